@@ -1,0 +1,270 @@
+import Synchronization
+
+/// A built, immutable container: resolves components by type, by name or both, from any
+/// thread or task.
+///
+/// Make one with a ``ContainerBuilder``; `build()` checked the whole graph already. Keep it
+/// for the life of the app and resolve at the entry points only: everything else is injected.
+///
+/// ```swift
+/// let container = try builder.build()
+/// let service = try container.resolve(ReportService.self)
+/// let free = try container.resolve((any WeatherClient).self, name: "free")
+/// ```
+public final class Container: @unchecked Sendable {
+    // Filled by the builder before the container is handed out; never changed after.
+    @usableFromInline var typeTable = TypeTable([:])
+    @usableFromInline var nameTable: [String: AnyNode] = [:]
+    var candidatesByType: [ObjectIdentifier: [AnyNode]] = [:]
+    var tagTable: [String: [AnyNode]] = [:]
+    var nodes: [AnyNode] = []
+    var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
+    var hasObjectGraphNodes = false
+    var customScopes: [String: any CustomScope] = [:]
+    @usableFromInline var maxResolutionDepth = 4096
+
+    /// The definitions this container was built from, after overrides were applied.
+    public internal(set) var definitions: [Definition] = []
+    /// The container whose components this one sees and shares, for child containers.
+    public let parent: Container?
+
+    private let shutDownFlag = Atomic<Bool>(false)
+    private let created = Locked<[@Sendable () -> [String]]>([])
+
+    init(parent: Container?) {
+        self.parent = parent
+    }
+
+    var isShutDown: Bool { shutDownFlag.load(ordering: .acquiring) }
+
+    // MARK: Resolving by type and name
+
+    /// The component registered as `T`. Throws when there is none, or several and none is primary.
+    @inlinable
+    public func resolve<T>(_ type: T.Type = T.self) throws -> T {
+        guard let node = typeTable.node(for: ObjectIdentifier(T.self)) else { throw lookupFailure(type, name: nil) }
+        // NB: the table holds `Node<T>` for the key `T` by construction (see Compilation).
+        return try unsafeDowncast(node, to: Node<T>.self).resolveTop(self)
+    }
+
+    /// The component named `name` (or with that alias), as `T`.
+    @inlinable
+    public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
+        guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+        if let typed = node as? Node<T> { return try typed.resolveTop(self) }
+        return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
+    }
+
+    /// The component, or `nil` when none is registered under that key. Other errors still throw.
+    public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
+        guard isRegistered(type, name: name) else { return nil }
+        return try name.map { try resolve(type, name: $0) } ?? resolve(type)
+    }
+
+    /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order.
+    public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
+        try resolveTop { ctx in try self.all(type, ctx: ctx) }
+    }
+
+    /// Every component tagged `tag`, as `T`, in registration order.
+    public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
+        try resolveTop { ctx in try self.all(type, tagged: tag, ctx: ctx) }
+    }
+
+    /// Every component of type `T` (or tagged `tag`), keyed by name (the type's name when unnamed).
+    public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
+        try resolveTop { ctx in try self.map(type, tagged: tag, ctx: ctx) }
+    }
+
+    /// Builds a component registered with runtime arguments (`register(_:name:arguments:)`).
+    public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
+        try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each arguments) }
+    }
+
+    /// Whether a component is registered under this key (here or in a parent).
+    public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
+        if let name { return nameTable[name] != nil }
+        return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
+    }
+
+    // MARK: Resolving with await
+
+    /// The component registered as `T`; the form for components with `async` factories.
+    public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+        guard let node = typeTable.node(for: ObjectIdentifier(T.self)) else { throw lookupFailure(type, name: nil) }
+        return try await unsafeDowncast(node, to: Node<T>.self).resolveTopAsync(self)
+    }
+
+    /// The component named `name`, as `T`; the form for components with `async` factories.
+    public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
+        guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+        if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
+        return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
+    }
+
+    // MARK: Lifecycle
+
+    /// Makes a child container: it sees this container's components and shares its singletons;
+    /// its own definitions may reference them and override their keys for itself.
+    ///
+    /// ```swift
+    /// let request = try app.makeChild { $0.register(instance: currentUser) }
+    /// ```
+    public func makeChild(_ configure: (ContainerBuilder) throws -> Void) throws -> Container {
+        let builder = ContainerBuilder(parent: self)
+        try configure(builder)
+        return try builder.build()
+    }
+
+    /// Runs `body` in a new task scope: task-local components are shared inside it (and by the
+    /// tasks it starts) and disposed when it ends.
+    public func withTaskScope<R>(_ body: () throws -> R) throws -> R {
+        let scope = TaskScope()
+        let result = try TaskScope.$current.withValue(scope) { try body() }
+        let failures = scope.end()
+        if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+        return result
+    }
+
+    /// Runs `body` in a new task scope; the `async` form.
+    public func withTaskScope<R>(_ body: () async throws -> R) async throws -> R {
+        let scope = TaskScope()
+        let result = try await TaskScope.$current.withValue(scope) { try await body() }
+        let failures = scope.end()
+        if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+        return result
+    }
+
+    /// Runs the dispose hooks of every singleton this container created, newest first, and
+    /// refuses to create anything afterwards. Every hook runs even when one throws; the
+    /// failures are thrown together at the end. Calling it again does nothing.
+    public func shutdown() throws {
+        guard !shutDownFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let actions = created.withLock { list in defer { list.removeAll() }; return list }
+        let failures = actions.reversed().flatMap { $0() }
+        for node in nodes { (node as? any SingletonResetting)?.resetSingleton() }
+        if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+    }
+
+    /// Records a new singleton so that shutdown can dispose it.
+    func didCreate<T>(node: Node<T>, instance: T) {
+        guard node.hasDisposeHooks else { return }
+        let box = UncheckedBox(instance)
+        created.withLock { $0.append { node.dispose(box.value) } }
+    }
+
+    // MARK: Internals shared with Resolver
+
+    @usableFromInline
+    func resolveTop<R>(_ body: (ResolutionContext) throws -> R) throws -> R {
+        let ctx = ResolutionContext(container: self, graph: hasObjectGraphNodes ? ObjectGraph() : nil)
+        do { return try body(ctx) } catch let error as IoCError { throw error.atTopLevel() }
+    }
+
+    func resolveTopAsync<R>(_ body: (ResolutionContext) async throws -> R) async throws -> R {
+        let ctx = ResolutionContext(container: self, graph: hasObjectGraphNodes ? ObjectGraph() : nil, asyncToken: AsyncToken.next())
+        do { return try await body(ctx) } catch let error as IoCError { throw error.atTopLevel() }
+    }
+
+    func resolveTop<X>(_ argument: Argument<X>) throws -> X {
+        try resolveTop { try argument.get($0) }
+    }
+
+    func resolveTopAsync<X>(_ argument: Argument<X>) async throws -> X {
+        try await resolveTopAsync { try await argument.getAsync($0) }
+    }
+
+    /// Why a lookup found nothing: missing (with suggestions) or ambiguous.
+    @usableFromInline
+    func lookupFailure<T>(_ type: T.Type, name: String?) -> IoCError {
+        let key = ComponentKey(type, name: name)
+        if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
+            return .ambiguousComponent(type: TypeRef(type), candidates: candidates.map(\.candidateDescription), site: nil, path: [])
+        }
+        let suggestions = name.map { Suggestions.closest(to: $0, in: Array(nameTable.keys)).map { "\"\($0)\"" } }
+            ?? Suggestions.closest(to: TypeRef(type).name, in: candidatesByType.values.compactMap { $0.first?.typeRef.name })
+        return .missingComponent(key: key, site: nil, suggestions: suggestions, path: [])
+    }
+
+    func node<T>(_ type: T.Type, name: String?) throws -> AnyNode {
+        if let name {
+            guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+            return node
+        }
+        guard let node = typeTable.node(for: ObjectIdentifier(type)) else { throw lookupFailure(type, name: nil) }
+        return node
+    }
+
+    /// Resolves `node` as `T`: directly, through an exposure, or by casting a subtype.
+    @usableFromInline
+    func instance<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) throws -> T {
+        if let typed = node as? Node<T> { return try typed.instance(ctx) }
+        if let exposed = node.adapters[ObjectIdentifier(T.self)] as? Node<T> { return try exposed.instance(ctx) }
+        let value = try node.anyInstance(ctx)
+        if let value = value as? T { return value }
+        throw IoCError.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: [])
+    }
+
+    func instanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
+        if let typed = node as? Node<T> { return try await typed.instanceAsync(ctx) }
+        if let exposed = node.adapters[ObjectIdentifier(T.self)] as? Node<T> { return try await exposed.instanceAsync(ctx) }
+        let value = try await node.anyInstanceAsync(ctx)
+        if let value = value as? T { return value }
+        throw IoCError.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: [])
+    }
+
+    func all<T>(_ type: T.Type, ctx: ResolutionContext) throws -> [T] {
+        try (candidatesByType[ObjectIdentifier(type)] ?? []).map { try instance(of: $0, as: type, ctx: ctx) }
+    }
+
+    func all<T>(_ type: T.Type, tagged tag: String, ctx: ResolutionContext) throws -> [T] {
+        try (tagTable[tag] ?? []).map { try instance(of: $0, as: type, ctx: ctx) }
+    }
+
+    func map<T>(_ type: T.Type, tagged tag: String?, ctx: ResolutionContext) throws -> [String: T] {
+        let nodes = tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
+        var result: [String: T] = [:]
+        for node in nodes { result[node.mapKey] = try instance(of: node, as: type, ctx: ctx) }
+        return result
+    }
+
+    func runtime<T, each A>(_ type: T.Type, name: String?, ctx: ResolutionContext, arguments: repeat each A) throws -> T {
+        let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
+        guard let factory = runtimeFactories[key] as? RuntimeFactory<T, (repeat each A)> else {
+            var types: [String] = []
+            for argumentType in repeat (each A).self { types.append(String(describing: argumentType)) }
+            let key = ComponentKey(type, name: name)
+            return try fail(.missingComponent(key: key, site: nil, suggestions: runtimeSuggestions(for: type), path: [
+                "\(key) with arguments (\(types.joined(separator: ", ")))",
+            ]))
+        }
+        return try factory.make(Resolver(ctx), (repeat each arguments))
+    }
+
+    private func runtimeSuggestions<T>(for type: T.Type) -> [String] {
+        runtimeFactories.values.filter { $0.type == TypeRef(type) }.map(\.signature).sorted()
+    }
+
+    private func fail<T>(_ error: IoCError) throws -> T { throw error }
+}
+
+extension AnyNode {
+    /// How an ambiguity message lists this candidate.
+    var candidateDescription: String { "\(label) at \(info.location)" }
+}
+
+protocol SingletonResetting { func resetSingleton() }
+extension Node: SingletonResetting {}
+
+extension IoCError {
+    /// At the outermost resolve: a depth overrun whose path repeats a component is a cycle.
+    func atTopLevel() -> IoCError {
+        guard case let .depthExceeded(_, path) = self else { return self }
+        var firstSeen: [String: Int] = [:]
+        for (index, component) in path.enumerated() {
+            if let start = firstSeen[component] { return .cycle(path: Array(path[start...index]), location: nil) }
+            firstSeen[component] = index
+        }
+        return self
+    }
+}

@@ -1,0 +1,24 @@
+/// How a component is asked for: by type, by name, or by both.
+public struct ComponentKey: Hashable, Sendable, CustomStringConvertible {
+    public var type: TypeRef?
+    public var name: String?
+
+    public init(type: TypeRef? = nil, name: String? = nil) {
+        self.type = type
+        self.name = name
+    }
+
+    public init(_ type: Any.Type, name: String? = nil) {
+        self.init(type: TypeRef(type), name: name)
+    }
+
+    /// `"name" (Type)`, `"name"` or `Type`, as messages print a component.
+    public var description: String {
+        switch (name, type) {
+        case let (name?, type?): return "\"\(name)\" (\(type.name))"
+        case let (name?, nil): return "\"\(name)\""
+        case let (nil, type?): return type.name
+        case (nil, nil): return "<anonymous>"
+        }
+    }
+}

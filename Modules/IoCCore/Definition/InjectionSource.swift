@@ -1,0 +1,72 @@
+/// Where the value for one injection point (an initializer argument or a property) comes from.
+///
+/// Every front end describes dependencies with these cases; the builder binds each one to
+/// the component(s) or value it names and checks the whole graph before it returns a container.
+public indirect enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
+    /// The one component of this type (autowiring). Several candidates need a `primary` one.
+    case type(TypeRef)
+    /// The component with this name or alias.
+    case named(String)
+    /// A value written in code or config.
+    case value(InjectedValue)
+    /// Every component of this type, as an array in registration order (multi-binding).
+    case all(TypeRef)
+    /// Every component tagged with this tag, as an array in registration order.
+    case tagged(String)
+    /// An array of the given sources.
+    case list([InjectionSource])
+    /// A dictionary of the given sources.
+    case map([String: InjectionSource])
+    /// The source, or `nil` when it names no component.
+    case optional(InjectionSource)
+    /// A ``Lazy`` handle that resolves the source on first use.
+    case lazy(InjectionSource)
+    /// A ``Provider`` that resolves the source on every call.
+    case provider(InjectionSource)
+    /// A component defined in place, with no name of its own.
+    case inner(Definition)
+    /// An explicit `nil`.
+    case nilValue
+
+    /// Autowiring of `T`.
+    public static func type<T>(_ type: T.Type) -> InjectionSource { .type(TypeRef(type)) }
+    /// Every component of type `T`.
+    public static func all<T>(_ type: T.Type) -> InjectionSource { .all(TypeRef(type)) }
+    /// A literal value.
+    public static func value<V: Sendable & Equatable>(_ value: V) -> InjectionSource { .value(InjectedValue(value)) }
+
+    public var description: String {
+        switch self {
+        case .type(let t): return "type \(t.name)"
+        case .named(let n): return "@\(n)"
+        case .value(let v): return "value \(v)"
+        case .all(let t): return "all \(t.name)"
+        case .tagged(let tag): return "tagged \(tag)"
+        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .map(let entries):
+            return "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        case .optional(let s): return "optional \(s)"
+        case .lazy(let s): return "lazy \(s)"
+        case .provider(let s): return "provider \(s)"
+        case .inner(let d): return "inner \(d.key)"
+        case .nilValue: return "nil"
+        }
+    }
+}
+
+/// A literal value in a definition, kept with an equality and a printed form so that
+/// definitions stay comparable and printable.
+public struct InjectedValue: Sendable, Equatable, CustomStringConvertible {
+    /// The value itself.
+    public let value: any Sendable
+    private let isEqual: @Sendable (any Sendable) -> Bool
+    public let description: String
+
+    public init<V: Sendable & Equatable>(_ value: V) {
+        self.value = value
+        self.isEqual = { other in (other as? V) == value }
+        self.description = V.self == String.self ? "\"\(value)\"" : "\(value)"
+    }
+
+    public static func == (lhs: InjectedValue, rhs: InjectedValue) -> Bool { lhs.isEqual(rhs.value) }
+}

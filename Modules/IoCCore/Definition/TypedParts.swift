@@ -1,0 +1,189 @@
+// The typed halves of a Definition. A Definition is plain data that any front end can
+// make; these boxes carry the generic code (initializer calls, key-path setters, hooks,
+// conversions) that the builder binds into a node. Each box is made together with the
+// type it serves, so the casts at build always succeed; they are still checked.
+
+/// Makes the typed node for a definition.
+class NodeMaker: @unchecked Sendable {
+    func makeNode(container: Container, info: ComponentInfo, storage: Storage, definition: Definition) -> AnyNode {
+        preconditionFailure("abstract")
+    }
+    /// Whether the produced type is a class, for weak-singleton scope.
+    var producesClass: Bool { false }
+}
+
+final class TypedNodeMaker<T>: NodeMaker, @unchecked Sendable {
+    override func makeNode(container: Container, info: ComponentInfo, storage: Storage, definition: Definition) -> AnyNode {
+        Node<T>(container: container, info: info, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
+    }
+    override var producesClass: Bool { T.self is AnyObject.Type }
+}
+
+/// How a definition's instance is constructed, typed.
+class RecipeBox: @unchecked Sendable {}
+
+final class Recipe<T>: RecipeBox, @unchecked Sendable {
+    enum Body {
+        /// Reads its bound arguments in order (initializers, functions, factory components).
+        case arguments(sync: @Sendable ([AnyArgument], ResolutionContext) throws -> T,
+                       async: @Sendable ([AnyArgument], ResolutionContext) async throws -> T)
+        case resolver(@Sendable (Resolver) throws -> T)
+        case asyncResolver(@Sendable (Resolver) async throws -> T)
+        case instance(T)
+    }
+    let body: Body
+    init(_ body: Body) { self.body = body }
+}
+
+/// Sets one property from its bound argument.
+class PropertySetterBox: @unchecked Sendable {}
+
+class PropertySetter<T>: PropertySetterBox, @unchecked Sendable {
+    func step(_ argument: AnyArgument) -> Step<T> { preconditionFailure("abstract") }
+}
+
+final class ValuePropertySetter<T, V>: PropertySetter<T>, @unchecked Sendable {
+    let set: @Sendable (inout T, V) -> Void
+    init(_ set: @escaping @Sendable (inout T, V) -> Void) { self.set = set }
+
+    override func step(_ argument: AnyArgument) -> Step<T> {
+        let argument = unsafeDowncast(argument, to: Argument<V>.self)
+        let set = self.set
+        return .property(
+            sync: { value, ctx in set(&value, try argument.get(ctx)) },
+            async: { value, ctx in
+                var copy = value
+                set(&copy, try await argument.getAsync(ctx))
+                return copy
+            })
+    }
+}
+
+/// A hook, decorator or dispose body.
+class HookBox: @unchecked Sendable {}
+
+final class Hook<T>: HookBox, @unchecked Sendable {
+    enum Body {
+        case run(@Sendable (T) throws -> Void)
+        case decorate(@Sendable (T) throws -> T)
+    }
+    let body: Body
+    init(_ body: Body) { self.body = body }
+}
+
+/// Exposes a `T` component as a further type `P`.
+class AdapterBox: @unchecked Sendable {
+    func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? { nil }
+}
+
+final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
+    let convert: @Sendable (T) -> P?
+    init(_ convert: @escaping @Sendable (T) -> P?) { self.convert = convert }
+
+    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
+        guard let base = base as? Node<T> else { return nil }
+        var info = base.info
+        info.key = ComponentKey(type: target, name: base.info.key.name)
+        let node = Node<P>(container: container, info: info, storage: .adapter, definition: nil, parts: nil)
+        let convert = self.convert
+        let label = base.label
+        let fail: @Sendable (T) -> IoCError = { value in
+            IoCError.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
+        }
+        node.producer = Producer<P>(
+            construct: { ctx in
+                let value = try base.instance(ctx)
+                guard let converted = convert(value) else { throw fail(value) }
+                return converted
+            },
+            constructAsync: { ctx in
+                let value = try await base.instanceAsync(ctx)
+                guard let converted = convert(value) else { throw fail(value) }
+                return converted
+            },
+            info: info)
+        let site = InjectionSite(component: node.label, point: "exposure", location: base.info.location)
+        node.dependencies = [(site, NodeArgument(base))]
+        return node
+    }
+}
+
+/// Binds a typed definition into its node's producer.
+struct TypedDefinitionParts<T> {
+    func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
+        let info = node.info
+        var failed = false
+
+        // Construction arguments.
+        var arguments: [AnyArgument] = []
+        for (index, point) in definition.construction.arguments.enumerated() {
+            let name = point.label.map { " '\($0)'" } ?? ""
+            let pointText = definition.construction.kind == .factoryComponent ? "factory component" : "argument \(index)\(name)"
+            let site = InjectionSite(component: node.label, point: pointText, location: definition.location)
+            if let argument = point.slot.bind(point.source, in: compilation, site: site, optional: false) {
+                arguments.append(argument)
+                node.dependencies.append((site, argument))
+            } else {
+                failed = true
+            }
+        }
+
+        // Properties, hooks and decorators, in the order they run.
+        var steps: [Step<T>] = []
+        for hook in definition.hooks where hook.kind == .beforeInjection {
+            if case .run(let run)? = (hook.body as? Hook<T>)?.body { steps.append(.hook(run)) }
+        }
+        for property in definition.properties {
+            let site = InjectionSite(component: node.label, point: "property '\(property.name)'", location: definition.location)
+            guard let setter = property.setter as? PropertySetter<T>,
+                  let argument = property.point.slot.bind(property.source, in: compilation, site: site, optional: false)
+            else { failed = true; continue }
+            node.dependencies.append((site, argument))
+            steps.append(setter.step(argument))
+        }
+        var disposers: [@Sendable (T) throws -> Void] = []
+        for hook in definition.hooks {
+            guard let body = (hook.body as? Hook<T>)?.body else { continue }
+            switch (hook.kind, body) {
+            case (.afterInjection, .run(let run)): steps.append(.hook(run))
+            case (.decorator, .decorate(let wrap)): steps.append(.decorate(wrap))
+            case (.dispose, .run(let run)): disposers.append(run)
+            default: break
+            }
+        }
+
+        let construct: Producer<T>.Construct
+        let constructAsync: Producer<T>.ConstructAsync
+        switch (definition.construction.recipe as? Recipe<T>)?.body {
+        case .arguments(let sync, let async)? where !failed:
+            let arguments = arguments
+            construct = { ctx in try sync(arguments, ctx) }
+            constructAsync = { ctx in try await async(arguments, ctx) }
+        case .resolver(let body)?:
+            construct = { ctx in try body(Resolver(ctx)) }
+            constructAsync = { ctx in try body(Resolver(ctx)) }
+        case .asyncResolver(let body)?:
+            construct = { ctx in throw IoCError.asyncResolutionRequired(component: info.key.description, path: []) }
+            constructAsync = { ctx in try await body(Resolver(ctx)) }
+        case .instance(let value)?:
+            let box = UncheckedBox(value)
+            construct = { _ in box.value }
+            constructAsync = { _ in box.value }
+        case .arguments?, nil:
+            // The build reports why; this producer is never used.
+            construct = { _ in throw IoCError.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location) }
+            constructAsync = construct
+        }
+        return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
+                        postProcessors: definition.construction.kind == .instance ? [] : compilation.postProcessors,
+                        strategy: definition.strategy, info: info, disposers: disposers)
+    }
+}
+
+/// Carries a value the user registered into `@Sendable` closures.
+struct UncheckedBox<V>: @unchecked Sendable {
+    // NB: an instance registered with `register(instance:)` is the user's to make thread-safe,
+    // as with any singleton; the container only hands it out.
+    let value: V
+    init(_ value: V) { self.value = value }
+}

@@ -1,0 +1,15 @@
+/// What post-processors and construction strategies are told about the component at hand.
+public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
+    /// Its key (name and/or type).
+    public internal(set) var key: ComponentKey
+    /// Its scope.
+    public let scope: Scope
+    /// Its tags.
+    public let tags: [String]
+    /// Whether it is the primary component of its type.
+    public let isPrimary: Bool
+    /// Where it was defined.
+    public let location: SourceLocation
+
+    public var description: String { key.description }
+}

@@ -1,0 +1,175 @@
+/// Where a dependency is needed: which component, which argument or property, and where
+/// that component was defined.
+public struct InjectionSite: Sendable, Equatable, CustomStringConvertible {
+    /// The component that needs the dependency, as messages print it.
+    public var component: String
+    /// `argument 0 'client'`, `property 'logger'`, or `factory component`.
+    public var point: String
+    /// Where the component was defined.
+    public var location: SourceLocation
+
+    public init(component: String, point: String, location: SourceLocation) {
+        self.component = component
+        self.point = point
+        self.location = location
+    }
+
+    public var description: String { "\(component), \(point), at \(location)" }
+}
+
+/// Every failure of IoCCore: building a container, validating its graph, resolving.
+///
+/// Each case carries what a person needs to fix the problem: the key, where it was needed,
+/// where it was defined, the resolution path and a suggested action. ``description`` is the
+/// full message; tests assert it word for word.
+public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No component matches a key.
+    case missingComponent(key: ComponentKey, site: InjectionSite?, suggestions: [String], path: [String])
+    /// Several components match a type and none is primary.
+    case ambiguousComponent(type: TypeRef, candidates: [String], site: InjectionSite?, path: [String])
+    /// Components depend on each other in a circle; `path` starts and ends with the same component.
+    case cycle(path: [String], location: SourceLocation?)
+    /// A component holds a dependency that should live shorter than itself.
+    case captiveDependency(holder: String, holderScope: Scope, dependency: String, dependencyScope: Scope, site: InjectionSite)
+    /// Two definitions have the same key.
+    case duplicateKey(key: ComponentKey, first: SourceLocation, second: SourceLocation)
+    /// A component cannot be injected as the type an injection point needs.
+    case typeMismatch(component: String, expected: TypeRef, actual: TypeRef, site: InjectionSite?, path: [String])
+    /// A literal value does not have the type its injection point needs.
+    case valueTypeMismatch(value: String, expected: TypeRef, site: InjectionSite)
+    /// A source shape (collection, `Lazy`, `nil`...) does not fit the injection point's type.
+    case sourceMismatch(source: String, expected: TypeRef, site: InjectionSite, hint: String)
+    /// A component whose construction is `async` was asked for synchronously.
+    case asyncResolutionRequired(component: String, path: [String])
+    /// A definition states something the container cannot honour.
+    case invalidDefinition(component: String, reason: String, location: SourceLocation)
+    /// A definition names a scope that is neither built in nor registered.
+    case unknownScope(name: String, component: String, location: SourceLocation, known: [String])
+    /// The graph went deeper than the limit or the thread's stack allows.
+    case depthExceeded(limit: Int, path: [String])
+    /// A component's initializer, factory or hook threw.
+    case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
+    /// A task-local component was resolved outside ``Container/withTaskScope(_:)``.
+    case noTaskScope(component: String)
+    /// The container was shut down.
+    case containerShutDown(component: String)
+    /// Dispose hooks threw during ``Container/shutdown()``; every other hook still ran.
+    case disposeFailed([String])
+    /// Building found problems; every one is listed.
+    case validationFailed([IoCError])
+
+    public var description: String {
+        switch self {
+        case let .missingComponent(key, site, suggestions, path):
+            var text = "No component \(key) is registered"
+            if let site { text += "; required by \(site)" }
+            text += "."
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            text += Self.pathClause(path)
+            return text + " Register it, or correct the reference."
+        case let .ambiguousComponent(type, candidates, site, path):
+            var text = "\(candidates.count) components match type \(type.name): " + candidates.joined(separator: ", ")
+            if let site { text += "; required by \(site)" }
+            text += "." + Self.pathClause(path)
+            return text + " Mark one as primary, or inject one by name."
+        case let .cycle(path, location):
+            var text = "Dependency cycle: " + path.joined(separator: " -> ")
+            if let location { text += " (defined at \(location))" }
+            return text + ". Break it by injecting one side as Lazy<T> or Provider<T>, or through a property."
+        case let .captiveDependency(holder, holderScope, dependency, dependencyScope, site):
+            return "Captive dependency: \(holderScope) \(holder) holds \(dependencyScope) \(dependency) through \(site.point) at \(site.location);"
+                + " it would keep one \(dependencyScope) instance for as long as the \(holderScope) lives."
+                + " Inject a Provider or Lazy of it, or give \(dependency) a scope that lives at least as long."
+        case let .duplicateKey(key, first, second):
+            return "Duplicate component \(key) at \(second); first defined at \(first). Rename one, or mark the later one as an override."
+        case let .typeMismatch(component, expected, actual, site, path):
+            var text = "\(component) is a \(actual.name) and cannot be injected as \(expected.name)"
+            if let site { text += " into \(site)" }
+            text += "." + Self.pathClause(path)
+            return text + " Expose it with .as(\(expected.name).self), or reference a component of that type."
+        case let .valueTypeMismatch(value, expected, site):
+            return "Value \(value) cannot be injected as \(expected.name) into \(site). Give a value of type \(expected.name)."
+        case let .sourceMismatch(source, expected, site, hint):
+            return "Source '\(source)' does not fit \(expected.name) in \(site). \(hint)"
+        case let .asyncResolutionRequired(component, path):
+            return "\(component) is built by an async factory and cannot be resolved synchronously."
+                + Self.pathClause(path) + " Resolve it with 'try await container.resolve(...)'."
+        case let .invalidDefinition(component, reason, location):
+            return "Invalid definition of \(component) at \(location): \(reason)"
+        case let .unknownScope(name, component, location, known):
+            return "Unknown scope \"\(name)\" for \(component) at \(location). Use one of \(known.joined(separator: ", ")), or register it with builder.register(scope:named:)."
+        case let .depthExceeded(limit, path):
+            let shown = path.count > 8 ? Array(path.prefix(4)) + ["..."] + Array(path.suffix(3)) : path
+            return "Resolution went deeper than \(limit) levels (\(path.count) components in the path: "
+                + shown.joined(separator: " -> ") + "). Such a deep graph is usually an unbounded recursion in a factory;"
+                + " raise ContainerBuilder.maxResolutionDepth or run it on a thread with a larger stack if it is meant."
+        case let .constructionFailed(component, path, underlying, _):
+            return "Creating \(component) failed: \(underlying)." + Self.pathClause(path)
+        case let .noTaskScope(component):
+            return "\(component) has task-local scope, but no task scope is active. Wrap the work in 'container.withTaskScope { ... }'."
+        case let .containerShutDown(component):
+            return "Cannot create \(component): the container was shut down."
+        case let .disposeFailed(failures):
+            return "Shutdown finished, but \(failures.count) dispose hook(s) threw: " + failures.joined(separator: "; ")
+        case let .validationFailed(problems):
+            var text = "Container validation failed with \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
+            for (index, problem) in problems.enumerated() { text += "\n\(index + 1). \(problem)" }
+            return text
+        }
+    }
+
+    /// The resolution path of a resolve-time error, outermost component first.
+    public var path: [String] {
+        switch self {
+        case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, path),
+             let .typeMismatch(_, _, _, _, path), let .asyncResolutionRequired(_, path),
+             let .depthExceeded(_, path), let .constructionFailed(_, path, _, _):
+            return path
+        case let .cycle(path, _): return path
+        default: return []
+        }
+    }
+
+    /// The error a user's initializer, factory or hook threw, for ``constructionFailed``.
+    public var underlyingError: (any Error)? {
+        if case let .constructionFailed(_, _, _, error) = self { return error.error }
+        return nil
+    }
+
+    static func pathClause(_ path: [String]) -> String {
+        path.count > 1 ? " Resolution path: " + path.joined(separator: " -> ") + "." : ""
+    }
+
+    static func orList(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+
+    /// The same error with `component` put in front of its resolution path.
+    func prependingPath(_ component: String) -> IoCError {
+        switch self {
+        case let .missingComponent(key, site, suggestions, path):
+            return .missingComponent(key: key, site: site, suggestions: suggestions, path: [component] + path)
+        case let .ambiguousComponent(type, candidates, site, path):
+            return .ambiguousComponent(type: type, candidates: candidates, site: site, path: [component] + path)
+        case let .typeMismatch(c, expected, actual, site, path):
+            return .typeMismatch(component: c, expected: expected, actual: actual, site: site, path: [component] + path)
+        case let .asyncResolutionRequired(c, path):
+            return .asyncResolutionRequired(component: c, path: [component] + path)
+        case let .depthExceeded(limit, path):
+            return .depthExceeded(limit: limit, path: [component] + path)
+        case let .constructionFailed(c, path, underlying, error):
+            return .constructionFailed(component: c, path: [component] + path, underlying: underlying, error: error)
+        default:
+            return self
+        }
+    }
+}
+
+/// A user's error kept inside ``IoCError/constructionFailed(component:path:underlying:error:)``.
+/// Compared by its printed form so that `IoCError` stays `Equatable`.
+public struct UncheckedError: @unchecked Sendable, Equatable {
+    // NB: `any Error` is not Sendable; the error is only read, never mutated, after it is thrown.
+    public let error: any Error
+    public init(_ error: any Error) { self.error = error }
+    public static func == (lhs: Self, rhs: Self) -> Bool { String(describing: lhs.error) == String(describing: rhs.error) }
+}

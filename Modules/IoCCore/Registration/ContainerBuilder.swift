@@ -1,0 +1,91 @@
+/// Collects definitions, then checks them all at once and builds an immutable ``Container``.
+///
+/// ```swift
+/// let builder = ContainerBuilder()
+/// builder.register(URLSessionTransport.init).singleton()
+/// builder.register((any WeatherClient).self, FreeWeatherClient.init)
+/// builder.register(ReportService.init)
+/// let container = try builder.build()   // throws one error listing every problem
+/// ```
+///
+/// A builder is used from one thread, then thrown away; the container it builds is `Sendable`.
+public final class ContainerBuilder {
+    /// Settings applied to every registration made after they are set
+    /// (Objective-IOC's container-wide injection type and cache; Symfony's `_defaults`).
+    public struct Defaults {
+        /// The scope of new registrations. Starts as ``Scope/prototype``.
+        public var scope: Scope = .prototype
+        /// Whether new registrations are lazy.
+        public var isLazy = false
+        /// The construction strategy of new registrations.
+        public var strategy: (any ConstructionStrategy)?
+    }
+
+    /// Settings for registrations made from now on.
+    public var defaults = Defaults()
+    /// Create every non-lazy singleton at build (Spring's and Guice's production stage),
+    /// so that a broken factory fails at start-up rather than on first use.
+    public var eagerSingletons = false
+    /// How deep one resolve may go before it fails with ``IoCError/depthExceeded(limit:path:)``.
+    /// The thread's remaining stack is checked as well, whatever this says.
+    public var maxResolutionDepth = 4096
+    /// Whether a singleton may hold a shorter-lived component (a captive dependency).
+    /// `false` by default: the build reports it.
+    public var allowsCaptiveDependencies = false
+
+    /// The definitions registered so far, in order.
+    public private(set) var definitions: [Definition] = []
+
+    let parent: Container?
+    var postProcessors: [any InstancePostProcessor] = []
+    var customScopes: [String: any CustomScope] = [:]
+    var runtimeFactories: [AnyRuntimeFactory] = []
+
+    /// A builder for a top-level container.
+    public init() { self.parent = nil }
+
+    /// A builder for a child of `parent` (see ``Container/makeChild(_:)``).
+    public init(parent: Container) { self.parent = parent }
+
+    /// Adds a definition made by a front end. Returns its index.
+    @discardableResult
+    public func add(_ definition: Definition) -> Int {
+        definitions.append(definition)
+        return definitions.count - 1
+    }
+
+    /// Adds every definition of `other`, keeping their locations (several sources, one builder).
+    public func add(contentsOf definitions: [Definition]) {
+        self.definitions.append(contentsOf: definitions)
+    }
+
+    func update(_ index: Int, _ change: (inout Definition) -> Void) {
+        change(&definitions[index])
+    }
+
+    /// Registers a scope implementation under a name that definitions use with `.custom(name)`.
+    public func register(scope: any CustomScope, named name: String) {
+        customScopes[name] = scope
+    }
+
+    /// Adds a post-processor that sees every instance the container creates, in the order added.
+    public func addPostProcessor(_ processor: any InstancePostProcessor) {
+        postProcessors.append(processor)
+    }
+
+    /// Checks every definition and builds the container. Throws
+    /// ``IoCError/validationFailed(_:)`` listing every problem found; then, for eager
+    /// singletons, the first error their creation throws.
+    public func build() throws -> Container {
+        let container = Container(parent: parent)
+        container.maxResolutionDepth = maxResolutionDepth
+        let compilation = Compilation(builder: self, container: container)
+        compilation.run()
+        if !compilation.problems.isEmpty { throw IoCError.validationFailed(compilation.problems) }
+        for node in compilation.eagerNodes {
+            let ctx = ResolutionContext(container: container, graph: node.needsGraph ? ObjectGraph() : nil)
+            do { _ = try node.anyInstance(ctx) } catch let error as IoCError { throw error.atTopLevel() }
+        }
+        return container
+    }
+}

@@ -1,0 +1,201 @@
+// Code registration: the forms the seeds offered, in Swift.
+// Prefer the initializer forms: their parameters are visible dependencies, so `build()`
+// checks them. Closures are for full control; their dependencies are checked on resolve.
+
+extension ContainerBuilder {
+    /// Registers an initializer or function whose parameters are the component's dependencies,
+    /// each resolved by its type (`Lazy<T>`, `Provider<T>`, `T?`, `[T]` and `[String: T]`
+    /// parameters get handles, optionals and collections). `as:` registers it as another type,
+    /// usually a protocol it conforms to (Objective-IOC's `representing:`).
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init)
+    /// builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).singleton()
+    /// ```
+    @discardableResult
+    public func register<T, each D>(
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T,
+        as type: T.Type = T.self,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        var points: [InjectionPoint] = []
+        var names: [String] = []
+        for parameter in repeat (each D).self {
+            points.append(point(for: parameter))
+            names.append(String(describing: parameter))
+        }
+        let recipe = Recipe<T>(.arguments(
+            sync: { arguments, ctx in
+                var reader = ArgumentReader(arguments, ctx)
+                return try initializer(repeat try reader.next((each D).self))
+            },
+            async: { arguments, ctx in
+                var reader = ArgumentReader(arguments, ctx)
+                return try initializer(repeat try await reader.nextAsync((each D).self))
+            }))
+        let signature = "(" + names.joined(separator: ", ") + ") -> \(T.self)"
+        return add(T.self, Construction(kind: .initializer(signature), arguments: points, recipe: recipe), file, line)
+    }
+
+    /// Registers a closure that builds the component with a ``Resolver``. Its dependencies are
+    /// hidden from `build()`; cycles and missing components are still reported when resolving.
+    ///
+    /// ```swift
+    /// builder.register(Printer.self, name: "console") { _ in ConsolePrinter() }
+    /// ```
+    @discardableResult
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil,
+        factory: @escaping @Sendable (Resolver) throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        add(T.self, Construction(kind: .closure, arguments: [], recipe: Recipe<T>(.resolver(factory))), file, line).named(name)
+    }
+
+    /// Registers an `async` factory. Resolve the component with `try await container.resolve(...)`;
+    /// resolving it (or anything that needs it) synchronously is an error, never a hang.
+    @discardableResult
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil,
+        asyncFactory: @escaping @Sendable (Resolver) async throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        add(T.self, Construction(kind: .asyncClosure, arguments: [], recipe: Recipe<T>(.asyncResolver(asyncFactory))), file, line).named(name)
+    }
+
+    /// Registers an existing instance (the app delegate, the window, a configuration value).
+    /// It is a singleton: every request returns it. Post-processors do not see it.
+    @discardableResult
+    public func register<T>(
+        instance: T, as type: T.Type = T.self, name: String? = nil,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        add(T.self, Construction(kind: .instance, arguments: [], recipe: Recipe<T>(.instance(instance))), file, line)
+            .named(name).scope(.singleton)
+    }
+
+    /// Registers the product of a ``ComponentFactory``: the factory (built by `initializer`, its
+    /// parameters injected) is asked for the product whenever the product's scope needs one.
+    /// The factory itself is an inner component, built for each product it makes.
+    @discardableResult
+    public func registerFactory<F: ComponentFactory, each D>(
+        _ initializer: @escaping @Sendable (repeat each D) throws -> F,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<F.Product> {
+        let factory = ContainerBuilder()
+        let inner = factory.register(initializer, file: file, line: line).definition
+        return registerFactory(F.self, source: .inner(inner), file: file, line: line)
+    }
+
+    /// Registers the product of a ``ComponentFactory`` component that is registered on its own;
+    /// `source` says which one (by default the one component of type `F`).
+    @discardableResult
+    public func registerFactory<F: ComponentFactory>(
+        _ factoryType: F.Type, source: InjectionSource? = nil,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<F.Product> {
+        let point = InjectionPoint(label: "factory", slot: Slot<F>(), source: source ?? .type(TypeRef(F.self)))
+        let recipe = Recipe<F.Product>(.arguments(
+            sync: { arguments, ctx in
+                var reader = ArgumentReader(arguments, ctx)
+                let factory: F = try reader.next()
+                return try factory.makeProduct()
+            },
+            async: { arguments, ctx in
+                var reader = ArgumentReader(arguments, ctx)
+                let factory: F = try await reader.nextAsync()
+                return try factory.makeProduct()
+            }))
+        return add(F.Product.self, Construction(kind: .factoryComponent, arguments: [point], recipe: recipe), file, line)
+    }
+
+    /// Registers a factory that takes arguments at resolve time (Swinject's arguments):
+    /// `container.resolve(Report.self, arguments: "Oslo", 5)`. Always builds a new instance.
+    ///
+    /// ```swift
+    /// builder.register(Report.self, arguments: { (r: Resolver, city: String, days: Int) in
+    ///     Report(city: city, days: days, client: try r.resolve())
+    /// })
+    /// ```
+    public func register<T, each A>(
+        _ type: T.Type = T.self, name: String? = nil,
+        arguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) {
+        var names: [String] = []
+        for argument in repeat (each A).self { names.append(String(describing: argument)) }
+        let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
+        let label = ComponentKey(T.self, name: name).description
+        runtimeFactories.append(RuntimeFactory<T, (repeat each A)>(
+            key: key, type: TypeRef(T.self), signature: "\(label) with arguments (\(names.joined(separator: ", ")))",
+            location: SourceLocation(file: file, line: line),
+            body: { resolver, arguments in try factory(resolver, repeat each arguments) }))
+    }
+
+    private func add<T>(_ type: T.Type, _ construction: Construction, _ file: String, _ line: Int) -> Registration<T> {
+        var definition = Definition(type: TypeRef(T.self), construction: construction, maker: TypedNodeMaker<T>(),
+                                    location: SourceLocation(file: file, line: line))
+        definition.scope = defaults.scope
+        definition.isLazy = defaults.isLazy
+        definition.strategy = defaults.strategy
+        return Registration(builder: self, index: add(definition))
+    }
+
+    private func point<X>(for type: X.Type) -> InjectionPoint {
+        InjectionPoint(label: nil, slot: Slot<X>(), source: defaultSource(for: X.self))
+    }
+}
+
+/// Binds one injection point of type `X`.
+protocol SlotBinding: Sendable {
+    var type: TypeRef { get }
+    func bind(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?
+}
+
+struct Slot<X>: SlotBinding {
+    var type: TypeRef { TypeRef(X.self) }
+    func bind(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument? {
+        compilation.argument(for: source, as: X.self, site: site, optional: optional)
+    }
+}
+
+// MARK: Runtime-argument factories
+
+struct RuntimeFactoryKey: Hashable, Sendable {
+    var type: ObjectIdentifier
+    var arguments: ObjectIdentifier
+    var name: String?
+}
+
+class AnyRuntimeFactory: @unchecked Sendable {
+    let key: RuntimeFactoryKey
+    let type: TypeRef
+    let signature: String
+    let location: SourceLocation
+    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: SourceLocation) {
+        self.key = key
+        self.type = type
+        self.signature = signature
+        self.location = location
+    }
+}
+
+final class RuntimeFactory<T, Arguments>: AnyRuntimeFactory, @unchecked Sendable {
+    let body: @Sendable (Resolver, Arguments) throws -> T
+    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: SourceLocation,
+         body: @escaping @Sendable (Resolver, Arguments) throws -> T) {
+        self.body = body
+        super.init(key: key, type: type, signature: signature, location: location)
+    }
+
+    func make(_ resolver: Resolver, _ arguments: Arguments) throws -> T {
+        let label = ComponentKey(type: type, name: key.name).description
+        do {
+            return try body(resolver, arguments)
+        } catch let error as IoCError {
+            throw error.prependingPath(label)
+        } catch {
+            throw IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+        }
+    }
+}

@@ -1,0 +1,197 @@
+/// A handle on a definition just registered, to say more about it.
+///
+/// ```swift
+/// builder.register(FreeWeatherClient.init)
+///     .named("free")
+///     .as((any WeatherClient).self) { $0 }
+///     .singleton()
+///     .property(\.logger)
+///     .afterInjection(named: "warmUp") { try $0.warmUp() }
+/// ```
+public struct Registration<T> {
+    let builder: ContainerBuilder
+    /// The definition's index in the builder.
+    public let index: Int
+
+    /// The definition as it stands.
+    public var definition: Definition { builder.definitions[index] }
+
+    private func update(_ change: (inout Definition) -> Void) -> Self {
+        builder.update(index, change)
+        return self
+    }
+
+    // MARK: Keys
+
+    /// Names the component (`nil` leaves it unnamed).
+    @discardableResult
+    public func named(_ name: String?) -> Self { update { $0.name = name } }
+
+    /// Further names that reach the component.
+    @discardableResult
+    public func alias(_ names: String...) -> Self { update { $0.aliases += names } }
+
+    /// Lets the component be injected as `P` too; `convert` is usually `{ $0 }`, which the
+    /// compiler checks. A component can stand for several protocols.
+    @discardableResult
+    public func `as`<P>(_ type: P.Type, _ convert: @escaping @Sendable (T) -> P) -> Self {
+        update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) })) }
+    }
+
+    /// Lets the component be injected as `P` too, checking the conversion when it is made.
+    /// Prefer `as(_:_:)` with `{ $0 }`, which the compiler checks.
+    @discardableResult
+    public func `as`<P>(_ type: P.Type) -> Self {
+        update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { $0 as? P })) }
+    }
+
+    /// Adds tags, for collection injection of everything tagged.
+    @discardableResult
+    public func tagged(_ tags: String...) -> Self { update { $0.tags += tags.filter { !$0.isEmpty } } }
+
+    /// Makes this the component chosen when several match a type.
+    @discardableResult
+    public func primary(_ isPrimary: Bool = true) -> Self { update { $0.isPrimary = isPrimary } }
+
+    /// Replaces an earlier definition with the same key instead of being a duplicate.
+    @discardableResult
+    public func overriding(_ isOverride: Bool = true) -> Self { update { $0.isOverride = isOverride } }
+
+    // MARK: Scope and creation
+
+    /// Sets the scope.
+    @discardableResult
+    public func scope(_ scope: Scope) -> Self { update { $0.scope = scope } }
+    /// One instance for the container (Objective-IOC's `withCache`).
+    @discardableResult
+    public func singleton() -> Self { scope(.singleton) }
+    /// A new instance for every request.
+    @discardableResult
+    public func prototype() -> Self { scope(.prototype) }
+    /// One instance per top-level resolve.
+    @discardableResult
+    public func objectGraph() -> Self { scope(.objectGraph) }
+    /// One shared instance while someone holds it.
+    @discardableResult
+    public func weakSingleton() -> Self { scope(.weakSingleton) }
+
+    /// Creates the singleton at build.
+    @discardableResult
+    public func eager(_ isEager: Bool = true) -> Self { update { $0.isEager = isEager } }
+
+    /// Never creates it eagerly; injection points typed `Lazy<T>` get a handle either way.
+    @discardableResult
+    public func lazy(_ isLazy: Bool = true) -> Self { update { $0.isLazy = isLazy } }
+
+    /// Marks the component lazy and lets it be injected as `P` through a proxy that builds it
+    /// on its first call (OxIC's lazy proxy). `proxy` wraps a ``Lazy`` in a type conforming to `P`;
+    /// `@LazyProxy` on a protocol writes such types.
+    @discardableResult
+    public func lazy<P>(as type: P.Type, proxy: @escaping @Sendable (Lazy<T>) -> P) -> Self {
+        update {
+            $0.isLazy = true
+            $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: LazyProxyAdapter<T, P>(proxy)))
+        }
+    }
+
+    /// Wraps construction in a ``ConstructionStrategy``.
+    @discardableResult
+    public func strategy(_ strategy: any ConstructionStrategy) -> Self { update { $0.strategy = strategy } }
+
+    // MARK: Dependencies
+
+    /// Sets where the initializer's arguments come from, in order (Objective-IOC's
+    /// dependency dictionary, Spring's `constructor-arg`). Arguments not given keep their default.
+    @discardableResult
+    public func arguments(_ sources: InjectionSource...) -> Self {
+        update { definition in
+            for (index, source) in sources.enumerated() { definition.construction.setSource(source, forArgument: index) }
+        }
+    }
+
+    /// Sets where one initializer argument comes from.
+    @discardableResult
+    public func argument(_ index: Int, _ source: InjectionSource) -> Self {
+        update { $0.construction.setSource(source, forArgument: index) }
+    }
+
+    /// Injects a property after construction. Without a source it is resolved by its type
+    /// (autowiring, Objective-IOC's `inj` prefix); `.named("x")` picks a component by name.
+    @discardableResult
+    public func property<V>(_ keyPath: WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {
+        nonisolated(unsafe) let path = keyPath
+        return property(name ?? Self.propertyName(keyPath), source: source) { (instance: inout T, value: V) in
+            instance[keyPath: path] = value
+        }
+    }
+
+    /// Injects a property through a setter closure (for properties a key path cannot reach).
+    @discardableResult
+    public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) -> Void) -> Self {
+        update {
+            let point = InjectionPoint(label: name, slot: Slot<V>(), source: source ?? defaultSource(for: V.self))
+            $0.properties.append(PropertyInjection(name: name, point: point, setter: ValuePropertySetter<T, V>(set)))
+        }
+    }
+
+    static func propertyName(_ keyPath: AnyKeyPath) -> String {
+        let text = String(describing: keyPath)
+        guard let dot = text.lastIndex(of: ".") else { return text }
+        return String(text[text.index(after: dot)...])
+    }
+
+    // MARK: Lifecycle
+
+    /// Runs after construction, before properties are injected.
+    @discardableResult
+    public func beforeInjection(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> Void) -> Self {
+        hook(.beforeInjection, name, .run(body))
+    }
+
+    /// Runs after every property is injected (Spring `init-method`, Typhoon `after-property-injection`).
+    @discardableResult
+    public func afterInjection(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> Void) -> Self {
+        hook(.afterInjection, name, .run(body))
+    }
+
+    /// Wraps or replaces the instance after injection and hooks.
+    @discardableResult
+    public func decorate(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> T) -> Self {
+        hook(.decorator, name, .decorate(body))
+    }
+
+    /// Runs at ``Container/shutdown()`` for a singleton, or when a task scope ends for a
+    /// task-local component; newest instances first.
+    @discardableResult
+    public func onDispose(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> Void) -> Self {
+        hook(.dispose, name, .run(body))
+    }
+
+    private func hook(_ kind: LifecycleHook.Kind, _ name: String, _ body: Hook<T>.Body) -> Self {
+        update { $0.hooks.append(LifecycleHook(kind: kind, name: name, body: Hook<T>(body))) }
+    }
+}
+
+/// Exposes a lazy component as `P` through a proxy around a ``Lazy`` handle.
+final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
+    let proxy: @Sendable (Lazy<T>) -> P
+    init(_ proxy: @escaping @Sendable (Lazy<T>) -> P) { self.proxy = proxy }
+
+    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
+        guard let base = base as? Node<T> else { return nil }
+        var info = base.info
+        info.key = ComponentKey(type: target, name: base.info.key.name)
+        let node = Node<P>(container: container, info: info, storage: .adapter, definition: nil, parts: nil)
+        let proxy = self.proxy
+        let argument = NodeArgument(base)
+        let label = "lazy proxy of \(base.label)"
+        let make: @Sendable (ResolutionContext) -> P = { ctx in
+            let container = ctx.container
+            return proxy(Lazy(label: label,
+                              make: { try container.resolveTop(argument) },
+                              makeAsync: { try await container.resolveTopAsync(argument) }))
+        }
+        node.producer = Producer<P>(construct: make, constructAsync: make, info: info)
+        return node
+    }
+}

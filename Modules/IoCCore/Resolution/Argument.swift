@@ -1,0 +1,96 @@
+/// A bound injection point: produces the value for one argument or property.
+/// Made once at build; resolution only calls `get`.
+@usableFromInline
+class AnyArgument: @unchecked Sendable {
+    /// The component this argument builds directly (not through a handle), for validation.
+    var directNodes: [AnyNode] { [] }
+    /// Components reached only through a handle (`Lazy`, `Provider`), for validation.
+    var deferredNodes: [AnyNode] { [] }
+}
+
+@usableFromInline
+class Argument<X>: AnyArgument, @unchecked Sendable {
+    @usableFromInline func get(_ ctx: ResolutionContext) throws -> X { preconditionFailure("abstract") }
+    @usableFromInline func getAsync(_ ctx: ResolutionContext) async throws -> X { try get(ctx) }
+}
+
+/// The component's own node produces exactly `X`.
+@usableFromInline
+final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
+    @usableFromInline let node: Node<X>
+    init(_ node: Node<X>) { self.node = node }
+    override var directNodes: [AnyNode] { [node] }
+    @inlinable override func get(_ ctx: ResolutionContext) throws -> X { try node.instance(ctx) }
+    override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await node.instanceAsync(ctx) }
+}
+
+/// The component produces a subtype of `X` (a subclass, or a type whose conformance the
+/// container cannot see at build): cast on each use.
+final class CastArgument<X>: Argument<X>, @unchecked Sendable {
+    let node: AnyNode
+    let site: InjectionSite
+    init(_ node: AnyNode, site: InjectionSite) { self.node = node; self.site = site }
+    override var directNodes: [AnyNode] { [node] }
+    override func get(_ ctx: ResolutionContext) throws -> X { try cast(node.anyInstance(ctx)) }
+    override func getAsync(_ ctx: ResolutionContext) async throws -> X { try cast(await node.anyInstanceAsync(ctx)) }
+    private func cast(_ value: Any) throws -> X {
+        if let value = value as? X { return value }
+        throw IoCError.typeMismatch(component: node.label, expected: TypeRef(X.self),
+                                    actual: TypeRef(type(of: value)), site: site, path: [])
+    }
+}
+
+final class ConstantArgument<X>: Argument<X>, @unchecked Sendable {
+    let value: X
+    init(_ value: X) { self.value = value }
+    override func get(_ ctx: ResolutionContext) throws -> X { value }
+}
+
+/// Builds `X` from other arguments: optionals, collections, handles.
+final class ComposedArgument<X>: Argument<X>, @unchecked Sendable {
+    let parts: [AnyArgument]
+    let deferred: Bool
+    let body: @Sendable (ResolutionContext) throws -> X
+    let asyncBody: @Sendable (ResolutionContext) async throws -> X
+    init(parts: [AnyArgument], deferred: Bool = false,
+         body: @escaping @Sendable (ResolutionContext) throws -> X,
+         asyncBody: (@Sendable (ResolutionContext) async throws -> X)? = nil) {
+        self.parts = parts
+        self.deferred = deferred
+        self.body = body
+        self.asyncBody = asyncBody ?? body
+    }
+    override var directNodes: [AnyNode] { deferred ? [] : parts.flatMap(\.directNodes) }
+    override var deferredNodes: [AnyNode] { deferred ? parts.flatMap { $0.directNodes + $0.deferredNodes } : parts.flatMap(\.deferredNodes) }
+    override func get(_ ctx: ResolutionContext) throws -> X { try body(ctx) }
+    override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await asyncBody(ctx) }
+}
+
+/// Reads bound arguments in order while an initializer's parameter pack is expanded.
+@usableFromInline
+struct ArgumentReader {
+    @usableFromInline let arguments: [AnyArgument]
+    @usableFromInline let ctx: ResolutionContext
+    @usableFromInline var index = 0
+
+    @inlinable
+    init(_ arguments: [AnyArgument], _ ctx: ResolutionContext) {
+        self.arguments = arguments
+        self.ctx = ctx
+    }
+
+    @inlinable
+    mutating func next<X>(_: X.Type = X.self) throws -> X {
+        // NB: argument `index` was bound by the slot made for this same parameter type at
+        // registration, so it is an `Argument<X>`; checked at build, not on every call.
+        let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
+        index += 1
+        return try argument.get(ctx)
+    }
+
+    mutating func nextAsync<X>(_: X.Type = X.self) async throws -> X {
+        let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
+        index += 1
+        return try await argument.getAsync(ctx)
+    }
+}

@@ -1,0 +1,175 @@
+// Injection points whose type says how to inject them: `T?`, `Lazy<T>`, `Provider<T>`,
+// `[T]` and `[String: T]`. The type gives the default source when a definition states none,
+// and binds the sources that only make sense for it (collections, handles, nil).
+
+/// The source an injection point of type `X` gets when the definition does not say.
+func defaultSource<X>(for type: X.Type) -> InjectionSource {
+    if let shape = X.self as? any InjectionShape.Type { return shape.defaultInjectionSource }
+    return .type(TypeRef(X.self))
+}
+
+protocol InjectionShape {
+    static var defaultInjectionSource: InjectionSource { get }
+    /// `nil` when the shape does not handle `source`; `.some(nil)` when it does, and the
+    /// binding failed (a problem was recorded).
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument??
+}
+
+extension InjectionSource {
+    /// A direct reference to one component, which handles and optionals may wrap.
+    var isReference: Bool {
+        switch self {
+        case .type, .named, .inner: return true
+        default: return false
+        }
+    }
+}
+
+extension Optional: InjectionShape {
+    static var defaultInjectionSource: InjectionSource { .optional(defaultSource(for: Wrapped.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+        switch source {
+        case .nilValue:
+            return ConstantArgument<Wrapped?>(nil)
+        case .optional(let inner):
+            let problems = compilation.problems.count
+            if let wrapped = compilation.argument(for: inner, as: Wrapped.self, site: site, optional: true) {
+                return wrap(wrapped)
+            }
+            return compilation.problems.count == problems ? ConstantArgument<Wrapped?>(nil) : .some(nil)
+        case .type(let type) where type != TypeRef(Wrapped?.self):
+            return bindRequired(source, compilation, site, optional)
+        case .named, .inner:
+            return bindRequired(source, compilation, site, optional)
+        default:
+            return nil
+        }
+    }
+
+    private static func bindRequired(_ source: InjectionSource, _ compilation: Compilation, _ site: InjectionSite, _ optional: Bool) -> AnyArgument?? {
+        .some(compilation.argument(for: source, as: Wrapped.self, site: site, optional: optional).map(wrap))
+    }
+
+    private static func wrap(_ wrapped: Argument<Wrapped>) -> AnyArgument {
+        ComposedArgument<Wrapped?>(parts: [wrapped], body: { ctx in try wrapped.get(ctx) },
+                                   asyncBody: { ctx in try await wrapped.getAsync(ctx) })
+    }
+}
+
+extension Lazy: InjectionShape {
+    static var defaultInjectionSource: InjectionSource { .lazy(defaultSource(for: T.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+        let inner: InjectionSource
+        switch source {
+        case .lazy(let wrapped): inner = wrapped
+        case .type(let type) where type != TypeRef(Lazy<T>.self): inner = source
+        case .named, .inner: inner = source
+        default: return nil
+        }
+        guard let argument = compilation.argument(for: inner, as: T.self, site: site, optional: optional) else { return .some(nil) }
+        let label = "Lazy<\(T.self)> in \(site.component)"
+        return ComposedArgument<Lazy<T>>(parts: [argument], deferred: true) { ctx in
+            let container = ctx.container
+            return Lazy(label: label,
+                        make: { try container.resolveTop(argument) },
+                        makeAsync: { try await container.resolveTopAsync(argument) })
+        }
+    }
+}
+
+extension Provider: InjectionShape {
+    static var defaultInjectionSource: InjectionSource { .provider(defaultSource(for: T.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+        let inner: InjectionSource
+        switch source {
+        case .provider(let wrapped): inner = wrapped
+        case .type(let type) where type != TypeRef(Provider<T>.self): inner = source
+        case .named, .inner: inner = source
+        default: return nil
+        }
+        guard let argument = compilation.argument(for: inner, as: T.self, site: site, optional: optional) else { return .some(nil) }
+        return ComposedArgument<Provider<T>>(parts: [argument], deferred: true) { ctx in
+            let container = ctx.container
+            return Provider(make: { try container.resolveTop(argument) },
+                            makeAsync: { try await container.resolveTopAsync(argument) })
+        }
+    }
+}
+
+extension Array: InjectionShape {
+    static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+        let parts: [Argument<Element>]
+        switch source {
+        case .all(let type):
+            parts = compilation.nodes(ofType: type).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
+        case .tagged(let tag):
+            parts = compilation.nodes(tagged: tag).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
+        case .list(let items):
+            var bound: [Argument<Element>] = []
+            for item in items {
+                guard let argument = compilation.argument(for: item, as: Element.self, site: site, optional: false) else { return .some(nil) }
+                bound.append(argument)
+            }
+            parts = bound
+        default:
+            return nil
+        }
+        return ComposedArgument<[Element]>(
+            parts: parts,
+            body: { ctx in try parts.map { try $0.get(ctx) } },
+            asyncBody: { ctx in
+                var values: [Element] = []
+                values.reserveCapacity(parts.count)
+                for part in parts { values.append(try await part.getAsync(ctx)) }
+                return values
+            })
+    }
+}
+
+extension Dictionary: InjectionShape where Key == String {
+    static var defaultInjectionSource: InjectionSource { .all(TypeRef(Value.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+        var parts: [(String, Argument<Value>)] = []
+        switch source {
+        case .all(let type):
+            for node in compilation.nodes(ofType: type) {
+                if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
+            }
+        case .tagged(let tag):
+            for node in compilation.nodes(tagged: tag) {
+                if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
+            }
+        case .map(let entries):
+            for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
+                guard let argument = compilation.argument(for: item, as: Value.self, site: site, optional: false) else { return .some(nil) }
+                parts.append((key, argument))
+            }
+        default:
+            return nil
+        }
+        let bound = parts
+        return ComposedArgument<[String: Value]>(
+            parts: bound.map(\.1),
+            body: { ctx in
+                var values: [String: Value] = [:]
+                for (key, part) in bound { values[key] = try part.get(ctx) }
+                return values
+            },
+            asyncBody: { ctx in
+                var values: [String: Value] = [:]
+                for (key, part) in bound { values[key] = try await part.getAsync(ctx) }
+                return values
+            })
+    }
+}
+
+extension AnyNode {
+    /// The key of this component in a name-keyed collection: its name, or its type's name.
+    var mapKey: String { info.key.name ?? typeRef.name }
+}

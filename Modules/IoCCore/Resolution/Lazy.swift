@@ -1,0 +1,107 @@
+import Synchronization
+
+/// A handle that builds its component on first use and then keeps it (OxIC's lazy proxy,
+/// Guice and Dagger's `Lazy`).
+///
+/// Declare an injection point as `Lazy<T>` and the container injects a handle instead of
+/// building `T` with the component that needs it. A lazy dependency also breaks a
+/// dependency cycle: `A` may take `Lazy<B>` while `B` takes `A`.
+///
+/// ```swift
+/// final class MainController {
+///     let next: Lazy<NextController>
+///     init(next: Lazy<NextController>) { self.next = next }
+///     func openNext() throws { try next.get().show() }
+/// }
+/// ```
+/// Building is thread-safe and happens once, even when many threads call `get()` at once.
+public final class Lazy<T>: @unchecked Sendable {
+    private let make: @Sendable () throws -> T
+    private let makeAsync: @Sendable () async throws -> T
+    private let label: String
+    private let serial = Serial.next()
+    private let ready = Atomic<Bool>(false)
+    // Written once before `ready` is set; read only after it is.
+    private var value: T?
+
+    /// A handle around your own builder (for stubs in tests).
+    public init(_ make: @escaping @Sendable () throws -> T) {
+        self.make = make
+        self.makeAsync = { try make() }
+        self.label = "Lazy<\(T.self)>"
+    }
+
+    init(label: String, make: @escaping @Sendable () throws -> T, makeAsync: @escaping @Sendable () async throws -> T) {
+        self.make = make
+        self.makeAsync = makeAsync
+        self.label = label
+    }
+
+    /// Whether the instance was built already.
+    public var isCreated: Bool { ready.load(ordering: .acquiring) }
+
+    /// The instance, built on the first call.
+    public func get() throws -> T {
+        if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
+        let cell = CellKey(scope: 2, node: serial)
+        guard try CreationCoordinator.shared.acquire(cell, owner: ThreadIdentity.current, label: label,
+                                                     isReady: { ready.load(ordering: .acquiring) })
+        else { return value.unsafelyUnwrapped }
+        defer { CreationCoordinator.shared.release(cell) }
+        let built = try make()
+        value = built
+        ready.store(true, ordering: .releasing)
+        return built
+    }
+
+    /// The instance, built on the first call; the form for components with `async` factories.
+    public func get() async throws -> T {
+        if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
+        let cell = CellKey(scope: 2, node: serial)
+        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: AsyncToken.next(), label: label,
+                                                                isReady: { ready.load(ordering: .acquiring) })
+        else { return value.unsafelyUnwrapped }
+        defer { CreationCoordinator.shared.release(cell) }
+        let built = try await makeAsync()
+        value = built
+        ready.store(true, ordering: .releasing)
+        return built
+    }
+
+    /// `lazy()` reads as `lazy.get()`.
+    public func callAsFunction() throws -> T { try get() }
+}
+
+/// Builds its component on every call (Guice provider injection, OxIC's injected factory
+/// objects): the way for a long-lived component to use a short-lived one.
+///
+/// ```swift
+/// final class ReportService {
+///     let makePrinter: Provider<Printer>
+///     init(makePrinter: Provider<Printer>) { self.makePrinter = makePrinter }
+///     func run() throws { try makePrinter.get().print("…") }
+/// }
+/// ```
+/// Each call is its own top-level resolve: the component's scope decides whether it is new.
+public struct Provider<T>: Sendable {
+    private let make: @Sendable () throws -> T
+    private let makeAsync: @Sendable () async throws -> T
+
+    /// A provider around your own builder (for stubs in tests).
+    public init(_ make: @escaping @Sendable () throws -> T) {
+        self.make = make
+        self.makeAsync = { try make() }
+    }
+
+    init(make: @escaping @Sendable () throws -> T, makeAsync: @escaping @Sendable () async throws -> T) {
+        self.make = make
+        self.makeAsync = makeAsync
+    }
+
+    /// Resolves the component.
+    public func get() throws -> T { try make() }
+    /// Resolves the component; the form for components with `async` factories.
+    public func get() async throws -> T { try await makeAsync() }
+    /// `provider()` reads as `provider.get()`.
+    public func callAsFunction() throws -> T { try make() }
+}

@@ -1,0 +1,288 @@
+import Synchronization
+
+/// Hands out numbers that never repeat in a process: cache keys that outlive containers.
+enum Serial {
+    private static let counter = Atomic<UInt64>(0)
+    static func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
+}
+
+/// How a node keeps its instances.
+@usableFromInline
+enum Storage {
+    case prototype, singleton, weakSingleton, objectGraph, threadLocal, taskLocal
+    case custom(any CustomScope)
+    /// An exposure of another node as a further type: no storage of its own.
+    case adapter
+}
+
+/// One component in a built container's plan. Made at build from a ``Definition``;
+/// its arguments point straight at the nodes they need, so resolving never looks anything up.
+@usableFromInline
+class AnyNode: @unchecked Sendable {
+    /// The container the component was defined in (a child's nodes belong to the child).
+    @usableFromInline unowned(unsafe) let container: Container
+    /// Unique in the process; keys thread-local, task-local and creation-coordinator entries.
+    let serial = Serial.next()
+    /// The component as messages print it: `"name" (Type)` or `Type`.
+    @usableFromInline let label: String
+    let info: ComponentInfo
+    let typeRef: TypeRef
+    @usableFromInline let storage: Storage
+    /// Set at build: the node, or something it builds directly, is `async`.
+    @usableFromInline var isAsync = false
+    /// Set at build: resolving it may reach an object-graph component.
+    @usableFromInline var needsGraph = false
+    /// For an exposure node: the component it exposes.
+    var base: AnyNode?
+    /// Exposures of this node as further types, by type.
+    var adapters: [ObjectIdentifier: AnyNode] = [:]
+    /// The bound dependencies with the place each is injected, for validation.
+    var dependencies: [(site: InjectionSite, argument: AnyArgument)] = []
+    /// The definition it was made from; `nil` for adapters.
+    let definition: Definition?
+
+    init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?) {
+        self.container = container
+        self.info = info
+        self.label = info.key.description
+        self.typeRef = info.key.type ?? TypeRef(Any.self)
+        self.storage = storage
+        self.definition = definition
+    }
+
+    func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }
+    func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { preconditionFailure("abstract") }
+    /// Binds arguments, properties and hooks; called once at build.
+    func bind(_ compilation: Compilation) {}
+    /// The exposure of this node as `X`, made for `.as(X.self)`.
+    func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }
+    /// Runs the dispose hooks of one created instance.
+    var hasDisposeHooks: Bool { false }
+}
+
+/// A node that produces `T`.
+@usableFromInline
+final class Node<T>: AnyNode, @unchecked Sendable {
+    @usableFromInline let ready = Atomic<Bool>(false)
+    @usableFromInline var cached: T?
+    @usableFromInline let isSingleton: Bool
+    @usableFromInline let isPrototype: Bool
+    /// Set at build.
+    @usableFromInline var producer: Producer<T>!
+    private let weakStore = Locked(WeakReference())
+    private let typed: TypedDefinitionParts<T>?
+
+    init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?, parts: TypedDefinitionParts<T>?) {
+        if case .singleton = storage { isSingleton = true } else { isSingleton = false }
+        if case .prototype = storage { isPrototype = true } else { isPrototype = false }
+        self.typed = parts
+        super.init(container: container, info: info, storage: storage, definition: definition)
+    }
+
+    override var hasDisposeHooks: Bool { producer?.disposers.isEmpty == false }
+
+    // MARK: Resolving
+
+    @inlinable
+    final func instance(_ ctx: ResolutionContext) throws -> T {
+        if isSingleton {
+            if ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+            return try createSingleton(ctx)
+        }
+        if isPrototype { return try make(ctx) }
+        return try scopedInstance(ctx)
+    }
+
+    /// Entry point of a top-level resolve: the singleton fast path, else a fresh context.
+    @inlinable
+    final func resolveTop(_ container: Container) throws -> T {
+        if isSingleton, ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+        return try resolveTopSlow(container)
+    }
+
+    @usableFromInline
+    func resolveTopSlow(_ container: Container) throws -> T {
+        let ctx = ResolutionContext(container: container, graph: needsGraph ? ObjectGraph() : nil)
+        do { return try instance(ctx) } catch let error as IoCError { throw error.atTopLevel() }
+    }
+
+    func resolveTopAsync(_ container: Container) async throws -> T {
+        if isSingleton, ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+        let ctx = ResolutionContext(container: container, graph: needsGraph ? ObjectGraph() : nil, asyncToken: AsyncToken.next())
+        do { return try await instanceAsync(ctx) } catch let error as IoCError { throw error.atTopLevel() }
+    }
+
+    override func anyInstance(_ ctx: ResolutionContext) throws -> Any { try instance(ctx) }
+    override func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { try await instanceAsync(ctx) }
+
+    func instanceAsync(_ ctx: ResolutionContext) async throws -> T {
+        guard isAsync else { return try instance(ctx) }
+        switch storage {
+        case .singleton:
+            if ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+            return try await createSingletonAsync(ctx)
+        case .prototype:
+            return try await makeAsync(ctx)
+        case .objectGraph:
+            let graph = ctx.graph ?? ObjectGraph()
+            if let value = graph.value(for: self) as? T { return value }
+            var inner = ctx
+            inner.graph = graph
+            let value = try await makeAsync(inner)
+            graph.store(value, for: self)
+            return value
+        case .adapter:
+            return try await producer.adaptAsync(ctx)
+        default:
+            // Build rejects other scopes for async components.
+            throw IoCError.asyncResolutionRequired(component: label, path: [])
+        }
+    }
+
+    /// Builds a new instance: depth and stack checks, construction, injection, hooks.
+    @usableFromInline
+    func make(_ ctx: ResolutionContext) throws -> T {
+        if isAsync { throw IoCError.asyncResolutionRequired(component: label, path: [label]) }
+        var inner = ctx
+        inner.container = container
+        inner.depth += 1
+        if inner.depth > 64 { try checkDepth(&inner) }
+        do {
+            return try producer.produce(inner)
+        } catch let error as IoCError {
+            throw error.prependingPath(label)
+        } catch {
+            throw IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+        }
+    }
+
+    func makeAsync(_ ctx: ResolutionContext) async throws -> T {
+        var inner = ctx
+        inner.container = container
+        inner.depth += 1
+        if inner.depth > inner.container.maxResolutionDepth {
+            throw IoCError.depthExceeded(limit: inner.container.maxResolutionDepth, path: [label])
+        }
+        do {
+            return try await producer.produceAsync(inner)
+        } catch let error as IoCError {
+            throw error.prependingPath(label)
+        } catch {
+            throw IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+        }
+    }
+
+    private func checkDepth(_ ctx: inout ResolutionContext) throws {
+        let limit = ctx.container.maxResolutionDepth
+        if ctx.depth > limit { throw IoCError.depthExceeded(limit: limit, path: [label]) }
+        if ctx.stackLimit == 0 { ctx.stackLimit = StackGuard.lowestUsableAddress() }
+        if ctx.stackLimit != 0, StackGuard.currentAddress() < ctx.stackLimit {
+            throw IoCError.depthExceeded(limit: ctx.depth, path: [label])
+        }
+    }
+
+    @usableFromInline
+    func createSingleton(_ ctx: ResolutionContext) throws -> T {
+        let cell = CellKey(scope: 0, node: serial)
+        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
+                                                     isReady: { ready.load(ordering: .acquiring) })
+        else { return cached.unsafelyUnwrapped }
+        defer { CreationCoordinator.shared.release(cell) }
+        if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+        let value = try make(ctx)
+        publish(value)
+        return value
+    }
+
+    func createSingletonAsync(_ ctx: ResolutionContext) async throws -> T {
+        let cell = CellKey(scope: 0, node: serial)
+        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: ctx.ownerToken, label: label,
+                                                                isReady: { ready.load(ordering: .acquiring) })
+        else { return cached.unsafelyUnwrapped }
+        defer { CreationCoordinator.shared.release(cell) }
+        if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+        let value = try await makeAsync(ctx)
+        publish(value)
+        return value
+    }
+
+    private func publish(_ value: T) {
+        cached = value
+        ready.store(true, ordering: .releasing)
+        container.didCreate(node: self, instance: value)
+    }
+
+    /// Runs the dispose hooks for `instance`.
+    func dispose(_ instance: T) -> [String] {
+        var failures: [String] = []
+        for disposer in producer.disposers {
+            do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
+        }
+        return failures
+    }
+
+    /// Forgets the singleton so that the next request builds it again (test containers).
+    func resetSingleton() {
+        ready.store(false, ordering: .releasing)
+    }
+
+    @usableFromInline
+    func scopedInstance(_ ctx: ResolutionContext) throws -> T {
+        switch storage {
+        case .weakSingleton:
+            if let value = weakStore.withLock({ $0.object }) as? T { return value }
+            let cell = CellKey(scope: 1, node: serial)
+            guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
+                                                         isReady: { weakStore.withLock { $0.object } != nil })
+            else { return try scopedInstance(ctx) }
+            defer { CreationCoordinator.shared.release(cell) }
+            let value = try make(ctx)
+            // Build only accepts class types for this scope, so the instance is an object.
+            weakStore.withLock { $0.object = value as AnyObject }
+            return value
+        case .objectGraph:
+            let graph = ctx.graph ?? ObjectGraph()
+            if let value = graph.value(for: self) as? T { return value }
+            var inner = ctx
+            inner.graph = graph
+            let value = try make(inner)
+            graph.store(value, for: self)
+            return value
+        case .threadLocal:
+            let store = ThreadLocalStore.current
+            if let value = store.values[serial] as? T { return value }
+            let value = try make(ctx)
+            store.values[serial] = value
+            return value
+        case .taskLocal:
+            guard let scope = TaskScope.current else { throw IoCError.noTaskScope(component: label) }
+            return try scope.instance(for: self, owner: ctx.ownerToken) { try make(ctx) }
+        case .custom(let scope):
+            let key = ScopedInstanceKey(containerID: ObjectIdentifier(container), index: Int(serial), component: label)
+            return try scope.instance(for: key) { try make(ctx) }
+        case .adapter:
+            return try producer.adapt(ctx)
+        case .singleton, .prototype:
+            return try instance(ctx)
+        }
+    }
+
+    // MARK: Building the plan
+
+    override func bind(_ compilation: Compilation) {
+        guard let typed, let definition else { return }
+        producer = typed.bind(definition: definition, node: self, compilation: compilation)
+    }
+
+    override func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }
+}
+
+struct WeakReference {
+    weak var object: AnyObject?
+}
+
+/// Tells apart concurrent `async` resolves for the creation coordinator; never equal to a
+/// thread identity (the top bit is set).
+enum AsyncToken {
+    static func next() -> UInt { UInt(1) << (UInt.bitWidth - 1) | UInt(truncatingIfNeeded: Serial.next()) }
+}

@@ -1,0 +1,79 @@
+/// Everything that builds one instance of a node, bound at build: construction, property
+/// injection and hooks in order, decorators, post-processors; and the dispose hooks.
+@usableFromInline
+final class Producer<T>: @unchecked Sendable {
+    typealias Construct = @Sendable (ResolutionContext) throws -> T
+    typealias ConstructAsync = @Sendable (ResolutionContext) async throws -> T
+
+    let construct: Construct
+    let constructAsync: ConstructAsync
+    let steps: [Step<T>]
+    let postProcessors: [any InstancePostProcessor]
+    let strategy: (any ConstructionStrategy)?
+    let info: ComponentInfo
+    let disposers: [@Sendable (T) throws -> Void]
+
+    init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step<T>] = [],
+         postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
+         info: ComponentInfo, disposers: [@Sendable (T) throws -> Void] = []) {
+        self.construct = construct
+        self.constructAsync = constructAsync
+        self.steps = steps
+        self.postProcessors = postProcessors
+        self.strategy = strategy
+        self.info = info
+        self.disposers = disposers
+    }
+
+    @usableFromInline
+    func produce(_ ctx: ResolutionContext) throws -> T {
+        var value: T
+        if let strategy {
+            value = try strategy.construct(info, resolver: Resolver(ctx)) { try construct(ctx) }
+        } else {
+            value = try construct(ctx)
+        }
+        if !steps.isEmpty {
+            for step in steps { try step.apply(&value, ctx) }
+        }
+        if !postProcessors.isEmpty {
+            for processor in postProcessors { value = try processor.postProcess(value, component: info) }
+        }
+        return value
+    }
+
+    func produceAsync(_ ctx: ResolutionContext) async throws -> T {
+        var value = try await constructAsync(ctx)
+        for step in steps { value = try await step.applyAsync(value, ctx) }
+        for processor in postProcessors { value = try processor.postProcess(value, component: info) }
+        return value
+    }
+
+    /// An adapter's conversion: the producer's construction, with no steps around it.
+    func adapt(_ ctx: ResolutionContext) throws -> T { try construct(ctx) }
+    func adaptAsync(_ ctx: ResolutionContext) async throws -> T { try await constructAsync(ctx) }
+}
+
+/// One thing done to an instance after construction, in definition order.
+enum Step<T>: Sendable {
+    case property(sync: @Sendable (inout T, ResolutionContext) throws -> Void,
+                  async: @Sendable (T, ResolutionContext) async throws -> T)
+    case hook(@Sendable (T) throws -> Void)
+    case decorate(@Sendable (T) throws -> T)
+
+    func apply(_ value: inout T, _ ctx: ResolutionContext) throws {
+        switch self {
+        case .property(let set, _): try set(&value, ctx)
+        case .hook(let run): try run(value)
+        case .decorate(let wrap): value = try wrap(value)
+        }
+    }
+
+    func applyAsync(_ value: T, _ ctx: ResolutionContext) async throws -> T {
+        switch self {
+        case .property(_, let set): return try await set(value, ctx)
+        case .hook(let run): try run(value); return value
+        case .decorate(let wrap): return try wrap(value)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// What a factory closure resolves its dependencies with. It belongs to the resolve that
+/// called the closure: object-graph components are shared with the rest of that graph,
+/// and cycles through closures are reported with their full path.
+///
+/// ```swift
+/// builder.register(ReportService.self) { r in
+///     ReportService(client: try r.resolve(), printer: try r.resolve(name: "console"))
+/// }
+/// ```
+public struct Resolver: @unchecked Sendable {
+    // NB: the context's container reference is unowned; the resolver keeps it alive itself,
+    // since a closure may keep the resolver past the resolve that made it.
+    private let container: Container
+    let ctx: ResolutionContext
+
+    init(_ ctx: ResolutionContext) {
+        self.container = ctx.container
+        self.ctx = ctx
+    }
+
+    /// The component registered as `T`.
+    public func resolve<T>(_ type: T.Type = T.self) throws -> T {
+        let node = try container.node(type, name: nil)
+        return try unsafeDowncast(node, to: Node<T>.self).instance(ctx)
+    }
+
+    /// The component named `name`, as `T`.
+    public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
+        try container.instance(of: container.node(type, name: name), as: type, ctx: ctx)
+    }
+
+    /// The component, or `nil` when none is registered under that key.
+    public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
+        guard container.isRegistered(type, name: name) else { return nil }
+        return try name.map { try resolve(type, name: $0) } ?? resolve(type)
+    }
+
+    /// Every component of type `T`, in registration order.
+    public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] { try container.all(type, ctx: ctx) }
+
+    /// Every component tagged `tag`, as `T`.
+    public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
+        try container.all(type, tagged: tag, ctx: ctx)
+    }
+
+    /// Every component of type `T` (or tagged `tag`), keyed by name.
+    public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
+        try container.map(type, tagged: tag, ctx: ctx)
+    }
+
+    /// A component registered with runtime arguments.
+    public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
+        try container.runtime(type, name: name, ctx: ctx, arguments: repeat each arguments)
+    }
+
+    /// The component registered as `T`; the form for components with `async` factories.
+    public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+        let node = try container.node(type, name: nil)
+        return try await unsafeDowncast(node, to: Node<T>.self).instanceAsync(ctx)
+    }
+
+    /// The component named `name`; the form for components with `async` factories.
+    public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
+        try await container.instanceAsync(of: container.node(type, name: name), as: type, ctx: ctx)
+    }
+}

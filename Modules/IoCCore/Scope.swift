@@ -1,0 +1,127 @@
+/// How long an instance lives and who shares it.
+///
+/// | scope | one instance per |
+/// |---|---|
+/// | ``prototype`` | request (a new one every time) |
+/// | ``objectGraph`` | top-level `resolve` call: shared inside the graph it builds (Typhoon's default) |
+/// | ``threadLocal`` | thread |
+/// | ``taskLocal`` | ``Container/withTaskScope(_:)`` block |
+/// | ``weakSingleton`` | container, while someone outside holds it |
+/// | ``singleton`` | container |
+/// | ``custom(_:)`` | whatever the registered ``CustomScope`` decides |
+public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
+    enum Kind: Hashable, Sendable {
+        case prototype, objectGraph, threadLocal, taskLocal, weakSingleton, singleton
+        case custom(String)
+    }
+
+    @usableFromInline let kind: Kind
+
+    @usableFromInline init(kind: Kind) { self.kind = kind }
+
+    /// A new instance for every request.
+    public static let prototype = Scope(kind: .prototype)
+    /// One instance for the whole container, created on first request (or at build when eager).
+    public static let singleton = Scope(kind: .singleton)
+    /// One shared instance while anyone holds it; created again after it is released.
+    public static let weakSingleton = Scope(kind: .weakSingleton)
+    /// One instance per top-level resolve, shared by everything that resolve builds.
+    public static let objectGraph = Scope(kind: .objectGraph)
+    /// One instance per thread.
+    public static let threadLocal = Scope(kind: .threadLocal)
+    /// One instance per ``Container/withTaskScope(_:)`` block and the tasks it starts.
+    public static let taskLocal = Scope(kind: .taskLocal)
+
+    /// A scope implemented by a ``CustomScope`` registered on the builder under `name`.
+    public static func custom(_ name: String) -> Scope { Scope(kind: .custom(name)) }
+
+    /// The scope's name as config files spell it: `prototype`, `singleton`, `weak-singleton`,
+    /// `object-graph`, `thread-local`, `task-local`, or a custom scope's name.
+    public var name: String {
+        switch kind {
+        case .prototype: return "prototype"
+        case .singleton: return "singleton"
+        case .weakSingleton: return "weak-singleton"
+        case .objectGraph: return "object-graph"
+        case .threadLocal: return "thread-local"
+        case .taskLocal: return "task-local"
+        case .custom(let name): return name
+        }
+    }
+
+    /// The built-in scope with this name, or `nil` (a custom scope is looked up at build).
+    public static func builtIn(named name: String) -> Scope? {
+        allBuiltIn.first { $0.name == name }
+    }
+
+    /// Every built-in scope, shortest-lived first.
+    public static let allBuiltIn: [Scope] = [.prototype, .objectGraph, .threadLocal, .taskLocal, .weakSingleton, .singleton]
+
+    public var description: String { name }
+}
+
+/// How long instances of a scope live, compared with the built-in scopes.
+///
+/// A component may only hold (inject directly) components that live at least as long as
+/// itself; a singleton holding a prototype is a *captive dependency*, reported at build.
+public enum ScopeLifetime: Int, Comparable, Sendable {
+    case perRequest = 0
+    case perGraph = 1
+    case perContext = 2
+    case whileReferenced = 3
+    case container = 4
+
+    public static func < (lhs: ScopeLifetime, rhs: ScopeLifetime) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A pluggable cache strategy for instances (Objective-IOC's caching strategies,
+/// Guice and Spring custom scopes): a request scope for a server, a session scope, a pool.
+///
+/// An implementation must be thread-safe: `instance(for:create:)` is called from any thread.
+/// It must call `create` at most once for each key it caches, and must not hold a lock
+/// while `create` runs if `create` can reach the same scope again (it resolves dependencies).
+///
+/// ```swift
+/// final class RequestScope: CustomScope {
+///     let lifetime = ScopeLifetime.perContext
+///     private let cache = Mutex<[ScopedInstanceKey: Any]>([:])
+///     func instance<T>(for key: ScopedInstanceKey, create: () throws -> T) throws -> T { ... }
+///     func endRequest() { cache.withLock { $0.removeAll() } }
+/// }
+/// builder.register(scope: RequestScope(), named: "request")
+/// ```
+public protocol CustomScope: AnyObject, Sendable {
+    /// How long instances live, for the captive-dependency check.
+    var lifetime: ScopeLifetime { get }
+    /// Returns the cached instance for `key`, or makes one with `create` and caches it.
+    func instance<T>(for key: ScopedInstanceKey, create: () throws -> T) throws -> T
+}
+
+/// Identifies one component of one container inside a ``CustomScope``'s cache.
+public struct ScopedInstanceKey: Hashable, Sendable, CustomStringConvertible {
+    /// The container's identity; child and test containers have their own.
+    public let containerID: ObjectIdentifier
+    /// The component's index in that container's plan.
+    public let index: Int
+    /// The component as messages print it.
+    public let component: String
+
+    public static func == (a: Self, b: Self) -> Bool { a.containerID == b.containerID && a.index == b.index }
+    public func hash(into h: inout Hasher) { h.combine(containerID); h.combine(index) }
+    public var description: String { component }
+}
+
+extension Scope {
+    /// The lifetime of a built-in scope; custom scopes state their own.
+    var builtInLifetime: ScopeLifetime? {
+        switch kind {
+        case .prototype: return .perRequest
+        case .objectGraph: return .perGraph
+        case .threadLocal, .taskLocal: return .perContext
+        case .weakSingleton: return .whileReferenced
+        case .singleton: return .container
+        case .custom: return nil
+        }
+    }
+}

@@ -1,0 +1,379 @@
+/// Turns a builder's definitions into a container's plan: applies overrides, makes a node per
+/// definition, binds every injection point to the node(s) it needs, then checks the graph.
+/// Every problem is collected; the builder throws them together.
+final class Compilation {
+    let builder: ContainerBuilder
+    let container: Container
+    var problems: [IoCError] = []
+    private(set) var eagerNodes: [AnyNode] = []
+
+    private var definitions: [Definition] = []
+    private var ownNodes: [AnyNode] = []
+    private var allNodes: [AnyNode] = []
+    private var byName: [String: AnyNode] = [:]
+    private var byType: [ObjectIdentifier: [AnyNode]] = [:]
+    private var byTag: [String: [AnyNode]] = [:]
+    private let customScopes: [String: any CustomScope]
+
+    var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
+
+    init(builder: ContainerBuilder, container: Container) {
+        self.builder = builder
+        self.container = container
+        self.customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
+    }
+
+    func run() {
+        definitions = applyOverrides(builder.definitions)
+        for definition in definitions {
+            let node = makeNode(definition)
+            ownNodes.append(node)
+            index(node, definition)
+        }
+        for node in ownNodes { node.bind(self) }
+        analyse()
+        publish()
+    }
+
+    // MARK: Keys and overrides
+
+    private enum KeyID: Hashable {
+        case name(String)
+        case type(ObjectIdentifier)
+    }
+
+    private func keys(of definition: Definition) -> [KeyID] {
+        let primary: KeyID = definition.name.map { .name($0) } ?? .type(ObjectIdentifier(definition.type.metatype))
+        return [primary] + definition.aliases.map { .name($0) }
+    }
+
+    /// Later definitions marked as overrides replace earlier ones with the same key, in place;
+    /// any other repeated key is a duplicate.
+    private func applyOverrides(_ input: [Definition]) -> [Definition] {
+        var result: [Definition?] = []
+        var seen: [KeyID: Int] = [:]
+        for definition in input {
+            let clashes = keys(of: definition).compactMap { seen[$0] }
+            if let earlier = clashes.first, let previous = result[earlier] {
+                if definition.isOverride {
+                    for key in keys(of: previous) { seen[key] = nil }
+                    result[earlier] = definition
+                    for key in keys(of: definition) { seen[key] = earlier }
+                } else {
+                    problems.append(.duplicateKey(key: definition.key, first: previous.location, second: definition.location))
+                }
+                continue
+            }
+            for key in keys(of: definition) { seen[key] = result.count }
+            result.append(definition)
+        }
+        let kept = result.compactMap { $0 }
+        var runtimeSeen: [RuntimeFactoryKey: SourceLocation] = [:]
+        for factory in builder.runtimeFactories {
+            if let first = runtimeSeen[factory.key] {
+                problems.append(.duplicateKey(key: ComponentKey(type: factory.type, name: factory.key.name), first: first, second: factory.location))
+            }
+            runtimeSeen[factory.key] = factory.location
+        }
+        return kept
+    }
+
+    // MARK: Nodes
+
+    private func storage(for definition: Definition, label: String) -> Storage {
+        switch definition.scope.kind {
+        case .prototype: return .prototype
+        case .singleton: return .singleton
+        case .objectGraph: return .objectGraph
+        case .threadLocal: return .threadLocal
+        case .taskLocal: return .taskLocal
+        case .weakSingleton:
+            if !definition.maker.producesClass {
+                problems.append(.invalidDefinition(component: label, reason: "weak-singleton scope needs a class; \(definition.type.name) is a value type. Use singleton.", location: definition.location))
+                return .singleton
+            }
+            return .weakSingleton
+        case .custom(let name):
+            if let scope = customScopes[name] { return .custom(scope) }
+            let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
+            problems.append(.unknownScope(name: name, component: label, location: definition.location, known: known))
+            return .prototype
+        }
+    }
+
+    private func makeNode(_ definition: Definition) -> AnyNode {
+        let info = ComponentInfo(key: definition.key, scope: definition.scope, tags: definition.tags,
+                                 isPrimary: definition.isPrimary, location: definition.location)
+        let node = definition.maker.makeNode(container: container, info: info,
+                                             storage: storage(for: definition, label: info.key.description),
+                                             definition: definition)
+        allNodes.append(node)
+        for exposure in definition.exposedAs {
+            guard let adapter = exposure.adapter.makeNode(base: node, container: container, target: exposure.type) else { continue }
+            adapter.base = node
+            node.adapters[ObjectIdentifier(exposure.type.metatype)] = adapter
+            allNodes.append(adapter)
+        }
+        return node
+    }
+
+    private func index(_ node: AnyNode, _ definition: Definition) {
+        byType[ObjectIdentifier(definition.type.metatype), default: []].append(node)
+        for (id, adapter) in node.adapters { byType[id, default: []].append(adapter) }
+        if let name = definition.name { byName[name] = node }
+        for alias in definition.aliases { byName[alias] = node }
+        for tag in definition.tags { byTag[tag, default: []].append(node) }
+        let wantsEager = definition.isEager || (builder.eagerSingletons && definition.scope == .singleton)
+        if wantsEager && !definition.isLazy {
+            if definition.scope == .singleton {
+                eagerNodes.append(node)
+            } else if definition.isEager {
+                problems.append(.invalidDefinition(component: node.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
+            }
+        }
+    }
+
+    /// Makes and binds a node for an inner (anonymous) definition.
+    private func innerNode(_ definition: Definition) -> AnyNode {
+        let node = makeNode(definition)
+        ownNodes.append(node)
+        node.bind(self)
+        return node
+    }
+
+    // MARK: Lookups used while binding
+
+    func candidates(ofType type: TypeRef) -> [AnyNode] {
+        let id = ObjectIdentifier(type.metatype)
+        return byType[id] ?? builder.parent?.candidatesByType[id] ?? []
+    }
+
+    func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type) }
+
+    func nodes(tagged tag: String) -> [AnyNode] {
+        byTag[tag] ?? builder.parent?.tagTable[tag] ?? []
+    }
+
+    private func node(named name: String) -> AnyNode? {
+        byName[name] ?? builder.parent?.nameTable[name]
+    }
+
+    static func choose(_ candidates: [AnyNode]) -> AnyNode? {
+        if candidates.count == 1 { return candidates[0] }
+        let primaries = candidates.filter { $0.info.isPrimary }
+        return primaries.count == 1 ? primaries[0] : nil
+    }
+
+    private var allNames: [String] {
+        Array(byName.keys) + (builder.parent.map { Array($0.nameTable.keys) } ?? [])
+    }
+
+    private var allTypeNames: [String] {
+        var names = byType.values.compactMap { $0.first?.typeRef.name }
+        if let parent = builder.parent { names += parent.candidatesByType.values.compactMap { $0.first?.typeRef.name } }
+        return names
+    }
+
+    /// The argument that produces `X` from `source`; `nil` after recording why it cannot.
+    /// With `optional`, a source that names no component returns `nil` without a problem.
+    func argument<X>(for source: InjectionSource, as type: X.Type, site: InjectionSite, optional: Bool) -> Argument<X>? {
+        if let shape = X.self as? any InjectionShape.Type,
+           let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
+            return handled.flatMap { $0 as? Argument<X> }
+        }
+        switch source {
+        case .type(let wanted):
+            let found = candidates(ofType: wanted)
+            if found.isEmpty {
+                if !optional {
+                    problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site,
+                                                      suggestions: Suggestions.closest(to: wanted.name, in: allTypeNames), path: []))
+                }
+                return nil
+            }
+            guard let chosen = Self.choose(found) else {
+                problems.append(.ambiguousComponent(type: wanted, candidates: found.map(\.candidateDescription), site: site, path: []))
+                return nil
+            }
+            return nodeArgument(chosen, as: X.self, site: site)
+        case .named(let name):
+            guard let found = node(named: name) else {
+                if !optional {
+                    problems.append(.missingComponent(key: ComponentKey(name: name), site: site,
+                                                      suggestions: Suggestions.closest(to: name, in: allNames).map { "\"\($0)\"" }, path: []))
+                }
+                return nil
+            }
+            return nodeArgument(found, as: X.self, site: site)
+        case .inner(let definition):
+            return nodeArgument(innerNode(definition), as: X.self, site: site)
+        case .value(let value):
+            if let typed = value.value as? X { return ConstantArgument(typed) }
+            problems.append(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site))
+            return nil
+        case .all, .tagged, .list, .map:
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,
+                                            hint: "A collection injects into an array [T] or a dictionary [String: T]."))
+        case .lazy, .provider:
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,
+                                            hint: "A handle injects into Lazy<T> or Provider<T>."))
+        case .optional, .nilValue:
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,
+                                            hint: "Only an optional type T? can take nil."))
+        }
+        return nil
+    }
+
+    /// An argument producing `X` from `node`: directly, through an exposure, or by casting a subclass.
+    func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: InjectionSite) -> Argument<X>? {
+        if let typed = node as? Node<X> { return NodeArgument(typed) }
+        if let exposed = node.adapters[ObjectIdentifier(X.self)] as? Node<X> { return NodeArgument(exposed) }
+        if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
+        problems.append(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site, path: []))
+        return nil
+    }
+
+    // MARK: Checking the graph
+
+    private func analyse() {
+        let hasGraphNodes = allNodes.contains { if case .objectGraph = $0.storage { return true } else { return false } }
+            || (builder.parent?.hasObjectGraphNodes ?? false)
+        container.hasObjectGraphNodes = hasGraphNodes
+
+        var asyncMemo: [ObjectIdentifier: Bool] = [:]
+        var graphMemo: [ObjectIdentifier: Bool] = [:]
+        for node in allNodes {
+            node.isAsync = isAsync(node, &asyncMemo)
+            node.needsGraph = needsGraph(node, hasGraphNodes, &graphMemo)
+        }
+        for node in ownNodes {
+            guard let definition = node.definition else { continue }
+            if node.isAsync {
+                switch node.storage {
+                case .singleton, .prototype, .objectGraph: break
+                default:
+                    problems.append(.invalidDefinition(component: node.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location))
+                }
+                if eagerNodes.contains(where: { $0 === node }) {
+                    problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
+                }
+            }
+        }
+        findCycles()
+        if !builder.allowsCaptiveDependencies { findCaptiveDependencies() }
+    }
+
+    private func isAsync(_ node: AnyNode, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
+        let id = ObjectIdentifier(node)
+        if let known = memo[id] { return known }
+        memo[id] = false
+        var result = node.definition?.construction.isAsync ?? false
+        if !result {
+            for dependency in node.dependencies where dependency.argument.directNodes.contains(where: { isAsync($0, &memo) }) {
+                result = true
+                break
+            }
+        }
+        memo[id] = result
+        return result
+    }
+
+    private func needsGraph(_ node: AnyNode, _ hasGraphNodes: Bool, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
+        guard hasGraphNodes else { return false }
+        let id = ObjectIdentifier(node)
+        if let known = memo[id] { return known }
+        memo[id] = false
+        var result = false
+        if case .objectGraph = node.storage { result = true }
+        switch node.definition?.construction.kind {
+        case .closure?, .asyncClosure?: result = true
+        default: break
+        }
+        if node.definition?.strategy != nil { result = true }
+        if !result {
+            result = node.dependencies.contains { $0.argument.directNodes.contains { needsGraph($0, hasGraphNodes, &memo) } }
+        }
+        memo[id] = result
+        return result
+    }
+
+    /// Every cycle of direct dependencies, each reported once with its full path.
+    private func findCycles() {
+        enum Mark { case visiting, done }
+        var marks: [ObjectIdentifier: Mark] = [:]
+        var stack: [AnyNode] = []
+        var reported: Set<[String]> = []
+
+        func visit(_ node: AnyNode) {
+            let id = ObjectIdentifier(node)
+            if marks[id] == .done { return }
+            if marks[id] == .visiting {
+                guard let start = stack.firstIndex(where: { $0 === node }) else { return }
+                let members = stack[start...].filter { $0.base == nil }
+                guard let first = members.first else { return }
+                let labels = members.map(\.label)
+                let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
+                let canonical = Array(labels[rotation...] + labels[..<rotation])
+                if reported.insert(canonical).inserted {
+                    problems.append(.cycle(path: labels + [first.label], location: first.info.location))
+                }
+                return
+            }
+            marks[id] = .visiting
+            stack.append(node)
+            for dependency in node.dependencies {
+                for next in dependency.argument.directNodes where next.container === container { visit(next) }
+            }
+            stack.removeLast()
+            marks[id] = .done
+        }
+        for node in allNodes { visit(node) }
+    }
+
+    private func lifetime(of node: AnyNode) -> ScopeLifetime {
+        switch node.storage {
+        case .prototype: return .perRequest
+        case .objectGraph: return .perGraph
+        case .threadLocal, .taskLocal: return .perContext
+        case .custom(let scope): return scope.lifetime
+        case .weakSingleton: return .whileReferenced
+        case .singleton: return .container
+        case .adapter: return node.base.map(lifetime(of:)) ?? .perRequest
+        }
+    }
+
+    private func findCaptiveDependencies() {
+        for node in ownNodes {
+            let holder = lifetime(of: node)
+            guard holder > .perRequest else { continue }
+            for dependency in node.dependencies {
+                for target in dependency.argument.directNodes {
+                    let held = target.base ?? target
+                    let heldLifetime = lifetime(of: held)
+                    guard heldLifetime < holder else { continue }
+                    problems.append(.captiveDependency(holder: node.label, holderScope: node.info.scope,
+                                                       dependency: held.label, dependencyScope: held.info.scope,
+                                                       site: dependency.site))
+                }
+            }
+        }
+    }
+
+    // MARK: Publishing the plan
+
+    private func publish() {
+        let parent = builder.parent
+        container.nodes = allNodes
+        container.definitions = definitions
+        container.customScopes = customScopes
+        container.nameTable = (parent?.nameTable ?? [:]).merging(byName) { $1 }
+        container.candidatesByType = (parent?.candidatesByType ?? [:]).merging(byType) { $1 }
+        container.tagTable = (parent?.tagTable ?? [:]).merging(byTag) { $1 }
+        var entries: [ObjectIdentifier: AnyNode?] = [:]
+        for (id, candidates) in container.candidatesByType { entries[id] = Self.choose(candidates) }
+        container.typeTable = TypeTable(entries)
+        var factories = parent?.runtimeFactories ?? [:]
+        for factory in builder.runtimeFactories { factories[factory.key] = factory }
+        container.runtimeFactories = factories
+    }
+}

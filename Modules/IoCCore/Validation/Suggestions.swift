@@ -1,0 +1,34 @@
+/// "Did you mean" candidates: the known names closest to a misspelt one.
+enum Suggestions {
+    /// Up to three of `candidates` within a small edit distance of `name`, closest first.
+    static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+        let target = Array(name.lowercased())
+        let allowed = max(2, target.count / 3)
+        var scored: [(distance: Int, name: String)] = []
+        for candidate in Set(candidates) where candidate != name {
+            let distance = editDistance(target, Array(candidate.lowercased()), limit: allowed)
+            if distance <= allowed { scored.append((distance, candidate)) }
+        }
+        return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(limit).map(\.name)
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,16 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-ioc",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "IoCCore", targets: ["IoCCore"]),
+    ],
+    targets: [
+        .target(name: "IoCCore", path: "Modules/IoCCore"),
+        .testTarget(name: "IoCCoreTests", dependencies: ["IoCCore"], path: "Tests/IoCCoreTests"),
+
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,56 @@
+import Foundation
+import IoCCore
+import Synchronization
+
+// The 5-class graph A(B(D), C(D, E)) used across tests and benchmarks.
+final class D: Sendable { init() {} }
+final class E: Sendable { init() {} }
+final class B: Sendable { let d: D; init(d: D) { self.d = d } }
+final class C: Sendable { let d: D; let e: E; init(d: D, e: E) { self.d = d; self.e = e } }
+final class A: Sendable { let b: B; let c: C; init(b: B, c: C) { self.b = b; self.c = c } }
+
+func graphBuilder(dScope: Scope = .prototype) -> ContainerBuilder {
+    let builder = ContainerBuilder()
+    builder.register(D.init).scope(dScope)
+    builder.register(E.init)
+    builder.register(B.init)
+    builder.register(C.init)
+    builder.register(A.init)
+    return builder
+}
+
+// The weather story.
+protocol WeatherClient: Sendable { func forecast(city: String) -> String }
+final class FreeWeatherClient: WeatherClient { init() {}; func forecast(city: String) -> String { "free forecast for \(city)" } }
+final class BetterWeatherClient: WeatherClient { init() {}; func forecast(city: String) -> String { "better forecast for \(city)" } }
+final class ReportService: Sendable {
+    let client: any WeatherClient
+    init(client: any WeatherClient) { self.client = client }
+}
+
+/// Counts how often something was built, from any thread.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    init() {}
+    @discardableResult func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// Records events in order, from any thread.
+final class EventLog: Sendable {
+    private let events = Mutex<[String]>([])
+    init() {}
+    func record(_ event: String) { events.withLock { $0.append(event) } }
+    var all: [String] { events.withLock { $0 } }
+}
+
+/// The error text a throwing call produced, or "no error".
+func errorText(_ body: () throws -> Void) -> String {
+    do { try body(); return "no error" } catch { return String(describing: error) }
+}
+
+func errorText(_ body: () async throws -> Void) async -> String {
+    do { try await body(); return "no error" } catch { return String(describing: error) }
+}
+
+struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }

@@ -1,0 +1,177 @@
+import IoCCore
+import Testing
+
+@Suite("Registration forms")
+struct RegistrationTests {
+    @Test func register_initializer_resolvesParametersByType() throws {
+        let container = try graphBuilder().build()
+        let a = try container.resolve(A.self)
+        #expect(a.b.d !== a.c.d, "prototype D is built for each injection point")
+    }
+
+    @Test func register_initializerAsProtocol_resolvesByProtocol() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
+        builder.register(ReportService.init)
+        let report = try builder.build().resolve(ReportService.self)
+        #expect(report.client.forecast(city: "Oslo") == "free forecast for Oslo")
+    }
+
+    @Test func swappingOneRegistration_changesEveryConsumer() throws {
+        let builder = ContainerBuilder()
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self)
+        builder.register(ReportService.init)
+        #expect(try builder.build().resolve(ReportService.self).client.forecast(city: "Oslo") == "better forecast for Oslo")
+    }
+
+    @Test func register_asExposure_injectsConcreteTypeAsProtocol() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }.singleton()
+        builder.register(ReportService.init)
+        let container = try builder.build()
+        let concrete = try container.resolve(FreeWeatherClient.self)
+        let report = try container.resolve(ReportService.self)
+        #expect(report.client as? FreeWeatherClient === concrete, "the exposure shares the singleton")
+    }
+
+    @Test func register_asCheckedAtRuntime_exposesConformingType() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init).as((any WeatherClient).self)
+        builder.register(ReportService.init)
+        #expect(try builder.build().resolve(ReportService.self).client is FreeWeatherClient)
+    }
+
+    @Test func register_closure_resolvesThroughResolver() throws {
+        let builder = ContainerBuilder()
+        builder.register((any WeatherClient).self, name: "free") { _ in FreeWeatherClient() }
+        builder.register(ReportService.self) { r in ReportService(client: try r.resolve(name: "free")) }
+        #expect(try builder.build().resolve(ReportService.self).client is FreeWeatherClient)
+    }
+
+    @Test func register_instance_returnsThatInstance() throws {
+        let delegate = D()
+        let builder = ContainerBuilder()
+        builder.register(instance: delegate)
+        let container = try builder.build()
+        #expect(try container.resolve(D.self) === delegate)
+        #expect(container.definitions[0].scope == .singleton)
+    }
+
+    @Test func register_byTypeAndName_keepsBothApart() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better").primary()
+        let container = try builder.build()
+        #expect(try container.resolve((any WeatherClient).self, name: "free") is FreeWeatherClient)
+        #expect(try container.resolve((any WeatherClient).self) is BetterWeatherClient, "primary wins by type")
+    }
+
+    @Test func arguments_explicitDependencies_overrideDefaults() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        builder.register(ReportService.init).arguments(.named("better"))
+        #expect(try builder.build().resolve(ReportService.self).client is BetterWeatherClient)
+    }
+
+    @Test func property_injection_byTypeAndByName() throws {
+        final class Controller: @unchecked Sendable {
+            var client: (any WeatherClient)?
+            var named: (any WeatherClient)?
+            init() {}
+        }
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better").primary()
+        builder.register(Controller.init)
+            .property(\.client)
+            .property(\.named, .named("free"))
+        let controller = try builder.build().resolve(Controller.self)
+        #expect(controller.client is BetterWeatherClient)
+        #expect(controller.named is FreeWeatherClient)
+        let definition = try #require(builder.definitions.last)
+        #expect(definition.properties.map(\.name) == ["client", "named"])
+    }
+
+    @Test func value_injection_injectsLiteral() throws {
+        struct Settings: Sendable { let days: Int; let city: String }
+        let builder = ContainerBuilder()
+        builder.register(Settings.init(days:city:)).arguments(.value(5), .value("Oslo"))
+        let settings = try builder.build().resolve(Settings.self)
+        #expect(settings.days == 5 && settings.city == "Oslo")
+    }
+
+    @Test func factoryComponent_isInjectedThenAskedForProduct() throws {
+        struct Sword: Sendable { let color: String }
+        struct SwordFactory: ComponentFactory {
+            let color: String
+            func makeProduct() throws -> Sword { Sword(color: color) }
+        }
+        let builder = ContainerBuilder()
+        builder.register(instance: "blue", name: "color")
+        builder.registerFactory { (color: String) in SwordFactory(color: color) }
+        let container = try builder.build()
+        #expect(try container.resolve(Sword.self).color == "blue")
+        #expect(container.definitions[1].construction.kind == .factoryComponent)
+    }
+
+    @Test func factoryComponent_registeredSeparately_isFoundBySource() throws {
+        struct Sword: Sendable { let color: String }
+        struct SwordFactory: ComponentFactory {
+            let color: String
+            func makeProduct() throws -> Sword { Sword(color: color) }
+        }
+        let builder = ContainerBuilder()
+        builder.register(SwordFactory.self, name: "redFactory") { _ in SwordFactory(color: "red") }
+        builder.registerFactory(SwordFactory.self, source: .named("redFactory")).named("redSword")
+        #expect(try builder.build().resolve(Sword.self, name: "redSword").color == "red")
+    }
+
+    @Test func runtimeArguments_arePassedToFactory() throws {
+        struct Report: Sendable { let city: String; let days: Int; let source: String }
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
+        builder.register(Report.self, arguments: { (r: Resolver, city: String, days: Int) in
+            Report(city: city, days: days, source: try r.resolve((any WeatherClient).self).forecast(city: city))
+        })
+        let report = try builder.build().resolve(Report.self, arguments: "Oslo", 3)
+        #expect(report.city == "Oslo" && report.days == 3 && report.source == "free forecast for Oslo")
+    }
+
+    @Test func runtimeArguments_wrongTypes_failWithSignatures() throws {
+        struct Report: Sendable { let city: String }
+        let builder = ContainerBuilder()
+        builder.register(Report.self, arguments: { (_: Resolver, city: String) in Report(city: city) })
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(Report.self, arguments: 3) }
+            == "No component Report is registered. Did you mean Report with arguments (String)? Register it, or correct the reference.")
+    }
+
+    @Test func defaults_applyToLaterRegistrations() throws {
+        let builder = ContainerBuilder()
+        builder.register(E.init)
+        builder.defaults.scope = .singleton
+        builder.register(D.init)
+        let container = try builder.build()
+        #expect(try container.resolve(D.self) === container.resolve(D.self))
+        #expect(try container.resolve(E.self) !== container.resolve(E.self))
+    }
+
+    @Test func constructionStrategy_wrapsConstruction() throws {
+        struct Counting: ConstructionStrategy {
+            let log: EventLog
+            var name: String { "counting" }
+            func construct<T>(_ component: ComponentInfo, resolver: Resolver, proceed: () throws -> T) throws -> T {
+                log.record("construct \(component)")
+                return try proceed()
+            }
+        }
+        let log = EventLog()
+        let builder = ContainerBuilder()
+        builder.defaults.strategy = Counting(log: log)
+        builder.register(D.init).named("d")
+        _ = try builder.build().resolve(D.self)
+        #expect(log.all == ["construct \"d\" (D)"])
+        #expect(builder.definitions[0].description.contains("flags: strategy counting"))
+    }
+}
