@@ -21,7 +21,11 @@ public final class Container: @unchecked Sendable {
     var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
     var hasObjectGraphNodes = false
     var customScopes: [String: any CustomScope] = [:]
-    @usableFromInline var maxResolutionDepth = 4096
+    @usableFromInline var maxResolutionDepth = 4096 {
+        didSet { depthCheckThreshold = min(64, maxResolutionDepth) }
+    }
+    /// Below this depth, resolving checks neither the depth limit nor the stack.
+    var depthCheckThreshold = 64
 
     /// The definitions this container was built from, after overrides were applied.
     public internal(set) var definitions: [Definition] = []
@@ -259,7 +263,11 @@ extension Node: SingletonResetting {}
 extension IoCError {
     /// At the outermost resolve: a depth overrun whose path repeats a component is a cycle.
     func atTopLevel() -> IoCError {
-        guard case let .depthExceeded(_, path) = self else { return self }
+        let path: [String]
+        switch self {
+        case let .depthExceeded(_, deep), let .stackExhausted(_, deep): path = deep
+        default: return self
+        }
         var firstSeen: [String: Int] = [:]
         for (index, component) in path.enumerated() {
             if let start = firstSeen[component] { return .cycle(path: Array(path[start...index]), location: nil) }

@@ -47,6 +47,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownScope(name: String, component: String, location: SourceLocation, known: [String])
     /// The graph went deeper than the limit or the thread's stack allows.
     case depthExceeded(limit: Int, path: [String])
+    /// The thread's stack was nearly used up; `depth` components deep.
+    case stackExhausted(depth: Int, path: [String])
     /// A component's initializer, factory or hook threw.
     case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
     /// A task-local component was resolved outside ``Container/withTaskScope(_:)``.
@@ -99,10 +101,13 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownScope(name, component, location, known):
             return "Unknown scope \"\(name)\" for \(component) at \(location). Use one of \(known.joined(separator: ", ")), or register it with builder.register(scope:named:)."
         case let .depthExceeded(limit, path):
-            let shown = path.count > 8 ? Array(path.prefix(4)) + ["..."] + Array(path.suffix(3)) : path
             return "Resolution went deeper than \(limit) levels (\(path.count) components in the path: "
-                + shown.joined(separator: " -> ") + "). Such a deep graph is usually an unbounded recursion in a factory;"
+                + Self.abbreviated(path) + "). Such a deep graph is usually an unbounded recursion in a factory;"
                 + " raise ContainerBuilder.maxResolutionDepth or run it on a thread with a larger stack if it is meant."
+        case let .stackExhausted(depth, path):
+            return "Resolution stopped \(depth) components deep: the thread's stack is nearly used up (path: "
+                + Self.abbreviated(path) + "). Such a deep graph is usually an unbounded recursion in a factory;"
+                + " if it is meant, resolve it on a thread with a larger stack."
         case let .constructionFailed(component, path, underlying, _):
             return "Creating \(component) failed: \(underlying)." + Self.pathClause(path)
         case let .noTaskScope(component):
@@ -123,7 +128,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, path),
              let .typeMismatch(_, _, _, _, path), let .asyncResolutionRequired(_, path),
-             let .depthExceeded(_, path), let .constructionFailed(_, path, _, _):
+             let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path):
             return path
         case let .cycle(path, _): return path
         default: return []
@@ -134,6 +139,11 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     public var underlyingError: (any Error)? {
         if case let .constructionFailed(_, _, _, error) = self { return error.error }
         return nil
+    }
+
+    static func abbreviated(_ path: [String]) -> String {
+        let shown = path.count > 8 ? Array(path.prefix(4)) + ["..."] + Array(path.suffix(3)) : path
+        return shown.joined(separator: " -> ")
     }
 
     static func pathClause(_ path: [String]) -> String {
@@ -157,8 +167,14 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return .asyncResolutionRequired(component: c, path: [component] + path)
         case let .depthExceeded(limit, path):
             return .depthExceeded(limit: limit, path: [component] + path)
+        case let .stackExhausted(depth, path):
+            return .stackExhausted(depth: depth, path: [component] + path)
         case let .constructionFailed(c, path, underlying, error):
             return .constructionFailed(component: c, path: [component] + path, underlying: underlying, error: error)
+        case let .cycle(path, location):
+            // A cycle found while resolving grows until it closes on the component it started from.
+            if path.count > 1, path.first == path.last { return self }
+            return .cycle(path: [component] + path, location: location)
         default:
             return self
         }

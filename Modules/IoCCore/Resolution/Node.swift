@@ -30,6 +30,8 @@ class AnyNode: @unchecked Sendable {
     @usableFromInline let storage: Storage
     /// Set at build: the node, or something it builds directly, is `async`.
     @usableFromInline var isAsync = false
+    /// Set at build for async nodes: this node, then the dependencies down to the async factory.
+    var asyncPath: [String] = []
     /// Set at build: resolving it may reach an object-graph component.
     @usableFromInline var needsGraph = false
     /// For an exposure node: the component it exposes.
@@ -142,11 +144,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Builds a new instance: depth and stack checks, construction, injection, hooks.
     @usableFromInline
     func make(_ ctx: ResolutionContext) throws -> T {
-        if isAsync { throw IoCError.asyncResolutionRequired(component: label, path: [label]) }
+        if isAsync { throw IoCError.asyncResolutionRequired(component: asyncPath.last ?? label, path: asyncPath) }
         var inner = ctx
         inner.container = container
         inner.depth += 1
-        if inner.depth > 64 { try checkDepth(&inner) }
+        if inner.depth > container.depthCheckThreshold { try checkDepth(&inner) }
         do {
             return try producer.produce(inner)
         } catch let error as IoCError {
@@ -177,31 +179,33 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if ctx.depth > limit { throw IoCError.depthExceeded(limit: limit, path: [label]) }
         if ctx.stackLimit == 0 { ctx.stackLimit = StackGuard.lowestUsableAddress() }
         if ctx.stackLimit != 0, StackGuard.currentAddress() < ctx.stackLimit {
-            throw IoCError.depthExceeded(limit: ctx.depth, path: [label])
+            throw IoCError.stackExhausted(depth: ctx.depth, path: [label])
         }
     }
 
     @usableFromInline
     func createSingleton(_ ctx: ResolutionContext) throws -> T {
         let cell = CellKey(scope: 0, node: serial)
+        if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
                                                      isReady: { ready.load(ordering: .acquiring) })
         else { return cached.unsafelyUnwrapped }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let value = try make(ctx)
+        let value = try make(ctx.creating(cell))
         publish(value)
         return value
     }
 
     func createSingletonAsync(_ ctx: ResolutionContext) async throws -> T {
         let cell = CellKey(scope: 0, node: serial)
+        if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         guard try await CreationCoordinator.shared.acquireAsync(cell, owner: ctx.ownerToken, label: label,
                                                                 isReady: { ready.load(ordering: .acquiring) })
         else { return cached.unsafelyUnwrapped }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let value = try await makeAsync(ctx)
+        let value = try await makeAsync(ctx.creating(cell))
         publish(value)
         return value
     }

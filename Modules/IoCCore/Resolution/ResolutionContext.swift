@@ -13,6 +13,9 @@ struct ResolutionContext {
     @usableFromInline var stackLimit: UInt
     /// Identifies an `async` resolve for the creation coordinator; 0 for a synchronous one.
     @usableFromInline var asyncToken: UInt
+    /// The singletons this resolve is creating, innermost first: re-entering one is a cycle,
+    /// even when a factory passed its resolver to another thread.
+    @usableFromInline var creating: CreationChain?
 
     @inlinable
     init(container: Container, graph: ObjectGraph?, asyncToken: UInt = 0) {
@@ -21,10 +24,39 @@ struct ResolutionContext {
         self.graph = graph
         self.stackLimit = 0
         self.asyncToken = asyncToken
+        self.creating = nil
+    }
+
+    /// The cycle error when `cell` is already being created further up this resolve.
+    func cycleIfCreating(_ cell: CellKey, label: String) -> IoCError? {
+        var link = creating
+        while let current = link {
+            if current.cell == cell { return .cycle(path: [label], location: nil) }
+            link = current.parent
+        }
+        return nil
+    }
+
+    /// This context, marked as creating `cell`.
+    func creating(_ cell: CellKey) -> ResolutionContext {
+        var copy = self
+        copy.creating = CreationChain(cell: cell, parent: creating)
+        return copy
     }
 
     /// The owner of a creation in progress: this thread, or this `async` resolve.
     var ownerToken: UInt { asyncToken != 0 ? asyncToken : ThreadIdentity.current }
+}
+
+/// One link of the chain of singletons a resolve is creating.
+@usableFromInline
+final class CreationChain: @unchecked Sendable {
+    let cell: CellKey
+    let parent: CreationChain?
+    init(cell: CellKey, parent: CreationChain?) {
+        self.cell = cell
+        self.parent = parent
+    }
 }
 
 /// The object-graph scope's cache: one per top-level resolve that needs it.

@@ -267,13 +267,18 @@ final class Compilation {
         let id = ObjectIdentifier(node)
         if let known = memo[id] { return known }
         memo[id] = false
-        var result = node.definition?.construction.isAsync ?? false
-        if !result {
-            for dependency in node.dependencies where dependency.argument.directNodes.contains(where: { isAsync($0, &memo) }) {
-                result = true
-                break
+        if node.definition?.construction.isAsync ?? false {
+            node.asyncPath = [node.label]
+        } else {
+            search: for dependency in node.dependencies {
+                for next in dependency.argument.directNodes where isAsync(next, &memo) {
+                    // Exposure nodes are not components of their own: skip them in the path.
+                    node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
+                    break search
+                }
             }
         }
+        let result = !node.asyncPath.isEmpty
         memo[id] = result
         return result
     }

@@ -1,0 +1,200 @@
+import Foundation
+import IoCCore
+import Synchronization
+import Testing
+
+/// Runs `body` on `count` threads released at the same moment; waits at most `timeout` seconds.
+/// Returns `false` when the threads did not all finish in time (a hang).
+private func onThreads(_ count: Int, timeout: Double = 20, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread.detachNewThread {
+            start.wait()
+            body(index)
+            group.leave()
+        }
+    }
+    for _ in 0..<count { start.signal() }
+    return group.wait(timeout: .now() + timeout) == .success
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test func singleton_isCreatedExactlyOnce_with16ThreadsOnColdContainer() throws {
+        for _ in 0..<20 {
+            let counter = Counter()
+            let builder = ContainerBuilder()
+            builder.register(D.self) { _ in
+                counter.increment()
+                usleep(2_000)
+                return D()
+            }.singleton()
+            let container = try builder.build()
+            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let finished = onThreads(16) { _ in
+                if let d = try? container.resolve(D.self) { seen.withLock { _ = $0.insert(ObjectIdentifier(d)) } }
+            }
+            #expect(finished)
+            #expect(counter.count == 1)
+            #expect(seen.withLock { $0.count } == 1)
+        }
+    }
+
+    @Test func graph_resolvesCorrectly_fromManyThreads() throws {
+        let container = try graphBuilder(dScope: .singleton).build()
+        let failures = Counter()
+        let finished = onThreads(8) { _ in
+            for _ in 0..<2_000 {
+                guard let a = try? container.resolve(A.self), a.b.d === a.c.d else { failures.increment(); continue }
+            }
+        }
+        #expect(finished && failures.count == 0)
+    }
+
+    @Test func factory_resolvingOnAnotherThread_doesNotDeadlock() throws {
+        let builder = ContainerBuilder()
+        builder.register(E.init).singleton()
+        builder.register(D.self) { r in
+            // Resolve E on another thread while D is being created.
+            let result = Mutex<E?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                let e = try? r.resolve(E.self)
+                result.withLock { $0 = e }
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + 10) == .success, result.withLock({ $0 }) != nil else { throw Boom() }
+            return D()
+        }.singleton()
+        let container = try builder.build()
+        _ = try container.resolve(D.self)
+    }
+
+    @Test func unrelatedSingletons_areCreatedInParallel() throws {
+        // X's factory waits until Y was created on another thread: one global creation lock would hang here.
+        let yCreated = DispatchSemaphore(value: 0)
+        let builder = ContainerBuilder()
+        builder.register(D.self) { _ in
+            guard yCreated.wait(timeout: .now() + 10) == .success else { throw Boom() }
+            return D()
+        }.singleton()
+        builder.register(E.self) { _ in E() }.singleton()
+        let container = try builder.build()
+        let outcome = Mutex<String>("")
+        let finished = onThreads(2) { index in
+            if index == 0 {
+                let text = errorText { _ = try container.resolve(D.self) }
+                outcome.withLock { $0 = text }
+            } else {
+                usleep(5_000)
+                _ = try? container.resolve(E.self)
+                yCreated.signal()
+            }
+        }
+        #expect(finished)
+        #expect(outcome.withLock { $0 } == "no error")
+    }
+
+    @Test func cycleAcrossThreads_isErrorNotHang() throws {
+        // P needs Q and Q needs P; two threads start from opposite ends at the same time.
+        let bothStarted = Barrier(parties: 2)
+        let builder = ContainerBuilder()
+        builder.register(B.self) { r in
+            bothStarted.arriveAndWait()
+            _ = try r.resolve(C.self)
+            return B(d: D())
+        }.singleton()
+        builder.register(C.self) { r in
+            bothStarted.arriveAndWait()
+            _ = try r.resolve(B.self)
+            return C(d: D(), e: E())
+        }.singleton()
+        let container = try builder.build()
+        let texts = Mutex<[String]>([])
+        let finished = onThreads(2) { index in
+            let text = errorText { if index == 0 { _ = try container.resolve(B.self) } else { _ = try container.resolve(C.self) } }
+            texts.withLock { $0.append(text) }
+        }
+        #expect(finished, "no hang")
+        let results = texts.withLock { $0 }
+        #expect(results.count == 2)
+        #expect(results.allSatisfy { $0.hasPrefix("Dependency cycle: ") }, "\(results)")
+    }
+
+    @Test func cycleThroughResolverPassedToAnotherThread_isErrorNotHang() throws {
+        let builder = ContainerBuilder()
+        builder.register(B.self) { r in
+            let text = Mutex("")
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                let result = errorText { _ = try r.resolve(C.self) }
+                text.withLock { $0 = result }
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + 10) == .success else { throw Boom() }
+            throw CycleSeen(text: text.withLock { $0 })
+        }.singleton()
+        builder.register(C.self) { r in
+            _ = try r.resolve(B.self)
+            return C(d: D(), e: E())
+        }.singleton()
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(B.self) }
+            == "Creating B failed: Dependency cycle: C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property..")
+    }
+
+    @Test func lazy_isBuiltOnce_underContention() throws {
+        let counter = Counter()
+        let lazy = Lazy { () -> D in counter.increment(); usleep(2_000); return D() }
+        let finished = onThreads(16) { _ in _ = try? lazy.get() }
+        #expect(finished && counter.count == 1)
+    }
+
+    @Test func weakSingleton_isSharedUnderContention() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init).weakSingleton()
+        let container = try builder.build()
+        let holder = try container.resolve(D.self)
+        let mismatches = Counter()
+        let finished = onThreads(8) { _ in
+            for _ in 0..<500 where (try? container.resolve(D.self)) !== holder { mismatches.increment() }
+        }
+        #expect(finished && mismatches.count == 0)
+    }
+
+    @Test func threadLocalAndObjectGraph_areSafeUnderContention() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init).scope(.threadLocal)
+        builder.register(E.init).objectGraph()
+        builder.register(B.init)
+        builder.register(C.init)
+        builder.register(A.init)
+        let container = try builder.build()
+        let failures = Counter()
+        let finished = onThreads(8) { _ in
+            for _ in 0..<1_000 {
+                guard let a = try? container.resolve(A.self), a.b.d === a.c.d else { failures.increment(); continue }
+            }
+        }
+        #expect(finished && failures.count == 0)
+    }
+}
+
+private struct CycleSeen: Error, CustomStringConvertible {
+    let text: String
+    var description: String { text }
+}
+
+/// Lets threads wait until `parties` have arrived (later arrivals pass straight through).
+private final class Barrier: Sendable {
+    private let arrived = Atomic<Int>(0)
+    private let parties: Int
+    init(parties: Int) { self.parties = parties }
+    func arriveAndWait(timeout: Double = 5) {
+        arrived.add(1, ordering: .relaxed)
+        let deadline = Date().addingTimeInterval(timeout)
+        while arrived.load(ordering: .relaxed) < parties, Date() < deadline { usleep(100) }
+    }
+}

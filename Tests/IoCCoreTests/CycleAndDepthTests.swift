@@ -1,0 +1,88 @@
+import Foundation
+import IoCCore
+import Testing
+
+private final class Node1: Sendable { init() {} }
+
+@Suite("Cycles and depth at resolve time")
+struct CycleAndDepthTests {
+    @Test func closureCycle_betweenPrototypes_reportsPath() throws {
+        let builder = ContainerBuilder()
+        builder.register(B.self) { r in _ = try r.resolve(C.self); return B(d: D()) }
+        builder.register(C.self) { r in _ = try r.resolve(B.self); return C(d: D(), e: E()) }
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(B.self) }
+            == "Dependency cycle: B -> C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+    }
+
+    @Test func closureCycle_betweenSingletons_reportsPathWithoutDeadlock() throws {
+        let builder = ContainerBuilder()
+        builder.register(B.self) { r in _ = try r.resolve(C.self); return B(d: D()) }.singleton()
+        builder.register(C.self) { r in _ = try r.resolve(B.self); return C(d: D(), e: E()) }.singleton()
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(B.self) }
+            == "Dependency cycle: B -> C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+        #expect(errorText { _ = try container.resolve(C.self) }
+            == "Dependency cycle: C -> B -> C. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.",
+                "a failed creation leaves nothing locked")
+    }
+
+    @Test func selfReferencingClosure_throughTopLevelContainer_isCycleNotDeadlock() throws {
+        let box = ContainerBox()
+        let builder = ContainerBuilder()
+        builder.register(D.self) { _ in
+            _ = try box.container?.resolve(D.self)
+            return D()
+        }.singleton()
+        let container = try builder.build()
+        box.container = container
+        #expect(errorText { _ = try container.resolve(D.self) }
+            == "Dependency cycle: D -> D. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+    }
+
+    /// A chain of `depth` closure registrations, each resolving the next by name.
+    private func chain(_ depth: Int) -> ContainerBuilder {
+        let builder = ContainerBuilder()
+        builder.maxResolutionDepth = 100_000
+        for index in 0..<depth {
+            let next = "n\(index + 1)"
+            builder.register(Node1.self, name: "n\(index)") { r in
+                if index + 1 < depth { _ = try r.resolve(Node1.self, name: next) }
+                return Node1()
+            }
+        }
+        return builder
+    }
+
+    @Test func chain10000Deep_resolvesOrFailsCleanly_onSmallStack() throws {
+        let container = try chain(10_000).build()
+        let outcome = OutcomeBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            outcome.text = errorText { _ = try container.resolve(Node1.self, name: "n0") }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        let text = try #require(outcome.text)
+        print("chain outcome:", text.prefix(200))
+        #expect(text == "no error" || text.hasPrefix("Resolution stopped "), "\(text.prefix(300))")
+    }
+
+    @Test func deepChain_beyondLimit_failsWithDepthError() throws {
+        let builder = chain(50)
+        builder.maxResolutionDepth = 20
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(Node1.self, name: "n0") }.hasPrefix(
+            "Resolution went deeper than 20 levels (21 components in the path: \"n0\" (Node1) -> \"n1\" (Node1) -> \"n2\" (Node1) -> \"n3\" (Node1) -> ... ->"))
+    }
+
+    @Test func chain1000Deep_resolves() throws {
+        let container = try chain(1_000).build()
+        _ = try container.resolve(Node1.self, name: "n0")
+    }
+}
+
+final class ContainerBox: @unchecked Sendable { var container: Container? }
+final class OutcomeBox: @unchecked Sendable { var text: String? }

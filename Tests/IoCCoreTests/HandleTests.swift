@@ -1,0 +1,122 @@
+import IoCCore
+import Testing
+
+private final class Heavy: Sendable { init(counter: Counter) { counter.increment() } }
+private final class UsesLazy: Sendable { let heavy: Lazy<Heavy>; init(heavy: Lazy<Heavy>) { self.heavy = heavy } }
+private final class UsesProvider: Sendable { let make: Provider<D>; init(make: Provider<D>) { self.make = make } }
+private final class UsesOptional: Sendable { let d: D?; init(d: D?) { self.d = d } }
+private final class UsesAll: Sendable {
+    let all: [any WeatherClient]
+    let byName: [String: any WeatherClient]
+    init(all: [any WeatherClient], byName: [String: any WeatherClient]) { self.all = all; self.byName = byName }
+}
+
+@Suite("Lazy, Provider, optionals and collections")
+struct HandleTests {
+    @Test func lazy_buildsOnFirstUseOnly() throws {
+        let counter = Counter()
+        let builder = ContainerBuilder()
+        builder.register(instance: counter)
+        builder.register(Heavy.init)
+        builder.register(UsesLazy.init)
+        let user = try builder.build().resolve(UsesLazy.self)
+        #expect(counter.count == 0 && !user.heavy.isCreated)
+        let first = try user.heavy.get()
+        #expect(try user.heavy() === first)
+        #expect(counter.count == 1)
+    }
+
+    @Test func lazyDefinition_withProxy_buildsOnFirstCall() throws {
+        final class ClientProxy: WeatherClient {
+            let target: Lazy<FreeWeatherClient>
+            init(_ target: Lazy<FreeWeatherClient>) { self.target = target }
+            func forecast(city: String) -> String { (try? target.get().forecast(city: city)) ?? "unavailable" }
+        }
+        let counter = Counter()
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.self) { _ in counter.increment(); return FreeWeatherClient() }
+            .singleton()
+            .lazy(as: (any WeatherClient).self) { ClientProxy($0) }
+        builder.register(ReportService.init)
+        builder.eagerSingletons = true
+        let report = try builder.build().resolve(ReportService.self)
+        #expect(counter.count == 0, "lazy: neither eager nor built for injection")
+        #expect(report.client.forecast(city: "Oslo") == "free forecast for Oslo")
+        #expect(counter.count == 1)
+    }
+
+    @Test func provider_buildsPerCall() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init)
+        builder.register(UsesProvider.init).singleton()
+        let user = try builder.build().resolve(UsesProvider.self)
+        #expect(try user.make.get() !== user.make())
+    }
+
+    @Test func optional_isNilWhenMissingAndInjectedWhenPresent() throws {
+        let missing = ContainerBuilder()
+        missing.register(UsesOptional.init)
+        #expect(try missing.build().resolve(UsesOptional.self).d == nil)
+
+        let present = ContainerBuilder()
+        present.register(D.init)
+        present.register(UsesOptional.init)
+        #expect(try present.build().resolve(UsesOptional.self).d != nil)
+    }
+
+    @Test func explicitNil_injectsNil() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init)
+        builder.register(UsesOptional.init).arguments(.nilValue)
+        #expect(try builder.build().resolve(UsesOptional.self).d == nil)
+    }
+
+    @Test func collections_injectEveryComponentOfType_inOrderAndByName() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        builder.register(UsesAll.init)
+        let user = try builder.build().resolve(UsesAll.self)
+        #expect(user.all.map { $0.forecast(city: "x") } == ["free forecast for x", "better forecast for x"])
+        #expect(user.byName.keys.sorted() == ["better", "free"])
+    }
+
+    @Test func taggedCollections_injectEveryTaggedComponent() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free").tagged("reporter")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        builder.register(UsesAll.init).arguments(.tagged("reporter"), .tagged("reporter"))
+        let container = try builder.build()
+        let user = try container.resolve(UsesAll.self)
+        #expect(user.all.count == 1 && user.byName.keys.sorted() == ["free"])
+        #expect(try container.resolveAll((any WeatherClient).self, tagged: "reporter").count == 1)
+        #expect(try container.resolveAll((any WeatherClient).self).count == 2)
+        #expect(try container.resolveMap((any WeatherClient).self).keys.sorted() == ["better", "free"])
+    }
+
+    @Test func listAndMapSources_injectChosenComponents() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        builder.register(UsesAll.init).arguments(.list([.named("better"), .named("free")]), .map(["main": .named("better")]))
+        let user = try builder.build().resolve(UsesAll.self)
+        #expect(user.all.map { $0.forecast(city: "x") } == ["better forecast for x", "free forecast for x"])
+        #expect(user.byName.keys.sorted() == ["main"])
+    }
+
+    @Test func innerDefinition_isBuiltInPlace() throws {
+        let inner = ContainerBuilder()
+        let definition = inner.register(BetterWeatherClient.init, as: (any WeatherClient).self).definition
+        let builder = ContainerBuilder()
+        builder.register(ReportService.init).arguments(.inner(definition))
+        #expect(try builder.build().resolve(ReportService.self).client is BetterWeatherClient)
+    }
+
+    @Test func resolveOptional_returnsNilOnlyWhenMissing() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init)
+        let container = try builder.build()
+        #expect(try container.resolveOptional(E.self) == nil)
+        #expect(try container.resolveOptional(D.self) != nil)
+    }
+}

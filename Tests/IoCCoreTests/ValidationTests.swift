@@ -1,0 +1,206 @@
+import IoCCore
+import Testing
+
+private final class Weather: Sendable { init() {} }
+private final class Report: Sendable { let weather: Weather; init(weather: Weather) { self.weather = weather } }
+private final class Printer: Sendable { init() {} }
+private final class Holder: Sendable { let printer: Printer; init(printer: Printer) { self.printer = printer } }
+private final class Ping: Sendable { let pong: Pong; init(pong: Pong) { self.pong = pong } }
+private final class Pong: Sendable { let ping: Ping; init(ping: Ping) { self.ping = ping } }
+private final class LazyPing: Sendable { let pong: Lazy<LazyPong>; init(pong: Lazy<LazyPong>) { self.pong = pong } }
+private final class LazyPong: Sendable { let ping: LazyPing; init(ping: LazyPing) { self.ping = ping } }
+
+@Suite("Validation at build")
+struct ValidationTests {
+    @Test func build_withMissingReference_suggestsClosestName() {
+        let builder = ContainerBuilder()
+        builder.register(Weather.init).named("weather")
+        let line18 = #line; builder.register(Report.init).named("report").arguments(.named("wether"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. No component "wether" is registered; required by "report" (Report), argument 0, at IoCCoreTests/ValidationTests.swift:\(line18). \
+            Did you mean "weather"? Register it, or correct the reference.
+            """)
+    }
+
+    @Test func build_withMissingType_namesInjectionPoint() {
+        let builder = ContainerBuilder()
+        let line28 = #line; builder.register(Report.init)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. No component Weather is registered; required by Report, argument 0, at IoCCoreTests/ValidationTests.swift:\(line28). \
+            Register it, or correct the reference.
+            """)
+    }
+
+    @Test func build_withAmbiguousType_listsCandidatesAndFix() {
+        let builder = ContainerBuilder()
+        let line38 = #line; builder.register(Weather.init).named("a")
+        let line39 = #line; builder.register(Weather.init).named("b")
+        let line40 = #line; builder.register(Report.init)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. 2 components match type Weather: "a" (Weather) at IoCCoreTests/ValidationTests.swift:\(line38), \
+            "b" (Weather) at IoCCoreTests/ValidationTests.swift:\(line39); required by Report, argument 0, \
+            at IoCCoreTests/ValidationTests.swift:\(line40). Mark one as primary, or inject one by name.
+            """)
+    }
+
+    @Test func build_withPrimary_resolvesAmbiguity() throws {
+        let builder = ContainerBuilder()
+        builder.register(Weather.init).named("a")
+        let primary = Weather()
+        builder.register(instance: primary, name: "b").primary()
+        builder.register(Report.init)
+        #expect(try builder.build().resolve(Report.self).weather === primary)
+    }
+
+    @Test func build_withCycle_reportsFullPath() {
+        let builder = ContainerBuilder()
+        let line60 = #line; builder.register(Ping.init)
+        builder.register(Pong.init)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Dependency cycle: Ping -> Pong -> Ping (defined at IoCCoreTests/ValidationTests.swift:\(line60)). \
+            Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.
+            """)
+    }
+
+    @Test func build_withLazyEdge_breaksCycle() throws {
+        let builder = ContainerBuilder()
+        builder.register(LazyPing.init).singleton()
+        builder.register(LazyPong.init)
+        let ping = try builder.build().resolve(LazyPing.self)
+        #expect(try ping.pong.get().ping === ping)
+    }
+
+    @Test func build_withCaptiveDependency_suggestsProvider() {
+        let builder = ContainerBuilder()
+        builder.register(Printer.init)
+        let line80 = #line; builder.register(Holder.init).singleton()
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Captive dependency: singleton Holder holds prototype Printer through argument 0 at \
+            IoCCoreTests/ValidationTests.swift:\(line80); it would keep one prototype instance for as long as the singleton lives. \
+            Inject a Provider or Lazy of it, or give Printer a scope that lives at least as long.
+            """)
+    }
+
+    @Test func build_captiveAllowed_builds() throws {
+        let builder = ContainerBuilder()
+        builder.allowsCaptiveDependencies = true
+        builder.register(Printer.init)
+        builder.register(Holder.init).singleton()
+        _ = try builder.build()
+    }
+
+    @Test func build_withDuplicateKey_namesBothLocations() {
+        let builder = ContainerBuilder()
+        let line99 = #line; builder.register(Weather.init).named("w")
+        let line100 = #line; builder.register(Weather.init).named("w")
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Duplicate component "w" (Weather) at IoCCoreTests/ValidationTests.swift:\(line100); first defined at \
+            IoCCoreTests/ValidationTests.swift:\(line99). Rename one, or mark the later one as an override.
+            """)
+    }
+
+    @Test func build_withOverride_replacesEarlierDefinition() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).overriding()
+        let container = try builder.build()
+        #expect(try container.resolve((any WeatherClient).self) is BetterWeatherClient)
+        #expect(container.definitions.count == 1)
+    }
+
+    @Test func build_withTypeMismatch_namesBothTypes() {
+        let builder = ContainerBuilder()
+        builder.register(Printer.init).named("printer")
+        let line120 = #line; builder.register(Report.init).arguments(.named("printer"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. "printer" (Printer) is a Printer and cannot be injected as Weather into Report, argument 0, \
+            at IoCCoreTests/ValidationTests.swift:\(line120). Expose it with .as(Weather.self), or reference a component of that type.
+            """)
+    }
+
+    @Test func build_withWrongValueType_namesValueAndType() {
+        let builder = ContainerBuilder()
+        let line130 = #line; builder.register(Report.init).arguments(.value("sunny"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Value "sunny" cannot be injected as Weather into Report, argument 0, at \
+            IoCCoreTests/ValidationTests.swift:\(line130). Give a value of type Weather.
+            """)
+    }
+
+    @Test func build_withCollectionSourceForSingleValue_explainsShape() {
+        let builder = ContainerBuilder()
+        let line140 = #line; builder.register(Report.init).arguments(.tagged("weather"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Source 'tagged weather' does not fit Weather in Report, argument 0, at \
+            IoCCoreTests/ValidationTests.swift:\(line140). A collection injects into an array [T] or a dictionary [String: T].
+            """)
+    }
+
+    @Test func build_withUnknownScope_listsKnownScopes() {
+        let builder = ContainerBuilder()
+        let line150 = #line; builder.register(Weather.init).scope(.custom("request"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Unknown scope "request" for Weather at IoCCoreTests/ValidationTests.swift:\(line150). Use one of prototype, \
+            object-graph, thread-local, task-local, weak-singleton, singleton, or register it with builder.register(scope:named:).
+            """)
+    }
+
+    @Test func build_withWeakSingletonValueType_explains() {
+        struct Value: Sendable {}
+        let builder = ContainerBuilder()
+        let line161 = #line; builder.register(Value.init).weakSingleton()
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of Value at IoCCoreTests/ValidationTests.swift:\(line161): weak-singleton scope needs a class; \
+            Value is a value type. Use singleton.
+            """)
+    }
+
+    @Test func build_withSeveralProblems_listsEveryOne() {
+        let builder = ContainerBuilder()
+        builder.register(Report.init)
+        builder.register(Ping.init)
+        builder.register(Pong.init)
+        builder.register(Printer.init).named("p")
+        builder.register(Printer.init).named("p")
+        guard case .validationFailed(let problems)? = (try? builder.build()).map({ _ in nil }) ?? captured(builder) else {
+            Issue.record("expected validationFailed")
+            return
+        }
+        #expect(problems.count == 3)
+        #expect(problems.contains { if case .missingComponent = $0 { true } else { false } })
+        #expect(problems.contains { if case .cycle = $0 { true } else { false } })
+        #expect(problems.contains { if case .duplicateKey = $0 { true } else { false } })
+    }
+
+    @Test func build_eagerSingleton_failsAtBuildWithConstructionError() {
+        let builder = ContainerBuilder()
+        builder.register(Weather.self) { _ in throw Boom() }.singleton().eager()
+        #expect(errorText { _ = try builder.build() } == "Creating Weather failed: boom.")
+    }
+
+    @Test func build_eagerMode_createsEverySingletonAtBuild() throws {
+        let counter = Counter()
+        let builder = ContainerBuilder()
+        builder.eagerSingletons = true
+        builder.register(Weather.self) { _ in counter.increment(); return Weather() }.singleton()
+        builder.register(Printer.self) { _ in counter.increment(); return Printer() }.singleton().lazy()
+        builder.register(D.self) { _ in counter.increment(); return D() }
+        _ = try builder.build()
+        #expect(counter.count == 1, "only the non-lazy singleton is created at build")
+    }
+
+    private func captured(_ builder: ContainerBuilder) -> IoCError? {
+        do { _ = try builder.build(); return nil } catch { return error as? IoCError }
+    }
+}
