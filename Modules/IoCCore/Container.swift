@@ -21,7 +21,7 @@ public final class Container: @unchecked Sendable {
     var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
     var hasObjectGraphNodes = false
     var customScopes: [String: any CustomScope] = [:]
-    @usableFromInline var maxResolutionDepth = 4096 {
+    var maxResolutionDepth = 4096 {
         didSet { depthCheckThreshold = min(64, maxResolutionDepth) }
     }
     /// Below this depth, resolving checks neither the depth limit nor the stack.
@@ -161,12 +161,16 @@ public final class Container: @unchecked Sendable {
 
     @usableFromInline
     func resolveTop<R>(_ body: (ResolutionContext) throws -> R) throws -> R {
-        let ctx = ResolutionContext(container: self, graph: hasObjectGraphNodes ? ObjectGraph() : nil)
+        let graph = hasObjectGraphNodes ? ObjectGraph() : nil
+        defer { keepAlive(graph) }
+        let ctx = ResolutionContext(container: self, graph: graph)
         do { return try body(ctx) } catch let error as IoCError { throw error.atTopLevel() }
     }
 
     func resolveTopAsync<R>(_ body: (ResolutionContext) async throws -> R) async throws -> R {
-        let ctx = ResolutionContext(container: self, graph: hasObjectGraphNodes ? ObjectGraph() : nil, asyncToken: AsyncToken.next())
+        let graph = hasObjectGraphNodes ? ObjectGraph() : nil
+        defer { keepAlive(graph) }
+        let ctx = ResolutionContext(container: self, graph: graph, asyncToken: AsyncToken.next())
         do { return try await body(ctx) } catch let error as IoCError { throw error.atTopLevel() }
     }
 

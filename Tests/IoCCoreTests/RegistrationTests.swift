@@ -175,3 +175,31 @@ struct RegistrationTests {
         #expect(builder.definitions[0].description.contains("flags: strategy counting"))
     }
 }
+
+@Suite("Choosing among candidates")
+struct CandidateTests {
+    @Test func byType_prefersTheOneUnnamedComponent_overNamedVariants() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        let container = try builder.build()
+        #expect(try container.resolve((any WeatherClient).self) is FreeWeatherClient)
+        #expect(try container.resolve((any WeatherClient).self, name: "better") is BetterWeatherClient)
+    }
+
+    @Test func byType_primaryBeatsUnnamed() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better").primary()
+        #expect(try builder.build().resolve((any WeatherClient).self) is BetterWeatherClient)
+    }
+
+    @Test func byType_twoPrimaries_isAmbiguous() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free").primary()
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better").primary()
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve((any WeatherClient).self) }.hasPrefix(
+            "2 components match type WeatherClient: \"free\" (WeatherClient) at IoCCoreTests/RegistrationTests.swift:"))
+    }
+}

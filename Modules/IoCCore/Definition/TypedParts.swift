@@ -90,7 +90,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
         let fail: @Sendable (T) -> IoCError = { value in
             IoCError.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
         }
-        node.producer = Producer<P>(
+        node.setProducer(Producer<P>(
             construct: { ctx in
                 let value = try base.instance(ctx)
                 guard let converted = convert(value) else { throw fail(value) }
@@ -101,7 +101,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
                 guard let converted = convert(value) else { throw fail(value) }
                 return converted
             },
-            info: info)
+            info: info))
         let site = InjectionSite(component: node.label, point: "exposure", location: base.info.location)
         node.dependencies = [(site, NodeArgument(base))]
         return node

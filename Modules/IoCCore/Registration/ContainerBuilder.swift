@@ -83,7 +83,9 @@ public final class ContainerBuilder {
         compilation.run()
         if !compilation.problems.isEmpty { throw IoCError.validationFailed(compilation.problems) }
         for node in compilation.eagerNodes {
-            let ctx = ResolutionContext(container: container, graph: node.needsGraph ? ObjectGraph() : nil)
+            let graph = node.needsGraph ? ObjectGraph() : nil
+            defer { keepAlive(graph) }
+            let ctx = ResolutionContext(container: container, graph: graph)
             do { _ = try node.anyInstance(ctx) } catch let error as IoCError { throw error.atTopLevel() }
         }
         return container

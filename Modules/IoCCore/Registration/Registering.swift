@@ -12,19 +12,17 @@ extension ContainerBuilder {
     /// builder.register(ReportService.init)
     /// builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).singleton()
     /// ```
+    @inlinable
     @discardableResult
     public func register<T, each D>(
         _ initializer: @escaping @Sendable (repeat each D) throws -> T,
         as type: T.Type = T.self,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        var points: [InjectionPoint] = []
-        var names: [String] = []
-        for parameter in repeat (each D).self {
-            points.append(point(for: parameter))
-            names.append(String(describing: parameter))
-        }
-        let recipe = Recipe<T>(.arguments(
+        // NB: inlinable so that these closures are specialized in the caller's module, where
+        // the parameter types are known; unspecialized parameter packs cost a runtime metadata
+        // lookup on every call.
+        registerInitializer(
             sync: { arguments, ctx in
                 var reader = ArgumentReader(arguments, ctx)
                 return try initializer(repeat try reader.next((each D).self))
@@ -32,8 +30,24 @@ extension ContainerBuilder {
             async: { arguments, ctx in
                 var reader = ArgumentReader(arguments, ctx)
                 return try initializer(repeat try await reader.nextAsync((each D).self))
-            }))
+            },
+            parameters: repeat (each D).self, file: file, line: line)
+    }
+
+    @usableFromInline
+    func registerInitializer<T, each D>(
+        sync: @escaping @Sendable ([AnyArgument], ResolutionContext) throws -> T,
+        async: @escaping @Sendable ([AnyArgument], ResolutionContext) async throws -> T,
+        parameters: repeat (each D).Type, file: String, line: Int
+    ) -> Registration<T> {
+        var points: [InjectionPoint] = []
+        var names: [String] = []
+        for parameter in repeat each parameters {
+            points.append(point(for: parameter))
+            names.append(String(describing: parameter))
+        }
         let signature = "(" + names.joined(separator: ", ") + ") -> \(T.self)"
+        let recipe = Recipe<T>(.arguments(sync: sync, async: async))
         return add(T.self, Construction(kind: .initializer(signature), arguments: points, recipe: recipe), file, line)
     }
 

@@ -191,7 +191,7 @@ final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
                               make: { try container.resolveTop(argument) },
                               makeAsync: { try await container.resolveTopAsync(argument) }))
         }
-        node.producer = Producer<P>(construct: make, constructAsync: make, info: info)
+        node.setProducer(Producer<P>(construct: make, constructAsync: make, info: info))
         return node
     }
 }

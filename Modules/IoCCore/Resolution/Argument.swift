@@ -88,6 +88,7 @@ struct ArgumentReader {
         return try argument.get(ctx)
     }
 
+    @inlinable
     mutating func nextAsync<X>(_: X.Type = X.self) async throws -> X {
         let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
         index += 1

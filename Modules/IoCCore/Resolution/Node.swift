@@ -29,11 +29,11 @@ class AnyNode: @unchecked Sendable {
     let typeRef: TypeRef
     @usableFromInline let storage: Storage
     /// Set at build: the node, or something it builds directly, is `async`.
-    @usableFromInline var isAsync = false
+    @exclusivity(unchecked) @usableFromInline var isAsync = false
     /// Set at build for async nodes: this node, then the dependencies down to the async factory.
     var asyncPath: [String] = []
     /// Set at build: resolving it may reach an object-graph component.
-    @usableFromInline var needsGraph = false
+    @exclusivity(unchecked) @usableFromInline var needsGraph = false
     /// For an exposure node: the component it exposes.
     var base: AnyNode?
     /// Exposures of this node as further types, by type.
@@ -66,11 +66,17 @@ class AnyNode: @unchecked Sendable {
 @usableFromInline
 final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline let ready = Atomic<Bool>(false)
-    @usableFromInline var cached: T?
+    // NB: the singleton lives behind a pointer, not in a `T?`: resolving dependencies runs as
+    // unspecialized generic code, where each use of `Optional<T>` asks the runtime for its metadata.
+    @exclusivity(unchecked) @usableFromInline var slot: UnsafeMutablePointer<T>?
     @usableFromInline let isSingleton: Bool
     @usableFromInline let isPrototype: Bool
-    /// Set at build.
-    @usableFromInline var producer: Producer<T>!
+    /// Below this depth, making an instance checks neither the depth limit nor the stack.
+    let depthThreshold: Int
+    /// Everything that builds an instance; set at build.
+    @exclusivity(unchecked) private(set) var producer: Producer<T>
+    /// The producer's entry point: its construction alone when nothing else is to be done.
+    @exclusivity(unchecked) @usableFromInline var produce: @Sendable (ResolutionContext) throws -> T
     private let weakStore = Locked(WeakReference())
     private let typed: TypedDefinitionParts<T>?
 
@@ -78,17 +84,41 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if case .singleton = storage { isSingleton = true } else { isSingleton = false }
         if case .prototype = storage { isPrototype = true } else { isPrototype = false }
         self.typed = parts
+        self.depthThreshold = container.depthCheckThreshold
+        let unbound = Producer<T>.unbound(info)
+        self.producer = unbound
+        self.produce = unbound.construct
         super.init(container: container, info: info, storage: storage, definition: definition)
     }
 
-    override var hasDisposeHooks: Bool { producer?.disposers.isEmpty == false }
+    deinit {
+        if let slot {
+            slot.deinitialize(count: 1)
+            slot.deallocate()
+        }
+    }
+
+    func setProducer(_ producer: Producer<T>) {
+        self.producer = producer
+        if producer.isPlain {
+            self.produce = producer.construct
+        } else {
+            self.produce = { ctx in try producer.produce(ctx) }
+        }
+    }
+
+    /// The singleton instance; only valid once `ready` is set.
+    @inlinable
+    var cached: T { slot.unsafelyUnwrapped.pointee }
+
+    override var hasDisposeHooks: Bool { !producer.disposers.isEmpty }
 
     // MARK: Resolving
 
     @inlinable
     final func instance(_ ctx: ResolutionContext) throws -> T {
         if isSingleton {
-            if ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+            if ready.load(ordering: .acquiring) { return cached }
             return try createSingleton(ctx)
         }
         if isPrototype { return try make(ctx) }
@@ -98,19 +128,23 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Entry point of a top-level resolve: the singleton fast path, else a fresh context.
     @inlinable
     final func resolveTop(_ container: Container) throws -> T {
-        if isSingleton, ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+        if isSingleton, ready.load(ordering: .acquiring) { return cached }
         return try resolveTopSlow(container)
     }
 
     @usableFromInline
     func resolveTopSlow(_ container: Container) throws -> T {
-        let ctx = ResolutionContext(container: container, graph: needsGraph ? ObjectGraph() : nil)
+        let graph = needsGraph ? ObjectGraph() : nil
+        defer { keepAlive(graph) }
+        let ctx = ResolutionContext(container: container, graph: graph)
         do { return try instance(ctx) } catch let error as IoCError { throw error.atTopLevel() }
     }
 
     func resolveTopAsync(_ container: Container) async throws -> T {
-        if isSingleton, ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
-        let ctx = ResolutionContext(container: container, graph: needsGraph ? ObjectGraph() : nil, asyncToken: AsyncToken.next())
+        if isSingleton, ready.load(ordering: .acquiring) { return cached }
+        let graph = needsGraph ? ObjectGraph() : nil
+        defer { keepAlive(graph) }
+        let ctx = ResolutionContext(container: container, graph: graph, asyncToken: AsyncToken.next())
         do { return try await instanceAsync(ctx) } catch let error as IoCError { throw error.atTopLevel() }
     }
 
@@ -121,12 +155,13 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         guard isAsync else { return try instance(ctx) }
         switch storage {
         case .singleton:
-            if ready.load(ordering: .acquiring) { return cached.unsafelyUnwrapped }
+            if ready.load(ordering: .acquiring) { return cached }
             return try await createSingletonAsync(ctx)
         case .prototype:
             return try await makeAsync(ctx)
         case .objectGraph:
             let graph = ctx.graph ?? ObjectGraph()
+            defer { keepAlive(graph) }
             if let value = graph.value(for: self) as? T { return value }
             var inner = ctx
             inner.graph = graph
@@ -148,9 +183,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         var inner = ctx
         inner.container = container
         inner.depth += 1
-        if inner.depth > container.depthCheckThreshold { try checkDepth(&inner) }
+        if inner.depth > depthThreshold { try checkDepth(&inner) }
         do {
-            return try producer.produce(inner)
+            return try produce(inner)
         } catch let error as IoCError {
             throw error.prependingPath(label)
         } catch {
@@ -189,10 +224,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
                                                      isReady: { ready.load(ordering: .acquiring) })
-        else { return cached.unsafelyUnwrapped }
+        else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let value = try make(ctx.creating(cell))
+        let link = CreationChain(cell: cell, parent: ctx.creating)
+        defer { keepAlive(link) }
+        let value = try make(ctx.creating(link))
         publish(value)
         return value
     }
@@ -202,16 +239,24 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         guard try await CreationCoordinator.shared.acquireAsync(cell, owner: ctx.ownerToken, label: label,
                                                                 isReady: { ready.load(ordering: .acquiring) })
-        else { return cached.unsafelyUnwrapped }
+        else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let value = try await makeAsync(ctx.creating(cell))
+        let link = CreationChain(cell: cell, parent: ctx.creating)
+        defer { keepAlive(link) }
+        let value = try await makeAsync(ctx.creating(link))
         publish(value)
         return value
     }
 
     private func publish(_ value: T) {
-        cached = value
+        if let slot {
+            slot.pointee = value
+        } else {
+            let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            slot.initialize(to: value)
+            self.slot = slot
+        }
         ready.store(true, ordering: .releasing)
         container.didCreate(node: self, instance: value)
     }
@@ -246,6 +291,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             return value
         case .objectGraph:
             let graph = ctx.graph ?? ObjectGraph()
+            defer { keepAlive(graph) }
             if let value = graph.value(for: self) as? T { return value }
             var inner = ctx
             inner.graph = graph
@@ -275,7 +321,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func bind(_ compilation: Compilation) {
         guard let typed, let definition else { return }
-        producer = typed.bind(definition: definition, node: self, compilation: compilation)
+        setProducer(typed.bind(definition: definition, node: self, compilation: compilation))
     }
 
     override func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }

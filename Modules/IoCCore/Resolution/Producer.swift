@@ -12,6 +12,8 @@ final class Producer<T>: @unchecked Sendable {
     let strategy: (any ConstructionStrategy)?
     let info: ComponentInfo
     let disposers: [@Sendable (T) throws -> Void]
+    /// Nothing but construction: no steps, post-processors or strategy.
+    let isPlain: Bool
 
     init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step<T>] = [],
          postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
@@ -23,6 +25,15 @@ final class Producer<T>: @unchecked Sendable {
         self.strategy = strategy
         self.info = info
         self.disposers = disposers
+        self.isPlain = steps.isEmpty && postProcessors.isEmpty && strategy == nil
+    }
+
+    /// A producer for a node not bound yet; the build never hands such a node out.
+    static func unbound(_ info: ComponentInfo) -> Producer<T> {
+        let fail: Construct = { _ in
+            throw IoCError.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location)
+        }
+        return Producer(construct: fail, constructAsync: { try fail($0) }, info: info)
     }
 
     @usableFromInline

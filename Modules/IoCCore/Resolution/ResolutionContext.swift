@@ -2,20 +2,24 @@ import Synchronization
 
 /// What one top-level resolve carries down the graph it builds. Passed by value: each level
 /// gets its own depth; the object-graph cache is shared by reference.
+///
+/// NB: every reference in here is `unowned(unsafe)`, so that copying a context at each level
+/// is a plain copy with no reference counting; whoever makes a context keeps its objects
+/// alive for as long as it is used (see `keepAlive`), and `Resolver` holds them strongly.
 @usableFromInline
 struct ResolutionContext {
     /// The container whose definitions the current component was registered in.
     @usableFromInline unowned(unsafe) var container: Container
     @usableFromInline var depth: Int
     /// Instances of object-graph scope, shared by everything this top-level resolve builds.
-    @usableFromInline var graph: ObjectGraph?
+    @usableFromInline unowned(unsafe) var graph: ObjectGraph?
     /// The lowest stack address this thread may reach; 0 until the graph gets deep.
     @usableFromInline var stackLimit: UInt
     /// Identifies an `async` resolve for the creation coordinator; 0 for a synchronous one.
     @usableFromInline var asyncToken: UInt
     /// The singletons this resolve is creating, innermost first: re-entering one is a cycle,
     /// even when a factory passed its resolver to another thread.
-    @usableFromInline var creating: CreationChain?
+    @usableFromInline unowned(unsafe) var creating: CreationChain?
 
     @inlinable
     init(container: Container, graph: ObjectGraph?, asyncToken: UInt = 0) {
@@ -37,10 +41,10 @@ struct ResolutionContext {
         return nil
     }
 
-    /// This context, marked as creating `cell`.
-    func creating(_ cell: CellKey) -> ResolutionContext {
+    /// This context, marked as creating `link`'s cell; the caller keeps `link` alive.
+    func creating(_ link: CreationChain) -> ResolutionContext {
         var copy = self
-        copy.creating = CreationChain(cell: cell, parent: creating)
+        copy.creating = link
         return copy
     }
 
@@ -58,6 +62,10 @@ final class CreationChain: @unchecked Sendable {
         self.parent = parent
     }
 }
+
+/// Keeps `object` alive up to the call: the end of a context's use.
+@inline(never)
+func keepAlive(_ object: AnyObject?) {}
 
 /// The object-graph scope's cache: one per top-level resolve that needs it.
 @usableFromInline

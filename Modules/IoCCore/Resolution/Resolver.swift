@@ -8,13 +8,17 @@
 /// }
 /// ```
 public struct Resolver: @unchecked Sendable {
-    // NB: the context's container reference is unowned; the resolver keeps it alive itself,
-    // since a closure may keep the resolver past the resolve that made it.
+    // NB: the context's references are unowned; the resolver keeps them alive itself, since a
+    // closure may keep the resolver (or pass it to another thread) past the resolve that made it.
     private let container: Container
+    private let graph: ObjectGraph?
+    private let creating: CreationChain?
     let ctx: ResolutionContext
 
     init(_ ctx: ResolutionContext) {
         self.container = ctx.container
+        self.graph = ctx.graph
+        self.creating = ctx.creating
         self.ctx = ctx
     }
 

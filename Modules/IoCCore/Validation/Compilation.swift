@@ -158,10 +158,14 @@ final class Compilation {
         byName[name] ?? builder.parent?.nameTable[name]
     }
 
+    /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
+    /// without a name (the default next to named variants); `nil` when that leaves several.
     static func choose(_ candidates: [AnyNode]) -> AnyNode? {
         if candidates.count == 1 { return candidates[0] }
         let primaries = candidates.filter { $0.info.isPrimary }
-        return primaries.count == 1 ? primaries[0] : nil
+        if !primaries.isEmpty { return primaries.count == 1 ? primaries[0] : nil }
+        let unnamed = candidates.filter { $0.info.key.name == nil }
+        return unnamed.count == 1 ? unnamed[0] : nil
     }
 
     private var allNames: [String] {

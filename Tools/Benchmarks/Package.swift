@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so the library's manifest stays lean:
+// only `make bench` builds Swinject.
+import PackageDescription
+
+let package = Package(
+    name: "IoCBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "swift-ioc", path: "../.."),
+        .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "IoCBenchmarks",
+            dependencies: [
+                .product(name: "IoCCore", package: "swift-ioc"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,135 @@
+import Foundation
+import IoCCore
+import Swinject
+
+// `make bench`: swift-ioc against Swinject 2.10.0 and hand-written code, measured in the same
+// process, medians of repeated runs. Read the ratios; absolute numbers move with the machine.
+
+func iocGraph(dScope: Scope) throws -> IoCCore.Container {
+    let builder = ContainerBuilder()
+    builder.register(D.init).scope(dScope)
+    builder.register(E.init)
+    builder.register(B.init)
+    builder.register(C.init)
+    builder.register(A.init)
+    builder.register(E.init).named("named-e")
+    builder.register(D.init).named("single").singleton()
+    return try builder.build()
+}
+
+func swinjectGraph(dScope: ObjectScope) -> Swinject.Container {
+    let container = Swinject.Container()
+    container.register(D.self) { _ in D() }.inObjectScope(dScope)
+    container.register(E.self) { _ in E() }.inObjectScope(.transient)
+    container.register(B.self) { r in B(d: r.resolve(D.self)!) }.inObjectScope(.transient)
+    container.register(C.self) { r in C(d: r.resolve(D.self)!, e: r.resolve(E.self)!) }.inObjectScope(.transient)
+    container.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.transient)
+    container.register(E.self, name: "named-e") { _ in E() }.inObjectScope(.transient)
+    container.register(D.self, name: "single") { _ in D() }.inObjectScope(.container)
+    return container
+}
+
+func registryContainers(_ count: Int) throws -> (IoCCore.Container, Swinject.Container) {
+    let builder = ContainerBuilder()
+    let swinject = Swinject.Container()
+    for index in 0..<count {
+        builder.register(D.init).named("filler-\(index)")
+        swinject.register(D.self, name: "filler-\(index)") { _ in D() }
+    }
+    builder.register(E.init)
+    swinject.register(E.self) { _ in E() }
+    return (try builder.build(), swinject)
+}
+
+@main
+struct Benchmarks {
+    static func main() throws {
+        if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "profile" {
+            try profile(CommandLine.arguments[2])
+            return
+        }
+        let ioc = try iocGraph(dScope: .prototype)
+        let iocShared = try iocGraph(dScope: .objectGraph)
+        let swinject = swinjectGraph(dScope: .transient)
+        let swinjectShared = swinjectGraph(dScope: .graph)
+        let fast = 200_000
+        let slow = 5_000
+        var rows: [Row] = []
+
+        rows.append(Row(name: "transient", fields: [
+            ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try ioc.resolve(E.self)) }),
+            ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinject.resolve(E.self)!) }),
+            ("hand_ns", nanosPerOp(iterations: fast) { consume(E()) }),
+        ]))
+
+        _ = try ioc.resolve(D.self, name: "single")
+        _ = swinject.resolve(D.self, name: "single")
+        let handSingleton = D()
+        rows.append(Row(name: "singleton", fields: [
+            ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try ioc.resolve(D.self, name: "single")) }),
+            ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinject.resolve(D.self, name: "single")!) }),
+            ("hand_ns", nanosPerOp(iterations: fast) { consume(handSingleton) }),
+        ]))
+
+        rows.append(Row(name: "graph", fields: [
+            ("ioc_ns", try nanosPerOp(iterations: fast / 4) { consume(try ioc.resolve(A.self)) }),
+            ("swinject_ns", nanosPerOp(iterations: slow / 4) { consume(swinject.resolve(A.self)!) }),
+            ("hand_ns", nanosPerOp(iterations: fast / 4) { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }),
+        ]))
+
+        rows.append(Row(name: "graph-shared", fields: [
+            ("ioc_ns", try nanosPerOp(iterations: fast / 4) { consume(try iocShared.resolve(A.self)) }),
+            ("swinject_ns", nanosPerOp(iterations: slow / 4) { consume(swinjectShared.resolve(A.self)!) }),
+            ("hand_ns", nanosPerOp(iterations: fast / 4) { let d = D(); consume(A(b: B(d: d), c: C(d: d, e: E()))) }),
+        ]))
+
+        rows.append(Row(name: "by-name", fields: [
+            ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try ioc.resolve(E.self, name: "named-e")) }),
+            ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinject.resolve(E.self, name: "named-e")!) }),
+            ("hand_ns", nanosPerOp(iterations: fast) { consume(E()) }),
+        ]))
+
+        nonisolated(unsafe) let synchronized = swinject.synchronize()
+        let iocSingletonOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(D.self, name: "single") }) }
+        rows.append(Row(name: "threads-singleton", fields: [
+            ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(D.self, name: "single") }) }),
+            ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(D.self, name: "single")!) }),
+            ("ioc_ops_1thread", iocSingletonOne),
+        ]))
+        let iocGraphOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(A.self) }) }
+        rows.append(Row(name: "threads-graph", fields: [
+            ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(A.self) }) }),
+            ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(A.self)!) }),
+            ("ioc_ops_1thread", iocGraphOne),
+        ]))
+
+        let names = (0..<10_000).map { "component-\($0)" }
+        let iocRegister = try nanosPerRun {
+            let builder = ContainerBuilder()
+            for name in names { builder.register(E.init).named(name) }
+            consume(try builder.build())
+        }
+        let swinjectRegister = nanosPerRun {
+            let container = Swinject.Container()
+            for name in names { container.register(E.self, name: name) { _ in E() } }
+            consume(container)
+        }
+        rows.append(Row(name: "register-10k", fields: [
+            ("ioc_ns", iocRegister), ("swinject_ns", swinjectRegister), ("ioc_ns_per_definition", iocRegister / 10_000),
+        ]))
+
+        for (count, name) in [(10, "registry-10"), (10_000, "registry-10k")] {
+            let (iocRegistry, swinjectRegistry) = try registryContainers(count)
+            rows.append(Row(name: name, fields: [
+                ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try iocRegistry.resolve(E.self)) }),
+                ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinjectRegistry.resolve(E.self)!) }),
+                ("ioc_by_name_ns", try nanosPerOp(iterations: fast) { consume(try iocRegistry.resolve(D.self, name: "filler-\(count / 2)")) }),
+            ]))
+        }
+
+        print("swift-ioc benchmarks (release, medians; ns per resolve unless marked /s)")
+        for row in rows { print(row.tableLine) }
+        print("")
+        for row in rows { print(row.benchLine) }
+    }
+}
