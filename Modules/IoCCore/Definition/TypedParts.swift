@@ -20,19 +20,36 @@ final class TypedNodeMaker<T>: NodeMaker, @unchecked Sendable {
 }
 
 /// How a definition's instance is constructed, typed.
+@usableFromInline
 class RecipeBox: @unchecked Sendable {}
 
+@usableFromInline
 final class Recipe<T>: RecipeBox, @unchecked Sendable {
+    @usableFromInline
     enum Body {
-        /// Reads its bound arguments in order (initializers, functions, factory components).
-        case arguments(sync: @Sendable ([AnyArgument], ResolutionContext) throws -> T,
-                       async: @Sendable ([AnyArgument], ResolutionContext) async throws -> T)
+        /// Takes its bound arguments, in order, once at build and returns the construction
+        /// (initializers, functions, factory components).
+        case arguments(@Sendable ([AnyArgument]) -> BoundConstruction<T>)
         case resolver(@Sendable (Resolver) throws -> T)
         case asyncResolver(@Sendable (Resolver) async throws -> T)
         case instance(T)
     }
     let body: Body
-    init(_ body: Body) { self.body = body }
+    @usableFromInline init(_ body: Body) { self.body = body }
+}
+
+/// A construction with its arguments bound: what a node calls to build an instance.
+@usableFromInline
+struct BoundConstruction<T>: Sendable {
+    @usableFromInline let sync: @Sendable (ResolutionContext) throws -> T
+    @usableFromInline let async: @Sendable (ResolutionContext) async throws -> T
+
+    @inlinable
+    init(sync: @escaping @Sendable (ResolutionContext) throws -> T,
+         async: @escaping @Sendable (ResolutionContext) async throws -> T) {
+        self.sync = sync
+        self.async = async
+    }
 }
 
 /// Sets one property from its bound argument.
@@ -155,10 +172,10 @@ struct TypedDefinitionParts<T> {
         let construct: Producer<T>.Construct
         let constructAsync: Producer<T>.ConstructAsync
         switch (definition.construction.recipe as? Recipe<T>)?.body {
-        case .arguments(let sync, let async)? where !failed:
-            let arguments = arguments
-            construct = { ctx in try sync(arguments, ctx) }
-            constructAsync = { ctx in try await async(arguments, ctx) }
+        case .arguments(let bind)? where !failed:
+            let bound = bind(arguments)
+            construct = bound.sync
+            constructAsync = bound.async
         case .resolver(let body)?:
             construct = { ctx in try body(Resolver(ctx)) }
             constructAsync = { ctx in try body(Resolver(ctx)) }

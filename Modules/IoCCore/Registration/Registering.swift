@@ -15,7 +15,7 @@ extension ContainerBuilder {
     @inlinable
     @discardableResult
     public func register<T, each D>(
-        _ initializer: @escaping @Sendable (repeat each D) throws -> T,
+        _ initializer: @escaping @Sendable (repeat consuming each D) throws -> T,
         as type: T.Type = T.self,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
@@ -23,21 +23,25 @@ extension ContainerBuilder {
         // the parameter types are known; unspecialized parameter packs cost a runtime metadata
         // lookup on every call.
         registerInitializer(
-            sync: { arguments, ctx in
-                var reader = ArgumentReader(arguments, ctx)
-                return try initializer(repeat try reader.next((each D).self))
-            },
-            async: { arguments, ctx in
-                var reader = ArgumentReader(arguments, ctx)
-                return try initializer(repeat try await reader.nextAsync((each D).self))
+            bind: { arguments in
+                // NB: the node keeps its arguments alive; reading them unretained saves a
+                // retain and a release per dependency on every resolve.
+                var reader = ArgumentReader(arguments)
+                let bound = (repeat Unmanaged.passUnretained(reader.take((each D).self)))
+                return BoundConstruction(
+                    sync: { ctx in
+                        try initializer(repeat try (each bound)._withUnsafeGuaranteedRef { try $0.get(ctx) })
+                    },
+                    async: { ctx in
+                        try initializer(repeat try await (each bound).takeUnretainedValue().getAsync(ctx))
+                    })
             },
             parameters: repeat (each D).self, file: file, line: line)
     }
 
     @usableFromInline
     func registerInitializer<T, each D>(
-        sync: @escaping @Sendable ([AnyArgument], ResolutionContext) throws -> T,
-        async: @escaping @Sendable ([AnyArgument], ResolutionContext) async throws -> T,
+        bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
         parameters: repeat (each D).Type, file: String, line: Int
     ) -> Registration<T> {
         var points: [InjectionPoint] = []
@@ -47,7 +51,7 @@ extension ContainerBuilder {
             names.append(String(describing: parameter))
         }
         let signature = "(" + names.joined(separator: ", ") + ") -> \(T.self)"
-        let recipe = Recipe<T>(.arguments(sync: sync, async: async))
+        let recipe = Recipe<T>(.arguments(bind))
         return add(T.self, Construction(kind: .initializer(signature), arguments: points, recipe: recipe), file, line)
     }
 
@@ -109,17 +113,13 @@ extension ContainerBuilder {
         file: String = #fileID, line: Int = #line
     ) -> Registration<F.Product> {
         let point = InjectionPoint(label: "factory", slot: Slot<F>(), source: source ?? .type(TypeRef(F.self)))
-        let recipe = Recipe<F.Product>(.arguments(
-            sync: { arguments, ctx in
-                var reader = ArgumentReader(arguments, ctx)
-                let factory: F = try reader.next()
-                return try factory.makeProduct()
-            },
-            async: { arguments, ctx in
-                var reader = ArgumentReader(arguments, ctx)
-                let factory: F = try await reader.nextAsync()
-                return try factory.makeProduct()
-            }))
+        let recipe = Recipe<F.Product>(.arguments { arguments in
+            var reader = ArgumentReader(arguments)
+            let factory: Argument<F> = reader.take()
+            return BoundConstruction(
+                sync: { ctx in try factory.get(ctx).makeProduct() },
+                async: { ctx in try await factory.getAsync(ctx).makeProduct() })
+        })
         return add(F.Product.self, Construction(kind: .factoryComponent, arguments: [point], recipe: recipe), file, line)
     }
 

@@ -2,6 +2,7 @@
 /// Made once at build; resolution only calls `get`.
 @usableFromInline
 class AnyArgument: @unchecked Sendable {
+    @usableFromInline init() {}
     /// The component this argument builds directly (not through a handle), for validation.
     var directNodes: [AnyNode] { [] }
     /// Components reached only through a handle (`Lazy`, `Provider`), for validation.
@@ -12,6 +13,7 @@ class AnyArgument: @unchecked Sendable {
 class Argument<X>: AnyArgument, @unchecked Sendable {
     @usableFromInline func get(_ ctx: ResolutionContext) throws -> X { preconditionFailure("abstract") }
     @usableFromInline func getAsync(_ ctx: ResolutionContext) async throws -> X { try get(ctx) }
+    @usableFromInline override init() { super.init() }
 }
 
 /// The component's own node produces exactly `X`.
@@ -66,32 +68,21 @@ final class ComposedArgument<X>: Argument<X>, @unchecked Sendable {
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await asyncBody(ctx) }
 }
 
-/// Reads bound arguments in order while an initializer's parameter pack is expanded.
+/// Hands out bound arguments in order, typed, while a parameter pack is expanded at build.
 @usableFromInline
 struct ArgumentReader {
     @usableFromInline let arguments: [AnyArgument]
-    @usableFromInline let ctx: ResolutionContext
     @usableFromInline var index = 0
 
     @inlinable
-    init(_ arguments: [AnyArgument], _ ctx: ResolutionContext) {
-        self.arguments = arguments
-        self.ctx = ctx
-    }
+    init(_ arguments: [AnyArgument]) { self.arguments = arguments }
 
     @inlinable
-    mutating func next<X>(_: X.Type = X.self) throws -> X {
+    mutating func take<X>(_: X.Type = X.self) -> Argument<X> {
         // NB: argument `index` was bound by the slot made for this same parameter type at
-        // registration, so it is an `Argument<X>`; checked at build, not on every call.
+        // registration, so it is an `Argument<X>`.
         let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
         index += 1
-        return try argument.get(ctx)
-    }
-
-    @inlinable
-    mutating func nextAsync<X>(_: X.Type = X.self) async throws -> X {
-        let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
-        index += 1
-        return try await argument.getAsync(ctx)
+        return argument
     }
 }

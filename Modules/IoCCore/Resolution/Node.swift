@@ -75,8 +75,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     let depthThreshold: Int
     /// Everything that builds an instance; set at build.
     @exclusivity(unchecked) private(set) var producer: Producer<T>
-    /// The producer's entry point: its construction alone when nothing else is to be done.
-    @exclusivity(unchecked) @usableFromInline var produce: @Sendable (ResolutionContext) throws -> T
+    // NB: read unretained on the hot path so that making an instance retains nothing;
+    // `producer` keeps it alive.
+    @exclusivity(unchecked) private var producerRef: Unmanaged<Producer<T>>
     private let weakStore = Locked(WeakReference())
     private let typed: TypedDefinitionParts<T>?
 
@@ -87,7 +88,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         self.depthThreshold = container.depthCheckThreshold
         let unbound = Producer<T>.unbound(info)
         self.producer = unbound
-        self.produce = unbound.construct
+        self.producerRef = Unmanaged.passUnretained(unbound)
         super.init(container: container, info: info, storage: storage, definition: definition)
     }
 
@@ -100,11 +101,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     func setProducer(_ producer: Producer<T>) {
         self.producer = producer
-        if producer.isPlain {
-            self.produce = producer.construct
-        } else {
-            self.produce = { ctx in try producer.produce(ctx) }
-        }
+        producerRef = Unmanaged.passUnretained(producer)
     }
 
     /// The singleton instance; only valid once `ready` is set.
@@ -185,7 +182,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         inner.depth += 1
         if inner.depth > depthThreshold { try checkDepth(&inner) }
         do {
-            return try produce(inner)
+            return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
         } catch let error as IoCError {
             throw error.prependingPath(label)
         } catch {

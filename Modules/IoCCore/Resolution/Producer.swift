@@ -36,7 +36,11 @@ final class Producer<T>: @unchecked Sendable {
         return Producer(construct: fail, constructAsync: { try fail($0) }, info: info)
     }
 
-    @usableFromInline
+    /// Builds one instance.
+    func run(_ ctx: ResolutionContext) throws -> T {
+        isPlain ? try construct(ctx) : try produce(ctx)
+    }
+
     func produce(_ ctx: ResolutionContext) throws -> T {
         var value: T
         if let strategy {
