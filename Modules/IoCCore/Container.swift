@@ -13,8 +13,10 @@ import Synchronization
 /// ```
 public final class Container: @unchecked Sendable {
     // Filled by the builder before the container is handed out; never changed after.
-    @usableFromInline var typeTable = TypeTable([:])
-    @usableFromInline var nameTable: [String: AnyNode] = [:]
+    /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
+    @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
+    private var lookupOwner: LookupTables
+    var nameTable: [String: AnyNode] = [:]
     var candidatesByType: [ObjectIdentifier: [AnyNode]] = [:]
     var tagTable: [String: [AnyNode]] = [:]
     var nodes: [AnyNode] = []
@@ -37,6 +39,17 @@ public final class Container: @unchecked Sendable {
 
     init(parent: Container?) {
         self.parent = parent
+        let empty = LookupTables(types: [:], names: [:])
+        self.lookupOwner = empty
+        self.lookups = Unmanaged.passUnretained(empty)
+    }
+
+    /// Installs the lookups the builder computed.
+    func setLookups(types: [ObjectIdentifier: AnyNode?], names: [String: AnyNode]) {
+        nameTable = names
+        let tables = LookupTables(types: types, names: names)
+        lookupOwner = tables
+        lookups = Unmanaged.passUnretained(tables)
     }
 
     var isShutDown: Bool { shutDownFlag.load(ordering: .acquiring) }
@@ -46,17 +59,21 @@ public final class Container: @unchecked Sendable {
     /// The component registered as `T`. Throws when there is none, or several and none is primary.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
-        guard let node = typeTable.node(for: ObjectIdentifier(T.self)) else { throw lookupFailure(type, name: nil) }
+        let found = lookups._withUnsafeGuaranteedRef { $0.types.node(for: ObjectIdentifier(T.self)) }
+        guard let found else { throw lookupFailure(type, name: nil) }
         // NB: the table holds `Node<T>` for the key `T` by construction (see Compilation).
-        return try unsafeDowncast(node, to: Node<T>.self).resolveTop(self)
+        return try found._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
     }
 
     /// The component named `name` (or with that alias), as `T`.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
-        guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
-        if let typed = node as? Node<T> { return try typed.resolveTop(self) }
-        return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
+        let found = lookups._withUnsafeGuaranteedRef { $0.names[name] }
+        guard let found else { throw lookupFailure(type, name: name) }
+        return try found._withUnsafeGuaranteedRef { node in
+            if let typed = node as? Node<T> { return try typed.resolveTop(self) }
+            return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
+        }
     }
 
     /// The component, or `nil` when none is registered under that key. Other errors still throw.
@@ -95,7 +112,7 @@ public final class Container: @unchecked Sendable {
 
     /// The component registered as `T`; the form for components with `async` factories.
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
-        guard let node = typeTable.node(for: ObjectIdentifier(T.self)) else { throw lookupFailure(type, name: nil) }
+        let node = try self.node(type, name: nil)
         return try await unsafeDowncast(node, to: Node<T>.self).resolveTopAsync(self)
     }
 
@@ -170,7 +187,9 @@ public final class Container: @unchecked Sendable {
     func resolveTopAsync<R>(_ body: (ResolutionContext) async throws -> R) async throws -> R {
         let graph = hasObjectGraphNodes ? ObjectGraph() : nil
         defer { keepAlive(graph) }
-        let ctx = ResolutionContext(container: self, graph: graph, asyncToken: AsyncToken.next())
+        let state = ResolveState(asyncToken: AsyncToken.next())
+        defer { keepAlive(state) }
+        let ctx = ResolutionContext(container: self, graph: graph, state: state)
         do { return try await body(ctx) } catch let error as IoCError { throw error.atTopLevel() }
     }
 
@@ -199,8 +218,10 @@ public final class Container: @unchecked Sendable {
             guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
             return node
         }
-        guard let node = typeTable.node(for: ObjectIdentifier(type)) else { throw lookupFailure(type, name: nil) }
-        return node
+        guard let found = lookups._withUnsafeGuaranteedRef({ $0.types.node(for: ObjectIdentifier(type)) }) else {
+            throw lookupFailure(type, name: nil)
+        }
+        return found.takeUnretainedValue()
     }
 
     /// Resolves `node` as `T`: directly, through an exposure, or by casting a subtype.

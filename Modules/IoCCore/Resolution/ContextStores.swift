@@ -10,6 +10,8 @@ import Darwin
 /// The thread-local scope's cache: one per thread, freed when the thread ends.
 final class ThreadLocalStore {
     var values: [UInt64: Any] = [:]
+    /// The lowest stack address resolving may use on this thread; computed on first need.
+    var stackLimit: UInt?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -58,8 +58,10 @@ class AnyNode: @unchecked Sendable {
     func bind(_ compilation: Compilation) {}
     /// The exposure of this node as `X`, made for `.as(X.self)`.
     func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }
-    /// Runs the dispose hooks of one created instance.
+    /// Whether created instances have dispose hooks to run.
     var hasDisposeHooks: Bool { false }
+    /// Frees an instance an object graph kept for this node.
+    func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {}
 }
 
 /// A node that produces `T`.
@@ -141,7 +143,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if isSingleton, ready.load(ordering: .acquiring) { return cached }
         let graph = needsGraph ? ObjectGraph() : nil
         defer { keepAlive(graph) }
-        let ctx = ResolutionContext(container: container, graph: graph, asyncToken: AsyncToken.next())
+        let state = ResolveState(asyncToken: AsyncToken.next())
+        defer { keepAlive(state) }
+        let ctx = ResolutionContext(container: container, graph: graph, state: state)
         do { return try await instanceAsync(ctx) } catch let error as IoCError { throw error.atTopLevel() }
     }
 
@@ -159,11 +163,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         case .objectGraph:
             let graph = ctx.graph ?? ObjectGraph()
             defer { keepAlive(graph) }
-            if let value = graph.value(for: self) as? T { return value }
+            if let kept = graph.pointer(for: serial) { return kept.assumingMemoryBound(to: T.self).pointee }
             var inner = ctx
             inner.graph = graph
             let value = try await makeAsync(inner)
-            graph.store(value, for: self)
+            keep(value, in: graph)
             return value
         case .adapter:
             return try await producer.adaptAsync(ctx)
@@ -180,7 +184,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         var inner = ctx
         inner.container = container
         inner.depth += 1
-        if inner.depth > depthThreshold { try checkDepth(&inner) }
+        if inner.depth > depthThreshold { try checkDepth(inner) }
         do {
             return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
         } catch let error as IoCError {
@@ -206,11 +210,10 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         }
     }
 
-    private func checkDepth(_ ctx: inout ResolutionContext) throws {
+    private func checkDepth(_ ctx: ResolutionContext) throws {
         let limit = ctx.container.maxResolutionDepth
         if ctx.depth > limit { throw IoCError.depthExceeded(limit: limit, path: [label]) }
-        if ctx.stackLimit == 0 { ctx.stackLimit = StackGuard.lowestUsableAddress() }
-        if ctx.stackLimit != 0, StackGuard.currentAddress() < ctx.stackLimit {
+        if StackGuard.isNearlyExhausted() {
             throw IoCError.stackExhausted(depth: ctx.depth, path: [label])
         }
     }
@@ -224,9 +227,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let link = CreationChain(cell: cell, parent: ctx.creating)
-        defer { keepAlive(link) }
-        let value = try make(ctx.creating(link))
+        let state = ctx.creating(cell)
+        defer { keepAlive(state) }
+        let value = try make(ctx.with(state))
         publish(value)
         return value
     }
@@ -239,9 +242,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let link = CreationChain(cell: cell, parent: ctx.creating)
-        defer { keepAlive(link) }
-        let value = try await makeAsync(ctx.creating(link))
+        let state = ctx.creating(cell)
+        defer { keepAlive(state) }
+        let value = try await makeAsync(ctx.with(state))
         publish(value)
         return value
     }
@@ -256,6 +259,18 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         }
         ready.store(true, ordering: .releasing)
         container.didCreate(node: self, instance: value)
+    }
+
+    private func keep(_ value: T, in graph: ObjectGraph) {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        graph.store(UnsafeMutableRawPointer(pointer), for: self)
+    }
+
+    override func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {
+        let typed = pointer.assumingMemoryBound(to: T.self)
+        typed.deinitialize(count: 1)
+        typed.deallocate()
     }
 
     /// Runs the dispose hooks for `instance`.
@@ -274,44 +289,61 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     @usableFromInline
     func scopedInstance(_ ctx: ResolutionContext) throws -> T {
+        // NB: one function per scope. Unspecialized generic code reserves stack for every local
+        // on entry, so a `T?` on any path here would cost an `Optional<T>` metadata lookup on all.
         switch storage {
-        case .weakSingleton:
-            if let value = weakStore.withLock({ $0.object }) as? T { return value }
-            let cell = CellKey(scope: 1, node: serial)
-            guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
-                                                         isReady: { weakStore.withLock { $0.object } != nil })
-            else { return try scopedInstance(ctx) }
-            defer { CreationCoordinator.shared.release(cell) }
-            let value = try make(ctx)
-            // Build only accepts class types for this scope, so the instance is an object.
-            weakStore.withLock { $0.object = value as AnyObject }
-            return value
-        case .objectGraph:
-            let graph = ctx.graph ?? ObjectGraph()
-            defer { keepAlive(graph) }
-            if let value = graph.value(for: self) as? T { return value }
-            var inner = ctx
-            inner.graph = graph
-            let value = try make(inner)
-            graph.store(value, for: self)
-            return value
-        case .threadLocal:
-            let store = ThreadLocalStore.current
-            if let value = store.values[serial] as? T { return value }
-            let value = try make(ctx)
-            store.values[serial] = value
-            return value
-        case .taskLocal:
-            guard let scope = TaskScope.current else { throw IoCError.noTaskScope(component: label) }
-            return try scope.instance(for: self, owner: ctx.ownerToken) { try make(ctx) }
-        case .custom(let scope):
-            let key = ScopedInstanceKey(containerID: ObjectIdentifier(container), index: Int(serial), component: label)
-            return try scope.instance(for: key) { try make(ctx) }
-        case .adapter:
-            return try producer.adapt(ctx)
-        case .singleton, .prototype:
-            return try instance(ctx)
+        case .weakSingleton: return try weakInstance(ctx)
+        case .objectGraph: return try graphInstance(ctx)
+        case .threadLocal: return try threadLocalInstance(ctx)
+        case .taskLocal: return try taskLocalInstance(ctx)
+        case .custom(let scope): return try customInstance(scope, ctx)
+        case .adapter: return try producer.adapt(ctx)
+        case .singleton, .prototype: return try instance(ctx)
         }
+    }
+
+    private func weakInstance(_ ctx: ResolutionContext) throws -> T {
+        if let value = weakStore.withLock({ $0.object }) as? T { return value }
+        let cell = CellKey(scope: 1, node: serial)
+        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
+                                                     isReady: { weakStore.withLock { $0.object } != nil })
+        else { return try weakInstance(ctx) }
+        defer { CreationCoordinator.shared.release(cell) }
+        let value = try make(ctx)
+        // Build only accepts class types for this scope, so the instance is an object.
+        weakStore.withLock { $0.object = value as AnyObject }
+        return value
+    }
+
+    private func graphInstance(_ ctx: ResolutionContext) throws -> T {
+        // Build marks every node that can reach this one, so the graph is there; a resolve
+        // that still lacks one gets its own.
+        let graph = ctx.graph ?? ObjectGraph()
+        defer { keepAlive(graph) }
+        if let kept = graph.pointer(for: serial) { return kept.assumingMemoryBound(to: T.self).pointee }
+        var inner = ctx
+        inner.graph = graph
+        let value = try make(inner)
+        keep(value, in: graph)
+        return value
+    }
+
+    private func threadLocalInstance(_ ctx: ResolutionContext) throws -> T {
+        let store = ThreadLocalStore.current
+        if let value = store.values[serial] as? T { return value }
+        let value = try make(ctx)
+        store.values[serial] = value
+        return value
+    }
+
+    private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
+        guard let scope = TaskScope.current else { throw IoCError.noTaskScope(component: label) }
+        return try scope.instance(for: self, owner: ctx.ownerToken) { try make(ctx) }
+    }
+
+    private func customInstance(_ scope: any CustomScope, _ ctx: ResolutionContext) throws -> T {
+        let key = ScopedInstanceKey(containerID: ObjectIdentifier(container), index: Int(serial), component: label)
+        return try scope.instance(for: key) { try make(ctx) }
     }
 
     // MARK: Building the plan

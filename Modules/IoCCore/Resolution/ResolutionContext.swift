@@ -13,27 +13,27 @@ struct ResolutionContext {
     @usableFromInline var depth: Int
     /// Instances of object-graph scope, shared by everything this top-level resolve builds.
     @usableFromInline unowned(unsafe) var graph: ObjectGraph?
-    /// The lowest stack address this thread may reach; 0 until the graph gets deep.
-    @usableFromInline var stackLimit: UInt
-    /// Identifies an `async` resolve for the creation coordinator; 0 for a synchronous one.
-    @usableFromInline var asyncToken: UInt
-    /// The singletons this resolve is creating, innermost first: re-entering one is a cycle,
-    /// even when a factory passed its resolver to another thread.
-    @usableFromInline unowned(unsafe) var creating: CreationChain?
+    /// What an `async` resolve, or one creating singletons, carries besides; `nil` for a
+    /// plain synchronous resolve.
+    @usableFromInline unowned(unsafe) var state: ResolveState?
 
     @inlinable
-    init(container: Container, graph: ObjectGraph?, asyncToken: UInt = 0) {
+    init(container: Container, graph: ObjectGraph?, state: ResolveState? = nil) {
         self.container = container
         self.depth = 0
         self.graph = graph
-        self.stackLimit = 0
-        self.asyncToken = asyncToken
-        self.creating = nil
+        self.state = state
+    }
+
+    /// The owner of a creation in progress: this `async` resolve, or this thread.
+    var ownerToken: UInt {
+        if let token = state?.asyncToken, token != 0 { return token }
+        return ThreadIdentity.current
     }
 
     /// The cycle error when `cell` is already being created further up this resolve.
     func cycleIfCreating(_ cell: CellKey, label: String) -> IoCError? {
-        var link = creating
+        var link = state
         while let current = link {
             if current.cell == cell { return .cycle(path: [label], location: nil) }
             link = current.parent
@@ -41,23 +41,31 @@ struct ResolutionContext {
         return nil
     }
 
-    /// This context, marked as creating `link`'s cell; the caller keeps `link` alive.
-    func creating(_ link: CreationChain) -> ResolutionContext {
-        var copy = self
-        copy.creating = link
-        return copy
+    /// The state for creating `cell` inside this resolve; the caller keeps it alive while used.
+    func creating(_ cell: CellKey) -> ResolveState {
+        ResolveState(asyncToken: state?.asyncToken ?? 0, cell: cell, parent: state)
     }
 
-    /// The owner of a creation in progress: this thread, or this `async` resolve.
-    var ownerToken: UInt { asyncToken != 0 ? asyncToken : ThreadIdentity.current }
+    /// This context with `state`.
+    func with(_ state: ResolveState) -> ResolutionContext {
+        var copy = self
+        copy.state = state
+        return copy
+    }
 }
 
-/// One link of the chain of singletons a resolve is creating.
+/// The less common part of a resolve's context: its `async` identity, and the chain of
+/// singletons it is creating (innermost first), so that re-entering one is reported as a
+/// cycle even when a factory passed its resolver to another thread.
 @usableFromInline
-final class CreationChain: @unchecked Sendable {
-    let cell: CellKey
-    let parent: CreationChain?
-    init(cell: CellKey, parent: CreationChain?) {
+final class ResolveState: @unchecked Sendable {
+    /// Identifies an `async` resolve for the creation coordinator; 0 for a synchronous one.
+    let asyncToken: UInt
+    let cell: CellKey?
+    let parent: ResolveState?
+
+    init(asyncToken: UInt, cell: CellKey? = nil, parent: ResolveState? = nil) {
+        self.asyncToken = asyncToken
         self.cell = cell
         self.parent = parent
     }
@@ -68,19 +76,44 @@ final class CreationChain: @unchecked Sendable {
 func keepAlive(_ object: AnyObject?) {}
 
 /// The object-graph scope's cache: one per top-level resolve that needs it.
+///
+/// Usually one thread uses it; the lock is there for factories that pass their resolver to
+/// another thread. Each instance is kept in memory typed by its node (not boxed in `Any`),
+/// so that a hit needs neither a dynamic cast nor a generic metadata lookup.
 @usableFromInline
 final class ObjectGraph: @unchecked Sendable {
-    private let entries = Locked<[(ObjectIdentifier, Any)]>([])
+    private struct Entry {
+        let serial: UInt64
+        let pointer: UnsafeMutableRawPointer
+        let node: Unmanaged<AnyNode>
+    }
+
+    private let lock = Mutex<Void>(())
+    // Guarded by `lock`.
+    @exclusivity(unchecked) private var entries: [Entry] = []
 
     @usableFromInline init() {}
 
-    func value(for node: AnyNode) -> Any? {
-        let id = ObjectIdentifier(node)
-        return entries.withLock { list in list.first { $0.0 == id }?.1 }
+    deinit {
+        // The container that owns the nodes outlives every graph: a resolver that keeps a
+        // graph also keeps its container.
+        for entry in entries { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
     }
 
-    func store(_ value: Any, for node: AnyNode) {
-        entries.withLock { $0.append((ObjectIdentifier(node), value)) }
+    /// Where the instance of the node with `serial` is kept, if it was made in this graph.
+    func pointer(for serial: UInt64) -> UnsafeMutableRawPointer? {
+        lock.withLock { _ in
+            for entry in entries where entry.serial == serial { return entry.pointer }
+            return nil
+        }
+    }
+
+    /// Keeps an instance that `node` made, stored at `pointer` (which the graph now owns).
+    func store(_ pointer: UnsafeMutableRawPointer, for node: AnyNode) {
+        lock.withLock { _ in
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append(Entry(serial: node.serial, pointer: pointer, node: Unmanaged.passUnretained(node)))
+        }
     }
 }
 
@@ -106,6 +139,14 @@ enum ThreadIdentity {
 /// Keeps deep graphs from overflowing the stack: past a depth of 64 each level checks how
 /// much of the thread's stack is left and fails with ``IoCError`` instead of crashing.
 enum StackGuard {
+    /// Whether the current thread has less than ``reserve`` bytes of stack left.
+    static func isNearlyExhausted() -> Bool {
+        let store = ThreadLocalStore.current
+        if store.stackLimit == nil { store.stackLimit = lowestUsableAddress() }
+        guard let limit = store.stackLimit, limit != 0 else { return false }
+        return currentAddress() < limit
+    }
+
     /// Bytes kept free for the user code that runs between two levels.
     static let reserve: UInt = 128 * 1024
 

@@ -12,13 +12,13 @@ public struct Resolver: @unchecked Sendable {
     // closure may keep the resolver (or pass it to another thread) past the resolve that made it.
     private let container: Container
     private let graph: ObjectGraph?
-    private let creating: CreationChain?
+    private let state: ResolveState?
     let ctx: ResolutionContext
 
     init(_ ctx: ResolutionContext) {
         self.container = ctx.container
         self.graph = ctx.graph
-        self.creating = ctx.creating
+        self.state = ctx.state
         self.ctx = ctx
     }
 

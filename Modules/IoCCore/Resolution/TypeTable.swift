@@ -1,9 +1,27 @@
-/// Finds the node for a type without hashing strings or calling `Hasher`: open addressing
-/// over the type's metadata address, multiplied by the golden ratio. Built once, read-only.
+/// The lookups a resolve starts with, built once at `build()` and never changed.
+///
+/// NB: nodes are held unretained here (the container owns them) and the table is read through
+/// an unretained reference, so that a resolve touches no reference count shared with other
+/// threads except the instance it returns.
 @usableFromInline
-struct TypeTable: Sendable {
-    @usableFromInline let keys: [UInt]
-    @usableFromInline let values: [AnyNode?]
+final class LookupTables: @unchecked Sendable {
+    @usableFromInline let types: TypeTable
+    @usableFromInline let names: [String: Unmanaged<AnyNode>]
+
+    init(types: [ObjectIdentifier: AnyNode?], names: [String: AnyNode]) {
+        self.types = TypeTable(types)
+        self.names = names.mapValues { Unmanaged.passUnretained($0) }
+    }
+
+    deinit { types.deallocate() }
+}
+
+/// Finds the node for a type without hashing strings or calling `Hasher`: open addressing
+/// over the type's metadata address, multiplied by the golden ratio.
+@usableFromInline
+struct TypeTable {
+    @usableFromInline let keys: UnsafeMutablePointer<UInt>
+    @usableFromInline let values: UnsafeMutablePointer<Unmanaged<AnyNode>?>
     @usableFromInline let mask: Int
     @usableFromInline let shift: UInt
 
@@ -15,20 +33,24 @@ struct TypeTable: Sendable {
             capacity <<= 1
             bits += 1
         }
-        var keys = [UInt](repeating: 0, count: capacity)
-        var values = [AnyNode?](repeating: nil, count: capacity)
-        let shift = UInt(UInt.bitWidth) - bits
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: 0, count: capacity)
+        values = .allocate(capacity: capacity)
+        values.initialize(repeating: nil, count: capacity)
+        mask = capacity - 1
+        shift = UInt(UInt.bitWidth) - bits
         for (id, node) in entries {
             let key = UInt(bitPattern: id)
             var index = Self.slot(key, shift)
-            while keys[index] != 0 { index = (index + 1) & (capacity - 1) }
+            while keys[index] != 0 { index = (index + 1) & mask }
             keys[index] = key
-            values[index] = node
+            values[index] = node.map { Unmanaged.passUnretained($0) }
         }
-        self.keys = keys
-        self.values = values
-        self.mask = capacity - 1
-        self.shift = shift
+    }
+
+    func deallocate() {
+        keys.deallocate()
+        values.deallocate()
     }
 
     @inlinable
@@ -36,9 +58,9 @@ struct TypeTable: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The node registered for `id`; `nil` when none is, or several are and none is primary.
+    /// The node registered for `id`; `nil` when none is, or several are and none is chosen.
     @inlinable
-    func node(for id: ObjectIdentifier) -> AnyNode? {
+    func node(for id: ObjectIdentifier) -> Unmanaged<AnyNode>? {
         let key = UInt(bitPattern: id)
         var index = Self.slot(key, shift)
         while true {

@@ -375,12 +375,11 @@ final class Compilation {
         container.nodes = allNodes
         container.definitions = definitions
         container.customScopes = customScopes
-        container.nameTable = (parent?.nameTable ?? [:]).merging(byName) { $1 }
         container.candidatesByType = (parent?.candidatesByType ?? [:]).merging(byType) { $1 }
         container.tagTable = (parent?.tagTable ?? [:]).merging(byTag) { $1 }
         var entries: [ObjectIdentifier: AnyNode?] = [:]
         for (id, candidates) in container.candidatesByType { entries[id] = Self.choose(candidates) }
-        container.typeTable = TypeTable(entries)
+        container.setLookups(types: entries, names: (parent?.nameTable ?? [:]).merging(byName) { $1 })
         var factories = parent?.runtimeFactories ?? [:]
         for factory in builder.runtimeFactories { factories[factory.key] = factory }
         container.runtimeFactories = factories

@@ -13,7 +13,7 @@ func iocGraph(dScope: Scope) throws -> IoCCore.Container {
     builder.register(C.init)
     builder.register(A.init)
     builder.register(E.init).named("named-e")
-    builder.register(D.init).named("single").singleton()
+    builder.register(Single.init).singleton()
     return try builder.build()
 }
 
@@ -25,7 +25,7 @@ func swinjectGraph(dScope: ObjectScope) -> Swinject.Container {
     container.register(C.self) { r in C(d: r.resolve(D.self)!, e: r.resolve(E.self)!) }.inObjectScope(.transient)
     container.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.transient)
     container.register(E.self, name: "named-e") { _ in E() }.inObjectScope(.transient)
-    container.register(D.self, name: "single") { _ in D() }.inObjectScope(.container)
+    container.register(Single.self) { _ in Single() }.inObjectScope(.container)
     return container
 }
 
@@ -62,12 +62,12 @@ struct Benchmarks {
             ("hand_ns", nanosPerOp(iterations: fast) { consume(E()) }),
         ]))
 
-        _ = try ioc.resolve(D.self, name: "single")
-        _ = swinject.resolve(D.self, name: "single")
-        let handSingleton = D()
+        _ = try ioc.resolve(Single.self)
+        _ = swinject.resolve(Single.self)
+        let handSingleton = Single()
         rows.append(Row(name: "singleton", fields: [
-            ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try ioc.resolve(D.self, name: "single")) }),
-            ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinject.resolve(D.self, name: "single")!) }),
+            ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try ioc.resolve(Single.self)) }),
+            ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinject.resolve(Single.self)!) }),
             ("hand_ns", nanosPerOp(iterations: fast) { consume(handSingleton) }),
         ]))
 
@@ -90,10 +90,10 @@ struct Benchmarks {
         ]))
 
         nonisolated(unsafe) let synchronized = swinject.synchronize()
-        let iocSingletonOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(D.self, name: "single") }) }
+        let iocSingletonOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(Single.self) }) }
         rows.append(Row(name: "threads-singleton", fields: [
-            ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(D.self, name: "single") }) }),
-            ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(D.self, name: "single")!) }),
+            ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(Single.self) }) }),
+            ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(Single.self)!) }),
             ("ioc_ops_1thread", iocSingletonOne),
         ]))
         let iocGraphOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(A.self) }) }

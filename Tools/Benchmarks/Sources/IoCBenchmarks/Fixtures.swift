@@ -4,3 +4,4 @@ final class E: @unchecked Sendable { init() {} }
 final class B: @unchecked Sendable { let d: D; init(d: D) { self.d = d } }
 final class C: @unchecked Sendable { let d: D; let e: E; init(d: D, e: E) { self.d = d; self.e = e } }
 final class A: @unchecked Sendable { let b: B; let c: C; init(b: B, c: C) { self.b = b; self.c = c } }
+final class Single: @unchecked Sendable { init() {} }

@@ -3,10 +3,10 @@ import IoCCore
 
 /// `IoCBenchmarks profile CASE`: runs one case in a loop for a profiler.
 func profile(_ name: String) throws {
-    let container = try iocGraph(dScope: .prototype)
+    let container = try iocGraph(dScope: name == "shared" ? .objectGraph : .prototype)
     let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "2000000") ?? 2_000_000
     switch name {
-    case "graph": for _ in 0..<count / 10 { consume(try container.resolve(A.self)) }
+    case "graph", "shared": for _ in 0..<count / 10 { consume(try container.resolve(A.self)) }
     default: for _ in 0..<count { consume(try container.resolve(E.self)) }
     }
 }
