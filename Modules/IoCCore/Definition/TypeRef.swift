@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A Swift type as a value: compared by identity, printed by name.
 ///
 /// Code registrations make one from a metatype (`TypeRef(ReportService.self)`);
@@ -13,14 +15,27 @@ public struct TypeRef: Hashable, Sendable, CustomStringConvertible {
         self.id = ObjectIdentifier(type)
     }
 
-    /// The short name people read in messages: `ReportService`, `any WeatherClient`.
-    public var name: String { String(describing: metatype) }
+    /// The short name people read in messages: `ReportService`, `WeatherClient`.
+    public var name: String { TypeNames.shared.names(of: self).short }
 
     /// The module-qualified name used in canonical printed forms: `WeatherReport.ReportService`.
-    public var qualifiedName: String { String(reflecting: metatype) }
+    public var qualifiedName: String { TypeNames.shared.names(of: self).qualified }
 
     public var description: String { name }
 
     public static func == (lhs: TypeRef, rhs: TypeRef) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// Type names, computed once per type: the runtime builds them by demangling, which is slow.
+final class TypeNames: Sendable {
+    static let shared = TypeNames()
+    private let cache = Mutex<[ObjectIdentifier: (short: String, qualified: String)]>([:])
+
+    func names(of type: TypeRef) -> (short: String, qualified: String) {
+        if let known = cache.withLock({ $0[type.id] }) { return known }
+        let names = (String(describing: type.metatype), String(reflecting: type.metatype))
+        cache.withLock { $0[type.id] = names }
+        return names
+    }
 }

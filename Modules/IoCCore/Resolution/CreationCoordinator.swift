@@ -21,13 +21,13 @@ final class CreationCoordinator: @unchecked Sendable {
 
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var owners: [CellKey: (owner: UInt, label: String)] = [:]
+    private var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
     private var waitingFor: [UInt: CellKey] = [:]
     private var continuations: [CellKey: [CheckedContinuation<Void, Never>]] = [:]
 
     /// Returns `true` when the caller must create the cell (and later call ``release(_:)``),
     /// `false` when it became ready meanwhile.
-    func acquire(_ cell: CellKey, owner: UInt, label: String, isReady: () -> Bool) throws -> Bool {
+    func acquire(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, isReady: () -> Bool) throws -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -42,7 +42,7 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     /// The `async` form: suspends instead of blocking a thread while another creates the cell.
-    func acquireAsync(_ cell: CellKey, owner: UInt, label: String, isReady: () -> Bool) async throws -> Bool {
+    func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, isReady: () -> Bool) async throws -> Bool {
         while true {
             switch try lockedDecide(cell, owner: owner, label: label, isReady: isReady) {
             case .ready: return false
@@ -67,7 +67,7 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     // Called with the lock held.
-    private func decide(_ cell: CellKey, owner: UInt, label: String, isReady: () -> Bool) throws -> Decision {
+    private func decide(_ cell: CellKey, owner: UInt, label: @escaping () -> String, isReady: () -> Bool) throws -> Decision {
         if isReady() { return .ready }
         guard let current = owners[cell] else {
             owners[cell] = (owner, label)
@@ -78,7 +78,7 @@ final class CreationCoordinator: @unchecked Sendable {
         return .wait
     }
 
-    private func lockedDecide(_ cell: CellKey, owner: UInt, label: String, isReady: () -> Bool) throws -> Decision {
+    private func lockedDecide(_ cell: CellKey, owner: UInt, label: @escaping () -> String, isReady: () -> Bool) throws -> Decision {
         condition.lock()
         defer { condition.unlock() }
         return try decide(cell, owner: owner, label: label, isReady: isReady)
@@ -102,14 +102,14 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     /// The cycle error when waiting for the cell held by `current` would wait for the caller itself.
-    private func cycle(current: (owner: UInt, label: String), owner: UInt, label: String) -> IoCError? {
-        if current.owner == owner { return .cycle(path: [label], location: nil) }
-        var path = [label]
+    private func cycle(current: (owner: UInt, label: () -> String), owner: UInt, label: () -> String) -> IoCError? {
+        if current.owner == owner { return .cycle(path: [label()], location: nil) }
+        var path = [label()]
         var next = current.owner
         var seen: Set<UInt> = [owner]
         while let waited = waitingFor[next], let holder = owners[waited], seen.insert(next).inserted {
-            path.append(holder.label)
-            if holder.owner == owner { return .cycle(path: path + [label], location: nil) }
+            path.append(holder.label())
+            if holder.owner == owner { return .cycle(path: path + [label()], location: nil) }
             next = holder.owner
         }
         return nil

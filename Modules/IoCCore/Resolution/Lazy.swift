@@ -44,7 +44,7 @@ public final class Lazy<T>: @unchecked Sendable {
     public func get() throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
-        guard try CreationCoordinator.shared.acquire(cell, owner: ThreadIdentity.current, label: label,
+        guard try CreationCoordinator.shared.acquire(cell, owner: ThreadIdentity.current, label: self.label,
                                                      isReady: { ready.load(ordering: .acquiring) })
         else { return value.unsafelyUnwrapped }
         defer { CreationCoordinator.shared.release(cell) }
@@ -58,7 +58,7 @@ public final class Lazy<T>: @unchecked Sendable {
     public func get() async throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
-        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: AsyncToken.next(), label: label,
+        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: AsyncToken.next(), label: self.label,
                                                                 isReady: { ready.load(ordering: .acquiring) })
         else { return value.unsafelyUnwrapped }
         defer { CreationCoordinator.shared.release(cell) }

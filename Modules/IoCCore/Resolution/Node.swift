@@ -23,8 +23,9 @@ class AnyNode: @unchecked Sendable {
     @usableFromInline unowned(unsafe) let container: Container
     /// Unique in the process; keys thread-local, task-local and creation-coordinator entries.
     let serial = Serial.next()
-    /// The component as messages print it: `"name" (Type)` or `Type`.
-    @usableFromInline let label: String
+    /// The component as messages print it: `"name" (Type)` or `Type`; made when needed,
+    /// since only errors need it.
+    var label: String { info.key.description }
     let info: ComponentInfo
     let typeRef: TypeRef
     @usableFromInline let storage: Storage
@@ -46,7 +47,6 @@ class AnyNode: @unchecked Sendable {
     init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?) {
         self.container = container
         self.info = info
-        self.label = info.key.description
         self.typeRef = info.key.type ?? TypeRef(Any.self)
         self.storage = storage
         self.definition = definition
@@ -222,7 +222,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func createSingleton(_ ctx: ResolutionContext) throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
+        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: self.label,
                                                      isReady: { ready.load(ordering: .acquiring) })
         else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
@@ -237,7 +237,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func createSingletonAsync(_ ctx: ResolutionContext) async throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: ctx.ownerToken, label: label,
+        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: ctx.ownerToken, label: self.label,
                                                                 isReady: { ready.load(ordering: .acquiring) })
         else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
@@ -305,7 +305,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     private func weakInstance(_ ctx: ResolutionContext) throws -> T {
         if let value = weakStore.withLock({ $0.object }) as? T { return value }
         let cell = CellKey(scope: 1, node: serial)
-        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: label,
+        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: self.label,
                                                      isReady: { weakStore.withLock { $0.object } != nil })
         else { return try weakInstance(ctx) }
         defer { CreationCoordinator.shared.release(cell) }

@@ -42,32 +42,40 @@ final class Compilation {
         case type(ObjectIdentifier)
     }
 
+    private func primaryKey(of definition: Definition) -> KeyID {
+        definition.name.map { .name($0) } ?? .type(ObjectIdentifier(definition.type.metatype))
+    }
+
     private func keys(of definition: Definition) -> [KeyID] {
-        let primary: KeyID = definition.name.map { .name($0) } ?? .type(ObjectIdentifier(definition.type.metatype))
-        return [primary] + definition.aliases.map { .name($0) }
+        [primaryKey(of: definition)] + definition.aliases.map { .name($0) }
     }
 
     /// Later definitions marked as overrides replace earlier ones with the same key, in place;
     /// any other repeated key is a duplicate.
     private func applyOverrides(_ input: [Definition]) -> [Definition] {
-        var result: [Definition?] = []
-        var seen: [KeyID: Int] = [:]
-        for definition in input {
-            let clashes = keys(of: definition).compactMap { seen[$0] }
-            if let earlier = clashes.first, let previous = result[earlier] {
-                if definition.isOverride {
-                    for key in keys(of: previous) { seen[key] = nil }
-                    result[earlier] = definition
-                    for key in keys(of: definition) { seen[key] = earlier }
-                } else {
-                    problems.append(.duplicateKey(key: definition.key, first: previous.location, second: definition.location))
-                }
+        var kept: [Int] = []             // indices into `input`, in the order they stay
+        kept.reserveCapacity(input.count)
+        var seen: [KeyID: Int] = [:]     // key -> position in `kept`
+        seen.reserveCapacity(input.count)
+        for (index, definition) in input.enumerated() {
+            let primary = primaryKey(of: definition)
+            var clash = seen[primary]
+            if clash == nil { clash = definition.aliases.lazy.compactMap { seen[.name($0)] }.first }
+            guard let position = clash else {
+                seen[primary] = kept.count
+                for alias in definition.aliases { seen[.name(alias)] = kept.count }
+                kept.append(index)
                 continue
             }
-            for key in keys(of: definition) { seen[key] = result.count }
-            result.append(definition)
+            let previous = input[kept[position]]
+            if definition.isOverride {
+                for key in keys(of: previous) { seen[key] = nil }
+                kept[position] = index
+                for key in keys(of: definition) { seen[key] = position }
+            } else {
+                problems.append(.duplicateKey(key: definition.key, first: previous.location, second: definition.location))
+            }
         }
-        let kept = result.compactMap { $0 }
         var runtimeSeen: [RuntimeFactoryKey: SourceLocation] = [:]
         for factory in builder.runtimeFactories {
             if let first = runtimeSeen[factory.key] {
@@ -75,7 +83,7 @@ final class Compilation {
             }
             runtimeSeen[factory.key] = factory.location
         }
-        return kept
+        return kept.map { input[$0] }
     }
 
     // MARK: Nodes
