@@ -204,3 +204,70 @@ struct ValidationTests {
         do { _ = try builder.build(); return nil } catch { return error as? IoCError }
     }
 }
+
+@Suite("Error texts")
+struct ErrorTextTests {
+    private final class Needs: Sendable { let d: D; init(d: D) { self.d = d } }
+
+    @Test func handleSourceForPlainValue_explainsShape() {
+        let builder = ContainerBuilder()
+        builder.register(D.init)
+        let line = #line; builder.register(Needs.init).arguments(.lazy(.type(D.self)))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Source 'lazy type D' does not fit D in Needs, argument 0, at IoCCoreTests/ValidationTests.swift:\(line). \
+            A handle injects into Lazy<T> or Provider<T>.
+            """)
+    }
+
+    @Test func nilForNonOptional_explainsShape() {
+        let builder = ContainerBuilder()
+        let line = #line; builder.register(Needs.init).arguments(.nilValue)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Source 'nil' does not fit D in Needs, argument 0, at IoCCoreTests/ValidationTests.swift:\(line). \
+            Only an optional type T? can take nil.
+            """)
+    }
+
+    @Test func eagerPrototype_isInvalid() {
+        let builder = ContainerBuilder()
+        let line = #line; builder.register(D.init).eager()
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of D at IoCCoreTests/ValidationTests.swift:\(line): only singletons can be eager; its scope is prototype.
+            """)
+    }
+
+    @Test func depthExceeded_namesLimitAndPath() {
+        let error = IoCError.depthExceeded(limit: 3, path: ["a", "b", "c", "d"])
+        #expect(error.description == """
+            Resolution went deeper than 3 levels (4 components in the path: a -> b -> c -> d). Such a deep graph is usually \
+            an unbounded recursion in a factory; raise ContainerBuilder.maxResolutionDepth or run it on a thread with a larger stack if it is meant.
+            """)
+    }
+
+    @Test func stackExhausted_abbreviatesLongPaths() {
+        let error = IoCError.stackExhausted(depth: 10, path: (1...10).map { "n\($0)" })
+        #expect(error.description == """
+            Resolution stopped 10 components deep: the thread's stack is nearly used up (path: n1 -> n2 -> n3 -> n4 -> ... -> n8 -> n9 -> n10). \
+            Such a deep graph is usually an unbounded recursion in a factory; if it is meant, resolve it on a thread with a larger stack.
+            """)
+    }
+
+    @Test func missingAtTopLevel_suggestsNames() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init).named("weather")
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(D.self, name: "wether") }
+            == "No component \"wether\" (D) is registered. Did you mean \"weather\"? Register it, or correct the reference.")
+    }
+
+    @Test func typeMismatchAtTopLevel_namesBothTypes() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init).named("d")
+        let container = try builder.build()
+        #expect(errorText { _ = try container.resolve(E.self, name: "d") }
+            == "\"d\" (D) is a D and cannot be injected as E. Expose it with .as(E.self), or reference a component of that type.")
+    }
+}

@@ -91,6 +91,13 @@ final class Hook<T>: HookBox, @unchecked Sendable {
 /// Exposes a `T` component as a further type `P`.
 class AdapterBox: @unchecked Sendable {
     func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? { nil }
+
+    /// The node that stands for `base` as `target`: same name, no storage of its own.
+    func exposureNode<P>(of base: AnyNode, as target: TypeRef, in container: Container) -> Node<P> {
+        var info = base.info
+        info.key = ComponentKey(type: target, name: base.info.key.name)
+        return Node<P>(container: container, info: info, storage: .adapter, definition: nil, parts: nil)
+    }
 }
 
 final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
@@ -99,9 +106,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
 
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }
-        var info = base.info
-        info.key = ComponentKey(type: target, name: base.info.key.name)
-        let node = Node<P>(container: container, info: info, storage: .adapter, definition: nil, parts: nil)
+        let node: Node<P> = exposureNode(of: base, as: target, in: container)
         let convert = self.convert
         let label = base.label
         let fail: @Sendable (T) -> IoCError = { value in
@@ -118,7 +123,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
                 guard let converted = convert(value) else { throw fail(value) }
                 return converted
             },
-            info: info))
+            info: node.info))
         let site = InjectionSite(component: node.label, point: "exposure", location: base.info.location)
         node.dependencies = [(site, NodeArgument(base))]
         return node

@@ -39,6 +39,114 @@ extension ContainerBuilder {
             parameters: repeat (each D).self, file: file, line: line)
     }
 
+    /// ``register(_:as:file:line:)`` for 1 parameter: Swift passes parameter packs to a
+    /// function value by borrowing, which costs a retain and a release per argument on every
+    /// build; fixed arities hand each argument over.
+    @inlinable
+    @discardableResult
+    public func register<T, D1>(
+        _ initializer: @escaping @Sendable (consuming D1) throws -> T,
+        as type: T.Type = T.self,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        registerInitializer(
+            bind: { arguments in
+                var reader = ArgumentReader(arguments)
+                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
+                return BoundConstruction(
+                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    async: { ctx in
+                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
+                        return try initializer(v1)
+                    })
+            },
+            parameters: D1.self, file: file, line: line)
+    }
+
+    /// ``register(_:as:file:line:)`` for 2 parameters: Swift passes parameter packs to a
+    /// function value by borrowing, which costs a retain and a release per argument on every
+    /// build; fixed arities hand each argument over.
+    @inlinable
+    @discardableResult
+    public func register<T, D1, D2>(
+        _ initializer: @escaping @Sendable (consuming D1, consuming D2) throws -> T,
+        as type: T.Type = T.self,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        registerInitializer(
+            bind: { arguments in
+                var reader = ArgumentReader(arguments)
+                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
+                let a2 = Unmanaged.passUnretained(reader.take(D2.self))
+                return BoundConstruction(
+                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }, a2._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    async: { ctx in
+                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
+                        let v2 = try await a2.takeUnretainedValue().getAsync(ctx)
+                        return try initializer(v1, v2)
+                    })
+            },
+            parameters: D1.self, D2.self, file: file, line: line)
+    }
+
+    /// ``register(_:as:file:line:)`` for 3 parameters: Swift passes parameter packs to a
+    /// function value by borrowing, which costs a retain and a release per argument on every
+    /// build; fixed arities hand each argument over.
+    @inlinable
+    @discardableResult
+    public func register<T, D1, D2, D3>(
+        _ initializer: @escaping @Sendable (consuming D1, consuming D2, consuming D3) throws -> T,
+        as type: T.Type = T.self,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        registerInitializer(
+            bind: { arguments in
+                var reader = ArgumentReader(arguments)
+                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
+                let a2 = Unmanaged.passUnretained(reader.take(D2.self))
+                let a3 = Unmanaged.passUnretained(reader.take(D3.self))
+                return BoundConstruction(
+                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }, a2._withUnsafeGuaranteedRef { try $0.get(ctx) }, a3._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    async: { ctx in
+                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
+                        let v2 = try await a2.takeUnretainedValue().getAsync(ctx)
+                        let v3 = try await a3.takeUnretainedValue().getAsync(ctx)
+                        return try initializer(v1, v2, v3)
+                    })
+            },
+            parameters: D1.self, D2.self, D3.self, file: file, line: line)
+    }
+
+    /// ``register(_:as:file:line:)`` for 4 parameters: Swift passes parameter packs to a
+    /// function value by borrowing, which costs a retain and a release per argument on every
+    /// build; fixed arities hand each argument over.
+    @inlinable
+    @discardableResult
+    public func register<T, D1, D2, D3, D4>(
+        _ initializer: @escaping @Sendable (consuming D1, consuming D2, consuming D3, consuming D4) throws -> T,
+        as type: T.Type = T.self,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        registerInitializer(
+            bind: { arguments in
+                var reader = ArgumentReader(arguments)
+                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
+                let a2 = Unmanaged.passUnretained(reader.take(D2.self))
+                let a3 = Unmanaged.passUnretained(reader.take(D3.self))
+                let a4 = Unmanaged.passUnretained(reader.take(D4.self))
+                return BoundConstruction(
+                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }, a2._withUnsafeGuaranteedRef { try $0.get(ctx) }, a3._withUnsafeGuaranteedRef { try $0.get(ctx) }, a4._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    async: { ctx in
+                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
+                        let v2 = try await a2.takeUnretainedValue().getAsync(ctx)
+                        let v3 = try await a3.takeUnretainedValue().getAsync(ctx)
+                        let v4 = try await a4.takeUnretainedValue().getAsync(ctx)
+                        return try initializer(v1, v2, v3, v4)
+                    })
+            },
+            parameters: D1.self, D2.self, D3.self, D4.self, file: file, line: line)
+    }
+
     @usableFromInline
     func registerInitializer<T, each D>(
         bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,

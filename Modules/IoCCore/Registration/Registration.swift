@@ -179,9 +179,7 @@ final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
 
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }
-        var info = base.info
-        info.key = ComponentKey(type: target, name: base.info.key.name)
-        let node = Node<P>(container: container, info: info, storage: .adapter, definition: nil, parts: nil)
+        let node: Node<P> = exposureNode(of: base, as: target, in: container)
         let proxy = self.proxy
         let argument = NodeArgument(base)
         let label = "lazy proxy of \(base.label)"
@@ -191,7 +189,7 @@ final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
                               make: { try container.resolveTop(argument) },
                               makeAsync: { try await container.resolveTopAsync(argument) }))
         }
-        node.setProducer(Producer<P>(construct: make, constructAsync: make, info: info))
+        node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
         return node
     }
 }

@@ -20,7 +20,10 @@ class Argument<X>: AnyArgument, @unchecked Sendable {
 @usableFromInline
 final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
     @usableFromInline let node: Node<X>
-    init(_ node: Node<X>) { self.node = node }
+    init(_ node: Node<X>) {
+        self.node = node
+        super.init()
+    }
     override var directNodes: [AnyNode] { [node] }
     @inlinable override func get(_ ctx: ResolutionContext) throws -> X { try node.instance(ctx) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await node.instanceAsync(ctx) }
@@ -31,7 +34,11 @@ final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
 final class CastArgument<X>: Argument<X>, @unchecked Sendable {
     let node: AnyNode
     let site: InjectionSite
-    init(_ node: AnyNode, site: InjectionSite) { self.node = node; self.site = site }
+    init(_ node: AnyNode, site: InjectionSite) {
+        self.node = node
+        self.site = site
+        super.init()
+    }
     override var directNodes: [AnyNode] { [node] }
     override func get(_ ctx: ResolutionContext) throws -> X { try cast(node.anyInstance(ctx)) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try cast(await node.anyInstanceAsync(ctx)) }
@@ -44,7 +51,10 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
 
 final class ConstantArgument<X>: Argument<X>, @unchecked Sendable {
     let value: X
-    init(_ value: X) { self.value = value }
+    init(_ value: X) {
+        self.value = value
+        super.init()
+    }
     override func get(_ ctx: ResolutionContext) throws -> X { value }
 }
 
@@ -61,6 +71,7 @@ final class ComposedArgument<X>: Argument<X>, @unchecked Sendable {
         self.deferred = deferred
         self.body = body
         self.asyncBody = asyncBody ?? body
+        super.init()
     }
     override var directNodes: [AnyNode] { deferred ? [] : parts.flatMap(\.directNodes) }
     override var deferredNodes: [AnyNode] { deferred ? parts.flatMap { $0.directNodes + $0.deferredNodes } : parts.flatMap(\.deferredNodes) }

@@ -57,24 +57,40 @@ extension Optional: InjectionShape {
     }
 }
 
+/// Binds the source of a `Lazy<T>` or `Provider<T>` point: the handle's own case (`.lazy`
+/// or `.provider`), or a plain reference, which the handle wraps. Each call of `make` resolves
+/// afresh as a top-level resolve of the container.
+private func bindHandle<T, Handle>(
+    _ source: InjectionSource, unwrap: (InjectionSource) -> InjectionSource?, handleType: Handle.Type,
+    in compilation: Compilation, site: InjectionSite, optional: Bool,
+    make: @escaping @Sendable (_ resolve: @escaping @Sendable () throws -> T,
+                               _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
+) -> AnyArgument?? {
+    let inner: InjectionSource
+    if let wrapped = unwrap(source) {
+        inner = wrapped
+    } else {
+        switch source {
+        case .type(let type) where type != TypeRef(Handle.self): inner = source
+        case .named, .inner: inner = source
+        default: return nil
+        }
+    }
+    guard let argument = compilation.argument(for: inner, as: T.self, site: site, optional: optional) else { return .some(nil) }
+    return ComposedArgument<Handle>(parts: [argument], deferred: true) { ctx in
+        let container = ctx.container
+        return make({ try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) })
+    }
+}
+
 extension Lazy: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .lazy(defaultSource(for: T.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
-        let inner: InjectionSource
-        switch source {
-        case .lazy(let wrapped): inner = wrapped
-        case .type(let type) where type != TypeRef(Lazy<T>.self): inner = source
-        case .named, .inner: inner = source
-        default: return nil
-        }
-        guard let argument = compilation.argument(for: inner, as: T.self, site: site, optional: optional) else { return .some(nil) }
         let label = "Lazy<\(T.self)> in \(site.component)"
-        return ComposedArgument<Lazy<T>>(parts: [argument], deferred: true) { ctx in
-            let container = ctx.container
-            return Lazy(label: label,
-                        make: { try container.resolveTop(argument) },
-                        makeAsync: { try await container.resolveTopAsync(argument) })
+        return bindHandle(source, unwrap: { if case .lazy(let inner) = $0 { inner } else { nil } }, handleType: Lazy<T>.self,
+                          in: compilation, site: site, optional: optional) { resolve, resolveAsync in
+            Lazy(label: label, make: resolve, makeAsync: resolveAsync)
         }
     }
 }
@@ -83,18 +99,9 @@ extension Provider: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .provider(defaultSource(for: T.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
-        let inner: InjectionSource
-        switch source {
-        case .provider(let wrapped): inner = wrapped
-        case .type(let type) where type != TypeRef(Provider<T>.self): inner = source
-        case .named, .inner: inner = source
-        default: return nil
-        }
-        guard let argument = compilation.argument(for: inner, as: T.self, site: site, optional: optional) else { return .some(nil) }
-        return ComposedArgument<Provider<T>>(parts: [argument], deferred: true) { ctx in
-            let container = ctx.container
-            return Provider(make: { try container.resolveTop(argument) },
-                            makeAsync: { try await container.resolveTopAsync(argument) })
+        bindHandle(source, unwrap: { if case .provider(let inner) = $0 { inner } else { nil } }, handleType: Provider<T>.self,
+                   in: compilation, site: site, optional: optional) { resolve, resolveAsync in
+            Provider(make: resolve, makeAsync: resolveAsync)
         }
     }
 }

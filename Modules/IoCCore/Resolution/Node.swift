@@ -53,6 +53,13 @@ class AnyNode: @unchecked Sendable {
     }
 
     func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }
+
+    /// `error`, thrown while making this node, with this node added to its path.
+    @usableFromInline
+    func failure(_ error: any Error) -> any Error {
+        if let error = error as? IoCError { return error.prependingPath(label) }
+        return IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+    }
     func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { preconditionFailure("abstract") }
     /// Binds arguments, properties and hooks; called once at build.
     func bind(_ compilation: Compilation) {}
@@ -74,12 +81,13 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline let isSingleton: Bool
     @usableFromInline let isPrototype: Bool
     /// Below this depth, making an instance checks neither the depth limit nor the stack.
-    let depthThreshold: Int
+    @usableFromInline let depthThreshold: Int
     /// Everything that builds an instance; set at build.
     @exclusivity(unchecked) private(set) var producer: Producer<T>
     // NB: read unretained on the hot path so that making an instance retains nothing;
     // `producer` keeps it alive.
-    @exclusivity(unchecked) private var producerRef: Unmanaged<Producer<T>>
+    @exclusivity(unchecked) @usableFromInline var producerRef: Unmanaged<Producer<T>>
+
     private let weakStore = Locked(WeakReference())
     private let typed: TypedDefinitionParts<T>?
 
@@ -179,19 +187,23 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// Builds a new instance: depth and stack checks, construction, injection, hooks.
     @usableFromInline
-    func make(_ ctx: ResolutionContext) throws -> T {
-        if isAsync { throw IoCError.asyncResolutionRequired(component: asyncPath.last ?? label, path: asyncPath) }
+    final func make(_ ctx: ResolutionContext) throws -> T {
+        if isAsync { throw asyncError() }
         var inner = ctx
         inner.container = container
         inner.depth += 1
         if inner.depth > depthThreshold { try checkDepth(inner) }
         do {
             return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
-        } catch let error as IoCError {
-            throw error.prependingPath(label)
         } catch {
-            throw IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+            throw failure(error)
         }
+    }
+
+    /// Why this async node cannot be made synchronously.
+    @usableFromInline
+    func asyncError() -> IoCError {
+        .asyncResolutionRequired(component: asyncPath.last ?? label, path: asyncPath)
     }
 
     func makeAsync(_ ctx: ResolutionContext) async throws -> T {
@@ -210,7 +222,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         }
     }
 
-    private func checkDepth(_ ctx: ResolutionContext) throws {
+    @usableFromInline
+    func checkDepth(_ ctx: ResolutionContext) throws {
         let limit = ctx.container.maxResolutionDepth
         if ctx.depth > limit { throw IoCError.depthExceeded(limit: limit, path: [label]) }
         if StackGuard.isNearlyExhausted() {

@@ -2,10 +2,10 @@
 /// injection and hooks in order, decorators, post-processors; and the dispose hooks.
 @usableFromInline
 final class Producer<T>: @unchecked Sendable {
-    typealias Construct = @Sendable (ResolutionContext) throws -> T
+    @usableFromInline typealias Construct = @Sendable (ResolutionContext) throws -> T
     typealias ConstructAsync = @Sendable (ResolutionContext) async throws -> T
 
-    let construct: Construct
+    @usableFromInline let construct: Construct
     let constructAsync: ConstructAsync
     let steps: [Step<T>]
     let postProcessors: [any InstancePostProcessor]
@@ -13,7 +13,7 @@ final class Producer<T>: @unchecked Sendable {
     let info: ComponentInfo
     let disposers: [@Sendable (T) throws -> Void]
     /// Nothing but construction: no steps, post-processors or strategy.
-    let isPlain: Bool
+    @usableFromInline let isPlain: Bool
 
     init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step<T>] = [],
          postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
@@ -37,10 +37,12 @@ final class Producer<T>: @unchecked Sendable {
     }
 
     /// Builds one instance.
-    func run(_ ctx: ResolutionContext) throws -> T {
+    @inlinable
+    final func run(_ ctx: ResolutionContext) throws -> T {
         isPlain ? try construct(ctx) : try produce(ctx)
     }
 
+    @usableFromInline
     func produce(_ ctx: ResolutionContext) throws -> T {
         var value: T
         if let strategy {

@@ -19,6 +19,24 @@ func nanosPerOp(iterations: Int, samples: Int = 21, _ body: () throws -> Void) r
     return median(results)
 }
 
+/// Median nanoseconds per operation of each contender, measured in interleaved rounds so that
+/// a noisy neighbour slows all of them alike. `iterations` scales each contender's batch
+/// (a slow contender runs fewer operations per batch).
+func compare(rounds: Int = 31, _ contenders: [(iterations: Int, body: () throws -> Void)]) throws -> [Double] {
+    for contender in contenders {
+        for _ in 0..<max(1, contender.iterations / 4) { try contender.body() }   // warm up
+    }
+    var results = Array(repeating: [Double](), count: contenders.count)
+    for _ in 0..<rounds {
+        for (index, contender) in contenders.enumerated() {
+            let start = now()
+            for _ in 0..<contender.iterations { try contender.body() }
+            results[index].append(Double(now() - start) / Double(contender.iterations))
+        }
+    }
+    return results.map(median)
+}
+
 /// Median nanoseconds of one whole run of `body`.
 func nanosPerRun(samples: Int = 7, _ body: () throws -> Void) rethrows -> Double {
     try body()
