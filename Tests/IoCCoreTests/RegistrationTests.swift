@@ -203,3 +203,61 @@ struct CandidateTests {
             "2 components match type WeatherClient: \"free\" (WeatherClient) at IoCCoreTests/RegistrationTests.swift:"))
     }
 }
+
+@Suite("Initializers of any arity")
+struct ArityTests {
+    final class Six: Sendable {
+        let values: [ObjectIdentifier]
+        init(a: A, b: B, c: C, d: D, e: E, f: Lazy<D>) {
+            values = [ObjectIdentifier(a), ObjectIdentifier(b), ObjectIdentifier(c), ObjectIdentifier(d), ObjectIdentifier(e)]
+            _ = f
+        }
+    }
+    final class Three: Sendable {
+        let d: D?; let all: [E]; let lazy: Lazy<B>
+        init(d: D?, all: [E], lazy: Lazy<B>) { self.d = d; self.all = all; self.lazy = lazy }
+    }
+
+    @Test func register_sixParameters_usesParameterPacks() throws {
+        let builder = graphBuilder()
+        builder.register(Six.init)
+        let six = try builder.build().resolve(Six.self)
+        #expect(Set(six.values).count == 5)
+        #expect(builder.definitions.last?.construction.kind == .initializer("(A, B, C, D, E, Lazy<D>) -> Six"))
+    }
+
+    @Test func register_fixedArity_handlesShapedParameters() throws {
+        let builder = graphBuilder()
+        builder.register(Three.init)
+        let three = try builder.build().resolve(Three.self)
+        #expect(three.d != nil && three.all.count == 1 && !three.lazy.isCreated)
+        #expect(try three.lazy.get().d !== three.d)
+    }
+
+    @Test func register_noParameters_builds() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init)
+        #expect(builder.definitions[0].construction.kind == .initializer("() -> D"))
+        _ = try builder.build().resolve(D.self)
+    }
+}
+
+@Suite("Aliases and lookups")
+struct AliasTests {
+    @Test func alias_reachesTheSameComponent() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init).named("primaryName").alias("otherName").singleton()
+        builder.register(B.init).arguments(.named("otherName"))
+        let container = try builder.build()
+        #expect(try container.resolve(D.self, name: "otherName") === container.resolve(D.self, name: "primaryName"))
+        #expect(try container.resolve(B.self).d === container.resolve(D.self))
+        #expect(container.isRegistered(D.self, name: "otherName") && !container.isRegistered(D.self, name: "third"))
+    }
+
+    @Test func alias_clashingWithName_isDuplicate() {
+        let builder = ContainerBuilder()
+        builder.register(D.init).named("d")
+        builder.register(E.init).named("e").alias("d")
+        #expect(errorText { _ = try builder.build() }.hasPrefix("Container validation failed with 1 problem:\n1. Duplicate component \"e\" (E)"))
+    }
+}
