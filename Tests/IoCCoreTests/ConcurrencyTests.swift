@@ -32,7 +32,7 @@ struct ConcurrencyTests {
                 return D()
             }.singleton()
             let container = try builder.build()
-            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let seen = Guarded<Set<ObjectIdentifier>>([])
             let finished = onThreads(16) { _ in
                 if let d = try? container.resolve(D.self) { seen.withLock { _ = $0.insert(ObjectIdentifier(d)) } }
             }
@@ -58,7 +58,7 @@ struct ConcurrencyTests {
         builder.register(E.init).singleton()
         builder.register(D.self) { r in
             // Resolve E on another thread while D is being created.
-            let result = Mutex<E?>(nil)
+            let result = Guarded<E?>(nil)
             let done = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 let e = try? r.resolve(E.self)
@@ -82,7 +82,7 @@ struct ConcurrencyTests {
         }.singleton()
         builder.register(E.self) { _ in E() }.singleton()
         let container = try builder.build()
-        let outcome = Mutex<String>("")
+        let outcome = Guarded<String>("")
         let finished = onThreads(2) { index in
             if index == 0 {
                 let text = errorText { _ = try container.resolve(D.self) }
@@ -112,7 +112,7 @@ struct ConcurrencyTests {
             return C(d: D(), e: E())
         }.singleton()
         let container = try builder.build()
-        let texts = Mutex<[String]>([])
+        let texts = Guarded<[String]>([])
         let finished = onThreads(2) { index in
             let text = errorText { if index == 0 { _ = try container.resolve(B.self) } else { _ = try container.resolve(C.self) } }
             texts.withLock { $0.append(text) }
@@ -126,7 +126,7 @@ struct ConcurrencyTests {
     @Test func cycleThroughResolverPassedToAnotherThread_isErrorNotHang() throws {
         let builder = ContainerBuilder()
         builder.register(B.self) { r in
-            let text = Mutex("")
+            let text = Guarded("")
             let done = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 let result = errorText { _ = try r.resolve(C.self) }

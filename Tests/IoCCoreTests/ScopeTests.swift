@@ -1,6 +1,6 @@
 import Foundation
 import IoCCore
-import Synchronization
+
 import Testing
 
 @Suite("Scopes: identity rules")
@@ -66,7 +66,7 @@ struct ScopeTests {
         let container = try builder.build()
         let here = try container.resolve(D.self)
         #expect(try container.resolve(D.self) === here)
-        let other = Mutex<ObjectIdentifier?>(nil)
+        let other = Guarded<ObjectIdentifier?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let d = try? container.resolve(D.self)
@@ -115,7 +115,7 @@ struct ScopeTests {
     @Test func customScope_decidesSharing() throws {
         final class RequestScope: CustomScope {
             let lifetime = ScopeLifetime.perContext
-            private let cache = Mutex<[ScopedInstanceKey: D]>([:])
+            private let cache = Guarded<[ScopedInstanceKey: D]>([:])
             func instance<T>(for key: ScopedInstanceKey, create: () throws -> T) throws -> T {
                 if let cached = cache.withLock({ $0[key] }) as? T { return cached }
                 let value = try create()

@@ -1,14 +1,14 @@
 import Foundation
 import IoCCore
-import Synchronization
 import Testing
 @testable import WeatherReport
 
 /// Collects what the printer writes.
-final class CapturedOutput: ReportOutput {
-    private let lines = Mutex<[String]>([])
-    func write(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
+final class CapturedOutput: ReportOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func write(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }
 
 @Suite("WeatherReport example")

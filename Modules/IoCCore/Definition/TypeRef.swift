@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A Swift type as a value: compared by identity, printed by name.
 ///
 /// Code registrations make one from a metatype (`TypeRef(ReportService.self)`);
@@ -30,7 +28,7 @@ public struct TypeRef: Hashable, Sendable, CustomStringConvertible {
 /// Type names, computed once per type: the runtime builds them by demangling, which is slow.
 final class TypeNames: Sendable {
     static let shared = TypeNames()
-    private let cache = Mutex<[ObjectIdentifier: (short: String, qualified: String)]>([:])
+    private let cache = Locked<[ObjectIdentifier: (short: String, qualified: String)]>([:])
 
     func names(of type: TypeRef) -> (short: String, qualified: String) {
         if let known = cache.withLock({ $0[type.id] }) { return known }

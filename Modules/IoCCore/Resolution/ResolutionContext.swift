@@ -1,4 +1,4 @@
-import Synchronization
+
 
 /// What one top-level resolve carries down the graph it builds. Passed by value: each level
 /// gets its own depth; the object-graph cache is shared by reference.
@@ -88,31 +88,29 @@ final class ObjectGraph: @unchecked Sendable {
         let node: Unmanaged<AnyNode>
     }
 
-    private let lock = Mutex<Void>(())
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    private let entries = Locked<[Entry]>([])
 
     @usableFromInline init() {}
 
     deinit {
         // The container that owns the nodes outlives every graph: a resolver that keeps a
         // graph also keeps its container.
-        for entry in entries { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
+        for entry in entries.withLock({ $0 }) { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
     }
 
     /// Where the instance of the node with `serial` is kept, if it was made in this graph.
     func pointer(for serial: UInt64) -> UnsafeMutableRawPointer? {
-        lock.withLock { _ in
-            for entry in entries where entry.serial == serial { return entry.pointer }
+        entries.withLock { list in
+            for entry in list where entry.serial == serial { return entry.pointer }
             return nil
         }
     }
 
     /// Keeps an instance that `node` made, stored at `pointer` (which the graph now owns).
     func store(_ pointer: UnsafeMutableRawPointer, for node: AnyNode) {
-        lock.withLock { _ in
-            if entries.isEmpty { entries.reserveCapacity(4) }
-            entries.append(Entry(serial: node.serial, pointer: pointer, node: Unmanaged.passUnretained(node)))
+        entries.withLock { list in
+            if list.isEmpty { list.reserveCapacity(4) }
+            list.append(Entry(serial: node.serial, pointer: pointer, node: Unmanaged.passUnretained(node)))
         }
     }
 }
