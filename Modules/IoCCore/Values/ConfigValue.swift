@@ -1,0 +1,104 @@
+import Foundation
+
+/// A value written in a config file (or in code), as a tree that remembers where each node
+/// was written: the front ends' common currency for values.
+///
+/// Scalars keep the form the front end read; conversion to a Swift type happens at build,
+/// against the type the injection point needs (``ValueConversion``). Equality ignores
+/// locations, so that the same value read from YAML and XML compares equal.
+public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+        case string(String)
+        case list([ConfigValue])
+        /// Entries in the order written; keys are unique.
+        case map([(key: String, value: ConfigValue)])
+
+        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+            switch (lhs, rhs) {
+            case (.null, .null): return true
+            case let (.bool(a), .bool(b)): return a == b
+            case let (.int(a), .int(b)): return a == b
+            case let (.double(a), .double(b)): return a == b
+            case let (.string(a), .string(b)): return a == b
+            case let (.list(a), .list(b)): return a == b
+            case let (.map(a), .map(b)):
+                return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            default: return false
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, at location: SourceLocation = .unknown) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public static func string(_ value: String, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.string(value), at: location) }
+    public static func int(_ value: Int, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.int(value), at: location) }
+    public static func double(_ value: Double, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.double(value), at: location) }
+    public static func bool(_ value: Bool, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.bool(value), at: location) }
+    public static func null(at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.null, at: location) }
+    public static func list(_ items: [ConfigValue], at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.list(items), at: location) }
+    public static func map(_ entries: [(key: String, value: ConfigValue)], at location: SourceLocation = .unknown) -> ConfigValue {
+        ConfigValue(.map(entries), at: location)
+    }
+
+    public static func == (lhs: ConfigValue, rhs: ConfigValue) -> Bool { lhs.kind == rhs.kind }
+
+    /// The value as written: strings quoted, lists in brackets, maps in braces.
+    public var description: String {
+        switch kind {
+        case .null: return "null"
+        case .bool(let value): return String(value)
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .string(let value): return "\"\(value)\""
+        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .map(let entries): return "{" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A short name of the node's kind, for messages.
+    var kindName: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int: return "an integer"
+        case .double: return "a number"
+        case .string: return "a string"
+        case .list: return "a list"
+        case .map: return "a map"
+        }
+    }
+
+    /// The value for `key` in a map.
+    public subscript(key: String) -> ConfigValue? {
+        guard case .map(let entries) = kind else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    /// The plain Foundation form (for JSON encoding): `NSNull`, `Bool`, `Int`, `Double`,
+    /// `String`, arrays and dictionaries.
+    var foundationObject: Any {
+        switch kind {
+        case .null: return NSNull()
+        case .bool(let value): return value
+        case .int(let value): return value
+        case .double(let value): return value
+        case .string(let value): return value
+        case .list(let items): return items.map(\.foundationObject)
+        case .map(let entries):
+            var dictionary: [String: Any] = [:]
+            for (key, value) in entries { dictionary[key] = value.foundationObject }
+            return dictionary
+        }
+    }
+}
+
