@@ -37,6 +37,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case typeMismatch(component: String, expected: TypeRef, actual: TypeRef, site: InjectionSite?, path: [String])
     /// A literal value does not have the type its injection point needs.
     case valueTypeMismatch(value: String, expected: TypeRef, site: InjectionSite)
+    /// A config value cannot be converted to the type its injection point needs.
+    case badValue(value: String, valueLocation: SourceLocation, target: TypeRef, reason: String, site: InjectionSite)
     /// A source shape (collection, `Lazy`, `nil`...) does not fit the injection point's type.
     case sourceMismatch(source: String, expected: TypeRef, site: InjectionSite, hint: String)
     /// A component whose construction is `async` was asked for synchronously.
@@ -49,6 +51,25 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case depthExceeded(limit: Int, path: [String])
     /// The thread's stack was nearly used up; `depth` components deep.
     case stackExhausted(depth: Int, path: [String])
+    /// A `${key}` placeholder has no value in any property source and no default.
+    case unresolvedPlaceholder(key: String, location: SourceLocation, chain: [String], sources: [String])
+    /// Placeholders refer to each other in a circle.
+    case placeholderCycle(chain: [String], location: SourceLocation)
+    /// A `${` is not closed, or a placeholder has no key.
+    case malformedPlaceholder(text: String, location: SourceLocation, reason: String)
+    /// A definition names a parent that no definition has.
+    case unknownParent(parent: String, component: String, location: SourceLocation, suggestions: [String])
+    /// Parent definitions refer to each other in a circle.
+    case parentCycle(path: [String], location: SourceLocation)
+    /// A definition names a type the catalog does not know.
+    case unknownType(name: String, component: String, location: SourceLocation, suggestions: [String])
+    /// A definition names an initializer, factory, method, property or argument label the
+    /// type's catalog entry does not have; `known` lists what it has.
+    case unknownMember(kind: String, name: String, type: String, component: String, location: SourceLocation, known: [String], suggestions: [String])
+    /// Several initializers or methods fit what a definition gives; it must name one.
+    case ambiguousMember(kind: String, type: String, candidates: [String], component: String, location: SourceLocation)
+    /// A catalog entry written in code is inconsistent (a signature that does not fit its function).
+    case invalidCatalogEntry(type: String, reason: String)
     /// A component's initializer, factory or hook threw.
     case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
     /// A task-local component was resolved outside ``Container/withTaskScope(_:)``.
@@ -91,6 +112,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return text + " Expose it with .as(\(expected.name).self), or reference a component of that type."
         case let .valueTypeMismatch(value, expected, site):
             return "Value \(value) cannot be injected as \(expected.name) into \(site). Give a value of type \(expected.name)."
+        case let .badValue(value, valueLocation, target, reason, site):
+            return "Value \(value) at \(valueLocation) cannot become \(target.name) for \(site.component), \(site.point): \(reason)."
         case let .sourceMismatch(source, expected, site, hint):
             return "Source '\(source)' does not fit \(expected.name) in \(site). \(hint)"
         case let .asyncResolutionRequired(component, path):
@@ -108,6 +131,34 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Resolution stopped \(depth) components deep: the thread's stack is nearly used up (path: "
                 + Self.abbreviated(path) + "). Such a deep graph is usually an unbounded recursion in a factory;"
                 + " if it is meant, resolve it on a thread with a larger stack."
+        case let .unresolvedPlaceholder(key, location, chain, sources):
+            let via = chain.isEmpty ? "" : " (reached through " + chain.map { "${\($0)}" }.joined(separator: " -> ") + ")"
+            let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
+            return "Placeholder ${\(key)} at \(location)\(via) has no value: \(searched). Define \(key), or give a default: ${\(key):default}."
+        case let .placeholderCycle(chain, location):
+            return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
+        case let .malformedPlaceholder(text, location, reason):
+            return "Malformed placeholder in \"\(text)\" at \(location): \(reason). Write ${key} or ${key:default}; $${ stands for a literal ${."
+        case let .unknownParent(parent, component, location, suggestions):
+            var text = "\(component) at \(location) names parent \"\(parent)\", which no definition has."
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            return text
+        case let .parentCycle(path, location):
+            return "Parent definitions form a circle at \(location): " + path.joined(separator: " -> ") + ". A definition cannot inherit from itself."
+        case let .unknownType(name, component, location, suggestions):
+            var text = "Unknown type \"\(name)\" for \(component) at \(location): it is not in the type catalog."
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            return text + " Add it with catalog.add(\(name).self) (or @Component), or correct the name."
+        case let .unknownMember(kind, name, type, component, location, known, suggestions):
+            var text = "\(type) has no \(kind) \(name) (for \(component) at \(location))."
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            text += known.isEmpty ? " Its catalog entry lists none." : " It has: " + known.joined(separator: ", ") + "."
+            return text
+        case let .ambiguousMember(kind, type, candidates, component, location):
+            return "\(candidates.count) \(kind)s of \(type) fit \(component) at \(location): " + candidates.joined(separator: ", ")
+                + ". Name the one to use."
+        case let .invalidCatalogEntry(type, reason):
+            return "The catalog entry for \(type) is inconsistent: \(reason)."
         case let .constructionFailed(component, path, underlying, _):
             return "Creating \(component) failed: \(underlying)." + Self.pathClause(path)
         case let .noTaskScope(component):

@@ -2,22 +2,31 @@
 /// and where each of its dependencies comes from.
 ///
 /// Every front end (code, macros, XML, YAML) produces definitions and nothing else; the
-/// ``ContainerBuilder`` binds and checks them all at once. Definitions compare equal when
-/// they describe the same component, whatever front end wrote them (closures compare by
-/// their description, and the source location is not compared).
+/// ``ContainerBuilder`` binds and checks them all at once. Code registrations are *bound*:
+/// they carry the Swift type and the code that builds it. Config front ends write *unbound*
+/// definitions that name a type, an initializer and properties by text; the builder binds
+/// them through the ``TypeCatalog``.
+///
+/// Definitions compare equal when they describe the same component, whatever front end wrote
+/// them (closures compare by their kind, and source locations are not compared).
 public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The name the component is registered under, if any.
     public var name: String?
-    /// The type the component is registered as and resolved by.
-    public let type: TypeRef
+    /// The type the component is registered as and resolved by; `nil` until a definition
+    /// that names its type by text (``typeName``) is bound.
+    public internal(set) var type: TypeRef?
+    /// The type as config wrote it (`Knight`, `MyApp.Knight`, `NSURL`); `nil` for code.
+    public var typeName: String?
     /// How long an instance lives.
     public var scope: Scope
     /// How the instance is made, with the sources of its initializer arguments.
     public var construction: Construction
     /// Properties set after construction, in order.
-    public internal(set) var properties: [PropertyInjection]
+    public var properties: [PropertyInjection]
+    /// Methods called with resolved arguments after the properties (method injection).
+    public var methodCalls: [MethodInjection]
     /// Hooks run around injection and at shutdown, and decorators.
-    public internal(set) var hooks: [LifecycleHook]
+    public var hooks: [LifecycleHook]
     /// Other names that reach this component.
     public var aliases: [String]
     /// Whether this component wins when several match a type.
@@ -25,26 +34,52 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String]
     /// Further types (usually protocols) this component can be injected as.
-    public internal(set) var exposedAs: [Exposure]
+    public var exposedAs: [Exposure]
     /// Create at build instead of on first request (singletons only).
     public var isEager: Bool
     /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly.
     public var isLazy: Bool
     /// Replaces an earlier definition with the same key instead of being a duplicate.
     public var isOverride: Bool
+    /// The definition this one inherits from (Spring `parent`): construction, arguments,
+    /// properties, calls, hooks, scope, laziness and tags it does not state itself.
+    public var parent: String?
+    /// A template for children only; never built itself.
+    public var isAbstract: Bool
+    /// The profiles this definition belongs to; empty means every profile. `!name` means
+    /// "every profile but this one".
+    public var profiles: [String]
+    /// Which of the fields with a default the definition states itself (for inheritance).
+    public var stated: StatedFields
     /// The construction strategy wrapped around this component's construction, if any.
     public var strategy: (any ConstructionStrategy)?
     /// Where the definition was written.
     public var location: SourceLocation
 
-    let maker: NodeMaker
+    var maker: NodeMaker?
 
     init(type: TypeRef, construction: Construction, maker: NodeMaker, location: SourceLocation) {
-        self.name = nil
+        self.init(name: nil, typeName: nil, construction: construction, location: location)
         self.type = type
+        self.maker = maker
+        self.stated = .all
+    }
+
+    /// An unbound definition, as a config front end writes it: the builder binds `typeName`
+    /// and the construction through the ``TypeCatalog``.
+    ///
+    /// ```swift
+    /// var knight = Definition(name: "knight", typeName: "Knight", location: here)
+    /// knight.properties.append(PropertyInjection(name: "quest", source: .named("quest")))
+    /// ```
+    public init(name: String?, typeName: String?, construction: Construction = .initializer(), location: SourceLocation) {
+        self.name = name
+        self.type = nil
+        self.typeName = typeName
         self.scope = .prototype
         self.construction = construction
         self.properties = []
+        self.methodCalls = []
         self.hooks = []
         self.aliases = []
         self.isPrimary = false
@@ -53,41 +88,67 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         self.isEager = false
         self.isLazy = false
         self.isOverride = false
+        self.parent = nil
+        self.isAbstract = false
+        self.profiles = []
+        self.stated = []
         self.strategy = nil
         self.location = location
-        self.maker = maker
+        self.maker = nil
     }
+
+    /// Whether the definition carries its Swift type and code (code registrations, or after binding).
+    public var isBound: Bool { maker != nil }
 
     /// The key the component is registered under.
     public var key: ComponentKey { ComponentKey(type: type, name: name) }
 
+    /// The component as messages print it, bound or not.
+    var label: String {
+        if type == nil, let typeName {
+            return name.map { "\"\($0)\" (\(typeName))" } ?? typeName
+        }
+        return key.description
+    }
+
+    /// The type the builder works with once binding has run.
+    var boundType: TypeRef { type ?? TypeRef(Never.self) }
+
     public static func == (lhs: Definition, rhs: Definition) -> Bool {
-        lhs.name == rhs.name && lhs.type == rhs.type && lhs.scope == rhs.scope
+        lhs.name == rhs.name && lhs.type == rhs.type && lhs.typeName == rhs.typeName && lhs.scope == rhs.scope
             && lhs.construction == rhs.construction && lhs.properties == rhs.properties
-            && lhs.hooks == rhs.hooks && lhs.aliases == rhs.aliases && lhs.isPrimary == rhs.isPrimary
-            && lhs.tags == rhs.tags && lhs.exposedAs == rhs.exposedAs && lhs.isEager == rhs.isEager
-            && lhs.isLazy == rhs.isLazy && lhs.isOverride == rhs.isOverride
+            && lhs.methodCalls == rhs.methodCalls && lhs.hooks == rhs.hooks && lhs.aliases == rhs.aliases
+            && lhs.isPrimary == rhs.isPrimary && lhs.tags == rhs.tags && lhs.exposedAs == rhs.exposedAs
+            && lhs.isEager == rhs.isEager && lhs.isLazy == rhs.isLazy && lhs.isOverride == rhs.isOverride
+            && lhs.parent == rhs.parent && lhs.isAbstract == rhs.isAbstract && lhs.profiles == rhs.profiles
             && lhs.strategy?.name == rhs.strategy?.name
     }
 
     /// A stable, line-per-fact printed form for golden tests; the location is left out
     /// so that the same component written in two front ends prints the same.
     public var description: String {
-        var lines = ["component \(key)"]
-        lines.append("  type: \(type.qualifiedName)")
+        var lines = ["component \(label)"]
+        if let type { lines.append("  type: \(type.qualifiedName)") } else if let typeName { lines.append("  type name: \(typeName)") }
         lines.append("  scope: \(scope)")
         lines.append("  construct: \(construction.kind)")
+        if let factory = construction.factory { lines.append("    factory: \(factory)") }
         for (index, argument) in construction.arguments.enumerated() {
-            lines.append("    arg \(index) \(argument.label ?? "_"): \(argument.type.name) <- \(argument.source)")
+            lines.append("    arg \(index) \(argument.label ?? "_"): \(argument.type?.name ?? "?") <- \(argument.source)")
         }
         for property in properties {
-            lines.append("  property \(property.name): \(property.type.name) <- \(property.source)")
+            lines.append("  property \(property.name): \(property.type?.name ?? "?") <- \(property.source)")
+        }
+        for call in methodCalls {
+            lines.append("  call \(call.method)(" + call.arguments.map { "\($0.source)" }.joined(separator: ", ") + ")")
         }
         for hook in hooks { lines.append("  \(hook.kind): \(hook.name)") }
-        if !exposedAs.isEmpty { lines.append("  as: " + exposedAs.map(\.type.name).joined(separator: ", ")) }
+        if !exposedAs.isEmpty { lines.append("  as: " + exposedAs.map(\.name).joined(separator: ", ")) }
         if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
         if !tags.isEmpty { lines.append("  tags: " + tags.joined(separator: ", ")) }
+        if let parent { lines.append("  parent: \(parent)") }
+        if !profiles.isEmpty { lines.append("  profiles: " + profiles.joined(separator: ", ")) }
         var flags: [String] = []
+        if isAbstract { flags.append("abstract") }
         if isPrimary { flags.append("primary") }
         if isEager { flags.append("eager") }
         if isLazy { flags.append("lazy") }
@@ -98,44 +159,111 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// The fields of a ``Definition`` that have a default, and whether a definition states them;
+/// a child definition inherits from its parent what it does not state.
+public struct StatedFields: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let scope = StatedFields(rawValue: 1)
+    public static let lazy = StatedFields(rawValue: 2)
+    public static let eager = StatedFields(rawValue: 4)
+    public static let primary = StatedFields(rawValue: 8)
+    public static let construction = StatedFields(rawValue: 16)
+    public static let all: StatedFields = [.scope, .lazy, .eager, .primary, .construction]
+}
+
 /// How a component's instance is made.
 public struct Construction: Sendable, Equatable {
     /// The kind of construction, as printed.
     public enum Kind: Sendable, Equatable, CustomStringConvertible {
         /// An existing instance, handed out as it is.
         case instance
-        /// An initializer or function whose parameters are the dependencies; the string is its signature.
-        case initializer(String)
+        /// An initializer or function whose parameters are the dependencies; the string is its
+        /// signature (`init(quest:)`, or `(Quest) -> Knight` for a function value), or `nil` for
+        /// an unbound definition that lets the catalog choose by its arguments.
+        case initializer(String?)
+        /// A static factory method of the type: `URL(string:)`.
+        case staticFactory(String)
+        /// A method of another component (``Construction/factory``) that makes this one:
+        /// Spring `factory-bean` + `factory-method`, `sword(specification:)`.
+        case factoryMethod(String)
         /// A closure that resolves what it needs through a ``Resolver``; its dependencies are hidden.
         case closure
         /// An `async` closure; the component can only be resolved with `await`.
         case asyncClosure
         /// A ``ComponentFactory`` component (argument 0) is injected, then asked for the product.
         case factoryComponent
+        /// Not stated: taken from the parent definition.
+        case inherited
 
         public var description: String {
             switch self {
             case .instance: return "instance"
-            case .initializer(let signature): return "initializer \(signature)"
+            case .initializer(let signature?): return "initializer \(signature)"
+            case .initializer(nil): return "initializer"
+            case .staticFactory(let signature): return "static factory \(signature)"
+            case .factoryMethod(let signature): return "factory method \(signature)"
             case .closure: return "closure"
             case .asyncClosure: return "async closure"
             case .factoryComponent: return "factory component"
+            case .inherited: return "inherited"
+            }
+        }
+
+        /// The kind without its signature, for the canonical form (front ends spell signatures differently).
+        var family: String {
+            switch self {
+            case .initializer: return "initializer"
+            case .staticFactory: return "static factory"
+            case .factoryMethod: return "factory method"
+            default: return description
             }
         }
     }
 
     /// The kind of construction.
-    public let kind: Kind
+    public internal(set) var kind: Kind
     /// The initializer's arguments (or the factory component), each with its source.
     public internal(set) var arguments: [InjectionPoint]
+    /// For ``Kind/factoryMethod(_:)``: the component whose method makes this one.
+    public internal(set) var factory: InjectionSource?
 
-    let recipe: RecipeBox
+    var recipe: RecipeBox?
+
+    init(kind: Kind, arguments: [InjectionPoint], recipe: RecipeBox?, factory: InjectionSource? = nil) {
+        self.kind = kind
+        self.arguments = arguments
+        self.recipe = recipe
+        self.factory = factory
+    }
+
+    /// An unbound construction through an initializer of the type. `signature` picks one
+    /// (`init(quest:)`); without it the catalog picks the one the arguments fit.
+    /// Labelled arguments match parameters by label, unlabelled ones by position; parameters
+    /// left out are resolved by their type.
+    public static func initializer(_ signature: String? = nil, arguments: [InjectionPoint] = []) -> Construction {
+        Construction(kind: .initializer(signature), arguments: arguments, recipe: nil)
+    }
+
+    /// An unbound construction through a static factory method: `URL(string:)`.
+    public static func staticFactory(_ signature: String, arguments: [InjectionPoint] = []) -> Construction {
+        Construction(kind: .staticFactory(signature), arguments: arguments, recipe: nil)
+    }
+
+    /// An unbound construction through a method of another component: `sword(specification:)` of `@swordFactory`.
+    public static func factoryMethod(_ signature: String, of factory: InjectionSource, arguments: [InjectionPoint] = []) -> Construction {
+        Construction(kind: .factoryMethod(signature), arguments: arguments, recipe: nil, factory: factory)
+    }
+
+    /// Taken from the parent definition.
+    public static var inherited: Construction { Construction(kind: .inherited, arguments: [], recipe: nil) }
 
     /// Whether the construction is `async`.
     public var isAsync: Bool { kind == .asyncClosure }
 
     public static func == (lhs: Construction, rhs: Construction) -> Bool {
-        lhs.kind == rhs.kind && lhs.arguments == rhs.arguments
+        lhs.kind == rhs.kind && lhs.arguments == rhs.arguments && lhs.factory == rhs.factory
     }
 
     /// Changes where argument `index` comes from (Objective-IOC's dependency dictionary,
@@ -144,24 +272,42 @@ public struct Construction: Sendable, Equatable {
         guard arguments.indices.contains(index) else { return }
         arguments[index].source = source
     }
+
+    /// Adds an argument to an unbound construction.
+    public mutating func append(_ argument: InjectionPoint) {
+        arguments.append(argument)
+    }
 }
 
-/// One initializer argument or property: its label, the type it needs and its source.
+/// One initializer argument, method argument or property: its label, the type it needs and
+/// its source. Unbound points (from config) have a label and a source only.
 public struct InjectionPoint: Sendable, Equatable {
     /// The argument label or property name; `nil` for an unlabelled argument.
     public let label: String?
-    /// The type the point needs.
-    public let type: TypeRef
+    /// The type the point needs; `nil` until bound.
+    public let type: TypeRef?
     /// Where its value comes from.
     public var source: InjectionSource
+    /// Where config wrote it.
+    public var location: SourceLocation?
 
-    let slot: any SlotBinding
+    let slot: (any SlotBinding)?
 
     init(label: String?, slot: any SlotBinding, source: InjectionSource) {
         self.label = label
         self.type = slot.type
         self.source = source
         self.slot = slot
+        self.location = nil
+    }
+
+    /// An unbound point: the catalog gives its type when the definition is bound.
+    public init(label: String? = nil, source: InjectionSource, location: SourceLocation? = nil) {
+        self.label = label
+        self.type = nil
+        self.source = source
+        self.slot = nil
+        self.location = location
     }
 
     public static func == (lhs: InjectionPoint, rhs: InjectionPoint) -> Bool {
@@ -175,13 +321,53 @@ public struct PropertyInjection: Sendable, Equatable {
     public let name: String
     /// Its type and source.
     public internal(set) var point: InjectionPoint
-    let setter: PropertySetterBox
+    let setter: PropertySetterBox?
 
-    public var type: TypeRef { point.type }
+    init(name: String, point: InjectionPoint, setter: PropertySetterBox) {
+        self.name = name
+        self.point = point
+        self.setter = setter
+    }
+
+    /// An unbound property injection: the catalog finds the property by name.
+    public init(name: String, source: InjectionSource, location: SourceLocation? = nil) {
+        self.name = name
+        self.point = InjectionPoint(label: name, source: source, location: location)
+        self.setter = nil
+    }
+
+    public var type: TypeRef? { point.type }
     public var source: InjectionSource { point.source }
 
     public static func == (lhs: PropertyInjection, rhs: PropertyInjection) -> Bool {
         lhs.name == rhs.name && lhs.point == rhs.point
+    }
+}
+
+/// A method called with resolved arguments after the properties are set (method injection;
+/// Symfony `calls`).
+public struct MethodInjection: Sendable, Equatable {
+    /// The method's Swift signature (`configure(logger:)`) or base name (`configure`).
+    public let method: String
+    /// Its arguments.
+    public internal(set) var arguments: [InjectionPoint]
+    let invoker: MethodInvokerBox?
+
+    init(method: String, arguments: [InjectionPoint], invoker: MethodInvokerBox) {
+        self.method = method
+        self.arguments = arguments
+        self.invoker = invoker
+    }
+
+    /// An unbound call: the catalog finds the method by signature or name and arguments.
+    public init(method: String, arguments: [InjectionPoint]) {
+        self.method = method
+        self.arguments = arguments
+        self.invoker = nil
+    }
+
+    public static func == (lhs: MethodInjection, rhs: MethodInjection) -> Bool {
+        lhs.method == rhs.method && lhs.arguments == rhs.arguments
     }
 }
 
@@ -204,7 +390,20 @@ public struct LifecycleHook: Sendable, Equatable {
     public let kind: Kind
     /// The method or closure's name, as printed; `closure` when the code gave none.
     public let name: String
-    let body: HookBox
+    let body: HookBox?
+
+    init(kind: Kind, name: String, body: HookBox) {
+        self.kind = kind
+        self.name = name
+        self.body = body
+    }
+
+    /// An unbound hook: the catalog finds the method (with no parameters) by name.
+    public init(kind: Kind, method: String) {
+        self.kind = kind
+        self.name = method
+        self.body = nil
+    }
 
     public static func == (lhs: LifecycleHook, rhs: LifecycleHook) -> Bool {
         lhs.kind == rhs.kind && lhs.name == rhs.name
@@ -213,8 +412,26 @@ public struct LifecycleHook: Sendable, Equatable {
 
 /// A further type a component can be injected as, with its conversion.
 public struct Exposure: Sendable, Equatable {
-    public let type: TypeRef
-    let adapter: AdapterBox
+    /// The type; `nil` until an exposure named by config is bound.
+    public let type: TypeRef?
+    /// The type's name as config wrote it.
+    public let typeName: String?
+    let adapter: AdapterBox?
 
-    public static func == (lhs: Exposure, rhs: Exposure) -> Bool { lhs.type == rhs.type }
+    init(type: TypeRef, adapter: AdapterBox) {
+        self.type = type
+        self.typeName = nil
+        self.adapter = adapter
+    }
+
+    /// An unbound exposure: one of the protocols the type's catalog entry declares.
+    public init(typeName: String) {
+        self.type = nil
+        self.typeName = typeName
+        self.adapter = nil
+    }
+
+    var name: String { type?.name ?? typeName ?? "?" }
+
+    public static func == (lhs: Exposure, rhs: Exposure) -> Bool { lhs.type == rhs.type && lhs.typeName == rhs.typeName }
 }

@@ -7,8 +7,13 @@ public indirect enum InjectionSource: Sendable, Equatable, CustomStringConvertib
     case type(TypeRef)
     /// The component with this name or alias.
     case named(String)
-    /// A value written in code or config.
+    /// A value written in code.
     case value(InjectedValue)
+    /// A value written in config, converted at build to the type the injection point needs
+    /// (``ValueConverters``); strings may hold `${key:default}` placeholders.
+    case config(ConfigValue)
+    /// The one component of the type config names (a type or protocol in the ``TypeCatalog``).
+    case typeNamed(String)
     /// Every component of this type, as an array in registration order (multi-binding).
     case all(TypeRef)
     /// Every component tagged with this tag, as an array in registration order.
@@ -40,6 +45,8 @@ public indirect enum InjectionSource: Sendable, Equatable, CustomStringConvertib
         case .type(let t): return "type \(t.name)"
         case .named(let n): return "@\(n)"
         case .value(let v): return "value \(v)"
+        case .config(let value): return "value \(value)"
+        case .typeNamed(let name): return "type \(name)"
         case .all(let t): return "all \(t.name)"
         case .tagged(let tag): return "tagged \(tag)"
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"

@@ -76,6 +76,15 @@ final class ValuePropertySetter<T, V>: PropertySetter<T>, @unchecked Sendable {
     }
 }
 
+/// Calls one method with its bound arguments (method injection).
+class MethodInvokerBox: @unchecked Sendable {}
+
+final class MethodInvoker<T>: MethodInvokerBox, @unchecked Sendable {
+    /// Takes the bound arguments once and returns the call.
+    let bind: @Sendable ([AnyArgument]) -> Step<T>
+    init(_ bind: @escaping @Sendable ([AnyArgument]) -> Step<T>) { self.bind = bind }
+}
+
 /// A hook, decorator or dispose body.
 class HookBox: @unchecked Sendable {}
 
@@ -83,6 +92,8 @@ final class Hook<T>: HookBox, @unchecked Sendable {
     enum Body {
         case run(@Sendable (T) throws -> Void)
         case decorate(@Sendable (T) throws -> T)
+        /// A catalogued method with no parameters.
+        case method(MethodInvoker<T>)
     }
     let body: Body
     init(_ body: Body) { self.body = body }
@@ -140,9 +151,15 @@ struct TypedDefinitionParts<T> {
         var arguments: [AnyArgument] = []
         for (index, point) in definition.construction.arguments.enumerated() {
             let name = point.label.map { " '\($0)'" } ?? ""
-            let pointText = definition.construction.kind == .factoryComponent ? "factory component" : "argument \(index)\(name)"
-            let site = InjectionSite(component: node.label, point: pointText, location: definition.location)
-            if let argument = point.slot.bind(point.source, in: compilation, site: site, optional: false) {
+            let pointText: String
+            switch definition.construction.kind {
+            case .factoryComponent: pointText = "factory component"
+            case .factoryMethod where index == 0: pointText = "factory"
+            case .factoryMethod: pointText = "argument \(index - 1)\(name)"
+            default: pointText = "argument \(index)\(name)"
+            }
+            let site = InjectionSite(component: node.label, point: pointText, location: point.location ?? definition.location)
+            if let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) {
                 arguments.append(argument)
                 node.dependencies.append((site, argument))
             } else {
@@ -152,24 +169,49 @@ struct TypedDefinitionParts<T> {
 
         // Properties, hooks and decorators, in the order they run.
         var steps: [Step<T>] = []
+        let hookContext = ResolutionContext(container: node.container, graph: nil)
         for hook in definition.hooks where hook.kind == .beforeInjection {
-            if case .run(let run)? = (hook.body as? Hook<T>)?.body { steps.append(.hook(run)) }
+            switch (hook.body as? Hook<T>)?.body {
+            case .run(let run)?: steps.append(.hook(run))
+            case .method(let invoker)?: steps.append(invoker.bind([]))
+            default: break
+            }
         }
+        // Method calls run after the properties, as Spring and Symfony run them.
         for property in definition.properties {
-            let site = InjectionSite(component: node.label, point: "property '\(property.name)'", location: definition.location)
+            let site = InjectionSite(component: node.label, point: "property '\(property.name)'",
+                                     location: property.point.location ?? definition.location)
             guard let setter = property.setter as? PropertySetter<T>,
-                  let argument = property.point.slot.bind(property.source, in: compilation, site: site, optional: false)
+                  let argument = property.point.slot?.bind(property.source, in: compilation, site: site, optional: false)
             else { failed = true; continue }
             node.dependencies.append((site, argument))
             steps.append(setter.step(argument))
+        }
+        for call in definition.methodCalls {
+            guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }
+            var bound: [AnyArgument] = []
+            for (index, point) in call.arguments.enumerated() {
+                let site = InjectionSite(component: node.label, point: "\(call.method) argument \(index)",
+                                         location: point.location ?? definition.location)
+                guard let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) else {
+                    failed = true
+                    continue
+                }
+                node.dependencies.append((site, argument))
+                bound.append(argument)
+            }
+            if bound.count == call.arguments.count { steps.append(invoker.bind(bound)) }
         }
         var disposers: [@Sendable (T) throws -> Void] = []
         for hook in definition.hooks {
             guard let body = (hook.body as? Hook<T>)?.body else { continue }
             switch (hook.kind, body) {
             case (.afterInjection, .run(let run)): steps.append(.hook(run))
+            case (.afterInjection, .method(let invoker)): steps.append(invoker.bind([]))
             case (.decorator, .decorate(let wrap)): steps.append(.decorate(wrap))
             case (.dispose, .run(let run)): disposers.append(run)
+            case (.dispose, .method(let invoker)):
+                if case .call(let call) = invoker.bind([]) { disposers.append { try call($0, hookContext) } }
             default: break
             }
         }

@@ -33,6 +33,15 @@ public final class ContainerBuilder {
     /// `false` by default: the build reports it.
     public var allowsCaptiveDependencies = false
 
+    /// How config values become Swift values; register converters for your own types here.
+    public var converters = ValueConverters()
+    /// Where `${key}` placeholders find their values, asked in order.
+    public var propertySources: [any PropertySource] = []
+    /// The profiles whose definitions are built; none means `default`.
+    public var activeProfiles: Set<String> = []
+    /// The types config definitions may name (see ``TypeCatalog``).
+    public var catalog: TypeCatalog?
+
     /// The definitions registered so far, in order.
     public private(set) var definitions: [Definition] = []
 

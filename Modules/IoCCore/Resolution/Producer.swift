@@ -76,12 +76,15 @@ enum Step<T>: Sendable {
     case property(sync: @Sendable (inout T, ResolutionContext) throws -> Void,
                   async: @Sendable (T, ResolutionContext) async throws -> T)
     case hook(@Sendable (T) throws -> Void)
+    /// A method called with resolved arguments (method injection, catalogued hooks).
+    case call(@Sendable (T, ResolutionContext) throws -> Void)
     case decorate(@Sendable (T) throws -> T)
 
     func apply(_ value: inout T, _ ctx: ResolutionContext) throws {
         switch self {
         case .property(let set, _): try set(&value, ctx)
         case .hook(let run): try run(value)
+        case .call(let run): try run(value, ctx)
         case .decorate(let wrap): value = try wrap(value)
         }
     }
@@ -90,6 +93,7 @@ enum Step<T>: Sendable {
         switch self {
         case .property(_, let set): return try await set(value, ctx)
         case .hook(let run): try run(value); return value
+        case .call(let run): try run(value, ctx); return value
         case .decorate(let wrap): return try wrap(value)
         }
     }

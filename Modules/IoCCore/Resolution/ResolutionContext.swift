@@ -183,3 +183,7 @@ enum StackGuard {
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 }
+
+// NB: a context only points at the container, graph and state of a resolve in progress; the
+// disposers that keep one for later run while their container is alive.
+extension ResolutionContext: @unchecked Sendable {}

@@ -24,9 +24,16 @@ final class Compilation {
     }
 
     func run() {
-        definitions = applyOverrides(builder.definitions)
+        var preparation = Preparation(builder: builder)
+        let active = preparation.activeResolved(builder.definitions)
+        let merged = preparation.mergeParents(applyOverrides(active, keys: .names))
+        problems += preparation.problems
+        let binding = CatalogBinding(catalog: builder.catalog, definitions: merged)
+        let bound = binding.bindAll(merged)
+        problems += binding.problems
+        definitions = applyOverrides(bound, keys: .types)
         for definition in definitions {
-            let node = makeNode(definition)
+            guard let node = makeNode(definition) else { continue }
             ownNodes.append(node)
             index(node, definition)
         }
@@ -42,40 +49,46 @@ final class Compilation {
         case type(ObjectIdentifier)
     }
 
-    private func primaryKey(of definition: Definition) -> KeyID {
-        definition.name.map { .name($0) } ?? .type(ObjectIdentifier(definition.type.metatype))
+    /// Which keys an override pass looks at: names and aliases (before binding, when types may
+    /// not be known yet), or the types of unnamed definitions (after binding).
+    private enum KeyKind { case names, types }
+
+    private func primaryKey(of definition: Definition, _ kind: KeyKind) -> KeyID? {
+        switch kind {
+        case .names: return definition.name.map { .name($0) }
+        case .types: return definition.name == nil ? .type(ObjectIdentifier(definition.boundType.metatype)) : nil
+        }
     }
 
-    private func keys(of definition: Definition) -> [KeyID] {
-        [primaryKey(of: definition)] + definition.aliases.map { .name($0) }
+    private func keys(of definition: Definition, _ kind: KeyKind) -> [KeyID] {
+        let aliases = kind == .names ? definition.aliases.map { KeyID.name($0) } : []
+        return (primaryKey(of: definition, kind).map { [$0] } ?? []) + aliases
     }
 
     /// Later definitions marked as overrides replace earlier ones with the same key, in place;
     /// any other repeated key is a duplicate.
-    private func applyOverrides(_ input: [Definition]) -> [Definition] {
+    private func applyOverrides(_ input: [Definition], keys kind: KeyKind) -> [Definition] {
         var kept: [Int] = []             // indices into `input`, in the order they stay
         kept.reserveCapacity(input.count)
         var seen: [KeyID: Int] = [:]     // key -> position in `kept`
         seen.reserveCapacity(input.count)
         for (index, definition) in input.enumerated() {
-            let primary = primaryKey(of: definition)
-            var clash = seen[primary]
-            if clash == nil { clash = definition.aliases.lazy.compactMap { seen[.name($0)] }.first }
-            guard let position = clash else {
-                seen[primary] = kept.count
-                for alias in definition.aliases { seen[.name(alias)] = kept.count }
+            let definitionKeys = keys(of: definition, kind)
+            guard let position = definitionKeys.lazy.compactMap({ seen[$0] }).first else {
+                for key in definitionKeys { seen[key] = kept.count }
                 kept.append(index)
                 continue
             }
             let previous = input[kept[position]]
             if definition.isOverride {
-                for key in keys(of: previous) { seen[key] = nil }
+                for key in keys(of: previous, kind) { seen[key] = nil }
                 kept[position] = index
-                for key in keys(of: definition) { seen[key] = position }
+                for key in definitionKeys { seen[key] = position }
             } else {
                 problems.append(.duplicateKey(key: definition.key, first: previous.location, second: definition.location))
             }
         }
+        guard kind == .types else { return kept.map { input[$0] } }
         var runtimeSeen: [RuntimeFactoryKey: SourceLocation] = [:]
         for factory in builder.runtimeFactories {
             if let first = runtimeSeen[factory.key] {
@@ -96,8 +109,8 @@ final class Compilation {
         case .threadLocal: return .threadLocal
         case .taskLocal: return .taskLocal
         case .weakSingleton:
-            if !definition.maker.producesClass {
-                problems.append(.invalidDefinition(component: label, reason: "weak-singleton scope needs a class; \(definition.type.name) is a value type. Use singleton.", location: definition.location))
+            if definition.maker?.producesClass != true {
+                problems.append(.invalidDefinition(component: label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location))
                 return .singleton
             }
             return .weakSingleton
@@ -109,24 +122,27 @@ final class Compilation {
         }
     }
 
-    private func makeNode(_ definition: Definition) -> AnyNode {
+    /// The node for a bound definition (binding reported any definition it could not bind).
+    private func makeNode(_ definition: Definition) -> AnyNode? {
+        guard let maker = definition.maker else { return nil }
         let info = ComponentInfo(key: definition.key, scope: definition.scope, tags: definition.tags,
                                  isPrimary: definition.isPrimary, location: definition.location)
-        let node = definition.maker.makeNode(container: container, info: info,
-                                             storage: storage(for: definition, label: info.key.description),
-                                             definition: definition)
+        let node = maker.makeNode(container: container, info: info,
+                                  storage: storage(for: definition, label: info.key.description),
+                                  definition: definition)
         allNodes.append(node)
         for exposure in definition.exposedAs {
-            guard let adapter = exposure.adapter.makeNode(base: node, container: container, target: exposure.type) else { continue }
+            guard let type = exposure.type,
+                  let adapter = exposure.adapter?.makeNode(base: node, container: container, target: type) else { continue }
             adapter.base = node
-            node.adapters[ObjectIdentifier(exposure.type.metatype)] = adapter
+            node.adapters[ObjectIdentifier(type.metatype)] = adapter
             allNodes.append(adapter)
         }
         return node
     }
 
     private func index(_ node: AnyNode, _ definition: Definition) {
-        byType[ObjectIdentifier(definition.type.metatype), default: []].append(node)
+        byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(node)
         for (id, adapter) in node.adapters { byType[id, default: []].append(adapter) }
         if let name = definition.name { byName[name] = node }
         for alias in definition.aliases { byName[alias] = node }
@@ -142,8 +158,8 @@ final class Compilation {
     }
 
     /// Makes and binds a node for an inner (anonymous) definition.
-    private func innerNode(_ definition: Definition) -> AnyNode {
-        let node = makeNode(definition)
+    private func innerNode(_ definition: Definition) -> AnyNode? {
+        guard let node = makeNode(definition) else { return nil }
         ownNodes.append(node)
         node.bind(self)
         return node
@@ -218,10 +234,23 @@ final class Compilation {
             }
             return nodeArgument(found, as: X.self, site: site)
         case .inner(let definition):
-            return nodeArgument(innerNode(definition), as: X.self, site: site)
+            guard let node = innerNode(definition) else { return nil }
+            return nodeArgument(node, as: X.self, site: site)
         case .value(let value):
             if let typed = value.value as? X { return ConstantArgument(typed) }
             problems.append(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site))
+            return nil
+        case .config(let value):
+            do {
+                return ConstantArgument(try builder.converters.convert(value, to: X.self))
+            } catch {
+                problems.append(.badValue(value: error.value.description, valueLocation: error.value.location,
+                                          target: TypeRef(X.self), reason: error.reason, site: site))
+                return nil
+            }
+        case .typeNamed(let name):
+            // Binding turns type names into types; one left here names no type.
+            problems.append(.missingComponent(key: ComponentKey(name: name), site: site, suggestions: [], path: []))
             return nil
         case .all, .tagged, .list, .map:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,

@@ -1,0 +1,320 @@
+/// Turns unbound definitions (types, initializers and properties named by text) into bound
+/// ones through the ``TypeCatalog``; checks every name and reports what it cannot find, with
+/// the closest names the catalog has.
+final class CatalogBinding {
+    let catalog: TypeCatalog?
+    var problems: [IoCError] = []
+    private let byName: [String: Definition]
+
+    init(catalog: TypeCatalog?, definitions: [Definition]) {
+        self.catalog = catalog
+        var byName: [String: Definition] = [:]
+        for definition in definitions { if let name = definition.name { byName[name] = definition } }
+        self.byName = byName
+        for descriptor in catalog?.descriptors ?? [] {
+            for reason in descriptor.problems { problems.append(.invalidCatalogEntry(type: descriptor.type.name, reason: reason)) }
+        }
+    }
+
+    func bindAll(_ definitions: [Definition]) -> [Definition] {
+        definitions.compactMap(bind)
+    }
+
+    /// The bound definition, or `nil` after recording why it cannot be bound.
+    func bind(_ definition: Definition) -> Definition? {
+        guard var bound = definition.isBound ? definition : bindType(definition) else { return nil }
+        // Sources inside may name types or hold inner definitions of their own.
+        for index in bound.construction.arguments.indices {
+            guard let source = bindSource(bound.construction.arguments[index].source, bound) else { return nil }
+            bound.construction.arguments[index].source = source
+        }
+        for index in bound.properties.indices {
+            guard let source = bindSource(bound.properties[index].point.source, bound) else { return nil }
+            bound.properties[index].point.source = source
+        }
+        for call in bound.methodCalls.indices {
+            for index in bound.methodCalls[call].arguments.indices {
+                guard let source = bindSource(bound.methodCalls[call].arguments[index].source, bound) else { return nil }
+                bound.methodCalls[call].arguments[index].source = source
+            }
+        }
+        return bound
+    }
+
+    private func bindSource(_ source: InjectionSource, _ owner: Definition) -> InjectionSource? {
+        switch source {
+        case .typeNamed(let name):
+            guard let type = catalog?.type(named: name) else {
+                problems.append(.unknownType(name: name, component: owner.label, location: owner.location,
+                                             suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? [])))
+                return nil
+            }
+            return .type(type)
+        case .inner(let definition):
+            return bind(definition).map { .inner($0) }
+        case .list(let items):
+            var bound: [InjectionSource] = []
+            for item in items {
+                guard let source = bindSource(item, owner) else { return nil }
+                bound.append(source)
+            }
+            return .list(bound)
+        case .map(let entries):
+            var bound: [String: InjectionSource] = [:]
+            for (key, item) in entries {
+                guard let source = bindSource(item, owner) else { return nil }
+                bound[key] = source
+            }
+            return .map(bound)
+        case .optional(let inner): return bindSource(inner, owner).map { .optional($0) }
+        case .lazy(let inner): return bindSource(inner, owner).map { .lazy($0) }
+        case .provider(let inner): return bindSource(inner, owner).map { .provider($0) }
+        default: return source
+        }
+    }
+
+    // MARK: Types and constructions
+
+    private func bindType(_ definition: Definition) -> Definition? {
+        guard let catalog else {
+            problems.append(.unknownType(name: definition.typeName ?? "?", component: definition.label, location: definition.location,
+                                         suggestions: []))
+            return nil
+        }
+        if case .factoryMethod(let signature) = definition.construction.kind {
+            return bindFactoryMethod(definition, signature: signature, catalog)
+        }
+        guard let typeName = definition.typeName else {
+            problems.append(.invalidDefinition(component: definition.label, reason: "it names no type; give it a class.",
+                                               location: definition.location))
+            return nil
+        }
+        guard let descriptor = catalog.descriptor(named: typeName) else {
+            problems.append(.unknownType(name: typeName, component: definition.label, location: definition.location,
+                                         suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames)))
+            return nil
+        }
+        let members: [TypeDescriptor.Member]
+        let requested: String?
+        let kind: String
+        switch definition.construction.kind {
+        case .staticFactory(let signature):
+            members = descriptor.staticFactories
+            requested = signature
+            kind = "static factory"
+        case .initializer(let signature):
+            members = descriptor.initializers
+            requested = signature
+            kind = "initializer"
+        default:
+            members = descriptor.initializers
+            requested = nil
+            kind = "initializer"
+        }
+        guard let member = select(members, requested: requested, arguments: definition.construction.arguments,
+                                  kind: kind, type: descriptor.type.name, definition),
+              case .construction(let template, let maker) = member.template,
+              let construction = fill(template, with: definition.construction.arguments, member: member, definition, skipping: 0)
+        else { return nil }
+        return descriptor.typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
+    }
+
+    private func bindFactoryMethod(_ definition: Definition, signature: String, _ catalog: TypeCatalog) -> Definition? {
+        guard let factory = definition.construction.factory, let factoryType = factoryTypeName(factory) else {
+            problems.append(.invalidDefinition(component: definition.label,
+                                               reason: "its factory method \(signature) needs a factory component given by name.",
+                                               location: definition.location))
+            return nil
+        }
+        guard let factoryDescriptor = catalog.descriptor(named: factoryType.name) ?? factoryType.type.flatMap(catalog.descriptor(of:)) else {
+            problems.append(.unknownType(name: factoryType.name, component: definition.label, location: definition.location,
+                                         suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames)))
+            return nil
+        }
+        guard let member = select(factoryDescriptor.factoryMethods, requested: signature, arguments: definition.construction.arguments,
+                                  kind: "factory method", type: factoryDescriptor.type.name, definition),
+              case .construction(var template, let maker) = member.template, let product = member.returns
+        else { return nil }
+        template.arguments[0].source = factory
+        guard let construction = fill(template, with: definition.construction.arguments, member: member, definition, skipping: 1) else { return nil }
+        if let typeName = definition.typeName, let named = catalog.type(named: typeName), named != product {
+            problems.append(.invalidDefinition(component: definition.label,
+                                               reason: "\(factoryDescriptor.type.name).\(member.signature) makes \(product.name), not \(typeName).",
+                                               location: definition.location))
+            return nil
+        }
+        let productDescriptor = catalog.descriptor(of: product)
+        guard let typed = productDescriptor?.typed ?? (maker as? ProductDescribing)?.emptyDescriptorBox() else { return nil }
+        let descriptor = productDescriptor ?? TypeDescriptor(type: product, names: [product.name], typed: typed)
+        return typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
+    }
+
+    /// The type of the component a factory source names.
+    private func factoryTypeName(_ source: InjectionSource) -> (name: String, type: TypeRef?)? {
+        switch source {
+        case .named(let name):
+            guard let factory = byName[name] else { return nil }
+            if let type = factory.type { return (type.name, type) }
+            return factory.typeName.map { ($0, nil) }
+        case .type(let type): return (type.name, type)
+        case .typeNamed(let name): return (name, nil)
+        case .inner(let definition): return definition.type.map { ($0.name, $0) } ?? definition.typeName.map { ($0, nil) }
+        default: return nil
+        }
+    }
+
+    /// The member a definition means: the one its signature names, or the one its arguments fit.
+    func select(_ members: [TypeDescriptor.Member], requested: String?, arguments: [InjectionPoint], kind: String,
+                type: String, _ definition: Definition) -> TypeDescriptor.Member? {
+        let known = members.map(\.signature.description)
+        var candidates: [TypeDescriptor.Member]
+        if let requested {
+            guard let signature = Signature(requested) else {
+                problems.append(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
+                                               location: definition.location, known: known, suggestions: []))
+                return nil
+            }
+            candidates = members.filter { signature.matches($0.signature) }
+            if candidates.count > 1 { candidates = candidates.filter { $0.parameterTypes.count == arguments.count } }
+        } else {
+            let labels = arguments.compactMap(\.label)
+            if arguments.isEmpty {
+                candidates = members.count == 1 ? members : members.filter { $0.parameterTypes.isEmpty }
+            } else if labels.count == arguments.count {
+                let given = Set(labels)
+                let exact = members.filter { Set($0.signature.labels?.compactMap { $0 } ?? []) == given }
+                candidates = exact.isEmpty ? members.filter { given.isSubset(of: Set($0.signature.labels?.compactMap { $0 } ?? [])) } : exact
+            } else {
+                candidates = members.filter { $0.parameterTypes.count == arguments.count }
+            }
+        }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.isEmpty {
+            let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
+            problems.append(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
+                                           known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? []))
+        } else {
+            problems.append(.ambiguousMember(kind: kind, type: type, candidates: candidates.map(\.signature.description),
+                                             component: definition.label, location: definition.location))
+        }
+        return nil
+    }
+
+    /// The member's typed construction, with the sources the definition gives for its parameters.
+    private func fill(_ template: Construction, with given: [InjectionPoint], member: TypeDescriptor.Member,
+                      _ definition: Definition, skipping offset: Int) -> Construction? {
+        var construction = template
+        guard let filled = fill(template.arguments, offset: offset, with: given, member: member, definition) else { return nil }
+        construction.arguments = filled
+        return construction
+    }
+
+    func fill(_ points: [InjectionPoint], offset: Int = 0, with given: [InjectionPoint], member: TypeDescriptor.Member,
+              _ definition: Definition) -> [InjectionPoint]? {
+        var points = points
+        let labels = member.signature.labels ?? []
+        for (position, argument) in given.enumerated() {
+            let index: Int
+            if let label = argument.label {
+                guard let found = labels.firstIndex(of: label) else {
+                    problems.append(.unknownMember(kind: "argument label", name: label, type: "\(member.signature)",
+                                                   component: definition.label, location: argument.location ?? definition.location,
+                                                   known: labels.map { $0 ?? "_" },
+                                                   suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 })))
+                    return nil
+                }
+                index = found
+            } else {
+                guard position < labels.count else {
+                    problems.append(.invalidDefinition(component: definition.label,
+                                                       reason: "\(member.signature) takes \(labels.count) argument(s), but \(given.count) are given.",
+                                                       location: argument.location ?? definition.location))
+                    return nil
+                }
+                index = position
+            }
+            points[index + offset].source = argument.source
+            points[index + offset].location = argument.location
+        }
+        return points
+    }
+}
+
+/// A node maker that can give a descriptor box for its product when the product is not catalogued.
+protocol ProductDescribing {
+    func emptyDescriptorBox() -> DescriptorBox
+}
+
+extension TypedNodeMaker: ProductDescribing {
+    func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
+}
+
+/// Binds what a definition of `T` names by text: properties, method calls, hooks, exposures.
+final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
+    override func bind(_ definition: Definition, construction: Construction, maker: NodeMaker, descriptor: TypeDescriptor,
+                       binding: CatalogBinding) -> Definition? {
+        var bound = definition
+        bound.type = TypeRef(T.self)
+        bound.maker = maker
+        bound.construction = construction
+        var failed = false
+        func missing(_ kind: String, _ name: String, _ known: [String], at location: SourceLocation?) {
+            binding.problems.append(.unknownMember(kind: kind, name: name, type: descriptor.type.name, component: definition.label,
+                                                   location: location ?? definition.location, known: known,
+                                                   suggestions: Suggestions.closest(to: name, in: known)))
+            failed = true
+        }
+
+        bound.properties = definition.properties.compactMap { property in
+            if property.setter != nil { return property }
+            guard let entry = descriptor.properties.first(where: { $0.name == property.name }) else {
+                missing("property", property.name, descriptor.properties.map(\.name), at: property.point.location)
+                return nil
+            }
+            var point = entry.point
+            point.source = property.source
+            point.location = property.point.location
+            return PropertyInjection(name: property.name, point: point, setter: entry.setter)
+        }
+
+        bound.methodCalls = definition.methodCalls.compactMap { call in
+            if call.invoker != nil { return call }
+            let known = descriptor.methods.map(\.signature.description)
+            guard let member = binding.select(descriptor.methods, requested: call.method, arguments: call.arguments, kind: "method",
+                                              type: descriptor.type.name, definition),
+                  case .method(let points, let invoker) = member.template,
+                  let filled = binding.fill(points, with: call.arguments, member: member, definition)
+            else { failed = true; _ = known; return nil }
+            return MethodInjection(method: member.signature.description, arguments: filled, invoker: invoker)
+        }
+
+        bound.hooks = definition.hooks.compactMap { hook in
+            if hook.body != nil { return hook }
+            let zeroArgument = descriptor.methods.filter { $0.parameterTypes.isEmpty }
+            guard let signature = Signature(hook.name),
+                  let member = zeroArgument.first(where: { signature.matches($0.signature) }),
+                  case .method(_, let box) = member.template, let invoker = box as? MethodInvoker<T>
+            else {
+                missing("method", hook.name, zeroArgument.map(\.signature.description), at: nil)
+                return nil
+            }
+            return LifecycleHook(kind: hook.kind, name: hook.name, body: Hook<T>(.method(invoker)))
+        }
+
+        if definition.exposedAs.isEmpty {
+            bound.exposedAs = descriptor.exposures
+        } else {
+            bound.exposedAs = definition.exposedAs.compactMap { exposure in
+                if exposure.adapter != nil { return exposure }
+                guard let name = exposure.typeName,
+                      let declared = descriptor.exposures.first(where: { $0.type?.name == name || $0.type?.qualifiedName == name })
+                else {
+                    missing("protocol", exposure.typeName ?? "?", descriptor.exposures.compactMap { $0.type?.name }, at: nil)
+                    return nil
+                }
+                return declared
+            }
+        }
+        return failed ? nil : bound
+    }
+}

@@ -1,0 +1,84 @@
+/// The types config files may name, with what they may do with each: the bridge from text to
+/// typed Swift code, and the allowlist (no `NSClassFromString`, no `_typeByName`).
+///
+/// ```swift
+/// let catalog = TypeCatalog()
+/// catalog.add(FreeWeatherClient.self) { client in
+///     client.initializer("init(session:baseURL:)") { (s: HTTPSession, u: URL) in FreeWeatherClient(session: s, baseURL: u) }
+///     client.property("timeout", \.timeout)
+///     client.conforms(to: (any WeatherClient).self) { $0 }
+/// }
+/// catalog.add(URL.self) { url in
+///     url.alias("NSURL")
+///     url.staticFactory("URL(string:)") { (text: String) throws -> URL in ... }
+/// }
+/// builder.catalog = catalog
+/// ```
+public final class TypeCatalog: @unchecked Sendable {
+    // NB: filled while the app configures it, then only read by builders.
+    public private(set) var descriptors: [TypeDescriptor] = []
+    private var byName: [String: Int] = [:]
+    private var protocolsByName: [String: TypeRef] = [:]
+
+    public init() {}
+
+    /// Adds (or replaces) the descriptor of `T`, reachable by its short and qualified names
+    /// and by `names`.
+    @discardableResult
+    public func add<T>(_ type: T.Type, names: String..., describe: (inout TypeDescriptorBuilder<T>) -> Void = { _ in }) -> TypeDescriptor {
+        let reference = TypeRef(T.self)
+        var builder = TypeDescriptorBuilder<T>(names: [reference.name, reference.qualifiedName] + names)
+        describe(&builder)
+        add(builder.descriptor)
+        return builder.descriptor
+    }
+
+    /// Adds a descriptor written elsewhere (macros write them).
+    public func add(_ descriptor: TypeDescriptor) {
+        let index: Int
+        if let existing = descriptors.firstIndex(where: { $0.type == descriptor.type }) {
+            descriptors[existing] = descriptor
+            index = existing
+        } else {
+            descriptors.append(descriptor)
+            index = descriptors.count - 1
+        }
+        for name in descriptor.names { byName[name] = index }
+        for exposure in descriptor.exposures {
+            guard let type = exposure.type else { continue }
+            protocolsByName[type.name] = type
+            protocolsByName[type.qualifiedName] = type
+        }
+    }
+
+    /// Lets config name a protocol (in `as:` lists and by-type references) that no catalogued type
+    /// declares yet.
+    public func add<P>(protocol type: P.Type, names: String...) {
+        let reference = TypeRef(P.self)
+        for name in [reference.name, reference.qualifiedName] + names { protocolsByName[name] = reference }
+    }
+
+    /// Adds every descriptor of `other`.
+    public func add(contentsOf other: TypeCatalog) {
+        for descriptor in other.descriptors { add(descriptor) }
+        protocolsByName.merge(other.protocolsByName) { $1 }
+    }
+
+    /// The descriptor config reaches by `name`.
+    public func descriptor(named name: String) -> TypeDescriptor? {
+        byName[name].map { descriptors[$0] }
+    }
+
+    /// The descriptor of `type`.
+    public func descriptor(of type: TypeRef) -> TypeDescriptor? {
+        descriptors.first { $0.type == type }
+    }
+
+    /// The type (catalogued, or a protocol one of them declares) config reaches by `name`.
+    public func type(named name: String) -> TypeRef? {
+        descriptor(named: name)?.type ?? protocolsByName[name]
+    }
+
+    /// Every name config may use for a type, for "did you mean".
+    var allTypeNames: [String] { Array(byName.keys) + Array(protocolsByName.keys) }
+}

@@ -1,0 +1,212 @@
+/// What config files may do with one Swift type: its names, initializers, static factories,
+/// factory methods, settable properties, methods, and the protocols it can be injected as.
+///
+/// Descriptors are written by `@Component` (macros) or by hand with a ``TypeDescriptorBuilder``
+/// through ``TypeCatalog/add(_:names:_:)``. The catalog is the allowlist: config can only
+/// name what a descriptor lists.
+public struct TypeDescriptor: Sendable {
+    /// A callable member: an initializer, a static or instance factory, or a method.
+    public struct Member: Sendable, CustomStringConvertible {
+        public let signature: Signature
+        public let parameterTypes: [TypeRef]
+        /// What it makes: the type itself for initializers and static factories, the product for factory methods.
+        public let returns: TypeRef?
+        let template: MemberTemplate
+
+        public var description: String { signature.description }
+    }
+
+    /// A settable property.
+    public struct Property: Sendable {
+        public let name: String
+        public let type: TypeRef
+        let point: InjectionPoint
+        let setter: PropertySetterBox
+    }
+
+    public let type: TypeRef
+    /// The names config may use: the short and module-qualified type names, and aliases (`NSURL`).
+    public internal(set) var names: [String]
+    public internal(set) var initializers: [Member] = []
+    public internal(set) var staticFactories: [Member] = []
+    /// Instance methods that make another component (Spring `factory-method` on a `factory-bean`).
+    public internal(set) var factoryMethods: [Member] = []
+    /// Instance methods for method injection and lifecycle hooks.
+    public internal(set) var methods: [Member] = []
+    public internal(set) var properties: [Property] = []
+    /// The protocols (or superclasses) it can be injected as.
+    public internal(set) var exposures: [Exposure] = []
+    /// Problems found while the descriptor was written; reported at build.
+    var problems: [String] = []
+
+    let typed: DescriptorBox
+}
+
+/// The typed code behind a member.
+enum MemberTemplate: @unchecked Sendable {
+    /// An initializer or factory: the construction with default sources, and the node maker of its product.
+    case construction(Construction, NodeMaker)
+    /// A method: its parameters (default sources) and invoker.
+    case method([InjectionPoint], MethodInvokerBox)
+}
+
+/// The typed half of a descriptor: binds definitions of `T`.
+class DescriptorBox: @unchecked Sendable {
+    func bind(_ definition: Definition, construction: Construction, maker: NodeMaker, descriptor: TypeDescriptor,
+              binding: CatalogBinding) -> Definition? { nil }
+}
+
+/// Writes a ``TypeDescriptor`` for `T`.
+///
+/// ```swift
+/// catalog.add(Knight.self) { knight in
+///     knight.initializer("init()") { Knight() }
+///     knight.initializer("init(quest:)") { (quest: any Quest) in Knight(quest: quest) }
+///     knight.property("quest", \.quest)
+///     knight.property("damselsRescued", \.damselsRescued)
+///     knight.method("questAfterPropertyInjection") { $0.questAfterPropertyInjection() }
+///     knight.conforms(to: (any Warrior).self) { $0 }
+/// }
+/// ```
+public struct TypeDescriptorBuilder<T> {
+    var descriptor: TypeDescriptor
+
+    init(names: [String]) {
+        descriptor = TypeDescriptor(type: TypeRef(T.self), names: names, typed: TypedDescriptor<T>())
+    }
+
+    /// Another name config may use for the type (`NSURL` for `URL`).
+    public mutating func alias(_ name: String) { descriptor.names.append(name) }
+
+    /// An initializer, addressable by `signature` (`init(quest:)`); `body` calls it.
+    @inlinable
+    public mutating func initializer<each A>(_ signature: String, _ body: @escaping @Sendable (repeat each A) throws -> T) {
+        addConstruction(signature, kind: .initializer(signature), bind: constructionBinder(body), parameters: repeat (each A).self)
+    }
+
+    /// A static factory method, addressable by `signature` (`URL(string:)`).
+    @inlinable
+    public mutating func staticFactory<each A>(_ signature: String, _ body: @escaping @Sendable (repeat each A) throws -> T) {
+        addConstruction(signature, kind: .staticFactory(signature), bind: constructionBinder(body), parameters: repeat (each A).self)
+    }
+
+    /// An instance method that makes a component of type `P` (`sword(specification:)`):
+    /// definitions name it with a factory component of this type.
+    @inlinable
+    public mutating func factoryMethod<P, each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> P) {
+        addFactoryMethod(signature, bind: { arguments in
+            var reader = ArgumentReader(arguments)
+            let factory = reader.take(T.self)
+            let bound = (repeat reader.take((each A).self))
+            return BoundConstruction(
+                sync: { ctx in try body(try factory.get(ctx), repeat try (each bound).get(ctx)) },
+                async: { ctx in try body(try await factory.getAsync(ctx), repeat try await (each bound).getAsync(ctx)) })
+        }, parameters: repeat (each A).self)
+    }
+
+    /// A settable property.
+    public mutating func property<V>(_ name: String, _ keyPath: WritableKeyPath<T, V>) {
+        nonisolated(unsafe) let path = keyPath
+        property(name) { (instance: inout T, value: V) in instance[keyPath: path] = value }
+    }
+
+    /// A property set through a closure.
+    public mutating func property<V>(_ name: String, set: @escaping @Sendable (inout T, V) -> Void) {
+        let point = InjectionPoint(label: name, slot: Slot<V>(), source: defaultSource(for: V.self))
+        descriptor.properties.append(TypeDescriptor.Property(name: name, type: TypeRef(V.self), point: point,
+                                                             setter: ValuePropertySetter<T, V>(set)))
+    }
+
+    /// A method for method injection or a lifecycle hook (`questAfterPropertyInjection`).
+    public mutating func method<each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> Void) {
+        var points: [InjectionPoint] = []
+        for parameter in repeat (each A).self { points.append(Self.point(for: parameter)) }
+        guard let parsed = parse(signature, arity: points.count) else { return }
+        let invoker = MethodInvoker<T> { arguments in
+            var reader = ArgumentReader(arguments)
+            let bound = (repeat reader.take((each A).self))
+            return .call { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
+        }
+        descriptor.methods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: nil,
+                                                        template: .method(points, invoker)))
+    }
+
+    /// A protocol (or superclass) the type can be injected as; `convert` is usually `{ $0 }`.
+    public mutating func conforms<P>(to type: P.Type, _ convert: @escaping @Sendable (T) -> P) {
+        descriptor.exposures.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) }))
+    }
+
+    // MARK: Internals
+
+    @inlinable
+    func constructionBinder<each A>(_ body: @escaping @Sendable (repeat each A) throws -> T)
+        -> @Sendable ([AnyArgument]) -> BoundConstruction<T> {
+        { arguments in
+            var reader = ArgumentReader(arguments)
+            let bound = (repeat Unmanaged.passUnretained(reader.take((each A).self)))
+            return BoundConstruction(
+                sync: { ctx in try body(repeat try (each bound)._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                async: { ctx in try body(repeat try await (each bound).takeUnretainedValue().getAsync(ctx)) })
+        }
+    }
+
+    @usableFromInline
+    mutating func addConstruction<each A>(_ signature: String, kind: Construction.Kind,
+                                          bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
+                                          parameters: repeat (each A).Type) {
+        var points: [InjectionPoint] = []
+        for parameter in repeat each parameters { points.append(Self.point(for: parameter)) }
+        guard let parsed = parse(signature, arity: points.count) else { return }
+        let labelled = zip(points, parsed.labels ?? []).map { point, label in
+            var copy = InjectionPoint(label: label, slotOf: point)
+            copy.source = point.source
+            return copy
+        }
+        let construction = Construction(kind: kind, arguments: labelled, recipe: Recipe<T>(.arguments(bind)))
+        let member = TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: TypeRef(T.self),
+                                           template: .construction(construction, TypedNodeMaker<T>()))
+        if case .staticFactory = kind { descriptor.staticFactories.append(member) } else { descriptor.initializers.append(member) }
+    }
+
+    @usableFromInline
+    mutating func addFactoryMethod<P, each A>(_ signature: String, bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<P>,
+                                              parameters: repeat (each A).Type) {
+        var points: [InjectionPoint] = []
+        for parameter in repeat each parameters { points.append(Self.point(for: parameter)) }
+        guard let parsed = parse(signature, arity: points.count) else { return }
+        let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, slotOf: $0) }
+        let factory = InjectionPoint(label: "factory", slot: Slot<T>(), source: .type(TypeRef(T.self)))
+        let construction = Construction(kind: .factoryMethod(parsed.description), arguments: [factory] + labelled,
+                                        recipe: Recipe<P>(.arguments(bind)))
+        descriptor.factoryMethods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type),
+                                                               returns: TypeRef(P.self),
+                                                               template: .construction(construction, TypedNodeMaker<P>())))
+    }
+
+    static func point<X>(for type: X.Type) -> InjectionPoint {
+        InjectionPoint(label: nil, slot: Slot<X>(), source: defaultSource(for: X.self))
+    }
+
+    private mutating func parse(_ signature: String, arity: Int) -> Signature? {
+        guard let parsed = Signature(signature), let labels = parsed.labels else {
+            descriptor.problems.append("'\(signature)' is not a Swift signature such as init(quest:)")
+            return nil
+        }
+        guard labels.count == arity else {
+            descriptor.problems.append("\(signature) names \(labels.count) parameter(s), but its function takes \(arity)")
+            return nil
+        }
+        return parsed
+    }
+}
+
+extension InjectionPoint {
+    /// The same typed point under another label.
+    init(label: String?, slotOf point: InjectionPoint) {
+        self.label = label
+        self.type = point.type
+        self.source = point.source
+        self.slot = point.slot
+        self.location = nil
+    }
+}

@@ -1,0 +1,183 @@
+/// The steps before binding: keep the definitions of the active profiles, resolve
+/// placeholders, apply overrides by name, and merge children with their parents.
+struct Preparation {
+    let builder: ContainerBuilder
+    var problems: [IoCError] = []
+
+    init(builder: ContainerBuilder) { self.builder = builder }
+
+    /// The definitions of the active profiles, with their placeholders resolved.
+    mutating func activeResolved(_ input: [Definition]) -> [Definition] {
+        let resolver = PlaceholderResolver(sources: builder.propertySources)
+        var resolved: [Definition] = []
+        for definition in input where isActive(definition) {
+            if let done = resolvePlaceholders(in: definition, resolver) { resolved.append(done) }
+        }
+        return resolved
+    }
+
+    // MARK: Profiles
+
+    /// Active when it names no profile, or a profile that is active (`!name`: one that is not).
+    func isActive(_ definition: Definition) -> Bool {
+        guard !definition.profiles.isEmpty else { return true }
+        let active = builder.activeProfiles.isEmpty ? ["default"] : builder.activeProfiles
+        return definition.profiles.contains { profile in
+            profile.hasPrefix("!") ? !active.contains(String(profile.dropFirst())) : active.contains(profile)
+        }
+    }
+
+    // MARK: Placeholders
+
+    private mutating func resolvePlaceholders(in definition: Definition, _ resolver: PlaceholderResolver) -> Definition? {
+        var result = definition
+        do throws(IoCError) {
+            if let typeName = definition.typeName { result.typeName = try resolver.resolveName(typeName, at: definition.location) }
+            for index in result.construction.arguments.indices {
+                result.construction.arguments[index] = try resolve(result.construction.arguments[index], definition, resolver)
+            }
+            if let factory = definition.construction.factory {
+                result.construction.factory = try resolve(factory, at: definition.location, resolver)
+            }
+            for index in result.properties.indices {
+                result.properties[index].point = try resolve(result.properties[index].point, definition, resolver)
+            }
+            for call in result.methodCalls.indices {
+                for index in result.methodCalls[call].arguments.indices {
+                    result.methodCalls[call].arguments[index] = try resolve(result.methodCalls[call].arguments[index], definition, resolver)
+                }
+            }
+            return result
+        } catch {
+            problems.append(error)
+            return nil
+        }
+    }
+
+    private func resolve(_ point: InjectionPoint, _ definition: Definition, _ resolver: PlaceholderResolver) throws(IoCError) -> InjectionPoint {
+        var result = point
+        result.source = try resolve(point.source, at: point.location ?? definition.location, resolver)
+        return result
+    }
+
+    private func resolve(_ source: InjectionSource, at location: SourceLocation, _ resolver: PlaceholderResolver) throws(IoCError) -> InjectionSource {
+        switch source {
+        case .named(let name): return .named(try resolver.resolveName(name, at: location))
+        case .typeNamed(let name): return .typeNamed(try resolver.resolveName(name, at: location))
+        case .tagged(let tag): return .tagged(try resolver.resolveName(tag, at: location))
+        case .config(let value): return .config(try resolver.resolve(value))
+        case .list(let items):
+            var resolved: [InjectionSource] = []
+            for item in items { resolved.append(try resolve(item, at: location, resolver)) }
+            return .list(resolved)
+        case .map(let entries):
+            var resolved: [String: InjectionSource] = [:]
+            for (key, item) in entries { resolved[key] = try resolve(item, at: location, resolver) }
+            return .map(resolved)
+        case .optional(let inner): return .optional(try resolve(inner, at: location, resolver))
+        case .lazy(let inner): return .lazy(try resolve(inner, at: location, resolver))
+        case .provider(let inner): return .provider(try resolve(inner, at: location, resolver))
+        case .inner(let definition):
+            var copy = Preparation(builder: builder)
+            guard let resolved = copy.resolvePlaceholders(in: definition, resolver) else {
+                throw copy.problems.first ?? .malformedPlaceholder(text: "", location: location, reason: "an inner definition could not be resolved")
+            }
+            return .inner(resolved)
+        case .type, .value, .all, .nilValue: return source
+        }
+    }
+
+    // MARK: Parents
+
+    /// Children merged with their parents; abstract definitions left out.
+    mutating func mergeParents(_ definitions: [Definition]) -> [Definition] {
+        // The last definition of a name wins, as overrides will decide.
+        var byName: [String: Definition] = [:]
+        for definition in definitions { if let name = definition.name { byName[name] = definition } }
+        var merged: [String: Definition] = [:]
+        var result: [Definition] = []
+        for definition in definitions {
+            var visiting: [String] = []
+            guard let complete = resolveParent(of: definition, byName, &merged, &visiting) else { continue }
+            if !complete.isAbstract { result.append(complete) }
+        }
+        return result
+    }
+
+    private mutating func resolveParent(of definition: Definition, _ byName: [String: Definition],
+                                        _ merged: inout [String: Definition], _ visiting: inout [String]) -> Definition? {
+        guard let parentName = definition.parent else { return definition }
+        let own = definition.name ?? definition.label
+        if visiting.contains(own) {
+            problems.append(.parentCycle(path: visiting + [own], location: definition.location))
+            return nil
+        }
+        guard let parent = byName[parentName] else {
+            problems.append(.unknownParent(parent: parentName, component: definition.label, location: definition.location,
+                                           suggestions: Suggestions.closest(to: parentName, in: Array(byName.keys)).map { "\"\($0)\"" }))
+            return nil
+        }
+        visiting.append(own)
+        defer { visiting.removeLast() }
+        let completeParent: Definition
+        if let done = merged[parentName] {
+            completeParent = done
+        } else {
+            guard let done = resolveParent(of: parent, byName, &merged, &visiting) else { return nil }
+            merged[parentName] = done
+            completeParent = done
+        }
+        return Self.merge(child: definition, parent: completeParent)
+    }
+
+    /// The child, with what it does not state taken from its parent.
+    static func merge(child: Definition, parent: Definition) -> Definition {
+        var result = child
+        result.parent = nil
+        if child.type == nil && child.typeName == nil {
+            result.type = parent.type
+            result.typeName = parent.typeName
+            result.maker = parent.maker
+        }
+        if child.construction.kind == .inherited {
+            result.construction = parent.construction
+        } else if case .initializer(let signature) = child.construction.kind, !child.isBound,
+                  case .initializer(let parentSignature) = parent.construction.kind {
+            // Stated arguments replace the parent's with the same label (or position).
+            var arguments = parent.construction.arguments.map(\.unbound)
+            for (position, argument) in child.construction.arguments.enumerated() {
+                if let label = argument.label, let index = arguments.firstIndex(where: { $0.label == label }) {
+                    arguments[index] = argument
+                } else if argument.label == nil, position < arguments.count, arguments[position].label == nil {
+                    arguments[position] = argument
+                } else {
+                    arguments.append(argument)
+                }
+            }
+            result.construction = Construction(kind: .initializer(signature ?? parentSignature), arguments: arguments, recipe: nil)
+        }
+        var properties = parent.properties
+        for property in child.properties {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) { properties[index] = property } else { properties.append(property) }
+        }
+        result.properties = properties
+        result.methodCalls = parent.methodCalls + child.methodCalls
+        let childHookKinds = Set(child.hooks.map(\.kind))
+        result.hooks = parent.hooks.filter { !childHookKinds.contains($0.kind) } + child.hooks
+        if !child.stated.contains(.scope) { result.scope = parent.scope }
+        if !child.stated.contains(.lazy) { result.isLazy = parent.isLazy }
+        if !child.stated.contains(.eager) { result.isEager = parent.isEager }
+        if !child.stated.contains(.primary) { result.isPrimary = parent.isPrimary }
+        result.tags = parent.tags + child.tags.filter { !parent.tags.contains($0) }
+        result.exposedAs = parent.exposedAs + child.exposedAs.filter { !parent.exposedAs.contains($0) }
+        if result.strategy == nil { result.strategy = parent.strategy }
+        // A child whose parent was bound code but who states a type of its own rebinds through the catalog.
+        if child.typeName != nil, child.type == nil, result.maker != nil, result.type == nil { result.maker = nil }
+        return result
+    }
+}
+
+extension InjectionPoint {
+    /// The point without its typed half, for rebinding through the catalog.
+    var unbound: InjectionPoint { InjectionPoint(label: label, source: source, location: location) }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Replaces `${key}` and `${key:default}` in config strings with values from the builder's
+/// property sources, at build. A value may itself hold placeholders; a circle of them is an
+/// error, as is a key with no value and no default. `$${` stands for a literal `${`.
+struct PlaceholderResolver {
+    let sources: [any PropertySource]
+
+    /// Whether `text` has anything to resolve (a fast check for the common case).
+    static func mayContainPlaceholder(_ text: String) -> Bool { text.contains("${") }
+
+    /// The resolved value of a config string. A string that is exactly one placeholder takes
+    /// the property's value as it is (an int stays an int); otherwise the result is text.
+    func resolve(_ text: String, at location: SourceLocation, chain: [String] = []) throws(IoCError) -> ConfigValue {
+        let segments = try parse(text, at: location)
+        if segments.count == 1, case .placeholder(let key, let fallback) = segments[0] {
+            return try value(of: key, default: fallback, at: location, chain: chain)
+        }
+        var result = ""
+        for segment in segments {
+            switch segment {
+            case .text(let literal): result += literal
+            case .placeholder(let key, let fallback):
+                let value = try value(of: key, default: fallback, at: location, chain: chain)
+                guard let text = value.scalarText else {
+                    throw IoCError.malformedPlaceholder(text: text, location: location,
+                                                        reason: "${\(key)} is \(value.kindName), which cannot be put inside text")
+                }
+                result += text
+            }
+        }
+        return ConfigValue(.string(result), at: location)
+    }
+
+    /// A config value with every placeholder in its strings resolved.
+    func resolve(_ value: ConfigValue) throws(IoCError) -> ConfigValue {
+        switch value.kind {
+        case .string(let text) where Self.mayContainPlaceholder(text):
+            var resolved = try resolve(text, at: value.location)
+            resolved.location = value.location
+            return resolved
+        case .list(let items):
+            var resolved: [ConfigValue] = []
+            for item in items { resolved.append(try resolve(item)) }
+            return ConfigValue(.list(resolved), at: value.location)
+        case .map(let entries):
+            var resolved: [(key: String, value: ConfigValue)] = []
+            for (key, item) in entries { resolved.append((key, try resolve(item))) }
+            return ConfigValue(.map(resolved), at: value.location)
+        default:
+            return value
+        }
+    }
+
+    /// A name (reference, type name) with its placeholders resolved to text.
+    func resolveName(_ text: String, at location: SourceLocation) throws(IoCError) -> String {
+        guard Self.mayContainPlaceholder(text) else { return text }
+        let value = try resolve(text, at: location)
+        guard let resolved = value.scalarText else {
+            throw IoCError.malformedPlaceholder(text: text, location: location, reason: "a name must resolve to text, not \(value.kindName)")
+        }
+        return resolved
+    }
+
+    private func value(of key: String, default fallback: String?, at location: SourceLocation, chain: [String]) throws(IoCError) -> ConfigValue {
+        if chain.contains(key) { throw IoCError.placeholderCycle(chain: chain + [key], location: location) }
+        for source in sources {
+            guard let found = source.value(for: key) else { continue }
+            if case .string(let text) = found.kind, Self.mayContainPlaceholder(text) {
+                return try resolve(text, at: location, chain: chain + [key])
+            }
+            return found
+        }
+        if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
+        throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
+    }
+
+    private enum Segment {
+        case text(String)
+        case placeholder(key: String, default: String?)
+    }
+
+    private func parse(_ text: String, at location: SourceLocation) throws(IoCError) -> [Segment] {
+        var segments: [Segment] = []
+        var literal = ""
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "$", index + 2 < characters.count, characters[index + 1] == "$", characters[index + 2] == "{" {
+                literal += "${"
+                index += 3
+                continue
+            }
+            guard characters[index] == "$", index + 1 < characters.count, characters[index + 1] == "{" else {
+                literal.append(characters[index])
+                index += 1
+                continue
+            }
+            // Find the matching brace; defaults may hold placeholders of their own.
+            var depth = 1
+            var end = index + 2
+            while end < characters.count, depth > 0 {
+                if characters[end] == "{", end > 0, characters[end - 1] == "$" { depth += 1 }
+                if characters[end] == "}" { depth -= 1 }
+                if depth > 0 { end += 1 }
+            }
+            guard depth == 0 else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "'${' is not closed") }
+            let body = String(characters[(index + 2)..<end])
+            var key = body
+            var fallback: String?
+            if let colon = Self.topLevelColon(in: body) {
+                key = String(body[..<colon])
+                fallback = String(body[body.index(after: colon)...])
+            }
+            key = key.trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "a placeholder has no key") }
+            if !literal.isEmpty { segments.append(.text(literal)); literal = "" }
+            segments.append(.placeholder(key: key, default: fallback))
+            index = end + 1
+        }
+        if !literal.isEmpty || segments.isEmpty { segments.append(.text(literal)) }
+        return segments
+    }
+
+    private static func topLevelColon(in body: String) -> String.Index? {
+        var depth = 0
+        var previous: Character = " "
+        for index in body.indices {
+            let character = body[index]
+            if character == "{", previous == "$" { depth += 1 }
+            if character == "}" { depth -= 1 }
+            if character == ":", depth == 0 { return index }
+            previous = character
+        }
+        return nil
+    }
+}

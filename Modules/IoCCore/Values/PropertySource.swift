@@ -1,0 +1,214 @@
+import Foundation
+
+/// Where `${key}` placeholders find their values. The builder asks its sources in order and
+/// takes the first answer (``ContainerBuilder/propertySources``).
+///
+/// ```swift
+/// builder.propertySources = [
+///     EnvironmentPropertySource(),
+///     try PropertiesFileSource(contentsOf: configURL),
+///     DictionaryPropertySource(name: "defaults", ["report.days": "5"]),
+/// ]
+/// ```
+public protocol PropertySource: Sendable {
+    /// The source's name, for messages: `environment`, `app.properties`.
+    var name: String { get }
+    /// The value for `key`, or `nil` when the source does not define it.
+    func value(for key: String) -> ConfigValue?
+}
+
+/// The process environment (Spring and Symfony's `env`).
+public struct EnvironmentPropertySource: PropertySource {
+    public let name = "environment"
+    private let variables: [String: String]
+
+    /// The environment as it is now, or `variables` (for tests).
+    public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
+        self.variables = variables
+    }
+
+    public func value(for key: String) -> ConfigValue? {
+        variables[key].map { ConfigValue(.string($0), at: SourceLocation(file: "environment", line: 0)) }
+    }
+}
+
+/// Values given in code (or a config file's `parameters` section).
+public struct DictionaryPropertySource: PropertySource {
+    public let name: String
+    private let values: [String: ConfigValue]
+
+    public init(name: String = "code", _ values: [String: ConfigValue]) {
+        self.name = name
+        self.values = values
+    }
+
+    public init(name: String = "code", _ values: [String: String]) {
+        self.init(name: name, values.mapValues { ConfigValue(.string($0), at: SourceLocation(file: name, line: 0)) })
+    }
+
+    public func value(for key: String) -> ConfigValue? { values[key] }
+}
+
+/// A Java-style `.properties` file: `key=value` or `key: value` lines, `#` and `!` comments,
+/// a trailing `\` continues a line, `\n`, `\t`, `\uXXXX` escapes.
+public struct PropertiesFileSource: PropertySource {
+    public let name: String
+    private let values: [String: ConfigValue]
+
+    public init(contentsOf url: URL) throws(PropertySourceError) {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw PropertySourceError(source: url.path, line: 0, reason: "cannot be read: \(error.localizedDescription)")
+        }
+        try self.init(text: text, name: url.path)
+    }
+
+    public init(text: String, name: String) throws(PropertySourceError) {
+        self.name = name
+        var values: [String: ConfigValue] = [:]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        var index = 0
+        while index < lines.count {
+            let firstLine = index + 1
+            var logical = lines[index].drop { $0 == " " || $0 == "\t" }
+            index += 1
+            if logical.isEmpty || logical.hasPrefix("#") || logical.hasPrefix("!") { continue }
+            while Self.endsWithContinuation(logical), index < lines.count {
+                logical = logical.dropLast() + lines[index].drop { $0 == " " || $0 == "\t" }
+                index += 1
+            }
+            let (key, value) = try Self.split(String(logical), line: firstLine, source: name)
+            values[key] = ConfigValue(.string(value), at: SourceLocation(file: name, line: firstLine))
+        }
+        self.values = values
+    }
+
+    public func value(for key: String) -> ConfigValue? { values[key] }
+
+    private static func endsWithContinuation(_ line: Substring) -> Bool {
+        var backslashes = 0
+        for character in line.reversed() {
+            guard character == "\\" else { break }
+            backslashes += 1
+        }
+        return backslashes % 2 == 1
+    }
+
+    private static func split(_ line: String, line number: Int, source: String) throws(PropertySourceError) -> (String, String) {
+        let characters = Array(line)
+        var key = ""
+        var index = 0
+        var separated = false
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\", index + 1 < characters.count {
+                key.append(characters[index + 1])
+                index += 2
+                continue
+            }
+            if character == "=" || character == ":" || character == " " || character == "\t" {
+                separated = true
+                break
+            }
+            key.append(character)
+            index += 1
+        }
+        guard !key.isEmpty else { throw PropertySourceError(source: source, line: number, reason: "a line has no key") }
+        // The separator: blanks, then at most one '=' or ':', then blanks.
+        if separated {
+            while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+            if index < characters.count, characters[index] == "=" || characters[index] == ":" { index += 1 }
+            while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        }
+        return (key, try unescape(String(characters[index...]), line: number, source: source))
+    }
+
+    private static func unescape(_ text: String, line: Int, source: String) throws(PropertySourceError) -> String {
+        var result = ""
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            guard character == "\\" else { result.append(character); continue }
+            guard let escaped = characters.popFirst() else { break }
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "u":
+                let hex = String(characters.prefix(4))
+                guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
+                    throw PropertySourceError(source: source, line: line, reason: "bad \\u escape '\\u\(hex)'")
+                }
+                result.unicodeScalars.append(scalar)
+                characters = characters.dropFirst(4)
+            default: result.append(escaped)
+            }
+        }
+        return result
+    }
+}
+
+/// A JSON file; nested objects are reached with dotted keys (`{"weather": {"url": …}}` gives `weather.url`).
+public struct JSONFilePropertySource: PropertySource {
+    public let name: String
+    private let values: [String: ConfigValue]
+
+    public init(contentsOf url: URL) throws(PropertySourceError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PropertySourceError(source: url.path, line: 0, reason: "cannot be read: \(error.localizedDescription)")
+        }
+        try self.init(data: data, name: url.path)
+    }
+
+    public init(data: Data, name: String) throws(PropertySourceError) {
+        self.name = name
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw PropertySourceError(source: name, line: 0, reason: "is not valid JSON (\(error.localizedDescription))")
+        }
+        guard object is [String: Any] else {
+            throw PropertySourceError(source: name, line: 0, reason: "must hold a JSON object at the top")
+        }
+        var values: [String: ConfigValue] = [:]
+        Self.flatten(Self.configValue(object, name), prefix: "", into: &values)
+        self.values = values
+    }
+
+    public func value(for key: String) -> ConfigValue? { values[key] }
+
+    private static func configValue(_ object: Any, _ name: String) -> ConfigValue {
+        let location = SourceLocation(file: name, line: 0)
+        switch object {
+        case let dictionary as [String: Any]:
+            return ConfigValue(.map(dictionary.keys.sorted().map { ($0, configValue(dictionary[$0] ?? NSNull(), name)) }), at: location)
+        case let array as [Any]: return ConfigValue(.list(array.map { configValue($0, name) }), at: location)
+        case let number as NSNumber:
+            // NB: JSONSerialization gives booleans, integers and doubles all as NSNumber; the
+            // Objective-C type code tells them apart ("c" for BOOL, "d"/"f" for floating point).
+            switch String(cString: number.objCType) {
+            case "c", "B": return ConfigValue(.bool(number.boolValue), at: location)
+            case "d", "f": return ConfigValue(.double(number.doubleValue), at: location)
+            default: return ConfigValue(.int(number.intValue), at: location)
+            }
+        case let text as String: return ConfigValue(.string(text), at: location)
+        default: return ConfigValue(.null, at: location)
+        }
+    }
+
+    private static func flatten(_ value: ConfigValue, prefix: String, into values: inout [String: ConfigValue]) {
+        if !prefix.isEmpty { values[prefix] = value }
+        if case .map(let entries) = value.kind {
+            for (key, child) in entries { flatten(child, prefix: prefix.isEmpty ? key : "\(prefix).\(key)", into: &values) }
+        }
+    }
+}
+
+/// A property source file that could not be read.
+public struct PropertySourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var source: String
+    public var line: Int
+    public var reason: String
+    public var description: String {
+        line > 0 ? "Property source \(source):\(line): \(reason)." : "Property source \(source) \(reason)."
+    }
+}
