@@ -11,6 +11,12 @@ let package = Package(
     targets: [
         .target(name: "IoCCore", path: "Modules/IoCCore"),
         .testTarget(name: "IoCCoreTests", dependencies: ["IoCCore"], path: "Tests/IoCCoreTests"),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["IoCCore"],
+            path: "Tests/Conformance",
+            resources: [.copy("Expected")]
+        ),
 
         .executableTarget(
             name: "WeatherReport",

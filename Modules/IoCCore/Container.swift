@@ -23,6 +23,8 @@ public final class Container: @unchecked Sendable {
     var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
     var hasObjectGraphNodes = false
     var customScopes: [String: any CustomScope] = [:]
+    /// The builder's value converters, for the canonical form.
+    var converters = ValueConverters()
     var maxResolutionDepth = 4096 {
         didSet { depthCheckThreshold = min(64, maxResolutionDepth) }
     }

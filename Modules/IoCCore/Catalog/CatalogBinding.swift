@@ -136,6 +136,7 @@ final class CatalogBinding {
               case .construction(var template, let maker) = member.template, let product = member.returns
         else { return nil }
         template.arguments[0].source = factory
+        template.factory = factory
         guard let construction = fill(template, with: definition.construction.arguments, member: member, definition, skipping: 1) else { return nil }
         if let typeName = definition.typeName, let named = catalog.type(named: typeName), named != product {
             problems.append(.invalidDefinition(component: definition.label,

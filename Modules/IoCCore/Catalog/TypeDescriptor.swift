@@ -183,11 +183,13 @@ public struct TypeDescriptorBuilder<T> {
                                                                template: .construction(construction, TypedNodeMaker<P>())))
     }
 
-    static func point<X>(for type: X.Type) -> InjectionPoint {
-        InjectionPoint(label: nil, slot: Slot<X>(), source: defaultSource(for: X.self))
-    }
+    static func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
 
     private mutating func parse(_ signature: String, arity: Int) -> Signature? {
+        // A bare name (`ready`) stands for a method with unlabelled parameters.
+        if let bare = Signature(signature), bare.labels == nil {
+            return Signature(baseName: bare.baseName, labels: Array(repeating: nil, count: arity))
+        }
         guard let parsed = Signature(signature), let labels = parsed.labels else {
             descriptor.problems.append("'\(signature)' is not a Swift signature such as init(quest:)")
             return nil

@@ -211,11 +211,11 @@ public struct Construction: Sendable, Equatable {
             }
         }
 
-        /// The kind without its signature, for the canonical form (front ends spell signatures differently).
+        /// The kind without its signature, for the canonical form: front ends spell signatures
+        /// differently, and an initializer and a static factory are both a function of the arguments.
         var family: String {
             switch self {
-            case .initializer: return "initializer"
-            case .staticFactory: return "static factory"
+            case .initializer, .staticFactory: return "function"
             case .factoryMethod: return "factory method"
             default: return description
             }

@@ -231,6 +231,39 @@ extension ContainerBuilder {
         return add(F.Product.self, Construction(kind: .factoryComponent, arguments: [point], recipe: recipe), file, line)
     }
 
+    /// Registers the product of a method of another component (Spring `factory-bean` +
+    /// `factory-method`): `factory` names the component, the method's parameters are resolved
+    /// by type unless `.arguments(...)` says otherwise.
+    ///
+    /// ```swift
+    /// builder.register(SwordFactory.init).named("swordFactory")
+    /// builder.register(factoryMethod: SwordFactory.sword(specification:), of: .named("swordFactory"))
+    ///     .arguments(.value("blue"))
+    /// ```
+    @discardableResult
+    public func register<F, P, each A>(
+        factoryMethod method: @escaping @Sendable (F) -> (repeat each A) throws -> P,
+        of factory: InjectionSource,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<P> {
+        var points = [InjectionPoint(label: "factory", slot: Slot<F>(), source: factory)]
+        var names: [String] = []
+        for parameter in repeat (each A).self {
+            points.append(point(for: parameter))
+            names.append(String(describing: parameter))
+        }
+        let recipe = Recipe<P>(.arguments { arguments in
+            var reader = ArgumentReader(arguments)
+            let target = reader.take(F.self)
+            let bound = (repeat reader.take((each A).self))
+            return BoundConstruction(
+                sync: { ctx in try method(try target.get(ctx))(repeat try (each bound).get(ctx)) },
+                async: { ctx in try method(try await target.getAsync(ctx))(repeat try await (each bound).getAsync(ctx)) })
+        })
+        let signature = "(" + names.joined(separator: ", ") + ") -> \(P.self)"
+        return add(P.self, Construction(kind: .factoryMethod(signature), arguments: points, recipe: recipe, factory: factory), file, line)
+    }
+
     /// Registers a factory that takes arguments at resolve time (Swinject's arguments):
     /// `container.resolve(Report.self, arguments: "Oslo", 5)`. Always builds a new instance.
     ///
@@ -263,15 +296,22 @@ extension ContainerBuilder {
         return Registration(builder: self, index: add(definition))
     }
 
-    private func point<X>(for type: X.Type) -> InjectionPoint {
-        InjectionPoint(label: nil, slot: Slot<X>(), source: defaultSource(for: X.self))
-    }
+    private func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
 }
 
 /// Binds one injection point of type `X`.
 protocol SlotBinding: Sendable {
     var type: TypeRef { get }
+    /// A config value converted to the slot's type, as canonical text.
+    func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
     func bind(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?
+}
+
+extension InjectionPoint {
+    /// An unlabelled point of type `X` with its default source.
+    init<X>(typedFor type: X.Type) {
+        self.init(label: nil, slot: Slot<X>(), source: defaultSource(for: X.self))
+    }
 }
 
 struct Slot<X>: SlotBinding {

@@ -105,18 +105,21 @@ public struct Registration<T> {
     @discardableResult
     public func arguments(_ sources: InjectionSource...) -> Self {
         update { definition in
-            for (index, source) in sources.enumerated() { definition.construction.setSource(source, forArgument: index) }
+            let offset = definition.construction.factory == nil ? 0 : 1
+            for (index, source) in sources.enumerated() { definition.construction.setSource(source, forArgument: index + offset) }
         }
     }
 
-    /// Sets where one initializer argument comes from.
+    /// Sets where one initializer argument comes from (for a factory method: one of the method's arguments).
     @discardableResult
     public func argument(_ index: Int, _ source: InjectionSource) -> Self {
-        update { $0.construction.setSource(source, forArgument: index) }
+        update { $0.construction.setSource(source, forArgument: index + ($0.construction.factory == nil ? 0 : 1)) }
     }
 
     /// Injects a property after construction. Without a source it is resolved by its type
     /// (autowiring, Objective-IOC's `inj` prefix); `.named("x")` picks a component by name.
+    /// The property's name is read from the key path; give `name:` for properties of non-final
+    /// classes, whose key paths do not carry their name on every platform.
     @discardableResult
     public func property<V>(_ keyPath: WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {
         nonisolated(unsafe) let path = keyPath
@@ -134,9 +137,32 @@ public struct Registration<T> {
         }
     }
 
+    /// Calls a method after the properties are set (method injection), its parameters resolved
+    /// by type unless `arguments` gives their sources.
+    ///
+    /// ```swift
+    /// .call("configure(logger:)") { (client: FreeWeatherClient, logger: Logger) in client.configure(logger: logger) }
+    /// ```
+    @discardableResult
+    public func call<each A>(_ method: String, arguments sources: [InjectionSource] = [],
+                             _ body: @escaping @Sendable (T, repeat each A) throws -> Void) -> Self {
+        var points: [InjectionPoint] = []
+        for parameter in repeat (each A).self {
+            points.append(InjectionPoint(typedFor: parameter))
+        }
+        for (index, source) in sources.enumerated() where points.indices.contains(index) { points[index].source = source }
+        let invoker = MethodInvoker<T> { arguments in
+            var reader = ArgumentReader(arguments)
+            let bound = (repeat reader.take((each A).self))
+            return .call { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
+        }
+        return update { $0.methodCalls.append(MethodInjection(method: method, arguments: points, invoker: invoker)) }
+    }
+
     static func propertyName(_ keyPath: AnyKeyPath) -> String {
         let text = String(describing: keyPath)
-        guard let dot = text.lastIndex(of: ".") else { return text }
+        // `\Knight.quest`; an overridable property prints as `<computed 0x… (Type)>` instead.
+        guard text.hasPrefix("\\"), let dot = text.lastIndex(of: ".") else { return "?" }
         return String(text[text.index(after: dot)...])
     }
 

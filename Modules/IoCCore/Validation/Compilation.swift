@@ -412,6 +412,7 @@ final class Compilation {
         container.nodes = allNodes
         container.definitions = definitions
         container.customScopes = customScopes
+        container.converters = builder.converters
         container.candidatesByType = (parent?.candidatesByType ?? [:]).merging(byType) { $1 }
         container.tagTable = (parent?.tagTable ?? [:]).merging(byTag) { $1 }
         var entries: [ObjectIdentifier: AnyNode?] = [:]

@@ -1,0 +1,48 @@
+import Foundation
+import IoCCore
+import Testing
+
+/// The golden canonical text every front end's version of an assembly must print.
+func expected(_ name: String) throws -> String {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Expected"))
+    return try String(contentsOf: url, encoding: .utf8)
+}
+
+/// A builder for the knights: the seed's assembly keeps a prototype quest in singleton knights,
+/// which spring-objective-c allowed and the captive-dependency check would refuse.
+func knightsBuilder() -> ContainerBuilder {
+    let builder = ContainerBuilder()
+    builder.allowsCaptiveDependencies = true
+    builder.catalog = Knights.catalog()
+    return builder
+}
+
+@Suite("Conformance: one assembly, every front end, one graph")
+struct ConformanceTests {
+    @Test func knights_inCode_printsTheGoldenGraph() throws {
+        let builder = knightsBuilder()
+        Knights.code(builder)
+        #expect(try builder.build().canonicalDescription == expected("knights"))
+    }
+
+    @Test func knights_asUnboundDefinitions_printsTheSameGraph() throws {
+        let builder = knightsBuilder()
+        builder.add(contentsOf: Knights.unbound())
+        #expect(try builder.build().canonicalDescription == expected("knights"))
+    }
+
+    @Test func knights_asUnboundDefinitions_wiresEveryComponent() throws {
+        let builder = knightsBuilder()
+        builder.add(contentsOf: Knights.unbound())
+        let container = try builder.build()
+        let knight = try container.resolve(Knight.self, name: "knight")
+        let quest = try #require(knight.quest as? CampaignQuest)
+        #expect(knight.damselsRescued == 12)
+        #expect(quest.isReady && quest.imageUrl?.absoluteString == "http://www.appsquick.ly/theQuest.jpg")
+        let cavalry = try container.resolve(CavalryMan.self, name: "anotherKnight")
+        #expect(cavalry.hasHorseWillTravel && cavalry.quest !== knight.quest, "quest is a prototype")
+        #expect(try container.resolve(URL.self, name: "serviceUrl").absoluteString == "http://dev.foobar.com/service/")
+        #expect(try container.resolve(Sword.self, name: "blueSword") == Sword(specification: "blue"))
+        #expect(try container.resolveAll(Knight.self).count == 2, "CavalryMan is exposed as a Knight")
+    }
+}
