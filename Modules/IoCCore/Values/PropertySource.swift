@@ -208,6 +208,13 @@ public struct PropertySourceError: Error, Sendable, Equatable, CustomStringConve
     public var source: String
     public var line: Int
     public var reason: String
+
+    public init(source: String, line: Int, reason: String) {
+        self.source = source
+        self.line = line
+        self.reason = reason
+    }
+
     public var description: String {
         line > 0 ? "Property source \(source):\(line): \(reason)." : "Property source \(source) \(reason)."
     }

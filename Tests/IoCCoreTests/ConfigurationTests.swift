@@ -1,0 +1,239 @@
+import Foundation
+import IoCCore
+import Testing
+
+private final class Endpoint: @unchecked Sendable {
+    var url = ""
+    var retries = 0
+    var label = ""
+    init() {}
+}
+
+/// A builder with `Endpoint` catalogued, for unbound definitions.
+private func endpointBuilder(_ sources: [any PropertySource] = []) -> ContainerBuilder {
+    let catalog = TypeCatalog()
+    catalog.add(Endpoint.self) { endpoint in
+        endpoint.initializer("init()") { Endpoint() }
+        endpoint.property("url", \.url)
+        endpoint.property("retries", \.retries)
+        endpoint.property("label", \.label)
+    }
+    let builder = ContainerBuilder()
+    builder.catalog = catalog
+    builder.propertySources = sources
+    return builder
+}
+
+private let here = SourceLocation(file: "app.yaml", line: 4, column: 9)
+
+private func endpoint(_ name: String = "endpoint", url: String? = nil, retries: String? = nil, label: String? = nil) -> Definition {
+    var definition = Definition(name: name, typeName: "Endpoint", location: SourceLocation(file: "app.yaml", line: 2, column: 3))
+    if let url { definition.properties.append(PropertyInjection(name: "url", source: .config(.string(url, at: here)))) }
+    if let retries { definition.properties.append(PropertyInjection(name: "retries", source: .config(.string(retries, at: here)))) }
+    if let label { definition.properties.append(PropertyInjection(name: "label", source: .config(.string(label, at: here)))) }
+    return definition
+}
+
+@Suite("Placeholders and property sources")
+struct PlaceholderTests {
+    @Test func placeholder_isReplacedFromTheFirstSourceThatHasIt() throws {
+        let builder = endpointBuilder([
+            EnvironmentPropertySource(["API_HOST": "env.example.com"]),
+            DictionaryPropertySource(name: "parameters", ["API_HOST": "param.example.com", "api.path": "/v1"]),
+        ])
+        builder.add(endpoint(url: "https://${API_HOST}${api.path}"))
+        #expect(try builder.build().resolve(Endpoint.self).url == "https://env.example.com/v1")
+    }
+
+    @Test func placeholder_defaultIsUsedWhenNoSourceHasTheKey() throws {
+        let builder = endpointBuilder([EnvironmentPropertySource([:])])
+        builder.add(endpoint(url: "${URL:https://fallback.example.com}", retries: "${RETRIES:3}"))
+        let resolved = try builder.build().resolve(Endpoint.self)
+        #expect(resolved.url == "https://fallback.example.com" && resolved.retries == 3)
+    }
+
+    @Test func placeholder_wholeValueKeepsTheSourcesType() throws {
+        let builder = endpointBuilder([DictionaryPropertySource(name: "json", ["retries": ConfigValue.int(7)])])
+        builder.add(endpoint(retries: "${retries}"))
+        #expect(try builder.build().resolve(Endpoint.self).retries == 7)
+    }
+
+    @Test func placeholder_valuesMayHoldPlaceholders_andDefaultsToo() throws {
+        let builder = endpointBuilder([DictionaryPropertySource(["host": "example.com", "base": "https://${host}"])])
+        builder.add(endpoint(url: "${base}/x", label: "${missing:${host}}"))
+        let resolved = try builder.build().resolve(Endpoint.self)
+        #expect(resolved.url == "https://example.com/x" && resolved.label == "example.com")
+    }
+
+    @Test func placeholder_escapedDollarIsLiteral() throws {
+        let builder = endpointBuilder()
+        builder.add(endpoint(label: "cost: $${price}"))
+        #expect(try builder.build().resolve(Endpoint.self).label == "cost: ${price}")
+    }
+
+    @Test func placeholder_inReferenceNames() throws {
+        let builder = endpointBuilder([DictionaryPropertySource(["client": "better"])])
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        builder.register(ReportService.init).arguments(.named("${client}"))
+        #expect(try builder.build().resolve(ReportService.self).client is BetterWeatherClient)
+    }
+
+    @Test func unresolvedPlaceholder_namesKeySourcesAndHowToFix() {
+        let builder = endpointBuilder([EnvironmentPropertySource([:]), DictionaryPropertySource(name: "parameters", [String: String]())])
+        builder.add(endpoint(url: "https://${API_HOST}/v1"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Placeholder ${API_HOST} at app.yaml:4:9 has no value: not found in environment, parameters. \
+            Define API_HOST, or give a default: ${API_HOST:default}.
+            """)
+    }
+
+    @Test func unresolvedPlaceholder_reachedThroughAnother_showsTheChain() {
+        let builder = endpointBuilder([DictionaryPropertySource(["url": "${host}/v1"])])
+        builder.add(endpoint(url: "${url}"))
+        #expect(errorText { _ = try builder.build() }.hasSuffix(
+            "1. Placeholder ${host} at app.yaml:4:9 (reached through ${url}) has no value: not found in code. Define host, or give a default: ${host:default}."))
+    }
+
+    @Test func circularPlaceholders_areReportedWithTheirChain() {
+        let builder = endpointBuilder([DictionaryPropertySource(["a": "${b}", "b": "x${a}"])])
+        builder.add(endpoint(url: "${a}"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Placeholders at app.yaml:4:9 refer to each other in a circle: ${a} -> ${b} -> ${a}.
+            """)
+    }
+
+    @Test func malformedPlaceholder_isReported() {
+        let builder = endpointBuilder()
+        builder.add(endpoint(url: "https://${host"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Malformed placeholder in "https://${host" at app.yaml:4:9: '${' is not closed. Write ${key} or ${key:default}; $${ stands for a literal ${.
+            """)
+    }
+
+    @Test func propertiesFile_parsesSeparatorsCommentsContinuationsAndEscapes() throws {
+        let source = try PropertiesFileSource(text: """
+            # comment
+            ! also a comment
+            weather.url = https://api.example.com
+            report.days: 5
+            greeting Hello \\
+                World
+            path=C:\\\\temp\\tnext
+            unicode=caf\\u00e9
+            empty=
+            """, name: "app.properties")
+        #expect(source.value(for: "weather.url") == .string("https://api.example.com"))
+        #expect(source.value(for: "report.days") == .string("5"))
+        #expect(source.value(for: "greeting") == .string("Hello World"))
+        #expect(source.value(for: "path") == .string("C:\\temp\tnext"))
+        #expect(source.value(for: "unicode") == .string("café"))
+        #expect(source.value(for: "empty") == .string(""))
+        #expect(source.value(for: "greeting")?.location.line == 5)
+        #expect(throws: PropertySourceError(source: "bad.properties", line: 1, reason: "bad \\u escape '\\uZZ'")) {
+            try PropertiesFileSource(text: "x=\\uZZ", name: "bad.properties")
+        }
+    }
+
+    @Test func jsonFile_flattensNestedKeys_andKeepsTypes() throws {
+        let source = try JSONFilePropertySource(data: Data(#"{"weather": {"url": "https://x", "days": 5, "live": true}}"#.utf8), name: "app.json")
+        #expect(source.value(for: "weather.url") == .string("https://x"))
+        #expect(source.value(for: "weather.days") == .int(5))
+        #expect(source.value(for: "weather.live") == .bool(true))
+        #expect(throws: PropertySourceError(source: "list.json", line: 0, reason: "must hold a JSON object at the top")) {
+            try JSONFilePropertySource(data: Data("[1]".utf8), name: "list.json")
+        }
+    }
+
+    @Test func propertyFiles_loadFromDisk() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let properties = directory.appendingPathComponent("app.properties")
+        try "host=example.org\n".write(to: properties, atomically: true, encoding: .utf8)
+        let json = directory.appendingPathComponent("app.json")
+        try #"{"retries": 4}"#.write(to: json, atomically: true, encoding: .utf8)
+        let builder = endpointBuilder([try PropertiesFileSource(contentsOf: properties), try JSONFilePropertySource(contentsOf: json)])
+        builder.add(endpoint(url: "https://${host}", retries: "${retries}"))
+        let resolved = try builder.build().resolve(Endpoint.self)
+        #expect(resolved.url == "https://example.org" && resolved.retries == 4)
+        #expect(throws: PropertySourceError.self) { try PropertiesFileSource(contentsOf: directory.appendingPathComponent("missing.properties")) }
+    }
+}
+
+@Suite("Profiles")
+struct ProfileTests {
+    private func builder(active: Set<String>) -> ContainerBuilder {
+        let builder = ContainerBuilder()
+        builder.activeProfiles = active
+        var production = builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("client").definition
+        production.profiles = ["production"]
+        var test = builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("client").definition
+        test.profiles = ["test", "default"]
+        var notTest = builder.register(D.init).named("expensive").definition
+        notTest.profiles = ["!test"]
+        let fresh = ContainerBuilder()
+        fresh.activeProfiles = active
+        fresh.add(contentsOf: [production, test, notTest])
+        return fresh
+    }
+
+    @Test func activeProfile_selectsItsDefinitions_withoutDuplicateErrors() throws {
+        #expect(try builder(active: ["production"]).build().resolve((any WeatherClient).self, name: "client") is BetterWeatherClient)
+        #expect(try builder(active: ["test"]).build().resolve((any WeatherClient).self, name: "client") is FreeWeatherClient)
+    }
+
+    @Test func noActiveProfile_meansDefault() throws {
+        #expect(try builder(active: []).build().resolve((any WeatherClient).self, name: "client") is FreeWeatherClient)
+    }
+
+    @Test func negatedProfile_excludesIt() throws {
+        #expect(try builder(active: ["test"]).build().isRegistered(D.self, name: "expensive") == false)
+        #expect(try builder(active: ["production"]).build().isRegistered(D.self, name: "expensive"))
+    }
+}
+
+@Suite("Parent and abstract definitions")
+struct ParentTests {
+    @Test func child_inheritsPropertiesAndScope_andOverridesWhatItStates() throws {
+        let builder = endpointBuilder()
+        var base = endpoint("base", url: "https://base", retries: "3")
+        base.isAbstract = true
+        base.scope = .singleton
+        base.stated.insert(.scope)
+        var child = Definition(name: "child", typeName: nil, construction: .inherited, location: here)
+        child.parent = "base"
+        child.properties = [PropertyInjection(name: "retries", source: .config(.int(9)))]
+        builder.add(contentsOf: [base, child])
+        let container = try builder.build()
+        let resolved = try container.resolve(Endpoint.self, name: "child")
+        #expect(resolved.url == "https://base" && resolved.retries == 9)
+        #expect(try container.resolve(Endpoint.self, name: "child") === resolved, "scope inherited")
+        #expect(!container.isRegistered(Endpoint.self, name: "base"), "abstract definitions are not built")
+    }
+
+    @Test func unknownParent_suggestsClosestName() {
+        let builder = endpointBuilder()
+        builder.add(endpoint("base"))
+        var child = endpoint("child")
+        child.parent = "bsae"
+        builder.add(child)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. "child" (Endpoint) at app.yaml:2:3 names parent "bsae", which no definition has. Did you mean "base"?
+            """)
+    }
+
+    @Test func parentCycle_isReported() {
+        let builder = endpointBuilder()
+        var a = endpoint("a")
+        a.parent = "b"
+        var b = endpoint("b")
+        b.parent = "a"
+        builder.add(contentsOf: [a, b])
+        #expect(errorText { _ = try builder.build() }.contains("Parent definitions form a circle at app.yaml:2:3: a -> b -> a."))
+    }
+}
