@@ -147,7 +147,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Parent definitions form a circle at \(location): " + path.joined(separator: " -> ") + ". A definition cannot inherit from itself."
         case let .unknownType(name, component, location, suggestions):
             var text = "Unknown type \"\(name)\" for \(component) at \(location): it is not in the type catalog."
-            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions.map { "\"\($0)\"" }) + "?" }
             return text + " Add it with catalog.add(\(name).self) (or @Component), or correct the name."
         case let .unknownMember(kind, name, type, component, location, known, suggestions):
             var text = "\(type) has no \(kind) \(name) (for \(component) at \(location))."
