@@ -86,3 +86,48 @@ struct CycleAndDepthTests {
 
 final class ContainerBox: @unchecked Sendable { var container: Container? }
 final class OutcomeBox: @unchecked Sendable { var text: String? }
+
+@Suite("Container lifetime")
+struct ContainerLifetimeTests {
+    final class Link: @unchecked Sendable {
+        var next: Link?
+        init() {}
+    }
+
+    @Test func container_isFreedWhenReleased_exposuresAndHandlesIncluded() throws {
+        weak var weakContainer: Container?
+        do {
+            let builder = ContainerBuilder()
+            builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }.singleton()
+            builder.register(ReportService.init)
+            builder.register(D.init).lazy(as: D.self) { lazy in (try? lazy.get()) ?? D() }
+            let container = try builder.build()
+            _ = try container.resolve(ReportService.self)
+            weakContainer = container
+        }
+        #expect(weakContainer == nil, "no reference cycle keeps a container alive")
+    }
+
+    @Test func longChainOfDefinitions_buildsResolvesOrFailsCleanly_andIsFreed() throws {
+        let catalog = TypeCatalog()
+        catalog.add(Link.self) { link in
+            link.initializer("init()") { Link() }
+            link.property("next", \.next)
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        for index in 0..<10_000 {
+            var definition = Definition(name: "link\(index)", typeName: "Link", location: SourceLocation(file: "chain.yaml", line: index + 1))
+            if index > 0 { definition.properties = [PropertyInjection(name: "next", source: .named("link\(index - 1)"))] }
+            builder.add(definition)
+        }
+        weak var weakContainer: Container?
+        do {
+            let container = try builder.build()
+            weakContainer = container
+            let outcome = errorText { _ = try container.resolve(Link.self, name: "link9999") }
+            #expect(outcome == "no error" || outcome.hasPrefix("Resolution stopped "), "\(outcome.prefix(200))")
+        }
+        #expect(weakContainer == nil)
+    }
+}

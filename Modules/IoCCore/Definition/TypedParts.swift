@@ -135,7 +135,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
                 return converted
             },
             info: node.info))
-        let site = InjectionSite(component: node.label, point: "exposure", location: base.info.location)
+        let site = SiteInfo(node: node, point: .exposure, location: base.info.location)
         node.dependencies = [(site, NodeArgument(base))]
         return node
     }
@@ -150,15 +150,14 @@ struct TypedDefinitionParts<T> {
         // Construction arguments.
         var arguments: [AnyArgument] = []
         for (index, point) in definition.construction.arguments.enumerated() {
-            let name = point.label.map { " '\($0)'" } ?? ""
-            let pointText: String
+            let kind: SiteInfo.Point
             switch definition.construction.kind {
-            case .factoryComponent: pointText = "factory component"
-            case .factoryMethod where index == 0: pointText = "factory"
-            case .factoryMethod: pointText = "argument \(index - 1)\(name)"
-            default: pointText = "argument \(index)\(name)"
+            case .factoryComponent: kind = .factoryComponent
+            case .factoryMethod where index == 0: kind = .factory
+            case .factoryMethod: kind = .argument(index - 1, point.label)
+            default: kind = .argument(index, point.label)
             }
-            let site = InjectionSite(component: node.label, point: pointText, location: point.location ?? definition.location)
+            let site = SiteInfo(node: node, point: kind, location: point.location ?? definition.location)
             if let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) {
                 arguments.append(argument)
                 node.dependencies.append((site, argument))
@@ -179,8 +178,7 @@ struct TypedDefinitionParts<T> {
         }
         // Method calls run after the properties, as Spring and Symfony run them.
         for property in definition.properties {
-            let site = InjectionSite(component: node.label, point: "property '\(property.name)'",
-                                     location: property.point.location ?? definition.location)
+            let site = SiteInfo(node: node, point: .property(property.name), location: property.point.location ?? definition.location)
             guard let setter = property.setter as? PropertySetter<T>,
                   let argument = property.point.slot?.bind(property.source, in: compilation, site: site, optional: false)
             else { failed = true; continue }
@@ -191,8 +189,7 @@ struct TypedDefinitionParts<T> {
             guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
-                let site = InjectionSite(component: node.label, point: "\(call.method) argument \(index)",
-                                         location: point.location ?? definition.location)
+                let site = SiteInfo(node: node, point: .call(call.method, index), location: point.location ?? definition.location)
                 guard let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) else {
                     failed = true
                     continue

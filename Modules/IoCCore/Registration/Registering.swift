@@ -304,7 +304,7 @@ protocol SlotBinding: Sendable {
     var type: TypeRef { get }
     /// A config value converted to the slot's type, as canonical text.
     func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
-    func bind(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?
+    func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?
 }
 
 extension InjectionPoint {
@@ -316,7 +316,7 @@ extension InjectionPoint {
 
 struct Slot<X>: SlotBinding {
     var type: TypeRef { TypeRef(X.self) }
-    func bind(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument? {
+    func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
         compilation.argument(for: source, as: X.self, site: site, optional: optional)
     }
 }

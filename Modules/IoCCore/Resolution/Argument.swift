@@ -17,24 +17,31 @@ class Argument<X>: AnyArgument, @unchecked Sendable {
 }
 
 /// The component's own node produces exactly `X`.
+///
+/// NB: arguments point at nodes unretained. The container owns every node; were arguments to
+/// own them too, a long chain of components would be freed recursively, one stack frame per
+/// link, and exposures would keep their base alive in a cycle.
 @usableFromInline
 final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
-    @usableFromInline let node: Node<X>
+    @usableFromInline let nodeRef: Unmanaged<Node<X>>
     init(_ node: Node<X>) {
-        self.node = node
+        self.nodeRef = Unmanaged.passUnretained(node)
         super.init()
     }
+    var node: Node<X> { nodeRef.takeUnretainedValue() }
     override var directNodes: [AnyNode] { [node] }
-    @inlinable override func get(_ ctx: ResolutionContext) throws -> X { try node.instance(ctx) }
+    @inlinable override func get(_ ctx: ResolutionContext) throws -> X {
+        try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
+    }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await node.instanceAsync(ctx) }
 }
 
 /// The component produces a subtype of `X` (a subclass, or a type whose conformance the
 /// container cannot see at build): cast on each use.
 final class CastArgument<X>: Argument<X>, @unchecked Sendable {
-    let node: AnyNode
-    let site: InjectionSite
-    init(_ node: AnyNode, site: InjectionSite) {
+    unowned(unsafe) let node: AnyNode
+    let site: SiteInfo
+    init(_ node: AnyNode, site: SiteInfo) {
         self.node = node
         self.site = site
         super.init()
@@ -45,7 +52,7 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
     private func cast(_ value: Any) throws -> X {
         if let value = value as? X { return value }
         throw IoCError.typeMismatch(component: node.label, expected: TypeRef(X.self),
-                                    actual: TypeRef(type(of: value)), site: site, path: [])
+                                    actual: TypeRef(type(of: value)), site: site.site, path: [])
     }
 }
 
@@ -95,5 +102,35 @@ struct ArgumentReader {
         let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
         index += 1
         return argument
+    }
+}
+
+/// Where an injection point is: cheap to carry through binding; its text is made only when
+/// an error needs it.
+struct SiteInfo {
+    enum Point {
+        case argument(Int, String?)
+        case factoryComponent
+        case factory
+        case property(String)
+        case call(String, Int)
+        case exposure
+    }
+
+    unowned(unsafe) let node: AnyNode
+    let point: Point
+    let location: SourceLocation
+
+    var site: InjectionSite {
+        let text: String
+        switch point {
+        case let .argument(index, label): text = "argument \(index)" + (label.map { " '\($0)'" } ?? "")
+        case .factoryComponent: text = "factory component"
+        case .factory: text = "factory"
+        case .property(let name): text = "property '\(name)'"
+        case let .call(method, index): text = "\(method) argument \(index)"
+        case .exposure: text = "exposure"
+        }
+        return InjectionSite(component: node.label, point: text, location: location)
     }
 }

@@ -12,7 +12,7 @@ protocol InjectionShape {
     static var defaultInjectionSource: InjectionSource { get }
     /// `nil` when the shape does not handle `source`; `.some(nil)` when it does, and the
     /// binding failed (a problem was recorded).
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument??
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument??
 }
 
 extension InjectionSource {
@@ -28,7 +28,7 @@ extension InjectionSource {
 extension Optional: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .optional(defaultSource(for: Wrapped.self)) }
 
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         switch source {
         case .nilValue:
             return ConstantArgument<Wrapped?>(nil)
@@ -47,7 +47,7 @@ extension Optional: InjectionShape {
         }
     }
 
-    private static func bindRequired(_ source: InjectionSource, _ compilation: Compilation, _ site: InjectionSite, _ optional: Bool) -> AnyArgument?? {
+    private static func bindRequired(_ source: InjectionSource, _ compilation: Compilation, _ site: SiteInfo, _ optional: Bool) -> AnyArgument?? {
         .some(compilation.argument(for: source, as: Wrapped.self, site: site, optional: optional).map(wrap))
     }
 
@@ -62,7 +62,7 @@ extension Optional: InjectionShape {
 /// afresh as a top-level resolve of the container.
 private func bindHandle<T, Handle>(
     _ source: InjectionSource, unwrap: (InjectionSource) -> InjectionSource?, handleType: Handle.Type,
-    in compilation: Compilation, site: InjectionSite, optional: Bool,
+    in compilation: Compilation, site: SiteInfo, optional: Bool,
     make: @escaping @Sendable (_ resolve: @escaping @Sendable () throws -> T,
                                _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
 ) -> AnyArgument?? {
@@ -86,8 +86,8 @@ private func bindHandle<T, Handle>(
 extension Lazy: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .lazy(defaultSource(for: T.self)) }
 
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
-        let label = "Lazy<\(T.self)> in \(site.component)"
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
+        let label = "Lazy<\(TypeRef(T.self).name)>"
         return bindHandle(source, unwrap: { if case .lazy(let inner) = $0 { inner } else { nil } }, handleType: Lazy<T>.self,
                           in: compilation, site: site, optional: optional) { resolve, resolveAsync in
             Lazy(label: label, make: resolve, makeAsync: resolveAsync)
@@ -98,7 +98,7 @@ extension Lazy: InjectionShape {
 extension Provider: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .provider(defaultSource(for: T.self)) }
 
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         bindHandle(source, unwrap: { if case .provider(let inner) = $0 { inner } else { nil } }, handleType: Provider<T>.self,
                    in: compilation, site: site, optional: optional) { resolve, resolveAsync in
             Provider(make: resolve, makeAsync: resolveAsync)
@@ -109,7 +109,7 @@ extension Provider: InjectionShape {
 extension Array: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
 
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         let parts: [Argument<Element>]
         switch source {
         case .all(let type):
@@ -141,7 +141,7 @@ extension Array: InjectionShape {
 extension Dictionary: InjectionShape where Key == String {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Value.self)) }
 
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: InjectionSite, optional: Bool) -> AnyArgument?? {
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         var parts: [(String, Argument<Value>)] = []
         switch source {
         case .all(let type):

@@ -36,11 +36,11 @@ class AnyNode: @unchecked Sendable {
     /// Set at build: resolving it may reach an object-graph component.
     @exclusivity(unchecked) @usableFromInline var needsGraph = false
     /// For an exposure node: the component it exposes.
-    var base: AnyNode?
+    unowned(unsafe) var base: AnyNode?
     /// Exposures of this node as further types, by type.
     var adapters: [ObjectIdentifier: AnyNode] = [:]
     /// The bound dependencies with the place each is injected, for validation.
-    var dependencies: [(site: InjectionSite, argument: AnyArgument)] = []
+    var dependencies: [(site: SiteInfo, argument: AnyArgument)] = []
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
 

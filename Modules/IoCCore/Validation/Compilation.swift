@@ -204,7 +204,7 @@ final class Compilation {
 
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.
     /// With `optional`, a source that names no component returns `nil` without a problem.
-    func argument<X>(for source: InjectionSource, as type: X.Type, site: InjectionSite, optional: Bool) -> Argument<X>? {
+    func argument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo, optional: Bool) -> Argument<X>? {
         if let shape = X.self as? any InjectionShape.Type,
            let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
             return handled.flatMap { $0 as? Argument<X> }
@@ -214,20 +214,20 @@ final class Compilation {
             let found = candidates(ofType: wanted)
             if found.isEmpty {
                 if !optional {
-                    problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site,
+                    problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
                                                       suggestions: Suggestions.closest(to: wanted.name, in: allTypeNames), path: []))
                 }
                 return nil
             }
             guard let chosen = Self.choose(found) else {
-                problems.append(.ambiguousComponent(type: wanted, candidates: found.map(\.candidateDescription), site: site, path: []))
+                problems.append(.ambiguousComponent(type: wanted, candidates: found.map(\.candidateDescription), site: site.site, path: []))
                 return nil
             }
             return nodeArgument(chosen, as: X.self, site: site)
         case .named(let name):
             guard let found = node(named: name) else {
                 if !optional {
-                    problems.append(.missingComponent(key: ComponentKey(name: name), site: site,
+                    problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
                                                       suggestions: Suggestions.closest(to: name, in: allNames).map { "\"\($0)\"" }, path: []))
                 }
                 return nil
@@ -238,39 +238,39 @@ final class Compilation {
             return nodeArgument(node, as: X.self, site: site)
         case .value(let value):
             if let typed = value.value as? X { return ConstantArgument(typed) }
-            problems.append(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site))
+            problems.append(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site))
             return nil
         case .config(let value):
             do {
                 return ConstantArgument(try builder.converters.convert(value, to: X.self))
             } catch {
                 problems.append(.badValue(value: error.value.description, valueLocation: error.value.location,
-                                          target: TypeRef(X.self), reason: error.reason, site: site))
+                                          target: TypeRef(X.self), reason: error.reason, site: site.site))
                 return nil
             }
         case .typeNamed(let name):
             // Binding turns type names into types; one left here names no type.
-            problems.append(.missingComponent(key: ComponentKey(name: name), site: site, suggestions: [], path: []))
+            problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: []))
             return nil
         case .all, .tagged, .list, .map:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "A collection injects into an array [T] or a dictionary [String: T]."))
         case .lazy, .provider:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "A handle injects into Lazy<T> or Provider<T>."))
         case .optional, .nilValue:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site,
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "Only an optional type T? can take nil."))
         }
         return nil
     }
 
     /// An argument producing `X` from `node`: directly, through an exposure, or by casting a subclass.
-    func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: InjectionSite) -> Argument<X>? {
+    func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: SiteInfo) -> Argument<X>? {
         if let typed = node as? Node<X> { return NodeArgument(typed) }
         if let exposed = node.adapters[ObjectIdentifier(X.self)] as? Node<X> { return NodeArgument(exposed) }
         if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
-        problems.append(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site, path: []))
+        problems.append(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: []))
         return nil
     }
 
@@ -399,7 +399,7 @@ final class Compilation {
                     guard heldLifetime < holder else { continue }
                     problems.append(.captiveDependency(holder: node.label, holderScope: node.info.scope,
                                                        dependency: held.label, dependencyScope: held.info.scope,
-                                                       site: dependency.site))
+                                                       site: dependency.site.site))
                 }
             }
         }

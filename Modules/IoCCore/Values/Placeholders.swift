@@ -7,7 +7,14 @@ struct PlaceholderResolver {
     let sources: [any PropertySource]
 
     /// Whether `text` has anything to resolve (a fast check for the common case).
-    static func mayContainPlaceholder(_ text: String) -> Bool { text.contains("${") }
+    static func mayContainPlaceholder(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
+    }
 
     /// The resolved value of a config string. A string that is exactly one placeholder takes
     /// the property's value as it is (an int stays an int); otherwise the result is text.
@@ -112,7 +119,7 @@ struct PlaceholderResolver {
                 key = String(body[..<colon])
                 fallback = String(body[body.index(after: colon)...])
             }
-            key = key.trimmingCharacters(in: .whitespaces)
+            key = key.trimmedOfBlanks
             guard !key.isEmpty else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "a placeholder has no key") }
             if !literal.isEmpty { segments.append(.text(literal)); literal = "" }
             segments.append(.placeholder(key: key, default: fallback))

@@ -47,6 +47,31 @@ final class SharedHolder: @unchecked Sendable { var instance = Single() }
 let handShared = SharedHolder()
 @inline(never) func sharedInstance() -> Single { handShared.instance }
 
+/// Builds `count` catalogued definitions as a config front end writes them: a type by name,
+/// an initializer argument, a reference to the previous one, a placeholder value converted to Int.
+func bindCatalogued(_ count: Int) throws -> IoCCore.Container {
+    let catalog = TypeCatalog()
+    catalog.add(Service.self) { service in
+        service.initializer("init(name:)") { (name: String) in Service(name: name) }
+        service.property("next", \.next)
+        service.property("retries", \.retries)
+    }
+    let builder = ContainerBuilder()
+    builder.catalog = catalog
+    builder.propertySources = [DictionaryPropertySource(["RETRIES": "3"])]
+    let location = SourceLocation(file: "services.yaml", line: 1)
+    for index in 0..<count {
+        var definition = Definition(name: "service\(index)", typeName: "Service",
+                                    construction: .initializer(arguments: [InjectionPoint(label: "name", source: .config(.string("s\(index)")))]),
+                                    location: location)
+        definition.scope = .singleton
+        if index > 0 { definition.properties.append(PropertyInjection(name: "next", source: .named("service\(index - 1)"))) }
+        definition.properties.append(PropertyInjection(name: "retries", source: .config(.string("${RETRIES:5}"))))
+        builder.add(definition)
+    }
+    return try builder.build()
+}
+
 @main
 struct Benchmarks {
     static func main() throws {
@@ -127,6 +152,9 @@ struct Benchmarks {
         rows.append(Row(name: "register-10k", fields: [
             ("ioc_ns", iocRegister), ("swinject_ns", swinjectRegister), ("ioc_ns_per_definition", iocRegister / 10_000),
         ]))
+
+        let bind = try nanosPerRun(samples: 5) { consume(try bindCatalogued(10_000)) }
+        rows.append(Row(name: "bind-10k", fields: [("ioc_ns", bind), ("ioc_ns_per_definition", bind / 10_000)]))
 
         for (count, name) in [(10, "registry-10"), (10_000, "registry-10k")] {
             let (iocRegistry, swinjectRegistry) = try registryContainers(count)

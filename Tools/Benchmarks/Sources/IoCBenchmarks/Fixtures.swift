@@ -5,3 +5,11 @@ final class B: @unchecked Sendable { let d: D; init(d: D) { self.d = d } }
 final class C: @unchecked Sendable { let d: D; let e: E; init(d: D, e: E) { self.d = d; self.e = e } }
 final class A: @unchecked Sendable { let b: B; let c: C; init(b: B, c: C) { self.b = b; self.c = c } }
 final class Single: @unchecked Sendable { init() {} }
+
+/// A catalogued service for the bind-10k case: an initializer argument, a reference, a value.
+final class Service: @unchecked Sendable {
+    let name: String
+    var next: Service?
+    var retries = 0
+    init(name: String) { self.name = name }
+}

@@ -12,6 +12,11 @@ func profile(_ name: String) throws {
         }
         return
     }
+    if name == "bind" {
+        let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10000") ?? 10_000
+        consume(try bindCatalogued(count))
+        return
+    }
     let container = try iocGraph(dScope: name == "shared" ? .objectGraph : .prototype)
     let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "2000000") ?? 2_000_000
     switch name {
