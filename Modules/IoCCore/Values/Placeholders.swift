@@ -88,31 +88,43 @@ struct PlaceholderResolver {
     }
 
     private func parse(_ text: String, at location: SourceLocation) throws(IoCError) -> [Segment] {
+        // NB: scans UTF-8 bytes: `$`, `{`, `}` and `:` are ASCII, and Characters are slow to walk.
+        let bytes = Array(text.utf8)
+        let dollar = UInt8(ascii: "$"), open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var segments: [Segment] = []
-        var literal = ""
-        let characters = Array(text)
+        var literal: [UInt8] = []
         var index = 0
-        while index < characters.count {
-            if characters[index] == "$", index + 2 < characters.count, characters[index + 1] == "$", characters[index + 2] == "{" {
-                literal += "${"
+        func flush() {
+            if !literal.isEmpty {
+                segments.append(.text(String(decoding: literal, as: UTF8.self)))
+                literal.removeAll()
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == dollar, index + 2 < bytes.count, bytes[index + 1] == dollar, bytes[index + 2] == open {
+                literal += [dollar, open]
                 index += 3
                 continue
             }
-            guard characters[index] == "$", index + 1 < characters.count, characters[index + 1] == "{" else {
-                literal.append(characters[index])
+            guard byte == dollar, index + 1 < bytes.count, bytes[index + 1] == open else {
+                literal.append(byte)
                 index += 1
                 continue
             }
             // Find the matching brace; defaults may hold placeholders of their own.
             var depth = 1
             var end = index + 2
-            while end < characters.count, depth > 0 {
-                if characters[end] == "{", end > 0, characters[end - 1] == "$" { depth += 1 }
-                if characters[end] == "}" { depth -= 1 }
-                if depth > 0 { end += 1 }
+            while end < bytes.count {
+                if bytes[end] == open, bytes[end - 1] == dollar { depth += 1 }
+                if bytes[end] == close {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end += 1
             }
             guard depth == 0 else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "'${' is not closed") }
-            let body = String(characters[(index + 2)..<end])
+            let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             var key = body
             var fallback: String?
             if let colon = Self.topLevelColon(in: body) {
@@ -121,11 +133,12 @@ struct PlaceholderResolver {
             }
             key = key.trimmedOfBlanks
             guard !key.isEmpty else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "a placeholder has no key") }
-            if !literal.isEmpty { segments.append(.text(literal)); literal = "" }
+            flush()
             segments.append(.placeholder(key: key, default: fallback))
             index = end + 1
         }
-        if !literal.isEmpty || segments.isEmpty { segments.append(.text(literal)) }
+        flush()
+        if segments.isEmpty { segments.append(.text("")) }
         return segments
     }
 
