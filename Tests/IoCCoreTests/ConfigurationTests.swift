@@ -237,3 +237,38 @@ struct ParentTests {
         #expect(errorText { _ = try builder.build() }.contains("Parent definitions form a circle at app.yaml:2:3: a -> b -> a."))
     }
 }
+
+@Suite("Collections and merged sources")
+struct CollectionSourceTests {
+    final class Board: @unchecked Sendable {
+        var clients: [any WeatherClient] = []
+        var limits: [String: Int] = [:]
+        var names: Set<String> = []
+        init() {}
+    }
+
+    @Test func listsAndMaps_mixReferencesValuesAndInnerDefinitions() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        let inner = ContainerBuilder().register(BetterWeatherClient.init, as: (any WeatherClient).self).definition
+        builder.register(Board.init)
+            .property(\.clients, .list([.named("free"), .inner(inner)]), name: "clients")
+            .property(\.limits, .map(["a": .config(.int(1)), "b": .config(.string("2"))]), name: "limits")
+            .property(\.names, .list([.config(.string("x")), .config(.string("x")), .value("y")]), name: "names")
+        let board = try builder.build().resolve(Board.self)
+        #expect(board.clients.map { $0.forecast(city: "c") } == ["free forecast for c", "better forecast for c"])
+        #expect(board.limits == ["a": 1, "b": 2])
+        #expect(board.names == ["x", "y"])
+    }
+
+    @Test func codeAndFileDefinitions_mergeIntoOneBuilder_andAFileMayOverrideOnPurpose() throws {
+        let builder = endpointBuilder()
+        builder.register(Endpoint.init).named("endpoint").property(\.url, .value("from code"), name: "url")
+        var fromFile = endpoint(url: "from file")
+        fromFile.isOverride = true
+        builder.add(fromFile)
+        let container = try builder.build()
+        #expect(try container.resolve(Endpoint.self, name: "endpoint").url == "from file")
+        #expect(container.definitions.map(\.location.file) == ["app.yaml"])
+    }
+}

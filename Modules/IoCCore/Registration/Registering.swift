@@ -36,7 +36,21 @@ extension ContainerBuilder {
                         try initializer(repeat try await (each bound).takeUnretainedValue().getAsync(ctx))
                     })
             },
-            parameters: repeat (each D).self, file: file, line: line)
+            file: file, line: line, repeat (each D).self)
+    }
+
+    /// ``register(_:as:file:line:)`` for an initializer without parameters (without it, Swift may
+    /// read `() -> T` as a function of one `Void` parameter).
+    @inlinable
+    @discardableResult
+    public func register<T>(
+        _ initializer: @escaping @Sendable () throws -> T,
+        as type: T.Type = T.self,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        registerInitializer(
+            bind: { _ in BoundConstruction(sync: { _ in try initializer() }, async: { _ in try initializer() }) },
+            file: file, line: line)
     }
 
     /// ``register(_:as:file:line:)`` for 1 parameter: Swift passes parameter packs to a
@@ -49,7 +63,15 @@ extension ContainerBuilder {
         as type: T.Type = T.self,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        registerInitializer(
+        // NB: Swift may pick this overload for `() -> T`, reading it as taking one `Void`.
+        if D1.self == Void.self {
+            return registerInitializer(
+                bind: { _ in
+                    BoundConstruction(sync: { _ in try initializer(voidValue()) }, async: { _ in try initializer(voidValue()) })
+                },
+                file: file, line: line)
+        }
+        return registerInitializer(
             bind: { arguments in
                 var reader = ArgumentReader(arguments)
                 let a1 = Unmanaged.passUnretained(reader.take(D1.self))
@@ -60,7 +82,7 @@ extension ContainerBuilder {
                         return try initializer(v1)
                     })
             },
-            parameters: D1.self, file: file, line: line)
+            file: file, line: line, D1.self)
     }
 
     /// ``register(_:as:file:line:)`` for 2 parameters: Swift passes parameter packs to a
@@ -86,7 +108,7 @@ extension ContainerBuilder {
                         return try initializer(v1, v2)
                     })
             },
-            parameters: D1.self, D2.self, file: file, line: line)
+            file: file, line: line, D1.self, D2.self)
     }
 
     /// ``register(_:as:file:line:)`` for 3 parameters: Swift passes parameter packs to a
@@ -114,7 +136,7 @@ extension ContainerBuilder {
                         return try initializer(v1, v2, v3)
                     })
             },
-            parameters: D1.self, D2.self, D3.self, file: file, line: line)
+            file: file, line: line, D1.self, D2.self, D3.self)
     }
 
     /// ``register(_:as:file:line:)`` for 4 parameters: Swift passes parameter packs to a
@@ -144,13 +166,13 @@ extension ContainerBuilder {
                         return try initializer(v1, v2, v3, v4)
                     })
             },
-            parameters: D1.self, D2.self, D3.self, D4.self, file: file, line: line)
+            file: file, line: line, D1.self, D2.self, D3.self, D4.self)
     }
 
     @usableFromInline
     func registerInitializer<T, each D>(
         bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
-        parameters: repeat (each D).Type, file: String, line: Int
+        file: String, line: Int, _ parameters: repeat (each D).Type
     ) -> Registration<T> {
         var points: [InjectionPoint] = []
         var names: [String] = []
@@ -305,6 +327,13 @@ protocol SlotBinding: Sendable {
     /// A config value converted to the slot's type, as canonical text.
     func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?
+}
+
+/// The one value of `Void`, as a `D` that is known to be `Void`.
+@usableFromInline
+func voidValue<D>() -> D {
+    // NB: only called when `D.self == Void.self`; a cast of `()` then always succeeds.
+    ((() as Any) as? D).unsafelyUnwrapped
 }
 
 extension InjectionPoint {

@@ -106,26 +106,33 @@ extension Provider: InjectionShape {
     }
 }
 
+/// The arguments of a collection point: every component of a type or tag, or the listed sources.
+/// `nil` when the shape does not take `source`; `.some(nil)` after recording a problem.
+private func elementArguments<Element>(_ source: InjectionSource, _ type: Element.Type, in compilation: Compilation,
+                                       site: SiteInfo) -> [Argument<Element>]?? {
+    switch source {
+    case .all(let type):
+        return compilation.nodes(ofType: type).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
+    case .tagged(let tag):
+        return compilation.nodes(tagged: tag).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
+    case .list(let items):
+        var bound: [Argument<Element>] = []
+        for item in items {
+            guard let argument = compilation.argument(for: item, as: Element.self, site: site, optional: false) else { return .some(nil) }
+            bound.append(argument)
+        }
+        return bound
+    default:
+        return nil
+    }
+}
+
 extension Array: InjectionShape {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
-        let parts: [Argument<Element>]
-        switch source {
-        case .all(let type):
-            parts = compilation.nodes(ofType: type).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
-        case .tagged(let tag):
-            parts = compilation.nodes(tagged: tag).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
-        case .list(let items):
-            var bound: [Argument<Element>] = []
-            for item in items {
-                guard let argument = compilation.argument(for: item, as: Element.self, site: site, optional: false) else { return .some(nil) }
-                bound.append(argument)
-            }
-            parts = bound
-        default:
-            return nil
-        }
+        guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
+        guard let parts = found else { return .some(nil) }
         return ComposedArgument<[Element]>(
             parts: parts,
             body: { ctx in try parts.map { try $0.get(ctx) } },
@@ -133,6 +140,23 @@ extension Array: InjectionShape {
                 var values: [Element] = []
                 values.reserveCapacity(parts.count)
                 for part in parts { values.append(try await part.getAsync(ctx)) }
+                return values
+            })
+    }
+}
+
+extension Set: InjectionShape {
+    static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
+        guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
+        guard let parts = found else { return .some(nil) }
+        return ComposedArgument<Set<Element>>(
+            parts: parts,
+            body: { ctx in Set(try parts.map { try $0.get(ctx) }) },
+            asyncBody: { ctx in
+                var values = Set<Element>()
+                for part in parts { values.insert(try await part.getAsync(ctx)) }
                 return values
             })
     }
