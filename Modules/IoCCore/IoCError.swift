@@ -59,6 +59,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedPlaceholder(text: String, location: SourceLocation, reason: String)
     /// A definition names a parent that no definition has.
     case unknownParent(parent: String, component: String, location: SourceLocation, suggestions: [String])
+    /// A definition decorates a component that no definition has.
+    case unknownDecorated(target: String, component: String, location: SourceLocation, suggestions: [String])
     /// Parent definitions refer to each other in a circle.
     case parentCycle(path: [String], location: SourceLocation)
     /// A definition names a type the catalog does not know.
@@ -141,6 +143,10 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Malformed placeholder in \"\(text)\" at \(location): \(reason). Write ${key} or ${key:default}; $${ stands for a literal ${."
         case let .unknownParent(parent, component, location, suggestions):
             var text = "\(component) at \(location) names parent \"\(parent)\", which no definition has."
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            return text
+        case let .unknownDecorated(target, component, location, suggestions):
+            var text = "\(component) at \(location) decorates \"\(target)\", which no definition has."
             if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
             return text
         case let .parentCycle(path, location):

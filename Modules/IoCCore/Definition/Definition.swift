@@ -46,6 +46,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var parent: String?
     /// A template for children only; never built itself.
     public var isAbstract: Bool
+    /// The component this one decorates (Symfony `decorates`): this definition takes over the
+    /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
+    /// (`.named(".inner")` inside this definition refers to it).
+    public var decorates: String?
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
     public var profiles: [String]
@@ -90,6 +94,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         self.isOverride = false
         self.parent = nil
         self.isAbstract = false
+        self.decorates = nil
         self.profiles = []
         self.stated = []
         self.strategy = nil
@@ -121,6 +126,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             && lhs.isPrimary == rhs.isPrimary && lhs.tags == rhs.tags && lhs.exposedAs == rhs.exposedAs
             && lhs.isEager == rhs.isEager && lhs.isLazy == rhs.isLazy && lhs.isOverride == rhs.isOverride
             && lhs.parent == rhs.parent && lhs.isAbstract == rhs.isAbstract && lhs.profiles == rhs.profiles
+            && lhs.decorates == rhs.decorates
             && lhs.strategy?.name == rhs.strategy?.name
     }
 
@@ -146,6 +152,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
         if !tags.isEmpty { lines.append("  tags: " + tags.joined(separator: ", ")) }
         if let parent { lines.append("  parent: \(parent)") }
+        if let decorates { lines.append("  decorates: \(decorates)") }
         if !profiles.isEmpty { lines.append("  profiles: " + profiles.joined(separator: ", ")) }
         var flags: [String] = []
         if isAbstract { flags.append("abstract") }

@@ -26,7 +26,7 @@ final class Compilation {
     func run() {
         var preparation = Preparation(builder: builder)
         let active = preparation.activeResolved(builder.definitions)
-        let merged = preparation.mergeParents(applyOverrides(active, keys: .names))
+        let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
         problems += preparation.problems
         let binding = CatalogBinding(catalog: builder.catalog, definitions: merged)
         let bound = binding.bindAll(merged)

@@ -87,6 +87,51 @@ struct Preparation {
         }
     }
 
+    // MARK: Decorators
+
+    /// A decorator takes the decorated component's name; the decorated one is renamed
+    /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
+    mutating func applyDecorators(_ definitions: [Definition]) -> [Definition] {
+        guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
+        var result = definitions
+        for index in result.indices {
+            guard let target = result[index].decorates else { continue }
+            let decorator = result[index].name ?? target + ".decorator"
+            let innerName = decorator + ".inner"
+            guard let decorated = result.firstIndex(where: { $0.name == target }) else {
+                problems.append(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
+                                               suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name)).map { "\"\($0)\"" }))
+                continue
+            }
+            result[decorated].name = innerName
+            result[decorated].aliases = []
+            result[index].aliases.append(target)
+            result[index].decorates = nil
+            result[index] = Self.renamingInnerReferences(result[index], to: innerName)
+        }
+        return result
+    }
+
+    private static func renamingInnerReferences(_ definition: Definition, to innerName: String) -> Definition {
+        func rename(_ source: InjectionSource) -> InjectionSource {
+            switch source {
+            case .named(".inner"): return .named(innerName)
+            case .optional(let inner): return .optional(rename(inner))
+            case .lazy(let inner): return .lazy(rename(inner))
+            case .provider(let inner): return .provider(rename(inner))
+            case .list(let items): return .list(items.map(rename))
+            case .map(let entries): return .map(entries.mapValues(rename))
+            default: return source
+            }
+        }
+        var result = definition
+        for index in result.construction.arguments.indices {
+            result.construction.arguments[index].source = rename(result.construction.arguments[index].source)
+        }
+        for index in result.properties.indices { result.properties[index].point.source = rename(result.properties[index].point.source) }
+        return result
+    }
+
     // MARK: Parents
 
     /// Children merged with their parents; abstract definitions left out.
