@@ -6,14 +6,22 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "IoCCore", targets: ["IoCCore"]),
+        .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .executable(name: "weather-report", targets: ["WeatherReport"]),
     ],
     targets: [
         .target(name: "IoCCore", path: "Modules/IoCCore"),
         .testTarget(name: "IoCCoreTests", dependencies: ["IoCCore"], path: "Tests/IoCCoreTests"),
+
+        .systemLibrary(
+            name: "CYaml", path: "Modules/CYaml", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "IoCYAML", dependencies: ["IoCCore", "CYaml"], path: "Modules/IoCYAML"),
+        .testTarget(name: "IoCYAMLTests", dependencies: ["IoCYAML", "IoCCore"], path: "Tests/IoCYAMLTests"),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["IoCCore"],
+            dependencies: ["IoCCore", "IoCYAML"],
             path: "Tests/Conformance",
             resources: [.copy("Expected")]
         ),

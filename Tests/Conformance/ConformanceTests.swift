@@ -1,5 +1,6 @@
 import Foundation
 import IoCCore
+import IoCYAML
 import Testing
 
 /// The golden canonical text every front end's version of an assembly must print.
@@ -44,5 +45,15 @@ struct ConformanceTests {
         #expect(try container.resolve(URL.self, name: "serviceUrl").absoluteString == "http://dev.foobar.com/service/")
         #expect(try container.resolve(Sword.self, name: "blueSword") == Sword(specification: "blue"))
         #expect(try container.resolveAll(Knight.self).count == 2, "CavalryMan is exposed as a Knight")
+    }
+}
+
+@Suite("Conformance: YAML")
+struct YAMLConformanceTests {
+    @Test func knights_inYAML_printsTheSameGraph() throws {
+        let builder = knightsBuilder()
+        let url = try #require(Bundle.module.url(forResource: "knights", withExtension: "yaml", subdirectory: "Expected"))
+        try builder.loadYAML(contentsOf: url)
+        #expect(try builder.build().canonicalDescription == expected("knights"))
     }
 }

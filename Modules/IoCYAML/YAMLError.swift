@@ -1,0 +1,53 @@
+import IoCCore
+
+/// What can be wrong with a YAML config file. Every case says where (file:line:column) and
+/// what to do; ``description`` is the full message, tested word for word.
+public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// libyaml could not parse the file.
+    case syntax(problem: String, context: String?, location: SourceLocation)
+    /// A key this format does not have, with the closest one it has.
+    case unknownKey(key: String, section: String, known: [String], suggestion: String?, location: SourceLocation)
+    /// A node of the wrong kind (a list where a map belongs...).
+    case wrongKind(expected: String, found: String, what: String, location: SourceLocation)
+    /// A malformed reference or value.
+    case badValue(value: String, reason: String, location: SourceLocation)
+    /// A key given twice in one map.
+    case duplicateKey(key: String, location: SourceLocation, first: SourceLocation)
+    /// A tag this reader does not accept.
+    case unknownTag(tag: String, location: SourceLocation)
+    /// A limit from ``YAMLLimits`` was reached.
+    case limitExceeded(limit: String, value: Int, location: SourceLocation)
+    /// An import that leaves the config root, is absolute, or is a URL.
+    case importOutsideRoot(path: String, root: String, location: SourceLocation)
+    /// Imports that import each other.
+    case importCycle(chain: [String], location: SourceLocation)
+    /// A file that cannot be read.
+    case unreadable(path: String, reason: String, location: SourceLocation?)
+
+    public var description: String {
+        switch self {
+        case let .syntax(problem, context, location):
+            return "YAML syntax error at \(location): \(problem)" + (context.map { " \($0)" } ?? "") + "."
+        case let .unknownKey(key, section, known, suggestion, location):
+            var text = "Unknown key '\(key)' in \(section) at \(location)."
+            if let suggestion { text += " Did you mean '\(suggestion)'?" }
+            return text + " Known keys: " + known.joined(separator: ", ") + "."
+        case let .wrongKind(expected, found, what, location):
+            return "\(what) at \(location) must be \(expected), not \(found)."
+        case let .badValue(value, reason, location):
+            return "Bad value '\(value)' at \(location): \(reason)."
+        case let .duplicateKey(key, location, first):
+            return "Duplicate key '\(key)' at \(location); it was first given at \(first). Keep one."
+        case let .unknownTag(tag, location):
+            return "Unknown tag '\(tag)' at \(location). Allowed: !tagged_iterator and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)."
+        case let .limitExceeded(limit, value, location):
+            return "YAML limit exceeded at \(location): \(limit) is \(value). Raise YAMLLimits if the file is meant to be this large."
+        case let .importOutsideRoot(path, root, location):
+            return "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
+        case let .importCycle(chain, location):
+            return "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
+        case let .unreadable(path, reason, location):
+            return "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Bounds on what a YAML config file may ask of the reader. Config files are input: each limit
+/// fails with an error that names it, so a hostile or broken file can neither exhaust memory
+/// nor hang the build.
+public struct YAMLLimits: Sendable, Equatable {
+    /// The largest file, in bytes.
+    public var maxDocumentBytes = 16 * 1024 * 1024
+    /// The longest scalar, in bytes.
+    public var maxScalarBytes = 1024 * 1024
+    /// How deeply collections may nest.
+    public var maxDepth = 64
+    /// How many nodes aliases (`*anchor`) may add in all; a billion-laughs file stops here.
+    public var maxAliasExpansion = 100_000
+    /// How deep `imports` may chain.
+    public var maxImportDepth = 16
+
+    public init() {}
+}

@@ -1,0 +1,128 @@
+import Foundation
+import IoCCore
+
+/// What a YAML config file (and the files it imports) defines.
+public struct YAMLConfig: Sendable {
+    /// The services, as unbound definitions for the builder to bind through its catalog.
+    public var definitions: [Definition] = []
+    /// The `parameters` section, reachable from values as `%name%` or `${name}`.
+    public var parameters: [String: ConfigValue] = [:]
+    /// Every file read, in order.
+    public var files: [String] = []
+}
+
+/// Reads services.yaml-style config (Symfony's format, with Spring's `${...}` placeholders and
+/// Swift type names) into definitions. It translates and checks the format, nothing more:
+/// types, values and the graph are checked by the builder.
+///
+/// ```swift
+/// let builder = ContainerBuilder()
+/// builder.catalog = catalog
+/// try builder.loadYAML(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
+/// let container = try builder.build()
+/// ```
+public struct YAMLLoader: Sendable {
+    public var limits: YAMLLimits
+
+    public init(limits: YAMLLimits = YAMLLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads a file and its imports; `root` (by default the file's directory) bounds where imports may come from.
+    public func load(contentsOf url: URL, root: URL? = nil) throws(YAMLError) -> YAMLConfig {
+        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
+        var config = YAMLConfig()
+        try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, into: &config)
+        return config
+    }
+
+    /// Reads YAML text; `name` stands for the file in locations. Imports are resolved from
+    /// `root` when given and refused otherwise.
+    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(YAMLError) -> YAMLConfig {
+        var config = YAMLConfig()
+        config.files.append(name)
+        let node = try YAMLReader(limits: limits, file: name).read(Array(text.utf8))
+        var translator = YAMLTranslator(file: name)
+        try translator.translate(node)
+        try addImports(translator.imports, from: root, root: root?.standardizedFileURL.path, chain: [name], into: &config)
+        try merge(translator, into: &config)
+        return config
+    }
+
+    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout YAMLConfig) throws(YAMLError) {
+        let path = url.path
+        if chain.contains(path) {
+            throw .importCycle(chain: (chain + [path]).map { Self.relative($0, to: root) }, location: importedAt ?? SourceLocation(file: path, line: 1))
+        }
+        if chain.count > limits.maxImportDepth {
+            throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: chain.count,
+                                 location: importedAt ?? SourceLocation(file: path, line: 1))
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadable(path: path, reason: (error as NSError).localizedDescription, location: importedAt)
+        }
+        guard data.count <= limits.maxDocumentBytes else {
+            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,
+                                 location: SourceLocation(file: path, line: 1, column: 1))
+        }
+        config.files.append(path)
+        let node = try YAMLReader(limits: limits, file: path).read(Array(data))
+        var translator = YAMLTranslator(file: path)
+        try translator.translate(node)
+        try addImports(translator.imports, from: url.deletingLastPathComponent(), root: root, chain: chain + [path], into: &config)
+        try merge(translator, into: &config)
+    }
+
+    private func addImports(_ imports: [(path: String, location: SourceLocation)], from directory: URL?, root: String?,
+                            chain: [String], into config: inout YAMLConfig) throws(YAMLError) {
+        for (path, location) in imports {
+            guard let directory, let root else {
+                throw .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
+            }
+            guard !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("~") else {
+                throw .importOutsideRoot(path: path, root: root, location: location)
+            }
+            let target = directory.appendingPathComponent(path).standardizedFileURL
+            guard target.path == root || target.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                throw .importOutsideRoot(path: path, root: root, location: location)
+            }
+            try load(target, root: root, chain: chain, importedAt: location, into: &config)
+        }
+    }
+
+    private func merge(_ translator: YAMLTranslator, into config: inout YAMLConfig) throws(YAMLError) {
+        config.parameters.merge(translator.parameters) { $1 }
+        config.definitions += translator.definitions
+        // `alias: '@target'` entries name definitions of this file or of files read before it.
+        for alias in translator.aliases {
+            guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
+                throw .badValue(value: "@\(alias.target)", reason: "alias '\(alias.name)' names no service defined in YAML", location: alias.location)
+            }
+            config.definitions[index].aliases.append(alias.name)
+        }
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+}
+
+extension ContainerBuilder {
+    /// Adds the services of a YAML file (and its imports) and its parameters as a property source.
+    public func loadYAML(contentsOf url: URL, root: URL? = nil, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
+        add(try YAMLLoader(limits: limits).load(contentsOf: url, root: root))
+    }
+
+    /// Adds the services of YAML text (tests, embedded config).
+    public func loadYAML(_ text: String, name: String = "<string>", limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
+        add(try YAMLLoader(limits: limits).load(string: text, name: name))
+    }
+
+    private func add(_ config: YAMLConfig) {
+        add(contentsOf: config.definitions)
+        if !config.parameters.isEmpty {
+            propertySources.append(DictionaryPropertySource(name: "parameters", config.parameters))
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CYaml
+import IoCCore
+
+/// Reads one YAML document into nodes with libyaml's event API, enforcing ``YAMLLimits``:
+/// document size, scalar length, nesting depth, alias expansion, duplicate keys, known tags.
+struct YAMLReader {
+    let limits: YAMLLimits
+    let file: String
+
+    private static let standardTags: Set<String> = [
+        "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!", "!tagged_iterator",
+    ]
+
+    private enum Frame {
+        case sequence(items: [YAMLNode], tag: String?, anchor: String?, location: SourceLocation)
+        case mapping(entries: [(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, seen: [String: SourceLocation],
+                     tag: String?, anchor: String?, location: SourceLocation)
+    }
+
+    /// The document's root node, or `nil` for an empty document.
+    func read(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
+        guard bytes.count <= limits.maxDocumentBytes else {
+            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
+                                 location: SourceLocation(file: file, line: 1, column: 1))
+        }
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw .syntax(problem: "libyaml could not start", context: nil, location: SourceLocation(file: file, line: 1, column: 1))
+        }
+        defer { yaml_parser_delete(&parser) }
+        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            return try parse(&parser)
+        }
+    }
+
+    private func parse(_ parser: inout yaml_parser_t) throws(YAMLError) -> YAMLNode? {
+        var stack: [Frame] = []
+        var anchors: [String: YAMLNode] = [:]
+        var expanded = 0
+        var root: YAMLNode?
+        var documents = 0
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
+            defer { yaml_event_delete(&event) }
+            let location = SourceLocation(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            var finished: YAMLNode?
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return root
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    throw .badValue(value: "---", reason: "a config file holds one YAML document; split the others into files and import them",
+                                    location: location)
+                }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                guard scalar.length <= limits.maxScalarBytes else {
+                    throw .limitExceeded(limit: "a scalar's length (maxScalarBytes \(limits.maxScalarBytes))", value: Int(scalar.length), location: location)
+                }
+                let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self) } ?? ""
+                let tag = try checkedTag(scalar.tag, location)
+                let node = YAMLNode(.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), tag: tag, location: location)
+                if let anchor = string(scalar.anchor) { anchors[anchor] = node }
+                finished = node
+            case YAML_ALIAS_EVENT:
+                let name = string(event.data.alias.anchor) ?? ""
+                guard let target = anchors[name] else {
+                    throw .badValue(value: "*\(name)", reason: "no anchor &\(name) comes before it", location: location)
+                }
+                expanded += target.weight
+                guard expanded <= limits.maxAliasExpansion else {
+                    throw .limitExceeded(limit: "the nodes aliases expand to (maxAliasExpansion \(limits.maxAliasExpansion))", value: expanded, location: location)
+                }
+                finished = target
+            case YAML_SEQUENCE_START_EVENT:
+                try checkDepth(stack.count + 1, location)
+                let start = event.data.sequence_start
+                stack.append(.sequence(items: [], tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location))
+            case YAML_MAPPING_START_EVENT:
+                try checkDepth(stack.count + 1, location)
+                let start = event.data.mapping_start
+                stack.append(.mapping(entries: [], pendingKey: nil, seen: [:], tag: try checkedTag(start.tag, location),
+                                      anchor: string(start.anchor), location: location))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                guard let frame = stack.popLast() else { break }
+                let node: YAMLNode
+                let anchor: String?
+                switch frame {
+                case let .sequence(items, tag, name, start):
+                    node = YAMLNode(.sequence(items), tag: tag, location: start)
+                    anchor = name
+                case let .mapping(entries, _, _, tag, name, start):
+                    node = YAMLNode(.mapping(entries), tag: tag, location: start)
+                    anchor = name
+                }
+                if let anchor { anchors[anchor] = node }
+                finished = node
+            default:
+                break
+            }
+            guard let node = finished else { continue }
+            if stack.isEmpty {
+                root = node
+            } else {
+                try add(node, to: &stack[stack.count - 1])
+            }
+        }
+    }
+
+    private func add(_ node: YAMLNode, to frame: inout Frame) throws(YAMLError) {
+        switch frame {
+        case .sequence(var items, let tag, let anchor, let location):
+            items.append(node)
+            frame = .sequence(items: items, tag: tag, anchor: anchor, location: location)
+        case .mapping(var entries, let pendingKey, var seen, let tag, let anchor, let location):
+            guard let key = pendingKey else {
+                frame = .mapping(entries: entries, pendingKey: node, seen: seen, tag: tag, anchor: anchor, location: location)
+                return
+            }
+            if let text = key.scalar {
+                if let first = seen[text] { throw .duplicateKey(key: text, location: key.location, first: first) }
+                seen[text] = key.location
+            }
+            entries.append((key, node))
+            frame = .mapping(entries: entries, pendingKey: nil, seen: seen, tag: tag, anchor: anchor, location: location)
+        }
+    }
+
+    private func checkDepth(_ depth: Int, _ location: SourceLocation) throws(YAMLError) {
+        if depth > limits.maxDepth {
+            throw .limitExceeded(limit: "the nesting depth (maxDepth \(limits.maxDepth))", value: depth, location: location)
+        }
+    }
+
+    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: SourceLocation) throws(YAMLError) -> String? {
+        guard let tag = string(pointer) else { return nil }
+        guard Self.standardTags.contains(tag) else { throw .unknownTag(tag: tag, location: location) }
+        return tag
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+        let mark = parser.problem_mark
+        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let context = parser.context.map { String(cString: $0) }
+        return .syntax(problem: problem, context: context,
+                       location: SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+    }
+}

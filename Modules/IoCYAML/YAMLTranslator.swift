@@ -1,0 +1,375 @@
+import IoCCore
+
+/// Translates one file's nodes into definitions: the services.yaml vocabulary, nothing more.
+struct YAMLTranslator {
+    let file: String
+    var definitions: [Definition] = []
+    var parameters: [String: ConfigValue] = [:]
+    var imports: [(path: String, location: SourceLocation)] = []
+    var aliases: [(name: String, target: String, location: SourceLocation)] = []
+
+    init(file: String) { self.file = file }
+
+    static let topKeys = ["parameters", "imports", "services"]
+    static let serviceKeys = [
+        "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
+        "parent", "abstract", "alias", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
+    ]
+    static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile"]
+
+    mutating func translate(_ root: YAMLNode?) throws(YAMLError) {
+        guard let root else { return }
+        let entries = try mapping(root, "The document")
+        for (keyNode, value) in entries {
+            let key = try keyText(keyNode)
+            switch key {
+            case "parameters":
+                for (name, node) in try mapping(value, "parameters") { parameters[try keyText(name)] = configValue(node) }
+            case "imports":
+                for item in try sequence(value, "imports") { imports.append((try importPath(item), item.location)) }
+            case "services":
+                try services(value)
+            default:
+                throw unknownKey(key, in: "the document", known: Self.topKeys, at: keyNode.location)
+            }
+        }
+    }
+
+    // MARK: Services
+
+    private struct Defaults {
+        var scope: Scope?
+        var isLazy: Bool?
+        var isEager: Bool?
+        var tags: [String] = []
+        var profiles: [String] = []
+    }
+
+    private mutating func services(_ node: YAMLNode) throws(YAMLError) {
+        let entries = try mapping(node, "services")
+        var defaults = Defaults()
+        if let defaultsNode = entries.first(where: { $0.key.scalar == "_defaults" })?.value {
+            for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
+                switch try keyText(keyNode) {
+                case "scope": defaults.scope = try scope(value)
+                case "shared": defaults.scope = try bool(value, "shared") ? .singleton : .prototype
+                case "lazy": defaults.isLazy = try bool(value, "lazy")
+                case "eager": defaults.isEager = try bool(value, "eager")
+                case "tags": defaults.tags = try tags(value)
+                case "profile": defaults.profiles = try strings(value, "profile")
+                case let other: throw unknownKey(other, in: "_defaults", known: Self.defaultsKeys, at: keyNode.location)
+                }
+            }
+        }
+        for (keyNode, value) in entries {
+            let id = try keyText(keyNode)
+            if id == "_defaults" { continue }
+            if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
+                aliases.append((id, try referenceName(text, value.location), keyNode.location))
+                continue
+            }
+            definitions.append(try service(id, value, at: keyNode.location, defaults: defaults))
+        }
+    }
+
+    private func service(_ id: String, _ node: YAMLNode, at location: SourceLocation, defaults: Defaults) throws(YAMLError) -> Definition {
+        var definition = try definitionBody(name: id, node, at: location)
+        if let scope = defaults.scope, !definition.stated.contains(.scope) { definition.scope = scope; definition.stated.insert(.scope) }
+        if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy; definition.stated.insert(.lazy) }
+        if let eager = defaults.isEager, !definition.stated.contains(.eager) { definition.isEager = eager; definition.stated.insert(.eager) }
+        definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
+        if definition.profiles.isEmpty { definition.profiles = defaults.profiles }
+        return definition
+    }
+
+    /// A service's map; also used for inner (anonymous) definitions.
+    private func definitionBody(name: String?, _ node: YAMLNode, at location: SourceLocation) throws(YAMLError) -> Definition {
+        let entries = try mapping(node, name.map { "Service '\($0)'" } ?? "An inner service")
+        var definition = Definition(name: name, typeName: nil, construction: .initializer(), location: location)
+        var arguments: [InjectionPoint] = []
+        var factory: YAMLNode?
+        for (keyNode, value) in entries {
+            let key = try keyText(keyNode)
+            switch key {
+            case "class": definition.typeName = try text(value, "class")
+            case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
+            case "arguments": arguments = try argumentPoints(value)
+            case "properties":
+                for (property, source) in try mapping(value, "properties") {
+                    definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
+                                                                   location: source.location))
+                }
+            case "calls": definition.methodCalls = try calls(value)
+            case "factory": factory = value
+            case "scope":
+                definition.scope = try scope(value)
+                definition.stated.insert(.scope)
+            case "shared":
+                definition.scope = try bool(value, "shared") ? .singleton : .prototype
+                definition.stated.insert(.scope)
+            case "lazy":
+                definition.isLazy = try bool(value, "lazy")
+                definition.stated.insert(.lazy)
+            case "eager":
+                definition.isEager = try bool(value, "eager")
+                definition.stated.insert(.eager)
+            case "primary":
+                definition.isPrimary = try bool(value, "primary")
+                definition.stated.insert(.primary)
+            case "tags": definition.tags = try tags(value)
+            case "parent": definition.parent = try text(value, "parent")
+            case "abstract": definition.isAbstract = try bool(value, "abstract")
+            case "alias", "aliases": definition.aliases += try strings(value, key)
+            case "profile": definition.profiles = try strings(value, "profile")
+            case "before-injection": definition.hooks.append(LifecycleHook(kind: .beforeInjection, method: try text(value, key)))
+            case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))
+            case "dispose": definition.hooks.append(LifecycleHook(kind: .dispose, method: try text(value, key)))
+            case "decorates": definition.decorates = try text(value, "decorates")
+            default:
+                throw unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location)
+            }
+        }
+        if let factory {
+            definition.construction = try factoryConstruction(factory, arguments: arguments)
+        } else if definition.parent != nil && arguments.isEmpty {
+            definition.construction = .inherited
+        } else {
+            definition.construction = .initializer(arguments: arguments)
+        }
+        if definition.typeName == nil, definition.parent == nil, factory == nil, let name {
+            definition.typeName = name   // Symfony: an id that is a class name needs no `class`
+        }
+        definition.stated.insert(.construction)
+        return definition
+    }
+
+    private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint]) throws(YAMLError) -> Construction {
+        if let signature = node.scalar {
+            return .staticFactory(signature, arguments: arguments)
+        }
+        let items = try sequence(node, "factory")
+        guard items.count == 2, let reference = items[0].scalar, reference.hasPrefix("@"), let method = items[1].scalar else {
+            throw .wrongKind(expected: "'Type.method(label:)' or ['@factoryService', 'method(label:)']", found: node.kindName,
+                             what: "factory", location: node.location)
+        }
+        return .factoryMethod(method, of: .named(try referenceName(reference, items[0].location)), arguments: arguments)
+    }
+
+    private func argumentPoints(_ node: YAMLNode) throws(YAMLError) -> [InjectionPoint] {
+        switch node.kind {
+        case .sequence(let items):
+            var points: [InjectionPoint] = []
+            for item in items { points.append(InjectionPoint(source: try source(item), location: item.location)) }
+            return points
+        case .mapping(let entries):
+            var points: [InjectionPoint] = []
+            for (label, value) in entries {
+                points.append(InjectionPoint(label: try keyText(label), source: try source(value), location: value.location))
+            }
+            return points
+        case .scalar:
+            throw .wrongKind(expected: "a list (positional) or a map (labelled)", found: node.kindName, what: "arguments", location: node.location)
+        }
+    }
+
+    private func calls(_ node: YAMLNode) throws(YAMLError) -> [MethodInjection] {
+        var result: [MethodInjection] = []
+        for call in try sequence(node, "calls") {
+            switch call.kind {
+            case .sequence(let parts) where !parts.isEmpty:
+                let method = try text(parts[0], "a call's method")
+                let arguments = parts.count > 1 ? try argumentPoints(parts[1]) : []
+                result.append(MethodInjection(method: method, arguments: arguments))
+            case .mapping(let entries) where entries.count == 1:
+                result.append(MethodInjection(method: try keyText(entries[0].key), arguments: try argumentPoints(entries[0].value)))
+            default:
+                throw .wrongKind(expected: "[method, [arguments]] or {method: [arguments]}", found: call.kindName, what: "a call",
+                                 location: call.location)
+            }
+        }
+        return result
+    }
+
+    // MARK: Values and references
+
+    /// Where an argument or property value comes from.
+    func source(_ node: YAMLNode) throws(YAMLError) -> InjectionSource {
+        if node.tag == "!tagged_iterator" {
+            if let tag = node.scalar { return .tagged(tag) }
+            if let entries = node.entries, let tag = entries.first(where: { $0.key.scalar == "tag" })?.value.scalar { return .tagged(tag) }
+            throw .wrongKind(expected: "a tag name", found: node.kindName, what: "!tagged_iterator", location: node.location)
+        }
+        switch node.kind {
+        case .scalar(let text, let plain):
+            if text.hasPrefix("@@") { return .config(ConfigValue(.string(String(text.dropFirst())), at: node.location)) }
+            if text.hasPrefix("@?") { return .optional(.named(try referenceName(String(text.dropFirst()), node.location))) }
+            if text.hasPrefix("@") { return .named(try referenceName(text, node.location)) }
+            return .config(scalarValue(text, plain: plain, tag: node.tag, at: node.location))
+        case .sequence(let items):
+            var sources: [InjectionSource] = []
+            for item in items { sources.append(try source(item)) }
+            if sources.allSatisfy({ if case .config = $0 { true } else { false } }) { return .config(configValue(node)) }
+            return .list(sources)
+        case .mapping(let entries):
+            if entries.contains(where: { $0.key.scalar == "class" || $0.key.scalar == "factory" }) {
+                return .inner(try definitionBody(name: nil, node, at: node.location))
+            }
+            var sources: [String: InjectionSource] = [:]
+            for (key, value) in entries { sources[try keyText(key)] = try source(value) }
+            if sources.values.allSatisfy({ if case .config = $0 { true } else { false } }) { return .config(configValue(node)) }
+            return .map(sources)
+        }
+    }
+
+    private func referenceName(_ text: String, _ location: SourceLocation) throws(YAMLError) -> String {
+        let name = String(text.dropFirst())
+        guard !name.isEmpty, !name.contains(" ") else {
+            throw .badValue(value: text, reason: "a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@')",
+                            location: location)
+        }
+        return name
+    }
+
+    /// A node as a config value (parameters, values, Decodable subtrees).
+    func configValue(_ node: YAMLNode) -> ConfigValue {
+        switch node.kind {
+        case .scalar(let text, let plain): return scalarValue(text, plain: plain, tag: node.tag, at: node.location)
+        case .sequence(let items): return ConfigValue(.list(items.map(configValue)), at: node.location)
+        case .mapping(let entries): return ConfigValue(.map(entries.map { ($0.key.scalar ?? "", configValue($0.value)) }), at: node.location)
+        }
+    }
+
+    /// A scalar typed by the YAML core schema (plain scalars only), with Symfony's `%param%`
+    /// and `%env(NAME)%` turned into `${...}` placeholders.
+    func scalarValue(_ text: String, plain: Bool, tag: String?, at location: SourceLocation) -> ConfigValue {
+        if tag == "tag:yaml.org,2002:str" || !plain { return ConfigValue(.string(Self.parameters(in: text)), at: location) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return ConfigValue(.null, at: location)
+        case "true", "True", "TRUE": return ConfigValue(.bool(true), at: location)
+        case "false", "False", "FALSE": return ConfigValue(.bool(false), at: location)
+        default: break
+        }
+        if let int = Self.integer(text) { return ConfigValue(.int(int), at: location) }
+        if let double = Self.float(text) { return ConfigValue(.double(double), at: location) }
+        return ConfigValue(.string(Self.parameters(in: text)), at: location)
+    }
+
+    static func integer(_ text: String) -> Int? {
+        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
+        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
+        guard let first = text.first, first.isNumber || ((first == "-" || first == "+") && text.count > 1) else { return nil }
+        return Int(text)
+    }
+
+    static func float(_ text: String) -> Double? {
+        switch text {
+        case ".inf", ".Inf", "+.inf": return .infinity
+        case "-.inf", "-.Inf": return -.infinity
+        case ".nan", ".NaN": return .nan
+        default: break
+        }
+        guard text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), text.allSatisfy({ "0123456789.eE+-".contains($0) }) else { return nil }
+        return Double(text)
+    }
+
+    /// `%name%` → `${name}`, `%env(NAME)%` → `${NAME}`, `%%` → `%`.
+    static func parameters(in text: String) -> String {
+        guard text.contains("%") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: "%") {
+            result += rest[..<start]
+            let after = rest.index(after: start)
+            if after < rest.endIndex, rest[after] == "%" {
+                result += "%"
+                rest = rest[rest.index(after: after)...]
+                continue
+            }
+            guard let end = rest[after...].firstIndex(of: "%") else {
+                result += rest[start...]
+                return result
+            }
+            let name = rest[after..<end]
+            if name.hasPrefix("env("), name.hasSuffix(")") {
+                result += "${" + name.dropFirst(4).dropLast() + "}"
+            } else if !name.isEmpty, !name.contains(" ") {
+                result += "${" + name + "}"
+            } else {
+                result += rest[start...end]
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    // MARK: Node helpers
+
+    private func mapping(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [(key: YAMLNode, value: YAMLNode)] {
+        if case .scalar(let text, _) = node.kind, text.isEmpty { return [] }
+        guard let entries = node.entries else {
+            throw .wrongKind(expected: "a map", found: node.kindName, what: what, location: node.location)
+        }
+        return entries
+    }
+
+    private func sequence(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [YAMLNode] {
+        if case .sequence(let items) = node.kind { return items }
+        throw .wrongKind(expected: "a list", found: node.kindName, what: what, location: node.location)
+    }
+
+    private func keyText(_ node: YAMLNode) throws(YAMLError) -> String {
+        guard let text = node.scalar else { throw .wrongKind(expected: "a plain key", found: node.kindName, what: "A key", location: node.location) }
+        return text
+    }
+
+    private func text(_ node: YAMLNode, _ what: String) throws(YAMLError) -> String {
+        guard let text = node.scalar, !text.isEmpty else {
+            throw .wrongKind(expected: "a name", found: node.kindName, what: what, location: node.location)
+        }
+        return text
+    }
+
+    private func strings(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [String] {
+        if let single = node.scalar { return [single] }
+        var result: [String] = []
+        for item in try sequence(node, what) { result.append(try text(item, what)) }
+        return result
+    }
+
+    private func tags(_ node: YAMLNode) throws(YAMLError) -> [String] {
+        var result: [String] = []
+        for item in try sequence(node, "tags") {
+            if let name = item.scalar { result.append(name); continue }
+            guard let name = item.entries?.first(where: { $0.key.scalar == "name" })?.value.scalar else {
+                throw .wrongKind(expected: "a tag name or {name: tag}", found: item.kindName, what: "a tag", location: item.location)
+            }
+            result.append(name)
+        }
+        return result
+    }
+
+    private func bool(_ node: YAMLNode, _ what: String) throws(YAMLError) -> Bool {
+        switch node.scalar {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: throw .wrongKind(expected: "true or false", found: node.scalar.map { "'\($0)'" } ?? node.kindName, what: what, location: node.location)
+        }
+    }
+
+    private func scope(_ node: YAMLNode) throws(YAMLError) -> Scope {
+        let name = try text(node, "scope")
+        return Scope.builtIn(named: name) ?? .custom(name)
+    }
+
+    private func importPath(_ node: YAMLNode) throws(YAMLError) -> String {
+        if let path = node.scalar { return path }
+        guard let path = node.entries?.first(where: { $0.key.scalar == "resource" })?.value.scalar else {
+            throw .wrongKind(expected: "a path or {resource: path}", found: node.kindName, what: "an import", location: node.location)
+        }
+        return path
+    }
+
+    private func unknownKey(_ key: String, in section: String, known: [String], at location: SourceLocation) -> YAMLError {
+        .unknownKey(key: key, section: section, known: known, suggestion: Suggestions.closest(to: key, in: known).first, location: location)
+    }
+}
