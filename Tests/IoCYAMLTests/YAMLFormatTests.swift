@@ -1,0 +1,147 @@
+import Foundation
+import IoCCore
+import IoCYAML
+import Testing
+
+@Suite("YAML: the services.yaml format")
+struct YAMLFormatTests {
+    @Test func theReadmeExample_wiresEveryService() throws {
+        let container = try build("""
+            parameters:
+              weather.url: https://api.example.com
+              report.days: 5
+            services:
+              _defaults: { scope: singleton }
+              httpSession: { class: URLSessionClient }
+              logger: { class: Logger }
+              weatherClient:
+                class: FreeWeatherClient
+                as: [WeatherClient]
+                arguments: { baseURL: '%weather.url%', session: '@httpSession' }
+                properties: { timeout: 5s, retries: '${RETRIES:3}' }
+                calls: [[configure, ['@logger']]]
+              reportService:
+                class: ReportService
+                arguments: [ !tagged_iterator reporter, '@?metrics' ]
+                lazy: true
+                after-injection: start
+                properties:
+                  limits: { retries: 2, hosts: [a, b] }
+              consoleReporter: { class: ConsoleReporter, tags: [reporter] }
+              auditReporter: { class: ConsoleReporter, arguments: [audit], tags: [{ name: reporter }] }
+              baseURL: { class: URL, factory: 'URL(string:)', arguments: ['%weather.url%'] }
+              mainClient: '@weatherClient'
+            """)
+        let client = try container.resolve(FreeWeatherClient.self)
+        #expect(client.baseURL.absoluteString == "https://api.example.com")
+        #expect(client.timeout == .seconds(5) && client.retries == 3)
+        #expect(client.logger === (try container.resolve(Logger.self)))
+        #expect(try container.resolve((any WeatherClient).self, name: "mainClient").name == "free")
+        let report = try container.resolve(ReportService.self)
+        #expect(report.reporters.map(\.id).sorted() == ["audit", "console"])
+        #expect(report.metrics == nil && report.ready)
+        #expect(report.limits == Limits(retries: 2, hosts: ["a", "b"]))
+        #expect(try container.resolve(URL.self, name: "baseURL").host == "api.example.com")
+    }
+
+    @Test func environmentPlaceholders_andSymfonyEnvSyntax() throws {
+        let container = try build("""
+            services:
+              a: { class: ConsoleReporter, arguments: ['%env(REPORTER_ID)%'] }
+              b: { class: ConsoleReporter, arguments: ['${REPORTER_ID}-2'] }
+              c: { class: ConsoleReporter, arguments: ['100%% sure'] }
+              d: { class: ConsoleReporter, arguments: ['@@home'] }
+            """, env: ["REPORTER_ID": "nightly"])
+        #expect(try container.resolve(ConsoleReporter.self, name: "a").id == "nightly")
+        #expect(try container.resolve(ConsoleReporter.self, name: "b").id == "nightly-2")
+        #expect(try container.resolve(ConsoleReporter.self, name: "c").id == "100% sure")
+        #expect(try container.resolve(ConsoleReporter.self, name: "d").id == "@home")
+    }
+
+    @Test func sharedFalse_isPrototype_andScopesByName() throws {
+        let container = try build("""
+            services:
+              a: { class: Logger, shared: false }
+              b: { class: Logger, scope: singleton }
+              c: { class: Logger, scope: object-graph }
+            """)
+        #expect(try container.resolve(Logger.self, name: "a") !== container.resolve(Logger.self, name: "a"))
+        #expect(try container.resolve(Logger.self, name: "b") === container.resolve(Logger.self, name: "b"))
+        #expect(container.definitions.first { $0.name == "c" }?.scope == .objectGraph)
+    }
+
+    @Test func parentAbstractPrimaryEagerAndProfiles() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        builder.activeProfiles = ["test"]
+        try builder.loadYAML("""
+            services:
+              base: { class: ConsoleReporter, abstract: true, scope: singleton, tags: [reporter] }
+              first: { parent: base, arguments: [one] }
+              second: { parent: base, arguments: [two], primary: true }
+              prodOnly: { class: Logger, profile: production }
+              testOnly: { class: Logger, profile: [test], eager: true, scope: singleton }
+            """)
+        let container = try builder.build()
+        #expect(try container.resolve(ConsoleReporter.self).id == "two", "primary wins")
+        #expect(try container.resolve(ConsoleReporter.self, name: "first") === container.resolve(ConsoleReporter.self, name: "first"))
+        #expect(try container.resolveAll((any Reporter).self, tagged: "reporter").count == 2)
+        #expect(container.isRegistered(Logger.self, name: "testOnly") && !container.isRegistered(Logger.self, name: "prodOnly"))
+        #expect(!container.isRegistered(ConsoleReporter.self, name: "base"))
+    }
+
+    @Test func innerDefinitions_andDecorates() throws {
+        let container = try build("""
+            services:
+              report:
+                class: ReportService
+                arguments:
+                  reporters: [ { class: ConsoleReporter, arguments: [inner] } ]
+                  metrics: '@logger'
+              logger: { class: Logger, scope: singleton }
+              auditLogger: { class: Logger, decorates: logger, scope: singleton }
+            """)
+        let report = try container.resolve(ReportService.self)
+        #expect(report.reporters.map(\.id) == ["inner"])
+        #expect(report.metrics === (try container.resolve(Logger.self, name: "auditLogger")), "the decorator took the name")
+        #expect(container.isRegistered(Logger.self, name: "auditLogger.inner"))
+    }
+
+    @Test func imports_areRelativeAndMerged() throws {
+        let root = try directory([
+            "services.yaml": "imports: [{ resource: local/extra.yaml }]\nparameters: { id: root }\nservices:\n  a: { class: ConsoleReporter, arguments: ['%id%'] }\n",
+            "local/extra.yaml": "services:\n  b: { class: ConsoleReporter, arguments: [extra] }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        try builder.loadYAML(contentsOf: root.appendingPathComponent("services.yaml"))
+        let container = try builder.build()
+        #expect(try container.resolve(ConsoleReporter.self, name: "a").id == "root")
+        #expect(try container.resolve(ConsoleReporter.self, name: "b").id == "extra")
+        #expect(container.definitions.first { $0.name == "b" }?.location.file.hasSuffix("local/extra.yaml") == true)
+    }
+
+    @Test func scalarsFollowTheCoreSchema() throws {
+        let config = try YAMLLoader().load(string: """
+            parameters:
+              int: 12
+              hex: 0x1F
+              float: 2.5
+              bool: true
+              null: ~
+              quoted: '12'
+              text: hello
+              list: [1, two]
+            """)
+        #expect(config.parameters["int"] == .int(12))
+        #expect(config.parameters["hex"] == .int(31))
+        #expect(config.parameters["float"] == .double(2.5))
+        #expect(config.parameters["bool"] == .bool(true))
+        #expect(config.parameters["null"] == .null())
+        #expect(config.parameters["quoted"] == .string("12"))
+        #expect(config.parameters["text"] == .string("hello"))
+        #expect(config.parameters["list"] == .list([.int(1), .string("two")]))
+        #expect(config.parameters["int"]?.location == SourceLocation(file: "<string>", line: 2, column: 8))
+    }
+}
