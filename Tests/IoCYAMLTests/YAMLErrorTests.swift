@@ -1,0 +1,144 @@
+import Foundation
+import IoCCore
+import IoCYAML
+import Testing
+
+private func loadError(_ yaml: String, limits: YAMLLimits = YAMLLimits()) -> String {
+    errorText { _ = try YAMLLoader(limits: limits).load(string: yaml, name: "app.yaml") }
+}
+
+@Suite("YAML: errors name file, line and column")
+struct YAMLErrorTests {
+    @Test func syntaxError() {
+        #expect(loadError("services:\n  a: [1, 2\n") == "YAML syntax error at app.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence.")
+    }
+
+    @Test func unknownKey_suggestsTheClosest() {
+        #expect(loadError("services:\n  a: { clas: Logger }\n")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates.")
+        #expect(loadError("service:\n  a: {}\n")
+            == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services.")
+    }
+
+    @Test func wrongKinds() {
+        #expect(loadError("services: [a, b]\n") == "services at app.yaml:1:11 must be a map, not a list.")
+        #expect(loadError("services:\n  a: { class: Logger, arguments: text }\n")
+            == "arguments at app.yaml:2:34 must be a list (positional) or a map (labelled), not a scalar.")
+        #expect(loadError("services:\n  a: { class: Logger, lazy: maybe }\n") == "lazy at app.yaml:2:29 must be true or false, not 'maybe'.")
+    }
+
+    @Test func badReference() {
+        #expect(loadError("services:\n  a: { class: Logger, arguments: ['@'] }\n")
+            == "Bad value '@' at app.yaml:2:35: a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@').")
+    }
+
+    @Test func duplicateKey() {
+        #expect(loadError("services:\n  a: { class: Logger }\n  a: { class: Logger }\n")
+            == "Duplicate key 'a' at app.yaml:3:3; it was first given at app.yaml:2:3. Keep one.")
+    }
+
+    @Test func unknownTag() {
+        #expect(loadError("services:\n  a: !php/const FOO\n")
+            == "Unknown tag '!php/const' at app.yaml:2:6. Allowed: !tagged_iterator and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq).")
+    }
+
+    @Test func aliasTargetMissing() {
+        #expect(loadError("services:\n  main: '@nothing'\n") == "Bad value '@nothing' at app.yaml:2:3: alias 'main' names no service defined in YAML.")
+    }
+
+    @Test func unknownTypeAndValues_areReportedByTheBuilder_atTheYAMLLocation() {
+        #expect(errorText { _ = try build("services:\n  a: { class: Loger }\n") } == """
+            Container validation failed with 1 problem:
+            1. Unknown type "Loger" for "a" (Loger) at services.yaml:2:3: it is not in the type catalog. Did you mean "Logger"? \
+            Add it with catalog.add(Loger.self) (or @Component), or correct the name.
+            """)
+        #expect(errorText {
+            _ = try build("services:\n  s: { class: URLSessionClient }\n  c:\n    class: FreeWeatherClient\n    arguments: { baseURL: 'https://x', session: '@s' }\n    properties: { retries: lots }\n")
+        } == """
+            Container validation failed with 1 problem:
+            1. Value "lots" at services.yaml:6:28 cannot become Int for "c" (FreeWeatherClient), property 'retries': not a whole number.
+            """)
+    }
+}
+
+@Suite("YAML: untrusted input is bounded")
+struct YAMLLimitTests {
+    @Test func billionLaughs_failsFast_withANamedLimit() {
+        let bomb = """
+            a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+            b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+            c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+            d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+            e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+            f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+            g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+            h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+            i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+            """
+        let started = Date()
+        #expect(loadError(bomb).hasPrefix("YAML limit exceeded at app.yaml:6:8: "))
+        #expect(loadError(bomb).contains("the nodes aliases expand to (maxAliasExpansion 100000) is "))
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func deepNesting_isBounded() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(loadError(deep)
+            == "YAML limit exceeded at app.yaml:1:65: the nesting depth (maxDepth 64) is 65. Raise YAMLLimits if the file is meant to be this large.")
+    }
+
+    @Test func longScalars_andLargeDocuments_areBounded() {
+        var limits = YAMLLimits()
+        limits.maxScalarBytes = 10
+        #expect(loadError("parameters: { a: '0123456789ABC' }\n", limits: limits)
+            == "YAML limit exceeded at app.yaml:1:18: a scalar's length (maxScalarBytes 10) is 13. Raise YAMLLimits if the file is meant to be this large.")
+        limits = YAMLLimits()
+        limits.maxDocumentBytes = 16
+        #expect(loadError("parameters: { a: 'long enough to fail' }\n", limits: limits)
+            == "YAML limit exceeded at app.yaml:1:1: the document size (maxDocumentBytes 16) is 41. Raise YAMLLimits if the file is meant to be this large.")
+    }
+
+    @Test func imports_outsideTheRoot_areRefused() throws {
+        let root = try directory([
+            "config/services.yaml": "imports: ['../secrets.yaml']\n",
+            "config/absolute.yaml": "imports: ['/etc/passwd']\n",
+            "config/url.yaml": "imports: ['http://example.com/x.yaml']\n",
+            "secrets.yaml": "parameters: { password: hunter2 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = root.appendingPathComponent("config").standardizedFileURL.path
+        for (file, path, column) in [("services.yaml", "../secrets.yaml", 11), ("absolute.yaml", "/etc/passwd", 11), ("url.yaml", "http://example.com/x.yaml", 11)] {
+            let text = errorText { _ = try YAMLLoader().load(contentsOf: root.appendingPathComponent("config/\(file)")) }
+            #expect(text == "Import '\(path)' at \(config)/\(file):1:\(column) is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+        }
+    }
+
+    @Test func importCycles_andDepth_areReported() throws {
+        let root = try directory([
+            "a.yaml": "imports: [b.yaml]\n",
+            "b.yaml": "imports: [a.yaml]\n",
+            "chain0.yaml": "imports: [chain1.yaml]\n",
+            "chain1.yaml": "imports: [chain2.yaml]\n",
+            "chain2.yaml": "imports: [chain3.yaml]\n",
+            "chain3.yaml": "services: {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = root.standardizedFileURL.path
+        #expect(errorText { _ = try YAMLLoader().load(contentsOf: root.appendingPathComponent("a.yaml")) }
+            == "Imports form a circle at \(base)/b.yaml:1:11: a.yaml -> b.yaml -> a.yaml.")
+        var limits = YAMLLimits()
+        limits.maxImportDepth = 2
+        #expect(errorText { _ = try YAMLLoader(limits: limits).load(contentsOf: root.appendingPathComponent("chain0.yaml")) }
+            == "YAML limit exceeded at \(base)/chain2.yaml:1:11: the import depth (maxImportDepth 2) is 3. Raise YAMLLimits if the file is meant to be this large.")
+    }
+
+    @Test func textWithoutRoot_refusesImports() {
+        #expect(loadError("imports: [other.yaml]\n")
+            == "Import 'other.yaml' at app.yaml:1:11 is outside the config root (none: YAML given as text has no config root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+    }
+
+    @Test func secondDocument_isRefused() {
+        #expect(loadError("services: {}\n---\nservices: {}\n")
+            == "Bad value '---' at app.yaml:2:1: a config file holds one YAML document; split the others into files and import them.")
+    }
+}
