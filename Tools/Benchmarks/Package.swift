@@ -15,9 +15,13 @@ let package = Package(
             name: "IoCBenchmarks",
             dependencies: [
                 .product(name: "IoCCore", package: "swift-ioc"),
+                .product(name: "IoCYAML", package: "swift-ioc"),
                 .product(name: "Swinject", package: "Swinject"),
+                "RawScan",
             ]
         ),
+        // The floors the front ends are measured against: libyaml's and libxml2's own parsers.
+        .target(name: "RawScan", linkerSettings: [.linkedLibrary("yaml")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -110,11 +110,19 @@ extension Provider: InjectionShape {
 /// `nil` when the shape does not take `source`; `.some(nil)` after recording a problem.
 private func elementArguments<Element>(_ source: InjectionSource, _ type: Element.Type, in compilation: Compilation,
                                        site: SiteInfo) -> [Argument<Element>]?? {
+    var nodes: [AnyNode]
     switch source {
-    case .all(let type):
-        return compilation.nodes(ofType: type).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
-    case .tagged(let tag):
-        return compilation.nodes(tagged: tag).compactMap { compilation.nodeArgument($0, as: Element.self, site: site) }
+    case .all(let type): nodes = compilation.nodes(ofType: type)
+    case .tagged(let tag): nodes = compilation.nodes(tagged: tag)
+    default: nodes = []
+    }
+    switch source {
+    case .all, .tagged:
+        var bound: [Argument<Element>] = []
+        for node in nodes {
+            if let argument = compilation.nodeArgument(node, as: Element.self, site: site) { bound.append(argument) }
+        }
+        return bound
     case .list(let items):
         var bound: [Argument<Element>] = []
         for item in items {
@@ -151,14 +159,28 @@ extension Set: InjectionShape {
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
         guard let parts = found else { return .some(nil) }
-        return ComposedArgument<Set<Element>>(
-            parts: parts,
-            body: { ctx in Set(try parts.map { try $0.get(ctx) }) },
-            asyncBody: { ctx in
-                var values = Set<Element>()
-                for part in parts { values.insert(try await part.getAsync(ctx)) }
-                return values
-            })
+        return SetArgument(parts)
+    }
+}
+
+/// A set of components or values.
+final class SetArgument<Element: Hashable>: Argument<Set<Element>>, @unchecked Sendable {
+    let parts: [Argument<Element>]
+    init(_ parts: [Argument<Element>]) {
+        self.parts = parts
+        super.init()
+    }
+    override var directNodes: [AnyNode] { parts.flatMap(\.directNodes) }
+    override var deferredNodes: [AnyNode] { parts.flatMap(\.deferredNodes) }
+    override func get(_ ctx: ResolutionContext) throws -> Set<Element> {
+        var values = Set<Element>()
+        for part in parts { values.insert(try part.get(ctx)) }
+        return values
+    }
+    override func getAsync(_ ctx: ResolutionContext) async throws -> Set<Element> {
+        var values = Set<Element>()
+        for part in parts { values.insert(try await part.getAsync(ctx)) }
+        return values
     }
 }
 

@@ -156,6 +156,13 @@ struct Benchmarks {
         let bind = try nanosPerRun(samples: 5) { consume(try bindCatalogued(10_000)) }
         rows.append(Row(name: "bind-10k", fields: [("ioc_ns", bind), ("ioc_ns_per_definition", bind / 10_000)]))
 
+        let yaml = servicesYAML()
+        let yamlBytes = Array(yaml.utf8)
+        guard rawYAMLScan(yamlBytes) > 0 else { print("benchmark failed: the YAML does not scan"); exit(1) }
+        let yamlTimes = try compare(rounds: 5, [(1, { consume(try loadYAML(yaml)) }), (1, { _ = rawYAMLScan(yamlBytes) })])
+        rows.append(Row(name: "yaml-10k", fields: [("ioc_ns", yamlTimes[0]), ("limit_ns", yamlTimes[1]),
+                                                   ("bytes", Double(yamlBytes.count))]))
+
         for (count, name) in [(10, "registry-10"), (10_000, "registry-10k")] {
             let (iocRegistry, swinjectRegistry) = try registryContainers(count)
             rows.append(Row(name: name, fields: [

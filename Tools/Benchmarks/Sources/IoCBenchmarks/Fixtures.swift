@@ -10,6 +10,7 @@ final class Single: @unchecked Sendable { init() {} }
 final class Service: @unchecked Sendable {
     let name: String
     var next: Service?
+    var peer: Service?
     var retries = 0
     init(name: String) { self.name = name }
 }

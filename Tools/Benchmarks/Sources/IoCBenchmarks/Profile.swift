@@ -12,6 +12,14 @@ func profile(_ name: String) throws {
         }
         return
     }
+    if name == "yaml-text" {
+        print(servicesYAML(count: 3))
+        return
+    }
+    if name == "yaml" {
+        consume(try loadYAML(servicesYAML()))
+        return
+    }
     if name == "bind" {
         let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10000") ?? 10_000
         consume(try bindCatalogued(count))

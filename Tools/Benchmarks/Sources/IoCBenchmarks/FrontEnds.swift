@@ -1,0 +1,55 @@
+import Foundation
+import IoCCore
+import IoCYAML
+import RawScan
+
+/// The catalog of the front-end cases: one service type.
+func serviceCatalog() -> TypeCatalog {
+    let catalog = TypeCatalog()
+    catalog.add(Service.self) { service in
+        service.initializer("init(name:)") { (name: String) in Service(name: name) }
+        service.property("next", \.next)
+        service.property("peer", \.peer)
+        service.property("retries", \.retries)
+    }
+    return catalog
+}
+
+/// 10,000 services, each with a class, a scope, two references and a value.
+func servicesYAML(count: Int = 10_000) -> String {
+    var text = "# \(count) services for the yaml-10k benchmark\nservices:\n"
+    text.reserveCapacity(count * 290)
+    for index in 0..<count {
+        let id = String(format: "service_%06d", index)
+        // Each service points at two earlier ones (the first at none), so the graph has no cycle.
+        let next = String(format: "service_%06d", max(0, index - 1))
+        let peer = String(format: "service_%06d", index / 2)
+        text += """
+              \(id):
+                class: Service
+                scope: singleton
+                arguments: { name: 'service number \(index) of the benchmark graph, built from YAML' }
+
+            """
+        if index > 0 {
+            text += "    properties:\n      next: '@\(next)'\n      peer: '@\(peer)'\n      retries: 3\n"
+        } else {
+            text += "    properties:\n      retries: 3\n"
+        }
+    }
+    return text
+}
+
+/// Loads the YAML into a built container.
+func loadYAML(_ text: String) throws -> IoCCore.Container {
+    let builder = ContainerBuilder()
+    builder.catalog = serviceCatalog()
+    builder.allowsCaptiveDependencies = true
+    try builder.loadYAML(text, name: "services.yaml")
+    return try builder.build()
+}
+
+/// libyaml's event scan of the same bytes, nothing else.
+func rawYAMLScan(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { Int(ioc_raw_yaml_scan($0.baseAddress, $0.count)) }
+}

@@ -1,0 +1,9 @@
+#ifndef IOC_RAW_SCAN_H
+#define IOC_RAW_SCAN_H
+#include <stddef.h>
+
+/// Parses `length` bytes of YAML with libyaml's event API and does nothing else: the floor
+/// the YAML front end is measured against. Returns the number of events, or -1 on error.
+long ioc_raw_yaml_scan(const unsigned char *bytes, size_t length);
+
+#endif
