@@ -12,10 +12,24 @@ struct YAMLReader {
         "tag:yaml.org,2002:null", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!", "!tagged_iterator",
     ]
 
-    private enum Frame {
-        case sequence(items: [YAMLNode], tag: String?, anchor: String?, location: SourceLocation)
-        case mapping(entries: [(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, seen: [String: SourceLocation],
-                     tag: String?, anchor: String?, location: SourceLocation)
+    /// A collection being read. A class, so that adding to it mutates in place (an enum payload
+    /// would be copied on every add, which is quadratic for a large map).
+    private final class Frame {
+        let isMapping: Bool
+        let tag: String?
+        let anchor: String?
+        let location: SourceLocation
+        var items: [YAMLNode] = []
+        var entries: [(key: YAMLNode, value: YAMLNode)] = []
+        var pendingKey: YAMLNode?
+        var seen: [String: SourceLocation] = [:]
+
+        init(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
+            self.isMapping = isMapping
+            self.tag = tag
+            self.anchor = anchor
+            self.location = location
+        }
     }
 
     /// The document's root node, or `nil` for an empty document.
@@ -79,55 +93,43 @@ struct YAMLReader {
             case YAML_SEQUENCE_START_EVENT:
                 try checkDepth(stack.count + 1, location)
                 let start = event.data.sequence_start
-                stack.append(.sequence(items: [], tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location))
+                stack.append(Frame(isMapping: false, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location))
             case YAML_MAPPING_START_EVENT:
                 try checkDepth(stack.count + 1, location)
                 let start = event.data.mapping_start
-                stack.append(.mapping(entries: [], pendingKey: nil, seen: [:], tag: try checkedTag(start.tag, location),
-                                      anchor: string(start.anchor), location: location))
+                stack.append(Frame(isMapping: true, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
-                let node: YAMLNode
-                let anchor: String?
-                switch frame {
-                case let .sequence(items, tag, name, start):
-                    node = YAMLNode(.sequence(items), tag: tag, location: start)
-                    anchor = name
-                case let .mapping(entries, _, _, tag, name, start):
-                    node = YAMLNode(.mapping(entries), tag: tag, location: start)
-                    anchor = name
-                }
-                if let anchor { anchors[anchor] = node }
+                let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), tag: frame.tag, location: frame.location)
+                if let anchor = frame.anchor { anchors[anchor] = node }
                 finished = node
             default:
                 break
             }
             guard let node = finished else { continue }
-            if stack.isEmpty {
-                root = node
+            if let parent = stack.last {
+                try add(node, to: parent)
             } else {
-                try add(node, to: &stack[stack.count - 1])
+                root = node
             }
         }
     }
 
-    private func add(_ node: YAMLNode, to frame: inout Frame) throws(YAMLError) {
-        switch frame {
-        case .sequence(var items, let tag, let anchor, let location):
-            items.append(node)
-            frame = .sequence(items: items, tag: tag, anchor: anchor, location: location)
-        case .mapping(var entries, let pendingKey, var seen, let tag, let anchor, let location):
-            guard let key = pendingKey else {
-                frame = .mapping(entries: entries, pendingKey: node, seen: seen, tag: tag, anchor: anchor, location: location)
-                return
-            }
-            if let text = key.scalar {
-                if let first = seen[text] { throw .duplicateKey(key: text, location: key.location, first: first) }
-                seen[text] = key.location
-            }
-            entries.append((key, node))
-            frame = .mapping(entries: entries, pendingKey: nil, seen: seen, tag: tag, anchor: anchor, location: location)
+    private func add(_ node: YAMLNode, to frame: Frame) throws(YAMLError) {
+        guard frame.isMapping else {
+            frame.items.append(node)
+            return
         }
+        guard let key = frame.pendingKey else {
+            frame.pendingKey = node
+            return
+        }
+        if let text = key.scalar {
+            if let first = frame.seen[text] { throw .duplicateKey(key: text, location: key.location, first: first) }
+            frame.seen[text] = key.location
+        }
+        frame.entries.append((key, node))
+        frame.pendingKey = nil
     }
 
     private func checkDepth(_ depth: Int, _ location: SourceLocation) throws(YAMLError) {
