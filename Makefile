@@ -4,7 +4,8 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests
 
-.PHONY: all build test run bench tsan check-toolchain clean help
+.PHONY: all build test run bench tsan fuzz-yaml check-toolchain check-deps clean help
+FUZZ_RUNS ?= 1000000
 
 all: build
 
@@ -14,9 +15,15 @@ help:
 	@echo "make run     run the WeatherReport example end to end"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
+	@echo "make fuzz-yaml  libFuzzer over the YAML front end ($(FUZZ_RUNS) runs)"
 
-check-toolchain:
+check-toolchain: check-deps
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift not found: install Swift 6.1 or later (https://swift.org/install)"; exit 1; }
+
+# The front ends link the system's libyaml; its headers must be installed.
+check-deps:
+	@pkg-config --exists yaml-0.1 2>/dev/null || test -f /usr/include/yaml.h || { \
+		echo "libyaml headers not found: install them with 'apt-get install libyaml-dev' (Debian/Ubuntu) or 'brew install libyaml' (macOS)"; exit 1; }
 
 build: check-toolchain
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -33,5 +40,13 @@ tsan: check-toolchain
 bench: check-toolchain
 	cd Tools/Benchmarks && $(SWIFT) build $(SWIFT_FLAGS) -c release && ./.build/release/IoCBenchmarks
 
+# libFuzzer over YAML bytes -> definitions -> build; seeds in Tests/IoCYAMLTests/FuzzCorpus.
+# A crash leaves its input in Tools/Fuzz/crash-*: copy it into the corpus, which the tests replay.
+fuzz-yaml: check-toolchain
+	cd Tools/Fuzz && $(SWIFT) build $(SWIFT_FLAGS) --product FuzzYAML --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+	rm -rf .build-fuzz-corpus && mkdir -p .build-fuzz-corpus && cp Tests/IoCYAMLTests/FuzzCorpus/* .build-fuzz-corpus/
+	cd Tools/Fuzz && SWIFT_BACKTRACE=enable=no ./.build/debug/FuzzYAML ../../.build-fuzz-corpus -runs=$(FUZZ_RUNS) \
+		-max_len=4096 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1
+
 clean:
-	rm -rf .build .build-* Tools/Benchmarks/.build
+	rm -rf .build .build-* Tools/Benchmarks/.build Tools/Fuzz/.build

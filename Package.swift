@@ -18,7 +18,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "IoCYAML", dependencies: ["IoCCore", "CYaml"], path: "Modules/IoCYAML"),
-        .testTarget(name: "IoCYAMLTests", dependencies: ["IoCYAML", "IoCCore"], path: "Tests/IoCYAMLTests"),
+        .testTarget(
+            name: "IoCYAMLTests",
+            dependencies: ["IoCYAML", "IoCCore"],
+            path: "Tests/IoCYAMLTests",
+            resources: [.copy("FuzzCorpus")]
+        ),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["IoCCore", "IoCYAML"],

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.1
+// Fuzz targets live in their own package: `make fuzz-yaml` builds them with libFuzzer.
+import PackageDescription
+
+let package = Package(
+    name: "IoCFuzz",
+    dependencies: [.package(name: "swift-ioc", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "FuzzYAML",
+            dependencies: [
+                .product(name: "IoCCore", package: "swift-ioc"),
+                .product(name: "IoCYAML", package: "swift-ioc"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
