@@ -4,13 +4,17 @@
 final class CatalogBinding {
     let catalog: TypeCatalog?
     var problems: [IoCError] = []
-    private let byName: [String: Definition]
+    private let definitions: [Definition]
+    /// Definitions by name, for factory lookups; made on first need.
+    private lazy var byName: [String: Int] = {
+        var byName: [String: Int] = [:]
+        for (index, definition) in definitions.enumerated() { if let name = definition.name { byName[name] = index } }
+        return byName
+    }()
 
     init(catalog: TypeCatalog?, definitions: [Definition]) {
         self.catalog = catalog
-        var byName: [String: Definition] = [:]
-        for definition in definitions { if let name = definition.name { byName[name] = definition } }
-        self.byName = byName
+        self.definitions = definitions
         for descriptor in catalog?.descriptors ?? [] {
             for reason in descriptor.problems { problems.append(.invalidCatalogEntry(type: descriptor.type.name, reason: reason)) }
         }
@@ -22,6 +26,7 @@ final class CatalogBinding {
 
     /// The bound definition, or `nil` after recording why it cannot be bound.
     func bind(_ definition: Definition) -> Definition? {
+        if definition.isBound && !Self.hasUnboundSources(definition) { return definition }
         guard var bound = definition.isBound ? definition : bindType(definition) else { return nil }
         // Sources inside may name types or hold inner definitions of their own.
         for index in bound.construction.arguments.indices {
@@ -39,6 +44,22 @@ final class CatalogBinding {
             }
         }
         return bound
+    }
+
+    /// Whether a bound definition still names a type by text or holds an inner definition.
+    private static func hasUnboundSources(_ definition: Definition) -> Bool {
+        func check(_ source: InjectionSource) -> Bool {
+            switch source {
+            case .typeNamed, .inner: return true
+            case .list(let items): return items.contains(where: check)
+            case .map(let entries): return entries.values.contains(where: check)
+            case .optional(let inner), .lazy(let inner), .provider(let inner): return check(inner)
+            default: return false
+            }
+        }
+        return definition.construction.arguments.contains { check($0.source) }
+            || definition.properties.contains { check($0.source) }
+            || definition.methodCalls.contains { $0.arguments.contains { check($0.source) } }
     }
 
     private func bindSource(_ source: InjectionSource, _ owner: Definition) -> InjectionSource? {
@@ -154,7 +175,8 @@ final class CatalogBinding {
     private func factoryTypeName(_ source: InjectionSource) -> (name: String, type: TypeRef?)? {
         switch source {
         case .named(let name):
-            guard let factory = byName[name] else { return nil }
+            guard let index = byName[name] else { return nil }
+            let factory = definitions[index]
             if let type = factory.type { return (type.name, type) }
             return factory.typeName.map { ($0, nil) }
         case .type(let type): return (type.name, type)

@@ -101,7 +101,8 @@ final class Compilation {
 
     // MARK: Nodes
 
-    private func storage(for definition: Definition, label: String) -> Storage {
+    private func storage(for definition: Definition) -> Storage {
+        let label = { definition.label }
         switch definition.scope.kind {
         case .prototype: return .prototype
         case .singleton: return .singleton
@@ -110,14 +111,14 @@ final class Compilation {
         case .taskLocal: return .taskLocal
         case .weakSingleton:
             if definition.maker?.producesClass != true {
-                problems.append(.invalidDefinition(component: label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location))
+                problems.append(.invalidDefinition(component: label(), reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location))
                 return .singleton
             }
             return .weakSingleton
         case .custom(let name):
             if let scope = customScopes[name] { return .custom(scope) }
             let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
-            problems.append(.unknownScope(name: name, component: label, location: definition.location, known: known))
+            problems.append(.unknownScope(name: name, component: label(), location: definition.location, known: known))
             return .prototype
         }
     }
@@ -128,7 +129,7 @@ final class Compilation {
         let info = ComponentInfo(key: definition.key, scope: definition.scope, tags: definition.tags,
                                  isPrimary: definition.isPrimary, location: definition.location)
         let node = maker.makeNode(container: container, info: info,
-                                  storage: storage(for: definition, label: info.key.description),
+                                  storage: storage(for: definition),
                                   definition: definition)
         allNodes.append(node)
         for exposure in definition.exposedAs {

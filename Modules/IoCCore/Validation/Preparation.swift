@@ -30,6 +30,7 @@ struct Preparation {
     // MARK: Placeholders
 
     private mutating func resolvePlaceholders(in definition: Definition, _ resolver: PlaceholderResolver) -> Definition? {
+        guard Self.mayHavePlaceholders(definition) else { return definition }
         var result = definition
         do throws(IoCError) {
             if let typeName = definition.typeName { result.typeName = try resolver.resolveName(typeName, at: definition.location) }
@@ -51,6 +52,36 @@ struct Preparation {
         } catch {
             problems.append(error)
             return nil
+        }
+    }
+
+    /// Whether any text of the definition holds `${` (most definitions have none, and are left as they are).
+    static func mayHavePlaceholders(_ definition: Definition) -> Bool {
+        if let typeName = definition.typeName, PlaceholderResolver.mayContainPlaceholder(typeName) { return true }
+        if let factory = definition.construction.factory, mayHavePlaceholders(factory) { return true }
+        return definition.construction.arguments.contains { mayHavePlaceholders($0.source) }
+            || definition.properties.contains { mayHavePlaceholders($0.source) }
+            || definition.methodCalls.contains { $0.arguments.contains { mayHavePlaceholders($0.source) } }
+    }
+
+    private static func mayHavePlaceholders(_ source: InjectionSource) -> Bool {
+        switch source {
+        case .named(let text), .typeNamed(let text), .tagged(let text): return PlaceholderResolver.mayContainPlaceholder(text)
+        case .config(let value): return mayHavePlaceholders(value)
+        case .list(let items): return items.contains(where: mayHavePlaceholders)
+        case .map(let entries): return entries.values.contains(where: mayHavePlaceholders)
+        case .optional(let inner), .lazy(let inner), .provider(let inner): return mayHavePlaceholders(inner)
+        case .inner(let definition): return mayHavePlaceholders(definition)
+        case .type, .value, .all, .nilValue: return false
+        }
+    }
+
+    private static func mayHavePlaceholders(_ value: ConfigValue) -> Bool {
+        switch value.kind {
+        case .string(let text): return PlaceholderResolver.mayContainPlaceholder(text)
+        case .list(let items): return items.contains(where: mayHavePlaceholders)
+        case .map(let entries): return entries.contains { mayHavePlaceholders($0.value) }
+        default: return false
         }
     }
 
@@ -136,6 +167,7 @@ struct Preparation {
 
     /// Children merged with their parents; abstract definitions left out.
     mutating func mergeParents(_ definitions: [Definition]) -> [Definition] {
+        guard definitions.contains(where: { $0.parent != nil || $0.isAbstract }) else { return definitions }
         // The last definition of a name wins, as overrides will decide.
         var byName: [String: Definition] = [:]
         for definition in definitions { if let name = definition.name { byName[name] = definition } }
