@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "IoCCore", targets: ["IoCCore"]),
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
+        .library(name: "IoCXML", targets: ["IoCXML"]),
         .executable(name: "weather-report", targets: ["WeatherReport"]),
     ],
     targets: [
@@ -18,6 +19,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "IoCYAML", dependencies: ["IoCCore", "CYaml"], path: "Modules/IoCYAML"),
+        .systemLibrary(
+            name: "CLibXML2", path: "Modules/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "IoCXML", dependencies: ["IoCCore", "CLibXML2"], path: "Modules/IoCXML"),
+        .testTarget(name: "IoCXMLTests", dependencies: ["IoCXML", "IoCCore"], path: "Tests/IoCXMLTests"),
         .testTarget(
             name: "IoCYAMLTests",
             dependencies: ["IoCYAML", "IoCCore"],
@@ -26,7 +33,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["IoCCore", "IoCYAML"],
+            dependencies: ["IoCCore", "IoCYAML", "IoCXML"],
             path: "Tests/Conformance",
             resources: [.copy("Expected")]
         ),

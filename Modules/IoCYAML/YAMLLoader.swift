@@ -52,7 +52,7 @@ public struct YAMLLoader: Sendable {
     private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout YAMLConfig) throws(YAMLError) {
         let path = url.path
         if chain.contains(path) {
-            throw .importCycle(chain: (chain + [path]).map { Self.relative($0, to: root) }, location: importedAt ?? SourceLocation(file: path, line: 1))
+            throw .importCycle(chain: (chain + [path]).map { ConfigImports.relative($0, to: root) }, location: importedAt ?? SourceLocation(file: path, line: 1))
         }
         if chain.count > limits.maxImportDepth {
             throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: chain.count,
@@ -80,11 +80,7 @@ public struct YAMLLoader: Sendable {
             guard let directory, let root else {
                 throw .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
             }
-            guard !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("~") else {
-                throw .importOutsideRoot(path: path, root: root, location: location)
-            }
-            let target = directory.appendingPathComponent(path).standardizedFileURL
-            guard target.path == root || target.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            guard let target = ConfigImports.resolve(path, from: directory, root: root) else {
                 throw .importOutsideRoot(path: path, root: root, location: location)
             }
             try load(target, root: root, chain: chain, importedAt: location, into: &config)
@@ -101,10 +97,6 @@ public struct YAMLLoader: Sendable {
             }
             config.definitions[index].aliases.append(alias.name)
         }
-    }
-
-    static func relative(_ path: String, to root: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 }
 

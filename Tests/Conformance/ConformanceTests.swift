@@ -1,5 +1,6 @@
 import Foundation
 import IoCCore
+import IoCXML
 import IoCYAML
 import Testing
 
@@ -55,5 +56,35 @@ struct YAMLConformanceTests {
         let url = try #require(Bundle.module.url(forResource: "knights", withExtension: "yaml", subdirectory: "Expected"))
         try builder.loadYAML(contentsOf: url)
         #expect(try builder.build().canonicalDescription == expected("knights"))
+    }
+}
+
+@Suite("Conformance: XML")
+struct XMLConformanceTests {
+    private func load(_ name: String) throws -> String {
+        let builder = knightsBuilder()
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "xml", subdirectory: "Expected"))
+        try builder.loadXML(contentsOf: url)
+        return try builder.build().canonicalDescription
+    }
+
+    @Test func seedAssembly_loadedVerbatim_printsTheSameGraph() throws {
+        #expect(try load("MiddleAgesAssembly") == expected("knights"))
+    }
+
+    @Test func knights_inSpringBeans_printsTheSameGraph() throws {
+        #expect(try load("knights-spring") == expected("knights"))
+    }
+
+    @Test func seedAssembly_wiresEveryComponent() throws {
+        let builder = knightsBuilder()
+        let url = try #require(Bundle.module.url(forResource: "MiddleAgesAssembly", withExtension: "xml", subdirectory: "Expected"))
+        try builder.loadXML(contentsOf: url)
+        let container = try builder.build()
+        let knight = try container.resolve(Knight.self, name: "knight")
+        #expect(knight.damselsRescued == 12 && (knight.quest as? CampaignQuest)?.isReady == true)
+        #expect(try container.resolve(CavalryMan.self, name: "anotherKnight").hasHorseWillTravel)
+        #expect(try container.resolve(URL.self, name: "serviceUrl").absoluteString == "http://dev.foobar.com/service/")
+        #expect(try container.resolve(Sword.self, name: "blueSword") == Sword(specification: "blue"))
     }
 }

@@ -31,6 +31,7 @@ struct CanonicalPrinter {
             lines.append("  call \(Signature(call.method)?.baseName ?? call.method)(" + call.arguments.map(source).joined(separator: ", ") + ")")
         }
         for hook in definition.hooks { lines.append("  \(hook.kind): \(Signature(hook.name)?.baseName ?? hook.name)") }
+        if !definition.dependsOn.isEmpty { lines.append("  depends on: " + definition.dependsOn.sorted().joined(separator: ", ")) }
         let exposures = definition.exposedAs.map(\.name).sorted()
         if !exposures.isEmpty { lines.append("  as: " + exposures.joined(separator: ", ")) }
         if !definition.aliases.isEmpty { lines.append("  aliases: " + definition.aliases.sorted().joined(separator: ", ")) }

@@ -50,6 +50,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
     /// (`.named(".inner")` inside this definition refers to it).
     public var decorates: String?
+    /// Components to create before this one although it does not inject them (Spring `depends-on`).
+    public var dependsOn: [String]
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
     public var profiles: [String]
@@ -95,6 +97,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         self.parent = nil
         self.isAbstract = false
         self.decorates = nil
+        self.dependsOn = []
         self.profiles = []
         self.stated = []
         self.strategy = nil
@@ -126,7 +129,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             && lhs.isPrimary == rhs.isPrimary && lhs.tags == rhs.tags && lhs.exposedAs == rhs.exposedAs
             && lhs.isEager == rhs.isEager && lhs.isLazy == rhs.isLazy && lhs.isOverride == rhs.isOverride
             && lhs.parent == rhs.parent && lhs.isAbstract == rhs.isAbstract && lhs.profiles == rhs.profiles
-            && lhs.decorates == rhs.decorates
+            && lhs.decorates == rhs.decorates && lhs.dependsOn == rhs.dependsOn
             && lhs.strategy?.name == rhs.strategy?.name
     }
 
@@ -153,6 +156,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if !tags.isEmpty { lines.append("  tags: " + tags.joined(separator: ", ")) }
         if let parent { lines.append("  parent: \(parent)") }
         if let decorates { lines.append("  decorates: \(decorates)") }
+        if !dependsOn.isEmpty { lines.append("  depends on: " + dependsOn.joined(separator: ", ")) }
         if !profiles.isEmpty { lines.append("  profiles: " + profiles.joined(separator: ", ")) }
         var flags: [String] = []
         if isAbstract { flags.append("abstract") }

@@ -166,6 +166,18 @@ struct TypedDefinitionParts<T> {
             }
         }
 
+        // Components it depends on without injecting them are made first.
+        var prerequisites: [AnyArgument] = []
+        for name in definition.dependsOn {
+            let site = SiteInfo(node: node, point: .dependsOn(name), location: definition.location)
+            if let argument = compilation.prerequisite(named: name, site: site) {
+                prerequisites.append(argument)
+                node.dependencies.append((site, argument))
+            } else {
+                failed = true
+            }
+        }
+
         // Properties, hooks and decorators, in the order they run.
         var steps: [Step<T>] = []
         let hookContext = ResolutionContext(container: node.container, graph: nil)
@@ -213,8 +225,8 @@ struct TypedDefinitionParts<T> {
             }
         }
 
-        let construct: Producer<T>.Construct
-        let constructAsync: Producer<T>.ConstructAsync
+        var construct: Producer<T>.Construct
+        var constructAsync: Producer<T>.ConstructAsync
         switch (definition.construction.recipe as? Recipe<T>)?.body {
         case .arguments(let bind)? where !failed:
             let bound = bind(arguments)
@@ -234,6 +246,19 @@ struct TypedDefinitionParts<T> {
             // The build reports why; this producer is never used.
             construct = { _ in throw IoCError.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location) }
             constructAsync = construct
+        }
+        if !prerequisites.isEmpty {
+            let made = construct
+            let madeAsync = constructAsync
+            let prerequisites = prerequisites.compactMap { $0 as? Argument<Void> }
+            construct = { ctx in
+                for prerequisite in prerequisites { try prerequisite.get(ctx) }
+                return try made(ctx)
+            }
+            constructAsync = { ctx in
+                for prerequisite in prerequisites { try await prerequisite.getAsync(ctx) }
+                return try await madeAsync(ctx)
+            }
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
                         postProcessors: definition.construction.kind == .instance ? [] : compilation.postProcessors,

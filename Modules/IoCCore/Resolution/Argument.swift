@@ -115,6 +115,7 @@ struct SiteInfo {
         case property(String)
         case call(String, Int)
         case exposure
+        case dependsOn(String)
     }
 
     unowned(unsafe) let node: AnyNode
@@ -130,7 +131,20 @@ struct SiteInfo {
         case .property(let name): text = "property '\(name)'"
         case let .call(method, index): text = "\(method) argument \(index)"
         case .exposure: text = "exposure"
+        case .dependsOn(let name): text = "depends-on '\(name)'"
         }
         return InjectionSite(component: node.label, point: text, location: location)
     }
+}
+
+/// Makes a component only for its side effects (Spring `depends-on`).
+final class PrerequisiteArgument: Argument<Void>, @unchecked Sendable {
+    unowned(unsafe) let node: AnyNode
+    init(_ node: AnyNode) {
+        self.node = node
+        super.init()
+    }
+    override var directNodes: [AnyNode] { [node] }
+    override func get(_ ctx: ResolutionContext) throws { _ = try node.anyInstance(ctx) }
+    override func getAsync(_ ctx: ResolutionContext) async throws { _ = try await node.anyInstanceAsync(ctx) }
 }

@@ -266,6 +266,16 @@ final class Compilation {
         return nil
     }
 
+    /// The argument that makes the component `name` before another (Spring `depends-on`).
+    func prerequisite(named name: String, site: SiteInfo) -> AnyArgument? {
+        guard let found = node(named: name) else {
+            problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
+                                              suggestions: Suggestions.closest(to: name, in: allNames).map { "\"\($0)\"" }, path: []))
+            return nil
+        }
+        return PrerequisiteArgument(found)
+    }
+
     /// An argument producing `X` from `node`: directly, through an exposure, or by casting a subclass.
     func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: SiteInfo) -> Argument<X>? {
         if let typed = node as? Node<X> { return NodeArgument(typed) }

@@ -1,0 +1,51 @@
+import IoCCore
+
+/// What can be wrong with an XML config file. Every case says where (file:line, and column
+/// when libxml2 gives one) and what to do; ``description`` is tested word for word.
+public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
+    case malformed(message: String, location: SourceLocation)
+    case dtdRefused(location: SourceLocation)
+    case unknownRoot(name: String, location: SourceLocation)
+    case unknownElement(name: String, parent: String, known: [String], suggestion: String?, location: SourceLocation)
+    case unknownAttribute(name: String, element: String, known: [String], suggestion: String?, location: SourceLocation)
+    case missingAttribute(name: String, element: String, location: SourceLocation)
+    case badValue(value: String, reason: String, location: SourceLocation)
+    case unmappableSelector(selector: String, location: SourceLocation)
+    case limitExceeded(limit: String, value: Int, location: SourceLocation)
+    case importOutsideRoot(path: String, root: String, location: SourceLocation)
+    case importCycle(chain: [String], location: SourceLocation)
+    case unreadable(path: String, reason: String, location: SourceLocation?)
+
+    public var description: String {
+        switch self {
+        case let .malformed(message, location):
+            return "Malformed XML at \(location): \(message)."
+        case let .dtdRefused(location):
+            return "The document at \(location) declares a DTD; config files may not (a DTD can load external files and expand entities). Remove the <!DOCTYPE>."
+        case let .unknownRoot(name, location):
+            return "Unknown root element <\(name)> at \(location). Use <beans> (Spring), <assembly> (spring-objective-c) or <container> (OxIC)."
+        case let .unknownElement(name, parent, known, suggestion, location):
+            var text = "Unknown element <\(name)> in <\(parent)> at \(location)."
+            if let suggestion { text += " Did you mean <\(suggestion)>?" }
+            return text + " Allowed: " + known.map { "<\($0)>" }.joined(separator: ", ") + "."
+        case let .unknownAttribute(name, element, known, suggestion, location):
+            var text = "Unknown attribute '\(name)' on <\(element)> at \(location)."
+            if let suggestion { text += " Did you mean '\(suggestion)'?" }
+            return text + " Allowed: " + known.joined(separator: ", ") + "."
+        case let .missingAttribute(name, element, location):
+            return "<\(element)> at \(location) needs the attribute '\(name)'."
+        case let .badValue(value, reason, location):
+            return "Bad value '\(value)' at \(location): \(reason)."
+        case let .unmappableSelector(selector, location):
+            return "Selector '\(selector)' at \(location) does not map to a Swift signature. Write the Swift signature (init(quest:)) or an Objective-C selector (initWithQuest:)."
+        case let .limitExceeded(limit, value, location):
+            return "XML limit exceeded at \(location): \(limit) is \(value). Raise XMLLimits if the file is meant to be this large."
+        case let .importOutsideRoot(path, root, location):
+            return "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
+        case let .importCycle(chain, location):
+            return "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
+        case let .unreadable(path, reason, location):
+            return "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
+        }
+    }
+}

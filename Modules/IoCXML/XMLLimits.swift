@@ -1,0 +1,13 @@
+/// Bounds on what an XML config file may ask of the reader; each fails with an error naming it.
+public struct XMLLimits: Sendable, Equatable {
+    /// The largest file, in bytes.
+    public var maxDocumentBytes = 16 * 1024 * 1024
+    /// How deeply elements may nest (libxml2 itself stops at 256).
+    public var maxDepth = 64
+    /// The longest attribute value or text, in bytes.
+    public var maxValueBytes = 1024 * 1024
+    /// How deep `import` may chain.
+    public var maxImportDepth = 16
+
+    public init() {}
+}

@@ -1,0 +1,94 @@
+import Foundation
+import IoCCore
+
+/// What an XML config file (and the files it imports) defines.
+public struct XMLConfig: Sendable {
+    /// The components, as unbound definitions for the builder to bind through its catalog.
+    public var definitions: [Definition] = []
+    /// Every file read, in order.
+    public var files: [String] = []
+}
+
+/// Reads Spring `<beans>`, spring-objective-c `<assembly>` and OxIC `<container>` documents
+/// into definitions with libxml2, under options that never load a DTD, an external entity or
+/// anything from the network. It translates and checks the vocabulary, nothing more.
+///
+/// ```swift
+/// builder.catalog = catalog
+/// try builder.loadXML(contentsOf: URL(fileURLWithPath: "MiddleAgesAssembly.xml"))
+/// ```
+public struct XMLLoader: Sendable {
+    public var limits: XMLLimits
+
+    public init(limits: XMLLimits = XMLLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads a file and its imports; `root` (by default the file's directory) bounds where imports may come from.
+    public func load(contentsOf url: URL, root: URL? = nil) throws(XMLError) -> XMLConfig {
+        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
+        var config = XMLConfig()
+        try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, into: &config)
+        return config
+    }
+
+    /// Reads XML text; `name` stands for the file in locations. Imports are refused.
+    public func load(string text: String, name: String = "<string>") throws(XMLError) -> XMLConfig {
+        var config = XMLConfig()
+        config.files.append(name)
+        var translator = XMLTranslator()
+        try translator.translate(XMLDocumentReader.read(Array(text.utf8), file: name, limits: limits))
+        if let first = translator.imports.first {
+            throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
+        }
+        try merge(translator, into: &config)
+        return config
+    }
+
+    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout XMLConfig) throws(XMLError) {
+        let path = url.path
+        if chain.contains(path) {
+            throw .importCycle(chain: (chain + [path]).map { ConfigImports.relative($0, to: root) }, location: importedAt ?? SourceLocation(file: path, line: 1))
+        }
+        if chain.count > limits.maxImportDepth {
+            throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: chain.count,
+                                 location: importedAt ?? SourceLocation(file: path, line: 1))
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadable(path: path, reason: (error as NSError).localizedDescription, location: importedAt)
+        }
+        config.files.append(path)
+        var translator = XMLTranslator()
+        try translator.translate(XMLDocumentReader.read(Array(data), file: path, limits: limits))
+        for (importPath, location) in translator.imports {
+            guard let target = ConfigImports.resolve(importPath, from: url.deletingLastPathComponent(), root: root) else {
+                throw .importOutsideRoot(path: importPath, root: root, location: location)
+            }
+            try load(target, root: root, chain: chain + [path], importedAt: location, into: &config)
+        }
+        try merge(translator, into: &config)
+    }
+
+    private func merge(_ translator: XMLTranslator, into config: inout XMLConfig) throws(XMLError) {
+        config.definitions += translator.definitions
+        for alias in translator.aliases {
+            guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
+                throw .badValue(value: alias.target, reason: "<alias> names no bean defined in XML", location: alias.location)
+            }
+            config.definitions[index].aliases.append(alias.name)
+        }
+    }
+}
+
+extension ContainerBuilder {
+    /// Adds the components of an XML file (and its imports).
+    public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(XMLError) {
+        add(contentsOf: try XMLLoader(limits: limits).load(contentsOf: url, root: root).definitions)
+    }
+
+    /// Adds the components of XML text (tests, embedded config).
+    public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(XMLError) {
+        add(contentsOf: try XMLLoader(limits: limits).load(string: text, name: name).definitions)
+    }
+}

@@ -1,0 +1,301 @@
+import IoCCore
+
+/// Translates one document's elements into definitions, for the three dialects: Spring
+/// `<beans>`, spring-objective-c `<assembly>`, OxIC `<container>` (also spelled `contanier`).
+struct XMLTranslator {
+    var definitions: [Definition] = []
+    var imports: [(path: String, location: SourceLocation)] = []
+    var aliases: [(name: String, target: String, location: SourceLocation)] = []
+
+    mutating func translate(_ root: XMLElementNode) throws(XMLError) {
+        switch root.name {
+        case "beans": try beans(root, profiles: [])
+        case "assembly": try assembly(root)
+        case "container", "contanier": try oxic(root)
+        default: throw .unknownRoot(name: root.name, location: root.location)
+        }
+    }
+
+    // MARK: Spring <beans>
+
+    static let beansChildren = ["bean", "alias", "import", "beans", "description"]
+    static let beanAttributes = ["id", "name", "class", "scope", "lazy-init", "init-method", "destroy-method", "depends-on",
+                                 "primary", "parent", "abstract", "factory-bean", "factory-method"]
+    static let beanChildren = ["constructor-arg", "property", "description"]
+    static let valueElements = ["value", "ref", "bean", "null", "list", "set", "array", "map", "props"]
+
+    private mutating func beans(_ element: XMLElementNode, profiles: [String]) throws(XMLError) {
+        try check(element, attributes: ["profile"])
+        let own = element.attribute("profile").map(Self.names) ?? []
+        let active = own.isEmpty ? profiles : own
+        for child in element.children {
+            switch child.name {
+            case "bean":
+                var definition = try bean(child)
+                if definition.profiles.isEmpty { definition.profiles = active }
+                definitions.append(definition)
+            case "alias":
+                try check(child, attributes: ["name", "alias"])
+                aliases.append((try required(child, "alias"), try required(child, "name"), child.location))
+            case "import":
+                try check(child, attributes: ["resource"])
+                imports.append((try required(child, "resource"), child.location))
+            case "beans": try beans(child, profiles: active)
+            case "description": continue
+            default: throw unknownElement(child, in: element, known: Self.beansChildren)
+            }
+        }
+    }
+
+    private func bean(_ element: XMLElementNode) throws(XMLError) -> Definition {
+        try check(element, attributes: Self.beanAttributes)
+        var names = element.attribute("name").map(Self.names) ?? []
+        let id = element.attribute("id") ?? (names.isEmpty ? nil : names.removeFirst())
+        var definition = Definition(name: id, typeName: element.attribute("class"), location: element.location)
+        definition.aliases = names
+        definition.scope = .singleton
+        if let scope = element.attribute("scope") { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
+        definition.stated.insert(.scope)
+        if let lazy = element.attribute("lazy-init") { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
+        if let primary = element.attribute("primary") { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
+        if let abstract = element.attribute("abstract") { definition.isAbstract = try bool(abstract, element) }
+        definition.parent = element.attribute("parent")
+        if let method = element.attribute("init-method") { definition.hooks.append(LifecycleHook(kind: .afterInjection, method: method)) }
+        if let method = element.attribute("destroy-method") { definition.hooks.append(LifecycleHook(kind: .dispose, method: method)) }
+        definition.dependsOn = element.attribute("depends-on").map(Self.names) ?? []
+
+        var arguments: [(index: Int?, point: InjectionPoint)] = []
+        for child in element.children {
+            switch child.name {
+            case "constructor-arg":
+                try check(child, attributes: ["index", "name", "type", "value", "ref"])
+                var index: Int?
+                if let text = child.attribute("index") {
+                    guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
+                    index = number
+                }
+                arguments.append((index, InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location)))
+            case "property":
+                try check(child, attributes: ["name", "value", "ref"])
+                definition.properties.append(PropertyInjection(name: try required(child, "name"), source: try valueSource(of: child),
+                                                               location: child.location))
+            case "description": continue
+            default: throw unknownElement(child, in: element, known: Self.beanChildren)
+            }
+        }
+        let points = arguments.sorted { ($0.index ?? Int.max) < ($1.index ?? Int.max) }.map(\.point)
+        if let method = element.attribute("factory-method") {
+            let signature = SelectorMapping.swiftSignature(method) ?? method
+            if let factory = element.attribute("factory-bean") {
+                definition.construction = .factoryMethod(signature, of: .named(factory), arguments: points)
+            } else {
+                definition.construction = .staticFactory(signature, arguments: points)
+            }
+        } else if definition.parent != nil && points.isEmpty {
+            definition.construction = .inherited
+        } else {
+            definition.construction = .initializer(arguments: points)
+        }
+        definition.stated.insert(.construction)
+        return definition
+    }
+
+    /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.
+    private func valueSource(of element: XMLElementNode) throws(XMLError) -> InjectionSource {
+        if let reference = element.attribute("ref") { return .named(reference) }
+        if let value = element.attribute("value") { return .config(ConfigValue(.string(value), at: element.location)) }
+        let values = element.children.filter { $0.name != "description" }
+        guard values.count == 1 else {
+            throw .missingAttribute(name: "value', 'ref' or one value element", element: element.name, location: element.location)
+        }
+        return try value(values[0])
+    }
+
+    private func value(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+        switch element.name {
+        case "value":
+            try check(element, attributes: ["type"])
+            return .config(ConfigValue(.string(element.text), at: element.location))
+        case "ref":
+            try check(element, attributes: ["bean", "local", "parent"])
+            guard let name = element.attribute("bean") ?? element.attribute("local") ?? element.attribute("parent") else {
+                throw .missingAttribute(name: "bean", element: "ref", location: element.location)
+            }
+            return .named(name)
+        case "bean": return .inner(try bean(element))
+        case "null": return .nilValue
+        case "list", "set", "array":
+            try check(element, attributes: ["value-type"])
+            var items: [InjectionSource] = []
+            for child in element.children where child.name != "description" { items.append(try value(child)) }
+            return Self.collapse(items, at: element.location)
+        case "map":
+            try check(element, attributes: ["key-type", "value-type"])
+            var entries: [String: InjectionSource] = [:]
+            for entry in element.children where entry.name != "description" {
+                guard entry.name == "entry" else { throw unknownElement(entry, in: element, known: ["entry"]) }
+                try check(entry, attributes: ["key", "value", "value-ref", "ref"])
+                let key = try required(entry, "key")
+                if let reference = entry.attribute("value-ref") ?? entry.attribute("ref") {
+                    entries[key] = .named(reference)
+                } else if let text = entry.attribute("value") {
+                    entries[key] = .config(ConfigValue(.string(text), at: entry.location))
+                } else {
+                    guard let only = entry.children.first, entry.children.count == 1 else {
+                        throw .missingAttribute(name: "value', 'value-ref' or one value element", element: "entry", location: entry.location)
+                    }
+                    entries[key] = try value(only)
+                }
+            }
+            if entries.values.allSatisfy({ if case .config = $0 { true } else { false } }) {
+                let pairs: [(key: String, value: ConfigValue)] = entries.sorted { $0.key < $1.key }.compactMap { key, source in
+                    if case .config(let value) = source { return (key, value) } else { return nil }
+                }
+                return .config(ConfigValue(.map(pairs), at: element.location))
+            }
+            return .map(entries)
+        case "props":
+            var pairs: [(key: String, value: ConfigValue)] = []
+            for prop in element.children where prop.name != "description" {
+                guard prop.name == "prop" else { throw unknownElement(prop, in: element, known: ["prop"]) }
+                pairs.append((try required(prop, "key"), ConfigValue(.string(prop.text), at: prop.location)))
+            }
+            return .config(ConfigValue(.map(pairs), at: element.location))
+        default:
+            throw .unknownElement(name: element.name, parent: "value", known: Self.valueElements,
+                                  suggestion: Suggestions.closest(to: element.name, in: Self.valueElements).first, location: element.location)
+        }
+    }
+
+    /// A list of plain values becomes one config list (convertible to any array type); a list
+    /// with references stays a list of sources.
+    private static func collapse(_ items: [InjectionSource], at location: SourceLocation) -> InjectionSource {
+        var values: [ConfigValue] = []
+        for item in items {
+            guard case .config(let value) = item else { return .list(items) }
+            values.append(value)
+        }
+        return .config(ConfigValue(.list(values), at: location))
+    }
+
+    // MARK: spring-objective-c <assembly>
+
+    static let assemblyAttributes = ["class", "key", "scope", "after-property-injection", "factory-component"]
+
+    private mutating func assembly(_ root: XMLElementNode) throws(XMLError) {
+        for element in root.children {
+            switch element.name {
+            case "component": definitions.append(try component(element))
+            case "description": continue
+            default: throw unknownElement(element, in: root, known: ["component", "description"])
+            }
+        }
+    }
+
+    private func component(_ element: XMLElementNode) throws(XMLError) -> Definition {
+        try check(element, attributes: Self.assemblyAttributes)
+        var definition = Definition(name: element.attribute("key"), typeName: try required(element, "class"), location: element.location)
+        definition.scope = .singleton
+        if let scope = element.attribute("scope") { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
+        definition.stated.insert(.scope)
+        if let hook = element.attribute("after-property-injection") {
+            definition.hooks.append(LifecycleHook(kind: .afterInjection, method: hook))
+        }
+        for child in element.children {
+            switch child.name {
+            case "property":
+                try check(child, attributes: ["name", "ref", "value"])
+                definition.properties.append(PropertyInjection(name: try required(child, "name"), source: try refOrValue(child),
+                                                               location: child.location))
+            case "initializer":
+                try check(child, attributes: ["selector", "is-class-method"])
+                let selector = try required(child, "selector")
+                guard let signature = SelectorMapping.swiftSignature(selector) else {
+                    throw .unmappableSelector(selector: selector, location: child.location)
+                }
+                var points: [InjectionPoint] = []
+                for argument in child.children {
+                    switch argument.name {
+                    case "argument":
+                        try check(argument, attributes: ["parameterName", "ref", "value", "required-class"])
+                        points.append(InjectionPoint(source: try refOrValue(argument), location: argument.location))
+                    case "description": continue
+                    default: throw unknownElement(argument, in: child, known: ["argument", "description"])
+                    }
+                }
+                let isClassMethod = try child.attribute("is-class-method").map { text throws(XMLError) in try bool(text, child) }
+                    ?? !SelectorMapping.looksLikeInitializer(selector)
+                if let factory = element.attribute("factory-component") {
+                    definition.construction = .factoryMethod(signature, of: .named(factory), arguments: points)
+                } else if isClassMethod {
+                    definition.construction = .staticFactory(signature, arguments: points)
+                } else {
+                    definition.construction = .initializer(signature, arguments: points)
+                }
+            case "description": continue
+            default: throw unknownElement(child, in: element, known: ["property", "initializer", "description"])
+            }
+        }
+        definition.stated.insert(.construction)
+        return definition
+    }
+
+    private func refOrValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+        if let reference = element.attribute("ref") { return .named(reference) }
+        if let value = element.attribute("value") { return .config(ConfigValue(.string(value), at: element.location)) }
+        throw .missingAttribute(name: "ref' or 'value", element: element.name, location: element.location)
+    }
+
+    // MARK: OxIC <container>
+
+    private mutating func oxic(_ root: XMLElementNode) throws(XMLError) {
+        for element in root.children {
+            guard element.name == "object" else { throw unknownElement(element, in: root, known: ["object"]) }
+            try check(element, attributes: ["id", "class", "lazy", "singleton"])
+            var definition = Definition(name: try required(element, "id"), typeName: try required(element, "class"), location: element.location)
+            definition.scope = try element.attribute("singleton").map { text throws(XMLError) in try bool(text, element) } == false ? .prototype : .singleton
+            definition.stated.insert(.scope)
+            if let lazy = element.attribute("lazy") { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
+            for property in element.children {
+                guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }
+                try check(property, attributes: ["name", "ref", "value"])
+                definition.properties.append(PropertyInjection(name: try required(property, "name"), source: try refOrValue(property),
+                                                               location: property.location))
+            }
+            definitions.append(definition)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func check(_ element: XMLElementNode, attributes known: [String]) throws(XMLError) {
+        for (name, _) in element.attributes where !known.contains(name) {
+            throw .unknownAttribute(name: name, element: element.name, known: known,
+                                    suggestion: Suggestions.closest(to: name, in: known).first, location: element.location)
+        }
+    }
+
+    private func required(_ element: XMLElementNode, _ attribute: String) throws(XMLError) -> String {
+        guard let value = element.attribute(attribute), !value.isEmpty else {
+            throw .missingAttribute(name: attribute, element: element.name, location: element.location)
+        }
+        return value
+    }
+
+    private func bool(_ text: String, _ element: XMLElementNode) throws(XMLError) -> Bool {
+        switch text.lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw .badValue(value: text, reason: "expected true/false or yes/no", location: element.location)
+        }
+    }
+
+    private func unknownElement(_ element: XMLElementNode, in parent: XMLElementNode, known: [String]) -> XMLError {
+        .unknownElement(name: element.name, parent: parent.name, known: known,
+                        suggestion: Suggestions.closest(to: element.name, in: known).first, location: element.location)
+    }
+
+    static func names(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == " " }).map(String.init)
+    }
+}
