@@ -1,0 +1,191 @@
+import Foundation
+import IoCCore
+import IoCXML
+import Testing
+
+@Suite("XML: dialects and vocabulary")
+struct XMLDialectTests {
+    @Test func oxicSeed_withItsMisspeltRoot_loads() throws {
+        let seed = """
+            <contanier>
+                <object id="theService" class="ExampleServiceImpl2" lazy="false"/>
+                <object id="theExecutor" class="ServiceExecutorImpl1">
+                    <property name="service" ref="theService"/>
+                </object>
+            </contanier>
+            """
+        for xml in [seed, seed.replacingOccurrences(of: "contanier", with: "container")] {
+            let container = try buildXML(xml)
+            let executor = try container.resolve(ServiceExecutorImpl1.self, name: "theExecutor")
+            #expect(executor.service === (try container.resolve(ExampleServiceImpl2.self, name: "theService")))
+        }
+        let prototype = try buildXML("<container><object id='s' class='ExampleServiceImpl2' singleton='false'/></container>")
+        #expect(try prototype.resolve(ExampleServiceImpl2.self) !== prototype.resolve(ExampleServiceImpl2.self))
+    }
+
+    @Test func springCollections_nullAndLifecycle() throws {
+        let container = try buildXML("""
+            <beans>
+                <description>ignored</description>
+                <bean id="executor" class="ServiceExecutorImpl1"/>
+                <bean id="bag" class="Bag" init-method="start" destroy-method="stop" lazy-init="true" primary="true">
+                    <property name="names"><list><value>a</value><value>b</value></list></property>
+                    <property name="limits"><map><entry key="x" value="1"/><entry key="y"><value>2</value></entry></map></property>
+                    <property name="settings"><props><prop key="mode">fast</prop></props></property>
+                    <property name="helpers"><list><ref bean="executor"/><bean class="ServiceExecutorImpl1"/></list></property>
+                    <property name="nothing"><null/></property>
+                </bean>
+            </beans>
+            """)
+        let bag = try container.resolve(Bag.self)
+        #expect(bag.names == ["a", "b"] && bag.limits == ["x": 1, "y": 2] && bag.settings == ["mode": "fast"])
+        let executor = try container.resolve(ServiceExecutorImpl1.self, name: "executor")
+        #expect(bag.helpers.count == 2 && bag.helpers[0] === executor)
+        #expect(bag.nothing == nil && bag.order == ["start"])
+        try container.shutdown()
+        #expect(bag.order == ["start", "stop"])
+    }
+
+    @Test func springAliasesNamesParentsProfilesAndDependsOn() throws {
+        let container = try buildXML("""
+            <beans>
+                <bean id="base" class="Bag" abstract="true" scope="singleton">
+                    <property name="names"><list><value>base</value></list></property>
+                </bean>
+                <bean id="child" name="kid,junior" parent="base"/>
+                <alias name="child" alias="offspring"/>
+                <beans profile="test">
+                    <bean id="testOnly" class="ExampleServiceImpl2"/>
+                </beans>
+                <beans profile="production">
+                    <bean id="prodOnly" class="ExampleServiceImpl2"/>
+                </beans>
+                <bean id="late" class="ServiceExecutorImpl1" depends-on="testOnly"/>
+            </beans>
+            """, profiles: ["test"])
+        let child = try container.resolve(Bag.self, name: "child")
+        #expect(child.names == ["base"])
+        for alias in ["kid", "junior", "offspring"] { #expect(try container.resolve(Bag.self, name: alias) === child) }
+        #expect(container.isRegistered(ExampleServiceImpl2.self, name: "testOnly") && !container.isRegistered(ExampleServiceImpl2.self, name: "prodOnly"))
+        _ = try container.resolve(ServiceExecutorImpl1.self, name: "late")
+    }
+
+    @Test func importsAreRelativeAndStayInsideTheRoot() throws {
+        let root = try directory([
+            "app.xml": "<beans><import resource='parts/more.xml'/><bean id='a' class='ExampleServiceImpl2'/></beans>",
+            "parts/more.xml": "<beans><bean id='b' class='ExampleServiceImpl2'/></beans>",
+            "escape.xml": "<beans><import resource='../outside.xml'/></beans>",
+            "loop.xml": "<beans><import resource='loop.xml'/></beans>",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let builder = ContainerBuilder()
+        builder.catalog = xmlCatalog()
+        try builder.loadXML(contentsOf: root.appendingPathComponent("app.xml"))
+        let container = try builder.build()
+        #expect(container.isRegistered(ExampleServiceImpl2.self, name: "a") && container.isRegistered(ExampleServiceImpl2.self, name: "b"))
+        let base = root.standardizedFileURL.path
+        #expect(errorText { _ = try XMLLoader().load(contentsOf: root.appendingPathComponent("escape.xml")) }
+            == "Import '../outside.xml' at \(base)/escape.xml:1 is outside the config root \(base). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+        #expect(errorText { _ = try XMLLoader().load(contentsOf: root.appendingPathComponent("loop.xml")) }
+            == "Imports form a circle at \(base)/loop.xml:1: loop.xml -> loop.xml.")
+    }
+
+    @Test func selectorsMapToSwiftSignatures() {
+        #expect(SelectorMapping.swiftSignature("initWithQuest:") == "init(quest:)")
+        #expect(SelectorMapping.swiftSignature("initWithName:bundle:") == "init(name:bundle:)")
+        #expect(SelectorMapping.swiftSignature("URLWithString:") == "URL(string:)")
+        #expect(SelectorMapping.swiftSignature("swordWithSpecification:") == "sword(specification:)")
+        #expect(SelectorMapping.swiftSignature("init") == "init()")
+        #expect(SelectorMapping.swiftSignature("setName:") == "setName(_:)")
+        #expect(SelectorMapping.swiftSignature("init(quest:)") == "init(quest:)")
+        #expect(SelectorMapping.swiftSignature("bad selector") == nil)
+    }
+}
+
+@Suite("XML: errors")
+struct XMLErrorTests {
+    @Test func malformed() {
+        #expect(loadError("<beans><bean id='a'></beans>") == "Malformed XML at beans.xml:1:29: Premature end of data in tag beans line 1.")
+    }
+
+    @Test func unknownRootElementAndAttribute() {
+        #expect(loadError("<objects/>") == "Unknown root element <objects> at beans.xml:1. Use <beans> (Spring), <assembly> (spring-objective-c) or <container> (OxIC).")
+        #expect(loadError("<beans><bean id='a' clas='X'/></beans>")
+            == "Unknown attribute 'clas' on <bean> at beans.xml:1. Did you mean 'class'? Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method.")
+        #expect(loadError("<beans><bena id='a'/></beans>")
+            == "Unknown element <bena> in <beans> at beans.xml:1. Did you mean <bean>? Allowed: <bean>, <alias>, <import>, <beans>, <description>.")
+    }
+
+    @Test func missingAttributeAndBadValues() {
+        #expect(loadError("<assembly><component key='a'/></assembly>") == "<component> at beans.xml:1 needs the attribute 'class'.")
+        #expect(loadError("<beans><bean id='a' class='X' lazy-init='sometimes'/></beans>")
+            == "Bad value 'sometimes' at beans.xml:1: expected true/false or yes/no.")
+        #expect(loadError("<assembly><component class='X'><initializer selector='bad selector'/></component></assembly>")
+            == "Selector 'bad selector' at beans.xml:1 does not map to a Swift signature. Write the Swift signature (init(quest:)) or an Objective-C selector (initWithQuest:).")
+    }
+
+    @Test func unknownTypeAndInitializer_comeFromTheCatalogAtTheXMLLine() {
+        #expect(errorText { _ = try buildXML("<beans>\n<bean id='a' class='ExampleService'/>\n</beans>") }.contains(
+            "Unknown type \"ExampleService\" for \"a\" (ExampleService) at beans.xml:2: it is not in the type catalog."))
+        #expect(errorText { _ = try buildXML("<assembly>\n<component key='a' class='Bag'><initializer selector='initWithName:'><argument value='x'/></initializer></component>\n</assembly>") }
+            == """
+            Container validation failed with 1 problem:
+            1. Bag has no initializer init(name:) (for "a" (Bag) at beans.xml:2). It has: init().
+            """)
+    }
+}
+
+@Suite("XML: untrusted input")
+struct XMLSecurityTests {
+    @Test func externalEntityToALocalFile_isRefused_andItsContentNeverAppears() throws {
+        let root = try directory(["secret.txt": "TOP-SECRET-CONTENT"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE beans [ <!ENTITY xxe SYSTEM "file://\(root.path)/secret.txt"> ]>
+            <beans><bean id="a" class="Bag"><property name="names"><list><value>&xxe;</value></list></property></bean></beans>
+            """
+        let text = loadError(xml)
+        #expect(text == "The document at beans.xml:1 declares a DTD; config files may not (a DTD can load external files and expand entities). Remove the <!DOCTYPE>.")
+        #expect(!text.contains("TOP-SECRET"))
+    }
+
+    @Test func externalEntityOverHTTP_isRefused() {
+        let xml = "<?xml version='1.0'?><!DOCTYPE beans SYSTEM 'http://127.0.0.1:9/evil.dtd'><beans/>"
+        #expect(loadError(xml).hasPrefix("The document at beans.xml:1 declares a DTD"))
+    }
+
+    @Test func billionLaughs_isRefused() {
+        var entities = "<!ENTITY lol0 'lol'>"
+        for level in 1...9 { entities += "<!ENTITY lol\(level) '" + String(repeating: "&lol\(level - 1);", count: 10) + "'>" }
+        let xml = "<?xml version='1.0'?><!DOCTYPE beans [\(entities)]><beans><bean id='a' class='Bag'><property name='names'><list><value>&lol9;</value></list></property></bean></beans>"
+        let started = Date()
+        // libxml2 stops the entity loop itself while parsing; a document that got past it would
+        // still be refused for its DTD. Either way: refused at once, nothing expanded.
+        let text = loadError(xml)
+        #expect(text == "Malformed XML at beans.xml:1:828: Detected an entity reference loop."
+            || text.hasPrefix("The document at beans.xml:1 declares a DTD"), "\(text)")
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func deepNesting_isBounded() {
+        let deep = "<beans>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000) + "</beans>"
+        let text = loadError(deep)
+        #expect(text.hasPrefix("Malformed XML at beans.xml:1:") || text.hasPrefix("XML limit exceeded at beans.xml:1: the nesting depth"), "\(text)")
+    }
+
+    @Test func sizesAreBounded() {
+        var limits = XMLLimits()
+        limits.maxValueBytes = 8
+        #expect(loadError("<beans><bean id='0123456789' class='Bag'/></beans>", limits: limits)
+            == "XML limit exceeded at beans.xml:1: an attribute's length (maxValueBytes 8) is 10. Raise XMLLimits if the file is meant to be this large.")
+        limits = XMLLimits()
+        limits.maxDocumentBytes = 10
+        #expect(loadError("<beans></beans>", limits: limits)
+            == "XML limit exceeded at beans.xml:1: the document size (maxDocumentBytes 10) is 15. Raise XMLLimits if the file is meant to be this large.")
+        limits = XMLLimits()
+        limits.maxDepth = 3
+        #expect(loadError("<beans><bean id='a' class='Bag'><property name='names'><list/></property></bean></beans>", limits: limits)
+            == "XML limit exceeded at beans.xml:1: the nesting depth (maxDepth 3) is 4. Raise XMLLimits if the file is meant to be this large.")
+    }
+}
