@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests
 
-.PHONY: all build test run bench tsan fuzz-yaml check-toolchain check-deps clean help
+.PHONY: all build test run bench tsan fuzz-yaml fuzz-xml check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -16,14 +16,17 @@ help:
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
 	@echo "make fuzz-yaml  libFuzzer over the YAML front end ($(FUZZ_RUNS) runs)"
+	@echo "make fuzz-xml   libFuzzer over the XML front end ($(FUZZ_RUNS) runs)"
 
 check-toolchain: check-deps
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift not found: install Swift 6.1 or later (https://swift.org/install)"; exit 1; }
 
-# The front ends link the system's libyaml; its headers must be installed.
+# The front ends link the system's libyaml and libxml2; their headers must be installed.
 check-deps:
 	@pkg-config --exists yaml-0.1 2>/dev/null || test -f /usr/include/yaml.h || { \
 		echo "libyaml headers not found: install them with 'apt-get install libyaml-dev' (Debian/Ubuntu) or 'brew install libyaml' (macOS)"; exit 1; }
+	@pkg-config --exists libxml-2.0 2>/dev/null || test -f /usr/include/libxml2/libxml/parser.h || { \
+		echo "libxml2 headers not found: install them with 'apt-get install libxml2-dev' (Debian/Ubuntu) or 'brew install libxml2' (macOS)"; exit 1; }
 
 build: check-toolchain
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -48,6 +51,13 @@ fuzz-yaml: check-toolchain
 	# NB: LeakSanitizer reports Swift indirect-enum boxes held by globals (pointer tag bits hide them): leaks are not checked.
 	cd Tools/Fuzz && ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no ./.build/debug/FuzzYAML ../../.build-fuzz-corpus -runs=$(FUZZ_RUNS) \
 		-max_len=4096 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1
+
+# libFuzzer over XML bytes -> definitions -> build; seeds in Tests/IoCXMLTests/FuzzCorpus.
+fuzz-xml: check-toolchain
+	cd Tools/Fuzz && $(SWIFT) build $(SWIFT_FLAGS) --product FuzzXML --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+	rm -rf .build-fuzz-xml && mkdir -p .build-fuzz-xml && cp Tests/IoCXMLTests/FuzzCorpus/* .build-fuzz-xml/
+	cd Tools/Fuzz && ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no ./.build/debug/FuzzXML ../../.build-fuzz-xml -runs=$(FUZZ_RUNS) \
+		-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1
 
 clean:
 	rm -rf .build .build-* Tools/Benchmarks/.build Tools/Fuzz/.build

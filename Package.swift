@@ -24,7 +24,12 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "IoCXML", dependencies: ["IoCCore", "CLibXML2"], path: "Modules/IoCXML"),
-        .testTarget(name: "IoCXMLTests", dependencies: ["IoCXML", "IoCCore"], path: "Tests/IoCXMLTests"),
+        .testTarget(
+            name: "IoCXMLTests",
+            dependencies: ["IoCXML", "IoCCore"],
+            path: "Tests/IoCXMLTests",
+            resources: [.copy("FuzzCorpus")]
+        ),
         .testTarget(
             name: "IoCYAMLTests",
             dependencies: ["IoCYAML", "IoCCore"],

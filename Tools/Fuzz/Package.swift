@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Fuzz targets live in their own package: `make fuzz-yaml` builds them with libFuzzer.
+// Fuzz targets live in their own package: `make fuzz-yaml` and `make fuzz-xml` build them with libFuzzer.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,14 @@ let package = Package(
             dependencies: [
                 .product(name: "IoCCore", package: "swift-ioc"),
                 .product(name: "IoCYAML", package: "swift-ioc"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "FuzzXML",
+            dependencies: [
+                .product(name: "IoCCore", package: "swift-ioc"),
+                .product(name: "IoCXML", package: "swift-ioc"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
