@@ -16,12 +16,17 @@ let package = Package(
             dependencies: [
                 .product(name: "IoCCore", package: "swift-ioc"),
                 .product(name: "IoCYAML", package: "swift-ioc"),
+                .product(name: "IoCXML", package: "swift-ioc"),
                 .product(name: "Swinject", package: "Swinject"),
                 "RawScan",
             ]
         ),
         // The floors the front ends are measured against: libyaml's and libxml2's own parsers.
-        .target(name: "RawScan", linkerSettings: [.linkedLibrary("yaml")]),
+        .target(
+            name: "RawScan",
+            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("yaml"), .linkedLibrary("xml2")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -163,6 +163,12 @@ struct Benchmarks {
         rows.append(Row(name: "yaml-10k", fields: [("ioc_ns", yamlTimes[0]), ("limit_ns", yamlTimes[1]),
                                                    ("bytes", Double(yamlBytes.count))]))
 
+        let xml = beansXML()
+        let xmlBytes = Array(xml.utf8CString.dropLast())
+        guard rawXMLScan(xmlBytes) > 0 else { print("benchmark failed: the XML does not scan"); exit(1) }
+        let xmlTimes = try compare(rounds: 5, [(1, { consume(try loadXML(xml)) }), (1, { _ = rawXMLScan(xmlBytes) })])
+        rows.append(Row(name: "xml-10k", fields: [("ioc_ns", xmlTimes[0]), ("limit_ns", xmlTimes[1]), ("bytes", Double(xmlBytes.count))]))
+
         for (count, name) in [(10, "registry-10"), (10_000, "registry-10k")] {
             let (iocRegistry, swinjectRegistry) = try registryContainers(count)
             rows.append(Row(name: name, fields: [

@@ -1,5 +1,6 @@
 import Foundation
 import IoCCore
+import IoCXML
 import IoCYAML
 import RawScan
 
@@ -52,4 +53,35 @@ func loadYAML(_ text: String) throws -> IoCCore.Container {
 /// libyaml's event scan of the same bytes, nothing else.
 func rawYAMLScan(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { Int(ioc_raw_yaml_scan($0.baseAddress, $0.count)) }
+}
+
+/// 10,000 beans, each with a class, a scope, two references and a value.
+func beansXML(count: Int = 10_000) -> String {
+    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- \(count) beans for the xml-10k benchmark -->\n<beans>\n"
+    text.reserveCapacity(count * 300)
+    for index in 0..<count {
+        let id = String(format: "service_%06d", index)
+        text += "    <bean id=\"\(id)\" class=\"Service\" scope=\"singleton\">\n"
+        text += "        <constructor-arg name=\"name\" value=\"service number \(index) of the benchmark graph, built from XML\"/>\n"
+        if index > 0 {
+            text += "        <property name=\"next\" ref=\"\(String(format: "service_%06d", index - 1))\"/>\n"
+            text += "        <property name=\"peer\" ref=\"\(String(format: "service_%06d", index / 2))\"/>\n"
+        }
+        text += "        <property name=\"retries\" value=\"3\"/>\n    </bean>\n"
+    }
+    return text + "</beans>\n"
+}
+
+/// Loads the XML into a built container.
+func loadXML(_ text: String) throws -> IoCCore.Container {
+    let builder = ContainerBuilder()
+    builder.catalog = serviceCatalog()
+    builder.allowsCaptiveDependencies = true
+    try builder.loadXML(text, name: "beans.xml")
+    return try builder.build()
+}
+
+/// libxml2's xmlTextReader over the same bytes, nothing else.
+func rawXMLScan(_ bytes: [CChar]) -> Int {
+    bytes.withUnsafeBufferPointer { Int(ioc_raw_xml_scan($0.baseAddress, Int32($0.count))) }
 }

@@ -6,4 +6,9 @@
 /// the YAML front end is measured against. Returns the number of events, or -1 on error.
 long ioc_raw_yaml_scan(const unsigned char *bytes, size_t length);
 
-#endif
+
+/// Reads `length` bytes of XML with libxml2's xmlTextReader and does nothing else. Returns
+/// the number of nodes read, or -1 on error.
+long ioc_raw_xml_scan(const char *bytes, int length);
+
+#endif /* IOC_RAW_SCAN_H */
