@@ -86,7 +86,18 @@ enum XMLDocumentReader {
             child = current.pointee.next
         }
         return XMLElementNode(name: String(cString: node.pointee.name), attributes: attributes, children: children,
-                              text: text.trimmingCharacters(in: .whitespacesAndNewlines), location: location)
+                              text: trimmingXMLWhitespace(text), location: location)
+    }
+
+    /// The text without leading and trailing XML white space (space, tab, CR, LF), the only white
+    /// space XML defines; most element texts are indentation only, so the check is on bytes.
+    static func trimmingXMLWhitespace(_ text: String) -> String {
+        let bytes = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        let end = bytes.index(after: last)  // the end, or a space: on a character boundary
+        if first == bytes.startIndex && end == bytes.endIndex { return text }
+        return String(text[first..<end])
     }
 }
 

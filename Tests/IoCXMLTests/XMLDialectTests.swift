@@ -46,6 +46,23 @@ struct XMLDialectTests {
         #expect(bag.order == ["start", "stop"])
     }
 
+    @Test func elementText_losesOnlyXMLWhiteSpaceAtItsEnds() throws {
+        let container = try buildXML("""
+            <beans>
+                <bean id="bag" class="Bag">
+                    <property name="names"><list>
+                        <value>
+                            grüße, 東京 \u{00A0}</value>
+                        <value>	 ü </value>
+                        <value>plain</value>
+                        <value>  </value>
+                    </list></property>
+                </bean>
+            </beans>
+            """)
+        #expect(try container.resolve(Bag.self).names == ["grüße, 東京 \u{00A0}", "ü", "plain", ""])
+    }
+
     @Test func springAliasesNamesParentsProfilesAndDependsOn() throws {
         let container = try buildXML("""
             <beans>

@@ -98,11 +98,15 @@ struct Row {
     var tableLine: String {
         var parts = [name.padding(toLength: 18, withPad: " ", startingAt: 0)]
         for (key, value) in fields {
-            let unit = key.hasSuffix("_ops") || key.contains("_ops_") ? "/s" : " ns"
-            parts.append("\(key) \(format(value))\(unit)".padding(toLength: 28, withPad: " ", startingAt: 0))
+            let unit = key.hasSuffix("_ops") || key.contains("_ops_") ? "/s" : key.hasSuffix("_ns") || key.contains("_ns_") ? " ns" : ""
+            let part = "\(key) \(format(value))\(unit)"
+            parts.append(part.padding(toLength: max(28, part.count), withPad: " ", startingAt: 0))
         }
         if let ioc = value("ioc_ns"), let hand = value("hand_ns"), hand > 0 {
             parts.append(String(format: "ioc/hand %.2fx", ioc / hand))
+        }
+        if let ioc = value("ioc_ns"), let limit = value("limit_ns"), limit > 0 {
+            parts.append(String(format: "ioc/limit %.2fx", ioc / limit))
         }
         if let ioc = value("ioc_ns"), let swinject = value("swinject_ns"), ioc > 0 {
             parts.append(String(format: "swinject/ioc %.1fx", swinject / ioc))

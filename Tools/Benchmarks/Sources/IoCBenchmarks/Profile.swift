@@ -20,6 +20,10 @@ func profile(_ name: String) throws {
         consume(try loadYAML(servicesYAML()))
         return
     }
+    if name == "xml" {
+        consume(try loadXML(beansXML()))
+        return
+    }
     if name == "bind" {
         let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10000") ?? 10_000
         consume(try bindCatalogued(count))
