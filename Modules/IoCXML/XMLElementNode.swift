@@ -35,7 +35,12 @@ enum XMLDocumentReader {
             let message = error?.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
             let line = Int(error?.pointee.line ?? 0)
             let column = Int(error?.pointee.int2 ?? 0)
-            throw .malformed(message: message, location: SourceLocation(file: file, line: max(line, 1), column: column))
+            let location = SourceLocation(file: file, line: max(line, 1), column: column)
+            // libxml2 2.9 reports its own depth limit as an internal error with this text.
+            if error?.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue), message.hasPrefix("Excessive depth in document") {
+                throw .nestingTooDeep(maxDepth: limits.maxDepth, location: location)
+            }
+            throw .malformed(message: message, location: location)
         }
         defer { xmlFreeDoc(document) }
         if cxml_has_dtd(document) != 0 { throw .dtdRefused(location: SourceLocation(file: file, line: 1)) }

@@ -12,6 +12,8 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
     case badValue(value: String, reason: String, location: SourceLocation)
     case unmappableSelector(selector: String, location: SourceLocation)
     case limitExceeded(limit: String, value: Int, location: SourceLocation)
+    /// Deeper than libxml2 parses at all (256 levels), before ``XMLLimits/maxDepth`` could look.
+    case nestingTooDeep(maxDepth: Int, location: SourceLocation)
     case importOutsideRoot(path: String, root: String, location: SourceLocation)
     case importCycle(chain: [String], location: SourceLocation)
     case unreadable(path: String, reason: String, location: SourceLocation?)
@@ -40,6 +42,8 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Selector '\(selector)' at \(location) does not map to a Swift signature. Write the Swift signature (init(quest:)) or an Objective-C selector (initWithQuest:)."
         case let .limitExceeded(limit, value, location):
             return "XML limit exceeded at \(location): \(limit) is \(value). Raise XMLLimits if the file is meant to be this large."
+        case let .nestingTooDeep(maxDepth, location):
+            return "XML limit exceeded at \(location): the nesting depth (maxDepth \(maxDepth)) is more than 256, where libxml2 stops. Config files need a few levels; flatten the document."
         case let .importOutsideRoot(path, root, location):
             return "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
         case let .importCycle(chain, location):
