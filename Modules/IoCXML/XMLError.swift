@@ -45,11 +45,11 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .nestingTooDeep(maxDepth, location):
             return "XML limit exceeded at \(location): the nesting depth (maxDepth \(maxDepth)) is more than 256, where libxml2 stops. Config files need a few levels; flatten the document."
         case let .importOutsideRoot(path, root, location):
-            return "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
+            return ConfigImports.outsideRootMessage(path: path, root: root, location: location)
         case let .importCycle(chain, location):
-            return "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
+            return ConfigImports.circleMessage(chain: chain, location: location)
         case let .unreadable(path, reason, location):
-            return "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
+            return ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
         }
     }
 }

@@ -43,11 +43,11 @@ public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .limitExceeded(limit, value, location):
             return "YAML limit exceeded at \(location): \(limit) is \(value). Raise YAMLLimits if the file is meant to be this large."
         case let .importOutsideRoot(path, root, location):
-            return "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
+            return ConfigImports.outsideRootMessage(path: path, root: root, location: location)
         case let .importCycle(chain, location):
-            return "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
+            return ConfigImports.circleMessage(chain: chain, location: location)
         case let .unreadable(path, reason, location):
-            return "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
+            return ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
         }
     }
 }

@@ -51,16 +51,14 @@ public struct YAMLLoader: Sendable {
 
     private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout YAMLConfig) throws(YAMLError) {
         let path = url.path
-        if chain.contains(path) {
-            throw .importCycle(chain: (chain + [path]).map { ConfigImports.relative($0, to: root) }, location: importedAt ?? SourceLocation(file: path, line: 1))
-        }
-        if chain.count > limits.maxImportDepth {
-            throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: chain.count,
-                                 location: importedAt ?? SourceLocation(file: path, line: 1))
-        }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription, location: importedAt)
+        switch ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth) {
+        case .success(let bytes): data = bytes
+        case .failure(.circle(let circle)): throw .importCycle(chain: circle, location: importedAt ?? SourceLocation(file: path, line: 1))
+        case .failure(.tooDeep(let depth)):
+            throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: depth,
+                                 location: importedAt ?? SourceLocation(file: path, line: 1))
+        case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason, location: importedAt)
         }
         guard data.count <= limits.maxDocumentBytes else {
             throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,

@@ -15,4 +15,40 @@ public enum ConfigImports {
     public static func relative(_ path: String, to root: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
+
+    /// Why the next file of an import chain is not read.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// The file is already in the chain; the circle, relative to the root.
+        case circle([String])
+        /// The chain would be longer than the limit; its length.
+        case tooDeep(Int)
+        /// The file cannot be read; the reason.
+        case unreadable(String)
+    }
+
+    /// The bytes of `url`, the next file after `chain` (the files importing it, outermost first),
+    /// or why it is refused: a circle, a chain longer than `maxDepth`, an unreadable file.
+    public static func read(_ url: URL, after chain: [String], root: String, maxDepth: Int) -> Result<Data, Refusal> {
+        let path = url.path
+        if chain.contains(path) { return .failure(.circle((chain + [path]).map { relative($0, to: root) })) }
+        if chain.count > maxDepth { return .failure(.tooDeep(chain.count)) }
+        do { return .success(try Data(contentsOf: url)) } catch {
+            return .failure(.unreadable((error as NSError).localizedDescription))
+        }
+    }
+
+    /// The message front ends give for an import that leaves the root.
+    public static func outsideRootMessage(path: String, root: String, location: SourceLocation) -> String {
+        "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
+    }
+
+    /// The message front ends give for imports that form a circle.
+    public static func circleMessage(chain: [String], location: SourceLocation) -> String {
+        "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
+    }
+
+    /// The message front ends give for a file they cannot read.
+    public static func unreadableMessage(path: String, reason: String, importedAt location: SourceLocation?) -> String {
+        "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
+    }
 }
