@@ -9,6 +9,8 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownElement(name: String, parent: String, known: [String], suggestion: String?, location: SourceLocation)
     case unknownAttribute(name: String, element: String, known: [String], suggestion: String?, location: SourceLocation)
     case missingAttribute(name: String, element: String, location: SourceLocation)
+    /// An element that takes exactly one value has none or several; `found` names what it has.
+    case valueCount(element: String, found: [String], allowed: [String], location: SourceLocation)
     case badValue(value: String, reason: String, location: SourceLocation)
     case unmappableSelector(selector: String, location: SourceLocation)
     case limitExceeded(limit: String, value: Int, location: SourceLocation)
@@ -33,9 +35,12 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownAttribute(name, element, known, suggestion, location):
             var text = "Unknown attribute '\(name)' on <\(element)> at \(location)."
             if let suggestion { text += " Did you mean '\(suggestion)'?" }
-            return text + " Allowed: " + known.joined(separator: ", ") + "."
+            return text + (known.isEmpty ? " It takes no attributes." : " Allowed: " + known.joined(separator: ", ") + ".")
         case let .missingAttribute(name, element, location):
             return "<\(element)> at \(location) needs the attribute '\(name)'."
+        case let .valueCount(element, found, allowed, location):
+            let has = found.isEmpty ? "has no value" : "has " + Self.list(found, "and")
+            return "<\(element)> at \(location) \(has); give it exactly one: \(Self.list(allowed, "or"))."
         case let .badValue(value, reason, location):
             return "Bad value '\(value)' at \(location): \(reason)."
         case let .unmappableSelector(selector, location):
@@ -51,5 +56,11 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason, location):
             return ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
         }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func list(_ items: [String], _ conjunction: String) -> String {
+        guard let last = items.last, items.count > 1 else { return items.joined() }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }

@@ -102,13 +102,29 @@ struct XMLTranslator {
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.
     private func valueSource(of element: XMLElementNode) throws(XMLError) -> InjectionSource {
-        if let reference = element.attribute("ref") { return .named(reference) }
-        if let value = element.attribute("value") { return .config(ConfigValue(.string(value), at: element.location)) }
-        let values = element.children.filter { $0.name != "description" }
-        guard values.count == 1 else {
-            throw .missingAttribute(name: "value', 'ref' or one value element", element: element.name, location: element.location)
+        try oneValue(of: element, references: ["ref"], elements: true)
+    }
+
+    /// The one value an element gives: a reference attribute, a `value` attribute, or (when
+    /// `elements`) one value element; none or several is an error naming what was found.
+    private func oneValue(of element: XMLElementNode, references: [String], elements: Bool) throws(XMLError) -> InjectionSource {
+        var found: [(what: String, source: () throws(XMLError) -> InjectionSource)] = []
+        for attribute in references {
+            if let reference = element.attribute(attribute) { found.append(("'\(attribute)'", { .named(reference) })) }
         }
-        return try value(values[0])
+        if let text = element.attribute("value") {
+            found.append(("'value'", { .config(ConfigValue(.string(text), at: element.location)) }))
+        }
+        if elements {
+            for child in element.children where child.name != "description" {
+                found.append(("<\(child.name)>", { () throws(XMLError) in try value(child) }))
+            }
+        }
+        guard found.count == 1, let only = found.first else {
+            let allowed = references.map { "'\($0)'" } + ["'value'"] + (elements ? ["one value element"] : [])
+            throw .valueCount(element: element.name, found: found.map(\.what), allowed: allowed, location: element.location)
+        }
+        return try only.source()
     }
 
     private func value(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
@@ -135,17 +151,7 @@ struct XMLTranslator {
             for entry in element.children where entry.name != "description" {
                 guard entry.name == "entry" else { throw unknownElement(entry, in: element, known: ["entry"]) }
                 try check(entry, attributes: ["key", "value", "value-ref", "ref"])
-                let key = try required(entry, "key")
-                if let reference = entry.attribute("value-ref") ?? entry.attribute("ref") {
-                    entries[key] = .named(reference)
-                } else if let text = entry.attribute("value") {
-                    entries[key] = .config(ConfigValue(.string(text), at: entry.location))
-                } else {
-                    guard let only = entry.children.first, entry.children.count == 1 else {
-                        throw .missingAttribute(name: "value', 'value-ref' or one value element", element: "entry", location: entry.location)
-                    }
-                    entries[key] = try value(only)
-                }
+                entries[try required(entry, "key")] = try oneValue(of: entry, references: ["value-ref", "ref"], elements: true)
             }
             if entries.values.allSatisfy({ if case .config = $0 { true } else { false } }) {
                 let pairs: [(key: String, value: ConfigValue)] = entries.sorted { $0.key < $1.key }.compactMap { key, source in
@@ -183,6 +189,7 @@ struct XMLTranslator {
     static let assemblyAttributes = ["class", "key", "scope", "after-property-injection", "factory-component"]
 
     private mutating func assembly(_ root: XMLElementNode) throws(XMLError) {
+        try check(root, attributes: [])
         for element in root.children {
             switch element.name {
             case "component": definitions.append(try component(element))
@@ -241,14 +248,13 @@ struct XMLTranslator {
     }
 
     private func refOrValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
-        if let reference = element.attribute("ref") { return .named(reference) }
-        if let value = element.attribute("value") { return .config(ConfigValue(.string(value), at: element.location)) }
-        throw .missingAttribute(name: "ref' or 'value", element: element.name, location: element.location)
+        try oneValue(of: element, references: ["ref"], elements: false)
     }
 
     // MARK: OxIC <container>
 
     private mutating func oxic(_ root: XMLElementNode) throws(XMLError) {
+        try check(root, attributes: [])
         for element in root.children {
             guard element.name == "object" else { throw unknownElement(element, in: root, known: ["object"]) }
             try check(element, attributes: ["id", "class", "lazy", "singleton"])

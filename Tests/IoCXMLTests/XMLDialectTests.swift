@@ -162,6 +162,27 @@ struct XMLErrorTests {
             == "Selector 'bad selector' at beans.xml:1 does not map to a Swift signature. Write the Swift signature (init(quest:)) or an Objective-C selector (initWithQuest:).")
     }
 
+    @Test func aValueIsGivenExactlyOnce() {
+        #expect(loadError("<beans><bean id='a' class='Bag'>\n<property name='names' ref='x' value='y'/></bean></beans>")
+            == "<property> at beans.xml:2 has 'ref' and 'value'; give it exactly one: 'ref', 'value' or one value element.")
+        #expect(loadError("<beans><bean id='a' class='Bag'><property name='names' value='y'><list/></property></bean></beans>")
+            == "<property> at beans.xml:1 has 'value' and <list>; give it exactly one: 'ref', 'value' or one value element.")
+        #expect(loadError("<beans><bean id='a' class='Bag'><constructor-arg><description>d</description></constructor-arg></bean></beans>")
+            == "<constructor-arg> at beans.xml:1 has no value; give it exactly one: 'ref', 'value' or one value element.")
+        #expect(loadError("<beans><bean id='a' class='Bag'><property name='limits'><map><entry key='k' value='1' value-ref='b'><value>2</value></entry></map></property></bean></beans>")
+            == "<entry> at beans.xml:1 has 'value-ref', 'value' and <value>; give it exactly one: 'value-ref', 'ref', 'value' or one value element.")
+        #expect(loadError("<assembly><component class='Bag'><property name='names'/></component></assembly>")
+            == "<property> at beans.xml:1 has no value; give it exactly one: 'ref' or 'value'.")
+        #expect(loadError("<container><object id='a' class='Bag'><property name='names' ref='b' value='c'/></object></container>")
+            == "<property> at beans.xml:1 has 'ref' and 'value'; give it exactly one: 'ref' or 'value'.")
+    }
+
+    @Test func seedRootsTakeNoAttributes() {
+        #expect(loadError("<assembly default-scope='prototype'/>")
+            == "Unknown attribute 'default-scope' on <assembly> at beans.xml:1. It takes no attributes.")
+        #expect(loadError("<contanier lazy='true'/>") == "Unknown attribute 'lazy' on <contanier> at beans.xml:1. It takes no attributes.")
+    }
+
     @Test func unknownTypeAndInitializer_comeFromTheCatalogAtTheXMLLine() {
         #expect(errorText { _ = try buildXML("<beans>\n<bean id='a' class='ExampleService'/>\n</beans>") }
             == """
