@@ -43,6 +43,11 @@ class AnyNode: @unchecked Sendable {
     var dependencies: [(site: SiteInfo, argument: AnyArgument)] = []
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
+    /// From the definition, for the graph checks at build (which then need not copy it):
+    /// its factory is `async`; its instances come from code the container cannot see into
+    /// (a closure or a construction strategy), which may resolve object-graph components.
+    let constructsAsync: Bool
+    let constructsOpaquely: Bool
 
     init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?) {
         self.container = container
@@ -50,6 +55,9 @@ class AnyNode: @unchecked Sendable {
         self.typeRef = info.key.type ?? TypeRef(Any.self)
         self.storage = storage
         self.definition = definition
+        let kind = definition?.construction.kind
+        constructsAsync = kind == .asyncClosure
+        constructsOpaquely = kind == .closure || kind == .asyncClosure || definition?.strategy != nil
     }
 
     func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }

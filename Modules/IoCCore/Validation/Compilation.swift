@@ -298,17 +298,15 @@ final class Compilation {
             node.isAsync = isAsync(node, &asyncMemo)
             node.needsGraph = needsGraph(node, hasGraphNodes, &graphMemo)
         }
-        for node in ownNodes {
+        for node in ownNodes where node.isAsync {
             guard let definition = node.definition else { continue }
-            if node.isAsync {
-                switch node.storage {
-                case .singleton, .prototype, .objectGraph: break
-                default:
-                    problems.append(.invalidDefinition(component: node.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location))
-                }
-                if eagerNodes.contains(where: { $0 === node }) {
-                    problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
-                }
+            switch node.storage {
+            case .singleton, .prototype, .objectGraph: break
+            default:
+                problems.append(.invalidDefinition(component: node.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location))
+            }
+            if eagerNodes.contains(where: { $0 === node }) {
+                problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
             }
         }
         findCycles()
@@ -319,7 +317,7 @@ final class Compilation {
         let id = ObjectIdentifier(node)
         if let known = memo[id] { return known }
         memo[id] = false
-        if node.definition?.construction.isAsync ?? false {
+        if node.constructsAsync {
             node.asyncPath = [node.label]
         } else {
             search: for dependency in node.dependencies {
@@ -342,11 +340,7 @@ final class Compilation {
         memo[id] = false
         var result = false
         if case .objectGraph = node.storage { result = true }
-        switch node.definition?.construction.kind {
-        case .closure?, .asyncClosure?: result = true
-        default: break
-        }
-        if node.definition?.strategy != nil { result = true }
+        if node.constructsOpaquely { result = true }
         if !result {
             result = node.dependencies.contains { $0.argument.directNodes.contains { needsGraph($0, hasGraphNodes, &memo) } }
         }
