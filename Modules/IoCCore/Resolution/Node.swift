@@ -41,6 +41,8 @@ class AnyNode: @unchecked Sendable {
     var adapters: [ObjectIdentifier: AnyNode] = [:]
     /// The bound dependencies with the place each is injected, for validation.
     var dependencies: [(site: SiteInfo, argument: AnyArgument)] = []
+    /// The nodes it builds directly, all dependencies together; set at build for the graph checks.
+    var directDependencies: [AnyNode] = []
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
     /// From the definition, for the graph checks at build (which then need not copy it):

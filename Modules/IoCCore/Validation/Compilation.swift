@@ -292,8 +292,10 @@ final class Compilation {
             || (builder.parent?.hasObjectGraphNodes ?? false)
         container.hasObjectGraphNodes = hasGraphNodes
 
+        for node in allNodes { node.directDependencies = node.dependencies.flatMap { $0.argument.directNodes } }
         var asyncMemo: [ObjectIdentifier: Bool] = [:]
         var graphMemo: [ObjectIdentifier: Bool] = [:]
+        asyncMemo.reserveCapacity(allNodes.count)
         for node in allNodes {
             node.isAsync = isAsync(node, &asyncMemo)
             node.needsGraph = needsGraph(node, hasGraphNodes, &graphMemo)
@@ -320,12 +322,10 @@ final class Compilation {
         if node.constructsAsync {
             node.asyncPath = [node.label]
         } else {
-            search: for dependency in node.dependencies {
-                for next in dependency.argument.directNodes where isAsync(next, &memo) {
-                    // Exposure nodes are not components of their own: skip them in the path.
-                    node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
-                    break search
-                }
+            for next in node.directDependencies where isAsync(next, &memo) {
+                // Exposure nodes are not components of their own: skip them in the path.
+                node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
+                break
             }
         }
         let result = !node.asyncPath.isEmpty
@@ -342,7 +342,7 @@ final class Compilation {
         if case .objectGraph = node.storage { result = true }
         if node.constructsOpaquely { result = true }
         if !result {
-            result = node.dependencies.contains { $0.argument.directNodes.contains { needsGraph($0, hasGraphNodes, &memo) } }
+            result = node.directDependencies.contains { needsGraph($0, hasGraphNodes, &memo) }
         }
         memo[id] = result
         return result
@@ -352,6 +352,7 @@ final class Compilation {
     private func findCycles() {
         enum Mark { case visiting, done }
         var marks: [ObjectIdentifier: Mark] = [:]
+        marks.reserveCapacity(allNodes.count)
         var stack: [AnyNode] = []
         var reported: Set<[String]> = []
 
@@ -372,9 +373,7 @@ final class Compilation {
             }
             marks[id] = .visiting
             stack.append(node)
-            for dependency in node.dependencies {
-                for next in dependency.argument.directNodes where next.container === container { visit(next) }
-            }
+            for next in node.directDependencies where next.container === container { visit(next) }
             stack.removeLast()
             marks[id] = .done
         }
