@@ -11,6 +11,8 @@ public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongKind(expected: String, found: String, what: String, location: SourceLocation)
     /// A malformed reference or value.
     case badValue(value: String, reason: String, location: SourceLocation)
+    /// Two keys of one map that set the same thing (`scope` and Symfony's `shared`).
+    case conflictingKeys(first: String, second: String, meaning: String, location: SourceLocation)
     /// A key given twice in one map.
     case duplicateKey(key: String, location: SourceLocation, first: SourceLocation)
     /// A tag this reader does not accept.
@@ -34,6 +36,8 @@ public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
             return text + " Known keys: " + known.joined(separator: ", ") + "."
         case let .wrongKind(expected, found, what, location):
             return "\(what) at \(location) must be \(expected), not \(found)."
+        case let .conflictingKeys(first, second, meaning, location):
+            return "'\(second)' at \(location) and '\(first)' both set \(meaning); keep one."
         case let .badValue(value, reason, location):
             return "Bad value '\(value)' at \(location): \(reason)."
         case let .duplicateKey(key, location, first):

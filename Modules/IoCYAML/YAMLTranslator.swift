@@ -49,8 +49,14 @@ struct YAMLTranslator {
         let entries = try mapping(node, "services")
         var defaults = Defaults()
         if let defaultsNode = entries.first(where: { $0.key.scalar == "_defaults" })?.value {
+            var scopeKey: String?
             for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
-                switch try keyText(keyNode) {
+                let key = try keyText(keyNode)
+                if key == "scope" || key == "shared" {
+                    if let scopeKey { throw .conflictingKeys(first: scopeKey, second: key, meaning: "the scope", location: keyNode.location) }
+                    scopeKey = key
+                }
+                switch key {
                 case "scope": defaults.scope = try scope(value)
                 case "shared": defaults.scope = try bool(value, "shared") ? .singleton : .prototype
                 case "lazy": defaults.isLazy = try bool(value, "lazy")
@@ -88,8 +94,13 @@ struct YAMLTranslator {
         var definition = Definition(name: name, typeName: nil, construction: .initializer(), location: location)
         var arguments: [InjectionPoint] = []
         var factory: YAMLNode?
+        var scopeKey: String?
         for (keyNode, value) in entries {
             let key = try keyText(keyNode)
+            if key == "scope" || key == "shared" {
+                if let scopeKey { throw .conflictingKeys(first: scopeKey, second: key, meaning: "the scope", location: keyNode.location) }
+                scopeKey = key
+            }
             switch key {
             case "class": definition.typeName = try text(value, "class")
             case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
@@ -305,7 +316,9 @@ struct YAMLTranslator {
     // MARK: Node helpers
 
     private func mapping(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [(key: YAMLNode, value: YAMLNode)] {
-        if case .scalar(let text, _) = node.kind, text.isEmpty { return [] }
+        // Empty and null (`~`) stand for an empty map: Symfony's `App\Mailer: ~` is a service of that class.
+        if case .scalar(let text, let plain) = node.kind,
+           text.isEmpty || (plain && node.tag == nil && ["~", "null", "Null", "NULL"].contains(text)) { return [] }
         guard let entries = node.entries else {
             throw .wrongKind(expected: "a map", found: node.kindName, what: what, location: node.location)
         }

@@ -32,6 +32,13 @@ struct YAMLErrorTests {
             == "Bad value '@' at app.yaml:2:35: a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@').")
     }
 
+    @Test func scopeAndShared_together_conflict() {
+        #expect(loadError("services:\n  a: { class: Logger, shared: false, scope: singleton }\n")
+            == "'scope' at app.yaml:2:38 and 'shared' both set the scope; keep one.")
+        #expect(loadError("services:\n  _defaults: { scope: prototype, shared: true }\n")
+            == "'shared' at app.yaml:2:34 and 'scope' both set the scope; keep one.")
+    }
+
     @Test func duplicateKey() {
         #expect(loadError("services:\n  a: { class: Logger }\n  a: { class: Logger }\n")
             == "Duplicate key 'a' at app.yaml:3:3; it was first given at app.yaml:2:3. Keep one.")

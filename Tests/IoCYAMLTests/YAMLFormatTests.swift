@@ -70,6 +70,20 @@ struct YAMLFormatTests {
         #expect(container.definitions.first { $0.name == "c" }?.scope == .objectGraph)
     }
 
+    @Test func aNullOrEmptyService_isItsIdAsAClass() throws {
+        let container = try build("""
+            services:
+              Logger: ~
+              HTTPSession:
+              URLSessionClient: {}
+            """)
+        #expect(container.isRegistered(Logger.self, name: "Logger"))
+        #expect(container.isRegistered(HTTPSession.self, name: "HTTPSession"))
+        #expect(container.isRegistered(HTTPSession.self, name: "URLSessionClient"))
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  Logger: '~'\n", name: "app.yaml") }
+            == "Service 'Logger' at app.yaml:2:11 must be a map, not a scalar.")
+    }
+
     @Test func parentAbstractPrimaryEagerAndProfiles() throws {
         let builder = ContainerBuilder()
         builder.catalog = weatherCatalog()
