@@ -227,6 +227,33 @@ struct ParentTests {
             """)
     }
 
+    @Test func unknownParent_neverSuggestsTheDefinitionItself() {
+        let builder = endpointBuilder()
+        var child = endpoint("basic")
+        child.parent = "basis"
+        builder.add(child)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. "basic" (Endpoint) at app.yaml:2:3 names parent "basis", which no definition has.
+            """)
+    }
+
+    @Test func aChildStatingLaziness_overridesAnEagerParent() throws {
+        let builder = endpointBuilder()
+        var base = endpoint("base", url: "https://base")
+        base.isAbstract = true
+        base.scope = .singleton
+        base.isEager = true
+        base.stated.formUnion([.scope, .eager])
+        var child = Definition(name: "child", typeName: nil, construction: .inherited, location: here)
+        child.parent = "base"
+        child.isLazy = true
+        child.stated.insert(.lazy)
+        builder.add(contentsOf: [base, child])
+        let container = try builder.build()
+        #expect(container.definitions.first { $0.name == "child" }.map { ($0.isLazy, $0.isEager) } ?? (false, true) == (true, false))
+    }
+
     @Test func parentCycle_isReported() {
         let builder = endpointBuilder()
         var a = endpoint("a")

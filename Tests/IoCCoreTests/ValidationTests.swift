@@ -239,6 +239,15 @@ struct ErrorTextTests {
             """)
     }
 
+    @Test func eagerAndLazy_together_isInvalid() {
+        let builder = ContainerBuilder()
+        let line = #line; builder.register(D.init).scope(.singleton).eager().lazy()
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of D at IoCCoreTests/ValidationTests.swift:\(line): it is marked both eager and lazy; keep one.
+            """)
+    }
+
     @Test func depthExceeded_namesLimitAndPath() {
         let error = IoCError.depthExceeded(limit: 3, path: ["a", "b", "c", "d"])
         #expect(error.description == """

@@ -148,6 +148,9 @@ final class Compilation {
         if let name = definition.name { byName[name] = node }
         for alias in definition.aliases { byName[alias] = node }
         for tag in definition.tags { byTag[tag, default: []].append(node) }
+        if definition.isEager && definition.isLazy {
+            problems.append(.invalidDefinition(component: node.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location))
+        }
         let wantsEager = definition.isEager || (builder.eagerSingletons && definition.scope == .singleton)
         if wantsEager && !definition.isLazy {
             if definition.scope == .singleton {

@@ -131,7 +131,7 @@ struct Preparation {
             let innerName = decorator + ".inner"
             guard let decorated = result.firstIndex(where: { $0.name == target }) else {
                 problems.append(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
-                                               suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name)).map { "\"\($0)\"" }))
+                                               suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name).filter { $0 != result[index].name }).map { "\"\($0)\"" }))
                 continue
             }
             result[decorated].name = innerName
@@ -191,7 +191,7 @@ struct Preparation {
         }
         guard let parent = byName[parentName] else {
             problems.append(.unknownParent(parent: parentName, component: definition.label, location: definition.location,
-                                           suggestions: Suggestions.closest(to: parentName, in: Array(byName.keys)).map { "\"\($0)\"" }))
+                                           suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" }))
             return nil
         }
         visiting.append(own)
@@ -242,8 +242,9 @@ struct Preparation {
         let childHookKinds = Set(child.hooks.map(\.kind))
         result.hooks = parent.hooks.filter { !childHookKinds.contains($0.kind) } + child.hooks
         if !child.stated.contains(.scope) { result.scope = parent.scope }
-        if !child.stated.contains(.lazy) { result.isLazy = parent.isLazy }
-        if !child.stated.contains(.eager) { result.isEager = parent.isEager }
+        // Laziness and eagerness are one choice: a child that states either one overrides both.
+        let childChoosesStart = child.stated.contains(.lazy) || child.stated.contains(.eager)
+        if !childChoosesStart { result.isLazy = parent.isLazy; result.isEager = parent.isEager }
         if !child.stated.contains(.primary) { result.isPrimary = parent.isPrimary }
         result.tags = parent.tags + child.tags.filter { !parent.tags.contains($0) }
         result.exposedAs = parent.exposedAs + child.exposedAs.filter { !parent.exposedAs.contains($0) }
