@@ -50,6 +50,8 @@ enum XMLDocumentReader {
         return try element(root, document: document, file: file, depth: 1, limits: limits)
     }
 
+    static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
+
     private static func element(_ node: xmlNodePtr, document: xmlDocPtr, file: String, depth: Int, limits: XMLLimits) throws(XMLError) -> XMLElementNode {
         let location = SourceLocation(file: file, line: Int(xmlGetLineNo(node)))
         guard depth <= limits.maxDepth else {
@@ -59,6 +61,7 @@ enum XMLDocumentReader {
         var attribute = node.pointee.properties
         while let current = attribute {
             let name = String(cString: current.pointee.name)
+            let namespace = current.pointee.ns?.pointee.href.map { String(cString: $0) }
             let prefix = current.pointee.ns?.pointee.prefix.map { String(cString: $0) }
             if let raw = cxml_attribute_value(document, current) {
                 defer { cxml_free(raw) }
@@ -66,8 +69,12 @@ enum XMLDocumentReader {
                 guard value.utf8.count <= limits.maxValueBytes else {
                     throw .limitExceeded(limit: "an attribute's length (maxValueBytes \(limits.maxValueBytes))", value: value.utf8.count, location: location)
                 }
-                // Namespaced attributes (xsi:schemaLocation) are for editors, not for the container.
-                if prefix == nil { attributes.append((name, value)) }
+                // xsi: attributes (schemaLocation) are for editors, not for the container; any other
+                // namespaced attribute (Spring's p: and c: shortcuts) keeps its prefix, so that the
+                // vocabulary check names it instead of dropping what it sets.
+                if namespace != Self.schemaInstance {
+                    attributes.append((prefix.map { "\($0):\(name)" } ?? name, value))
+                }
             }
             attribute = current.pointee.next
         }

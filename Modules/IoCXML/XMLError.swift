@@ -12,6 +12,8 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An element that takes exactly one value has none or several; `found` names what it has.
     case valueCount(element: String, found: [String], allowed: [String], location: SourceLocation)
     case badValue(value: String, reason: String, location: SourceLocation)
+    /// Something a bean may give once, given again.
+    case repeated(what: String, location: SourceLocation, first: SourceLocation)
     case unmappableSelector(selector: String, location: SourceLocation)
     case limitExceeded(limit: String, value: Int, location: SourceLocation)
     /// Deeper than libxml2 parses at all (256 levels), before ``XMLLimits/maxDepth`` could look.
@@ -41,6 +43,8 @@ public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .valueCount(element, found, allowed, location):
             let has = found.isEmpty ? "has no value" : "has " + Self.list(found, "and")
             return "<\(element)> at \(location) \(has); give it exactly one: \(Self.list(allowed, "or"))."
+        case let .repeated(what, location, first):
+            return "The \(what) at \(location) is given twice; it was first given at \(first). Keep one."
         case let .badValue(value, reason, location):
             return "Bad value '\(value)' at \(location): \(reason)."
         case let .unmappableSelector(selector, location):

@@ -74,11 +74,16 @@ struct XMLTranslator {
                     guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
                     index = number
                 }
+                if let index, let first = arguments.first(where: { $0.index == index }) {
+                    throw .repeated(what: "constructor-arg index \(index)", location: child.location, first: first.point.location ?? element.location)
+                }
+                if let label = child.attribute("name"), let first = arguments.first(where: { $0.point.label == label }) {
+                    throw .repeated(what: "constructor-arg '\(label)'", location: child.location, first: first.point.location ?? element.location)
+                }
                 arguments.append((index, InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location)))
             case "property":
                 try check(child, attributes: ["name", "value", "ref"])
-                definition.properties.append(PropertyInjection(name: try required(child, "name"), source: try valueSource(of: child),
-                                                               location: child.location))
+                try definition.properties.append(property(child, of: definition, elements: true))
             case "description": continue
             default: throw unknownElement(child, in: element, known: Self.beanChildren)
             }
@@ -148,10 +153,14 @@ struct XMLTranslator {
         case "map":
             try check(element, attributes: ["key-type", "value-type"])
             var entries: [String: InjectionSource] = [:]
+            var keyLocations: [String: SourceLocation] = [:]
             for entry in element.children where entry.name != "description" {
                 guard entry.name == "entry" else { throw unknownElement(entry, in: element, known: ["entry"]) }
                 try check(entry, attributes: ["key", "value", "value-ref", "ref"])
-                entries[try required(entry, "key")] = try oneValue(of: entry, references: ["value-ref", "ref"], elements: true)
+                let key = try required(entry, "key")
+                if let first = keyLocations[key] { throw .repeated(what: "map key '\(key)'", location: entry.location, first: first) }
+                keyLocations[key] = entry.location
+                entries[key] = try oneValue(of: entry, references: ["value-ref", "ref"], elements: true)
             }
             if entries.values.allSatisfy({ if case .config = $0 { true } else { false } }) {
                 let pairs: [(key: String, value: ConfigValue)] = entries.sorted { $0.key < $1.key }.compactMap { key, source in
@@ -212,8 +221,7 @@ struct XMLTranslator {
             switch child.name {
             case "property":
                 try check(child, attributes: ["name", "ref", "value"])
-                definition.properties.append(PropertyInjection(name: try required(child, "name"), source: try refOrValue(child),
-                                                               location: child.location))
+                try definition.properties.append(property(child, of: definition, elements: false))
             case "initializer":
                 try check(child, attributes: ["selector", "is-class-method"])
                 let selector = try required(child, "selector")
@@ -247,6 +255,15 @@ struct XMLTranslator {
         return definition
     }
 
+    /// A `<property>` of `definition`, set once; Spring's may hold a value element (`elements`).
+    private func property(_ element: XMLElementNode, of definition: Definition, elements: Bool) throws(XMLError) -> PropertyInjection {
+        let name = try required(element, "name")
+        if let first = definition.properties.first(where: { $0.name == name }) {
+            throw .repeated(what: "property '\(name)'", location: element.location, first: first.point.location ?? definition.location)
+        }
+        return PropertyInjection(name: name, source: try oneValue(of: element, references: ["ref"], elements: elements), location: element.location)
+    }
+
     private func refOrValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
         try oneValue(of: element, references: ["ref"], elements: false)
     }
@@ -265,8 +282,7 @@ struct XMLTranslator {
             for property in element.children {
                 guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }
                 try check(property, attributes: ["name", "ref", "value"])
-                definition.properties.append(PropertyInjection(name: try required(property, "name"), source: try refOrValue(property),
-                                                               location: property.location))
+                try definition.properties.append(self.property(property, of: definition, elements: false))
             }
             definitions.append(definition)
         }

@@ -177,6 +177,28 @@ struct XMLErrorTests {
             == "<property> at beans.xml:1 has 'ref' and 'value'; give it exactly one: 'ref' or 'value'.")
     }
 
+    @Test func whatABeanGivesOnce_isRefusedTwice() {
+        #expect(loadError("<beans><bean id='a' class='Bag'>\n<constructor-arg index='0' value='x'/>\n<constructor-arg index='0' value='y'/></bean></beans>")
+            == "The constructor-arg index 0 at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
+        #expect(loadError("<beans><bean id='a' class='Bag'>\n<constructor-arg name='x' value='x'/>\n<constructor-arg name='x' value='y'/></bean></beans>")
+            == "The constructor-arg 'x' at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
+        #expect(loadError("<beans><bean id='a' class='Bag'>\n<property name='names' value='x'/>\n<property name='names'><list/></property></bean></beans>")
+            == "The property 'names' at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
+        #expect(loadError("<assembly><component class='Bag'>\n<property name='names' value='x'/>\n<property name='names' value='y'/></component></assembly>")
+            == "The property 'names' at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
+        #expect(loadError("<container><object id='a' class='Bag'>\n<property name='names' value='x'/>\n<property name='names' value='y'/></object></container>")
+            == "The property 'names' at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
+        #expect(loadError("<beans><bean id='a' class='Bag'><property name='limits'><map>\n<entry key='x' value='1'/>\n<entry key='x' value='2'/></map></property></bean></beans>")
+            == "The map key 'x' at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
+    }
+
+    @Test func namespacedShortcuts_areNamed_notDropped() {
+        #expect(loadError("<beans xmlns:p='http://www.springframework.org/schema/p'><bean id='a' class='Bag' p:names='x'/></beans>")
+            == "Unknown attribute 'p:names' on <bean> at beans.xml:1. Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method.")
+        // xsi: attributes are for editors and stay ignored.
+        #expect(loadError("<beans xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance' xsi:schemaLocation='x y'><bean id='a' class='Bag'/></beans>") == "no error")
+    }
+
     @Test func seedRootsTakeNoAttributes() {
         #expect(loadError("<assembly default-scope='prototype'/>")
             == "Unknown attribute 'default-scope' on <assembly> at beans.xml:1. It takes no attributes.")
