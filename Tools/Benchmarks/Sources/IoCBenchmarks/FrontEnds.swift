@@ -16,7 +16,7 @@ func serviceCatalog() -> TypeCatalog {
     return catalog
 }
 
-/// 10,000 services, each with a class, a scope, two references and a value.
+/// 10,000 services, each with a class, a scope, two references (the first service none) and a value.
 func servicesYAML(count: Int = 10_000) -> String {
     var text = "# \(count) services for the yaml-10k benchmark\nservices:\n"
     text.reserveCapacity(count * 290)
@@ -32,11 +32,7 @@ func servicesYAML(count: Int = 10_000) -> String {
                 arguments: { name: 'service number \(index) of the benchmark graph, built from YAML' }
 
             """
-        if index > 0 {
-            text += "    properties:\n      next: '@\(next)'\n      peer: '@\(peer)'\n      retries: 3\n"
-        } else {
-            text += "    properties:\n      retries: 3\n"
-        }
+        if index > 0 { text += "    properties:\n      next: '@\(next)'\n      peer: '@\(peer)'\n" }
     }
     return text
 }
@@ -55,7 +51,7 @@ func rawYAMLScan(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { Int(ioc_raw_yaml_scan($0.baseAddress, $0.count)) }
 }
 
-/// 10,000 beans, each with a class, a scope, two references and a value.
+/// 10,000 beans, each with a class, a scope, two references (the first bean none) and a value.
 func beansXML(count: Int = 10_000) -> String {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- \(count) beans for the xml-10k benchmark -->\n<beans>\n"
     text.reserveCapacity(count * 300)
@@ -67,7 +63,7 @@ func beansXML(count: Int = 10_000) -> String {
             text += "        <property name=\"next\" ref=\"\(String(format: "service_%06d", index - 1))\"/>\n"
             text += "        <property name=\"peer\" ref=\"\(String(format: "service_%06d", index / 2))\"/>\n"
         }
-        text += "        <property name=\"retries\" value=\"3\"/>\n    </bean>\n"
+        text += "    </bean>\n"
     }
     return text + "</beans>\n"
 }
