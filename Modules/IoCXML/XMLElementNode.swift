@@ -51,6 +51,9 @@ enum XMLDocumentReader {
     }
 
     static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
+    /// Spring's p-namespace (properties as attributes) and c-namespace (constructor arguments).
+    static let springShortcuts = ["http://www.springframework.org/schema/p": "p",
+                                  "http://www.springframework.org/schema/c": "c"]
 
     private static func element(_ node: xmlNodePtr, document: xmlDocPtr, file: String, depth: Int, limits: XMLLimits) throws(XMLError) -> XMLElementNode {
         let location = SourceLocation(file: file, line: Int(xmlGetLineNo(node)))
@@ -73,7 +76,9 @@ enum XMLDocumentReader {
                 // namespaced attribute (Spring's p: and c: shortcuts) keeps its prefix, so that the
                 // vocabulary check names it instead of dropping what it sets.
                 if namespace != Self.schemaInstance {
-                    attributes.append((prefix.map { "\($0):\(name)" } ?? name, value))
+                    // Spring's shortcut namespaces get their usual prefixes, whatever the document calls them.
+                    let shownPrefix = namespace.flatMap { Self.springShortcuts[$0] } ?? prefix
+                    attributes.append((shownPrefix.map { "\($0):\(name)" } ?? name, value))
                 }
             }
             attribute = current.pointee.next

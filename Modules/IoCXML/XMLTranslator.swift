@@ -48,7 +48,7 @@ struct XMLTranslator {
     }
 
     private func bean(_ element: XMLElementNode) throws(XMLError) -> Definition {
-        try check(element, attributes: Self.beanAttributes)
+        try check(element, attributes: Self.beanAttributes, allowingPrefixes: ["p:", "c:"])
         var names = element.attribute("name").map(Self.names) ?? []
         let id = element.attribute("id") ?? (names.isEmpty ? nil : names.removeFirst())
         var definition = Definition(name: id, typeName: element.attribute("class"), location: element.location)
@@ -88,6 +88,7 @@ struct XMLTranslator {
             default: throw unknownElement(child, in: element, known: Self.beanChildren)
             }
         }
+        try shortcuts(of: element, into: &definition, arguments: &arguments)
         let points = arguments.sorted { ($0.index ?? Int.max) < ($1.index ?? Int.max) }.map(\.point)
         if let method = element.attribute("factory-method") {
             let signature = SelectorMapping.swiftSignature(method) ?? method
@@ -103,6 +104,42 @@ struct XMLTranslator {
         }
         definition.stated.insert(.construction)
         return definition
+    }
+
+    /// Spring's `p:name="value"` / `p:name-ref="bean"` (a property) and `c:label="value"`,
+    /// `c:_0="value"`, `c:label-ref="bean"` (a constructor argument by label or index).
+    private func shortcuts(of element: XMLElementNode, into definition: inout Definition,
+                           arguments: inout [(index: Int?, point: InjectionPoint)]) throws(XMLError) {
+        for (qualified, value) in element.attributes where qualified.hasPrefix("p:") || qualified.hasPrefix("c:") {
+            var name = String(qualified.dropFirst(2))
+            let isReference = name.hasSuffix("-ref")
+            if isReference { name.removeLast(4) }
+            guard !name.isEmpty else {
+                throw .badValue(value: qualified, reason: "a p: or c: attribute names a property or argument", location: element.location)
+            }
+            let source: InjectionSource = isReference ? .named(value) : .config(ConfigValue(.string(value), at: element.location))
+            if qualified.hasPrefix("p:") {
+                if let first = definition.properties.first(where: { $0.name == name }) {
+                    throw .repeated(what: "property '\(name)'", location: element.location, first: first.point.location ?? element.location)
+                }
+                definition.properties.append(PropertyInjection(name: name, source: source, location: element.location))
+                continue
+            }
+            var index: Int?
+            var label: String? = name
+            if name.hasPrefix("_") {
+                guard let number = Int(name.dropFirst()), number >= 0 else {
+                    throw .badValue(value: qualified, reason: "c:_N takes an argument index, a whole number from 0", location: element.location)
+                }
+                index = number
+                label = nil
+            }
+            if let first = arguments.first(where: { (index != nil && $0.index == index) || (label != nil && $0.point.label == label) }) {
+                throw .repeated(what: "constructor-arg " + (index.map { "index \($0)" } ?? "'\(name)'"), location: element.location,
+                                first: first.point.location ?? element.location)
+            }
+            arguments.append((index, InjectionPoint(label: label, source: source, location: element.location)))
+        }
     }
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.
@@ -290,8 +327,8 @@ struct XMLTranslator {
 
     // MARK: Helpers
 
-    private func check(_ element: XMLElementNode, attributes known: [String]) throws(XMLError) {
-        for (name, _) in element.attributes where !known.contains(name) {
+    private func check(_ element: XMLElementNode, attributes known: [String], allowingPrefixes prefixes: [String] = []) throws(XMLError) {
+        for (name, _) in element.attributes where !known.contains(name) && !prefixes.contains(where: name.hasPrefix) {
             throw .unknownAttribute(name: name, element: element.name, known: known,
                                     suggestion: Suggestions.closest(to: name, in: known).first, location: element.location)
         }

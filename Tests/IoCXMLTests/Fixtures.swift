@@ -19,8 +19,20 @@ final class Bag: @unchecked Sendable {
     func stop() { order.append("stop") }
 }
 
+final class Endpoint: @unchecked Sendable {
+    let host: String
+    let port: Int
+    let executor: ServiceExecutorImpl1
+    init(host: String, port: Int, executor: ServiceExecutorImpl1) { self.host = host; self.port = port; self.executor = executor }
+}
+
 func xmlCatalog() -> TypeCatalog {
     let catalog = TypeCatalog()
+    catalog.add(Endpoint.self) { endpoint in
+        endpoint.initializer("init(host:port:executor:)") { (host: String, port: Int, executor: ServiceExecutorImpl1) in
+            Endpoint(host: host, port: port, executor: executor)
+        }
+    }
     catalog.add(ExampleServiceImpl2.self) { $0.initializer("init()") { ExampleServiceImpl2() } }
     catalog.add(ServiceExecutorImpl1.self) { executor in
         executor.initializer("init()") { ServiceExecutorImpl1() }

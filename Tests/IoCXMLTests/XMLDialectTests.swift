@@ -192,9 +192,35 @@ struct XMLErrorTests {
             == "The map key 'x' at beans.xml:3 is given twice; it was first given at beans.xml:2. Keep one.")
     }
 
-    @Test func namespacedShortcuts_areNamed_notDropped() {
-        #expect(loadError("<beans xmlns:p='http://www.springframework.org/schema/p'><bean id='a' class='Bag' p:names='x'/></beans>")
-            == "Unknown attribute 'p:names' on <bean> at beans.xml:1. Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method.")
+    @Test func springShortcutNamespaces_setPropertiesAndArguments() throws {
+        let container = try buildXML("""
+            <beans xmlns:p="http://www.springframework.org/schema/p" xmlns:ctor="http://www.springframework.org/schema/c">
+                <bean id="executor" class="ServiceExecutorImpl1" p:service-ref="service"/>
+                <bean id="service" class="ExampleServiceImpl2"/>
+                <bean id="bag" class="Bag" p:nothing="${missing:placeholders work}"/>
+                <bean id="byLabel" class="Endpoint" ctor:host="example.com" ctor:port="8080" ctor:executor-ref="executor"/>
+                <bean id="byIndex" class="Endpoint" ctor:_2-ref="executor" ctor:_0="example.org" ctor:_1="443"/>
+            </beans>
+            """)
+        let executor = try container.resolve(ServiceExecutorImpl1.self, name: "executor")
+        #expect(try executor.service === container.resolve(ExampleServiceImpl2.self, name: "service"))
+        #expect(try container.resolve(Bag.self, name: "bag").nothing == "placeholders work")
+        let byLabel = try container.resolve(Endpoint.self, name: "byLabel")
+        #expect(byLabel.host == "example.com" && byLabel.port == 8080 && byLabel.executor === executor)
+        let byIndex = try container.resolve(Endpoint.self, name: "byIndex")
+        #expect(byIndex.host == "example.org" && byIndex.port == 443 && byIndex.executor === executor)
+    }
+
+    @Test func springShortcutNamespaces_errors() {
+        let namespaces = "xmlns:p='http://www.springframework.org/schema/p' xmlns:c='http://www.springframework.org/schema/c'"
+        #expect(loadError("<beans \(namespaces)><bean id='a' class='Bag' p:names='x'>\n<property name='names' value='y'/></bean></beans>")
+            == "The property 'names' at beans.xml:1 is given twice; it was first given at beans.xml:2. Keep one.")
+        #expect(loadError("<beans \(namespaces)><bean id='a' class='Bag' c:_0='x' c:_0-ref='y'/></beans>")
+            == "The constructor-arg index 0 at beans.xml:1 is given twice; it was first given at beans.xml:1. Keep one.")
+        #expect(loadError("<beans \(namespaces)><bean id='a' class='Bag' c:_x='1'/></beans>")
+            == "Bad value 'c:_x' at beans.xml:1: c:_N takes an argument index, a whole number from 0.")
+        #expect(loadError("<beans xmlns:q='urn:other'><bean id='a' class='Bag' q:names='x'/></beans>")
+            == "Unknown attribute 'q:names' on <bean> at beans.xml:1. Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method.")
         // xsi: attributes are for editors and stay ignored.
         #expect(loadError("<beans xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance' xsi:schemaLocation='x y'><bean id='a' class='Bag'/></beans>") == "no error")
     }
