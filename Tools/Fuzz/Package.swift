@@ -6,10 +6,11 @@ let package = Package(
     name: "IoCFuzz",
     dependencies: [.package(name: "swift-ioc", path: "../..")],
     targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "IoCCore", package: "swift-ioc")]),
         .executableTarget(
             name: "FuzzYAML",
             dependencies: [
-                .product(name: "IoCCore", package: "swift-ioc"),
+                "FuzzSupport",
                 .product(name: "IoCYAML", package: "swift-ioc"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
@@ -17,7 +18,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzXML",
             dependencies: [
-                .product(name: "IoCCore", package: "swift-ioc"),
+                "FuzzSupport",
                 .product(name: "IoCXML", package: "swift-ioc"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
