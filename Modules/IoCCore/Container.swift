@@ -208,7 +208,7 @@ public final class Container: @unchecked Sendable {
     func lookupFailure<T>(_ type: T.Type, name: String?) -> IoCError {
         let key = ComponentKey(type, name: name)
         if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
-            return .ambiguousComponent(type: TypeRef(type), candidates: candidates.map(\.candidateDescription), site: nil, path: [])
+            return Compilation.ambiguity(TypeRef(type), candidates, site: nil)
         }
         let suggestions = name.map { Suggestions.closest(to: $0, in: Array(nameTable.keys)).map { "\"\($0)\"" } }
             ?? Suggestions.closest(to: TypeRef(type).name, in: candidatesByType.values.compactMap { $0.first?.typeRef.name })

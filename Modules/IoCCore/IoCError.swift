@@ -26,7 +26,9 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No component matches a key.
     case missingComponent(key: ComponentKey, site: InjectionSite?, suggestions: [String], path: [String])
     /// Several components match a type and none is primary.
-    case ambiguousComponent(type: TypeRef, candidates: [String], site: InjectionSite?, path: [String])
+    /// Several components match a type and none is the one primary; `primaries` when the
+    /// candidates listed are all marked primary (only one may be).
+    case ambiguousComponent(type: TypeRef, candidates: [String], primaries: Bool, site: InjectionSite?, path: [String])
     /// Components depend on each other in a circle; `path` starts and ends with the same component.
     case cycle(path: [String], location: SourceLocation?)
     /// A component holds a dependency that should live shorter than itself.
@@ -92,11 +94,12 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
             text += Self.pathClause(path)
             return text + " Register it, or correct the reference."
-        case let .ambiguousComponent(type, candidates, site, path):
-            var text = "\(candidates.count) components match type \(type.name): " + candidates.joined(separator: ", ")
+        case let .ambiguousComponent(type, candidates, primaries, site, path):
+            var text = "\(candidates.count) components match type \(type.name)" + (primaries ? ", all marked primary: " : ": ")
+                + candidates.joined(separator: ", ")
             if let site { text += "; required by \(site)" }
             text += "." + Self.pathClause(path)
-            return text + " Mark one as primary, or inject one by name."
+            return text + (primaries ? " Keep one of them primary, or inject one by name." : " Mark one as primary, or inject one by name.")
         case let .cycle(path, location):
             var text = "Dependency cycle: " + path.joined(separator: " -> ")
             if let location { text += " (defined at \(location))" }
@@ -183,7 +186,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The resolution path of a resolve-time error, outermost component first.
     public var path: [String] {
         switch self {
-        case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, path),
+        case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, _, path),
              let .typeMismatch(_, _, _, _, path), let .asyncResolutionRequired(_, path),
              let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path):
             return path
@@ -216,8 +219,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .missingComponent(key, site, suggestions, path):
             return .missingComponent(key: key, site: site, suggestions: suggestions, path: [component] + path)
-        case let .ambiguousComponent(type, candidates, site, path):
-            return .ambiguousComponent(type: type, candidates: candidates, site: site, path: [component] + path)
+        case let .ambiguousComponent(type, candidates, primaries, site, path):
+            return .ambiguousComponent(type: type, candidates: candidates, primaries: primaries, site: site, path: [component] + path)
         case let .typeMismatch(c, expected, actual, site, path):
             return .typeMismatch(component: c, expected: expected, actual: actual, site: site, path: [component] + path)
         case let .asyncResolutionRequired(c, path):

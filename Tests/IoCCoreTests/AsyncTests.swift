@@ -54,8 +54,11 @@ struct AsyncTests {
 
     @Test func asyncFactory_withTaskLocalScope_isRejectedAtBuild() {
         let builder = ContainerBuilder()
-        builder.register(D.self, asyncFactory: { _ in D() }).scope(.threadLocal)
-        #expect(errorText { _ = try builder.build() }.contains("an async component can be prototype, singleton or object-graph, not thread-local."))
+        let line = #line; builder.register(D.self, asyncFactory: { _ in D() }).scope(.threadLocal)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of D at IoCCoreTests/AsyncTests.swift:\(line): an async component can be prototype, singleton or object-graph, not thread-local.
+            """)
     }
 
     @Test func asyncLazy_buildsWithAwait() async throws {

@@ -172,7 +172,10 @@ struct CatalogTests {
     @Test func noCatalog_meansTextDefinitionsCannotBind() {
         let builder = ContainerBuilder()
         builder.add(hello())
-        #expect(errorText { _ = try builder.build() }.contains("Unknown type \"Hello\" for \"hello\" (Hello) at app.yaml:7:3: it is not in the type catalog."))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Unknown type "Hello" for "hello" (Hello) at app.yaml:7:3: it is not in the type catalog. Add it with catalog.add(Hello.self) (or @Component), or correct the name.
+            """)
     }
 
     @Test func signatures_parse() {

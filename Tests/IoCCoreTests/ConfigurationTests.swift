@@ -261,7 +261,10 @@ struct ParentTests {
         var b = endpoint("b")
         b.parent = "a"
         builder.add(contentsOf: [a, b])
-        #expect(errorText { _ = try builder.build() }.contains("Parent definitions form a circle at app.yaml:2:3: a -> b -> a."))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Parent definitions form a circle at app.yaml:2:3: a -> b -> a. A definition cannot inherit from itself.
+            """)
     }
 }
 

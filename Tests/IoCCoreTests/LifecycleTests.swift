@@ -129,8 +129,10 @@ struct ChildContainerTests {
 
     @Test func child_validatesAgainstParent() throws {
         let parent = try ContainerBuilder().build()
-        #expect(errorText { _ = try parent.makeChild { $0.register(B.init) } }.hasPrefix(
-            "Container validation failed with 1 problem:\n1. No component D is registered; required by B, argument 0"))
+        let line = #line; #expect(errorText { _ = try parent.makeChild { $0.register(B.init) } } == """
+            Container validation failed with 1 problem:
+            1. No component D is registered; required by B, argument 0, at IoCCoreTests/LifecycleTests.swift:\(line). Did you mean B? Register it, or correct the reference.
+            """)
     }
 }
 

@@ -196,11 +196,11 @@ struct CandidateTests {
 
     @Test func byType_twoPrimaries_isAmbiguous() throws {
         let builder = ContainerBuilder()
-        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free").primary()
+        let line = #line; builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free").primary()
         builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better").primary()
         let container = try builder.build()
-        #expect(errorText { _ = try container.resolve((any WeatherClient).self) }.hasPrefix(
-            "2 components match type WeatherClient: \"free\" (WeatherClient) at IoCCoreTests/RegistrationTests.swift:"))
+        #expect(errorText { _ = try container.resolve((any WeatherClient).self) }
+            == "2 components match type WeatherClient, all marked primary: \"free\" (WeatherClient) at IoCCoreTests/RegistrationTests.swift:\(line), \"better\" (WeatherClient) at IoCCoreTests/RegistrationTests.swift:\(line + 1). Keep one of them primary, or inject one by name.")
     }
 }
 
@@ -256,8 +256,11 @@ struct AliasTests {
 
     @Test func alias_clashingWithName_isDuplicate() {
         let builder = ContainerBuilder()
-        builder.register(D.init).named("d")
+        let line = #line; builder.register(D.init).named("d")
         builder.register(E.init).named("e").alias("d")
-        #expect(errorText { _ = try builder.build() }.hasPrefix("Container validation failed with 1 problem:\n1. Duplicate component \"e\" (E)"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Duplicate component "d" (E) at IoCCoreTests/RegistrationTests.swift:\(line + 1); first defined at IoCCoreTests/RegistrationTests.swift:\(line). Rename one, or mark the later one as an override.
+            """)
     }
 }

@@ -143,8 +143,11 @@ struct ScopeTests {
         let builder = ContainerBuilder()
         builder.register(scope: ShortScope(), named: "short")
         builder.register(D.init).scope(.custom("short"))
-        builder.register(B.init).singleton()
-        #expect(errorText { _ = try builder.build() }.contains("Captive dependency: singleton B holds short D"))
+        let line = #line; builder.register(B.init).singleton()
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Captive dependency: singleton B holds short D through argument 0 at IoCCoreTests/ScopeTests.swift:\(line); it would keep one short instance for as long as the singleton lives. Inject a Provider or Lazy of it, or give D a scope that lives at least as long.
+            """)
     }
 
     @Test func scopeNames_roundTrip() {

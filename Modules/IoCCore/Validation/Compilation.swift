@@ -74,7 +74,7 @@ final class Compilation {
         seen.reserveCapacity(input.count)
         for (index, definition) in input.enumerated() {
             let definitionKeys = keys(of: definition, kind)
-            guard let position = definitionKeys.lazy.compactMap({ seen[$0] }).first else {
+            guard let clash = definitionKeys.first(where: { seen[$0] != nil }), let position = seen[clash] else {
                 for key in definitionKeys { seen[key] = kept.count }
                 kept.append(index)
                 continue
@@ -85,7 +85,9 @@ final class Compilation {
                 kept[position] = index
                 for key in definitionKeys { seen[key] = position }
             } else {
-                problems.append(.duplicateKey(key: definition.key, first: previous.location, second: definition.location))
+                // Name the key that clashes: an alias, when that is what repeats the other's name.
+                let key = if case .name(let name) = clash { ComponentKey(type: definition.type, name: name) } else { definition.key }
+                problems.append(.duplicateKey(key: key, first: previous.location, second: definition.location))
             }
         }
         guard kind == .types else { return kept.map { input[$0] } }
@@ -188,6 +190,14 @@ final class Compilation {
 
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
+    /// The error for candidates `choose` could not decide between: the primaries when there are several.
+    static func ambiguity(_ type: TypeRef, _ candidates: [AnyNode], site: InjectionSite?) -> IoCError {
+        let primaries = candidates.filter { $0.info.isPrimary }
+        let tied = primaries.count > 1 ? primaries : candidates
+        return .ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
+                                   site: site, path: [])
+    }
+
     static func choose(_ candidates: [AnyNode]) -> AnyNode? {
         if candidates.count == 1 { return candidates[0] }
         let primaries = candidates.filter { $0.info.isPrimary }
@@ -224,7 +234,7 @@ final class Compilation {
                 return nil
             }
             guard let chosen = Self.choose(found) else {
-                problems.append(.ambiguousComponent(type: wanted, candidates: found.map(\.candidateDescription), site: site.site, path: []))
+                problems.append(Self.ambiguity(wanted, found, site: site.site))
                 return nil
             }
             return nodeArgument(chosen, as: X.self, site: site)

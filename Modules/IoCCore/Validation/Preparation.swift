@@ -3,6 +3,7 @@
 struct Preparation {
     let builder: ContainerBuilder
     var problems: [IoCError] = []
+    private var reportedParentCycles: Set<[String]> = []
 
     init(builder: ContainerBuilder) { self.builder = builder }
 
@@ -185,8 +186,13 @@ struct Preparation {
                                         _ merged: inout [String: Definition], _ visiting: inout [String]) -> Definition? {
         guard let parentName = definition.parent else { return definition }
         let own = definition.name ?? definition.label
-        if visiting.contains(own) {
-            problems.append(.parentCycle(path: visiting + [own], location: definition.location))
+        if let start = visiting.firstIndex(of: own) {
+            // Each circle once, however many of its members lead into it.
+            let members = Array(visiting[start...])
+            let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
+            if reportedParentCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
+                problems.append(.parentCycle(path: visiting + [own], location: definition.location))
+            }
             return nil
         }
         guard let parent = byName[parentName] else {
