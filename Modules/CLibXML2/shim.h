@@ -27,6 +27,24 @@ static inline int cxml_safe_options(void) {
     return XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA;
 }
 
+/* libxml2's encoding and I/O code print some failures ("encoding error : input conversion
+   failed") through the generic error handler whatever the parser options say. The parse is
+   reported to the caller as an error anyway, so for its duration this thread's handler (libxml2
+   keeps it per thread) prints nothing; the previous one comes back afterwards. */
+static inline void cxml_ignore_generic_error(void *context, const char *message, ...) { (void)context; (void)message; }
+
+typedef struct { xmlGenericErrorFunc function; void *context; } cxml_generic_handler;
+
+static inline cxml_generic_handler cxml_silence_generic_errors(void) {
+    cxml_generic_handler previous = { xmlGenericError, xmlGenericErrorContext };
+    xmlSetGenericErrorFunc(NULL, cxml_ignore_generic_error);
+    return previous;
+}
+
+static inline void cxml_restore_generic_errors(cxml_generic_handler previous) {
+    xmlSetGenericErrorFunc(previous.context, previous.function);
+}
+
 /* An attribute's value as a new string (free with cxml_free), or NULL. */
 static inline xmlChar *cxml_attribute_value(xmlDocPtr document, xmlAttrPtr attribute) {
     return xmlNodeListGetString(document, attribute->children, 1);

@@ -25,6 +25,8 @@ enum XMLDocumentReader {
             throw .malformed(message: "libxml2 could not start", location: SourceLocation(file: file, line: 1))
         }
         defer { xmlFreeParserCtxt(context) }
+        let handler = cxml_silence_generic_errors()
+        defer { cxml_restore_generic_errors(handler) }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 xmlCtxtReadMemory(context, chars.baseAddress, Int32(clamping: chars.count), file, nil, cxml_safe_options())

@@ -280,6 +280,33 @@ struct XMLSecurityTests {
         #expect(loadError(xml) == "The document at beans.xml:1 declares a DTD; config files may not (a DTD can load external files and expand entities). Remove the <!DOCTYPE>.")
     }
 
+    @Test func undecodableBytes_failCleanly_andPrintNothing() throws {
+        // Declared UTF-32, then bytes that are not: libxml2's converter would print
+        // "encoding error : input conversion failed" on stderr by itself.
+        let bytes = Array("<?xml version='1.0' encoding='UTF-32'?>".utf8) + [0x05, 0, 0, 0, 0x3c, 0, 0, 0, 0, 0, 0, 0x3c, 0xff, 0xff, 0xff, 0xff]
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-stderr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let saved = dup(STDERR_FILENO)
+        let file = open(log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(saved >= 0 && file >= 0)
+        dup2(file, STDERR_FILENO)
+        let text = errorText { _ = try XMLLoader().load(string: String(decoding: bytes, as: UTF8.self), name: "beans.xml") }
+        let url = log.deletingLastPathComponent().appendingPathComponent("ioc-utf32-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let direct = errorText {
+            try Data(bytes).write(to: url)
+            _ = try XMLLoader().load(contentsOf: url)
+        }
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        close(file)
+        let printed = try String(contentsOf: log, encoding: .utf8)
+        #expect(text == "Malformed XML at beans.xml:1:38: Start tag expected, '<' not found.")
+        #expect(direct == "Malformed XML at \(url.standardizedFileURL.path):1:38: Start tag expected, '<' not found.")
+        #expect(!printed.contains("encoding error") && !printed.contains("I/O error"), "\(printed)")
+    }
+
     @Test func deepNesting_isBounded() {
         let deep = "<beans>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000) + "</beans>"
         #expect(loadError(deep)
