@@ -131,7 +131,7 @@ struct ChildContainerTests {
         let parent = try ContainerBuilder().build()
         let line = #line; #expect(errorText { _ = try parent.makeChild { $0.register(B.init) } } == """
             Container validation failed with 1 problem:
-            1. No component D is registered; required by B, argument 0, at IoCCoreTests/LifecycleTests.swift:\(line). Did you mean B? Register it, or correct the reference.
+            1. No component D is registered; required by B, argument 0, at IoCCoreTests/LifecycleTests.swift:\(line). Register it, or correct the reference.
             """)
     }
 }

@@ -23,6 +23,16 @@ struct ValidationTests {
             """)
     }
 
+    @Test func missingReference_neverSuggestsTheComponentThatAsks() {
+        let builder = ContainerBuilder()
+        let line = #line; builder.register(Report.init).named("weather").arguments(.named("wether"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. No component "wether" is registered; required by "weather" (Report), argument 0, at IoCCoreTests/ValidationTests.swift:\(line). \
+            Register it, or correct the reference.
+            """)
+    }
+
     @Test func build_withMissingType_namesInjectionPoint() {
         let builder = ContainerBuilder()
         let line28 = #line; builder.register(Report.init)

@@ -210,6 +210,18 @@ final class Compilation {
         Array(byName.keys) + (builder.parent.map { Array($0.nameTable.keys) } ?? [])
     }
 
+    /// Names close to `name`, quoted, never the component that asks (it cannot depend on itself).
+    private func nameSuggestions(for name: String, site: SiteInfo) -> [String] {
+        let own = site.node.info.key.name
+        return Suggestions.closest(to: name, in: allNames.filter { $0 != own }).map { "\"\($0)\"" }
+    }
+
+    /// Type names close to `name`, never the type of the component that asks.
+    private func typeSuggestions(for name: String, site: SiteInfo) -> [String] {
+        let own = site.node.typeRef.name
+        return Suggestions.closest(to: name, in: allTypeNames.filter { $0 != own })
+    }
+
     private var allTypeNames: [String] {
         var names = byType.values.compactMap { $0.first?.typeRef.name }
         if let parent = builder.parent { names += parent.candidatesByType.values.compactMap { $0.first?.typeRef.name } }
@@ -229,7 +241,7 @@ final class Compilation {
             if found.isEmpty {
                 if !optional {
                     problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
-                                                      suggestions: Suggestions.closest(to: wanted.name, in: allTypeNames), path: []))
+                                                      suggestions: typeSuggestions(for: wanted.name, site: site), path: []))
                 }
                 return nil
             }
@@ -242,7 +254,7 @@ final class Compilation {
             guard let found = node(named: name) else {
                 if !optional {
                     problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
-                                                      suggestions: Suggestions.closest(to: name, in: allNames).map { "\"\($0)\"" }, path: []))
+                                                      suggestions: nameSuggestions(for: name, site: site), path: []))
                 }
                 return nil
             }
@@ -283,7 +295,7 @@ final class Compilation {
     func prerequisite(named name: String, site: SiteInfo) -> AnyArgument? {
         guard let found = node(named: name) else {
             problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
-                                              suggestions: Suggestions.closest(to: name, in: allNames).map { "\"\($0)\"" }, path: []))
+                                              suggestions: nameSuggestions(for: name, site: site), path: []))
             return nil
         }
         return PrerequisiteArgument(found)
