@@ -74,16 +74,11 @@ struct XMLTranslator {
                     guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
                     index = number
                 }
-                if let index, let first = arguments.first(where: { $0.index == index }) {
-                    throw .repeated(what: "constructor-arg index \(index)", location: child.location, first: first.point.location ?? element.location)
-                }
-                if let label = child.attribute("name"), let first = arguments.first(where: { $0.point.label == label }) {
-                    throw .repeated(what: "constructor-arg '\(label)'", location: child.location, first: first.point.location ?? element.location)
-                }
-                arguments.append((index, InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location)))
+                try add(InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location),
+                        index: index, to: &arguments, of: element)
             case "property":
                 try check(child, attributes: ["name", "value", "ref"])
-                try definition.properties.append(property(child, of: definition, elements: true))
+                try definition.properties.append(property(child, elements: true))
             case "description": continue
             default: throw unknownElement(child, in: element, known: Self.beanChildren)
             }
@@ -119,9 +114,6 @@ struct XMLTranslator {
             }
             let source: InjectionSource = isReference ? .named(value) : .config(ConfigValue(.string(value), at: element.location))
             if qualified.hasPrefix("p:") {
-                if let first = definition.properties.first(where: { $0.name == name }) {
-                    throw .repeated(what: "property '\(name)'", location: element.location, first: first.point.location ?? element.location)
-                }
                 definition.properties.append(PropertyInjection(name: name, source: source, location: element.location))
                 continue
             }
@@ -134,12 +126,21 @@ struct XMLTranslator {
                 index = number
                 label = nil
             }
-            if let first = arguments.first(where: { (index != nil && $0.index == index) || (label != nil && $0.point.label == label) }) {
-                throw .repeated(what: "constructor-arg " + (index.map { "index \($0)" } ?? "'\(name)'"), location: element.location,
-                                first: first.point.location ?? element.location)
-            }
-            arguments.append((index, InjectionPoint(label: label, source: source, location: element.location)))
+            try add(InjectionPoint(label: label, source: source, location: element.location), index: index, to: &arguments, of: element)
         }
+    }
+
+    /// Adds a constructor argument of `bean`, refusing a second one at the same index or label.
+    private func add(_ point: InjectionPoint, index: Int?, to arguments: inout [(index: Int?, point: InjectionPoint)],
+                     of bean: XMLElementNode) throws(XMLError) {
+        let location = point.location ?? bean.location
+        if let index, let first = arguments.first(where: { $0.index == index }) {
+            throw .repeated(what: "constructor-arg index \(index)", location: location, first: first.point.location ?? bean.location)
+        }
+        if let label = point.label, let first = arguments.first(where: { $0.point.label == label }) {
+            throw .repeated(what: "constructor-arg '\(label)'", location: location, first: first.point.location ?? bean.location)
+        }
+        arguments.append((index, point))
     }
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.
@@ -258,7 +259,7 @@ struct XMLTranslator {
             switch child.name {
             case "property":
                 try check(child, attributes: ["name", "ref", "value"])
-                try definition.properties.append(property(child, of: definition, elements: false))
+                try definition.properties.append(property(child, elements: false))
             case "initializer":
                 try check(child, attributes: ["selector", "is-class-method"])
                 let selector = try required(child, "selector")
@@ -292,13 +293,10 @@ struct XMLTranslator {
         return definition
     }
 
-    /// A `<property>` of `definition`, set once; Spring's may hold a value element (`elements`).
-    private func property(_ element: XMLElementNode, of definition: Definition, elements: Bool) throws(XMLError) -> PropertyInjection {
-        let name = try required(element, "name")
-        if let first = definition.properties.first(where: { $0.name == name }) {
-            throw .repeated(what: "property '\(name)'", location: element.location, first: first.point.location ?? definition.location)
-        }
-        return PropertyInjection(name: name, source: try oneValue(of: element, references: ["ref"], elements: elements), location: element.location)
+    /// A `<property>`; Spring's may hold a value element (`elements`). One set twice is the core's to report.
+    private func property(_ element: XMLElementNode, elements: Bool) throws(XMLError) -> PropertyInjection {
+        PropertyInjection(name: try required(element, "name"), source: try oneValue(of: element, references: ["ref"], elements: elements),
+                          location: element.location)
     }
 
     private func refOrValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
@@ -319,7 +317,7 @@ struct XMLTranslator {
             for property in element.children {
                 guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }
                 try check(property, attributes: ["name", "ref", "value"])
-                try definition.properties.append(self.property(property, of: definition, elements: false))
+                try definition.properties.append(self.property(property, elements: false))
             }
             definitions.append(definition)
         }

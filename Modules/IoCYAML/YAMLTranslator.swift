@@ -52,10 +52,7 @@ struct YAMLTranslator {
             var scopeKey: String?
             for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
                 let key = try keyText(keyNode)
-                if key == "scope" || key == "shared" {
-                    if let scopeKey { throw .conflictingKeys(first: scopeKey, second: key, meaning: "the scope", location: keyNode.location) }
-                    scopeKey = key
-                }
+                try noteScopeKey(key, &scopeKey, at: keyNode.location)
                 switch key {
                 case "scope": defaults.scope = try scope(value)
                 case "shared": defaults.scope = try bool(value, "shared") ? .singleton : .prototype
@@ -97,10 +94,7 @@ struct YAMLTranslator {
         var scopeKey: String?
         for (keyNode, value) in entries {
             let key = try keyText(keyNode)
-            if key == "scope" || key == "shared" {
-                if let scopeKey { throw .conflictingKeys(first: scopeKey, second: key, meaning: "the scope", location: keyNode.location) }
-                scopeKey = key
-            }
+            try noteScopeKey(key, &scopeKey, at: keyNode.location)
             switch key {
             case "class": definition.typeName = try text(value, "class")
             case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
@@ -152,6 +146,13 @@ struct YAMLTranslator {
         }
         definition.stated.insert(.construction)
         return definition
+    }
+
+    /// Remembers which of `scope` and Symfony's `shared` a map gave; giving both is an error.
+    private func noteScopeKey(_ key: String, _ given: inout String?, at location: SourceLocation) throws(YAMLError) {
+        guard key == "scope" || key == "shared" else { return }
+        if let given { throw .conflictingKeys(first: given, second: key, meaning: "the scope", location: location) }
+        given = key
     }
 
     private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint]) throws(YAMLError) -> Construction {

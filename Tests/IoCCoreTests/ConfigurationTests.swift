@@ -254,6 +254,21 @@ struct ParentTests {
         #expect(container.definitions.first { $0.name == "child" }.map { ($0.isLazy, $0.isEager) } ?? (false, true) == (true, false))
     }
 
+    @Test func aPropertySetTwice_isReported_evenWhereAParentWouldMergeIt() {
+        let builder = endpointBuilder()
+        var base = endpoint("base", url: "https://base")
+        base.isAbstract = true
+        var child = Definition(name: "child", typeName: nil, construction: .inherited, location: here)
+        child.parent = "base"
+        child.properties = [PropertyInjection(name: "retries", source: .config(.int(1)), location: SourceLocation(file: "app.yaml", line: 4)),
+                            PropertyInjection(name: "retries", source: .config(.int(2)), location: SourceLocation(file: "app.yaml", line: 5))]
+        builder.add(contentsOf: [base, child])
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "child" at app.yaml:5: property 'retries' is set twice, here and at app.yaml:4. Keep one.
+            """)
+    }
+
     @Test func parentCycle_isReported() {
         let builder = endpointBuilder()
         var a = endpoint("a")

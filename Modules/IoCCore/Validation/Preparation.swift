@@ -12,9 +12,27 @@ struct Preparation {
         let resolver = PlaceholderResolver(sources: builder.propertySources)
         var resolved: [Definition] = []
         for definition in input where isActive(definition) {
+            if let problem = Self.repeatedProperty(in: definition) { problems.append(problem); continue }
             if let done = resolvePlaceholders(in: definition, resolver) { resolved.append(done) }
         }
         return resolved
+    }
+
+    /// A property that a text definition sets twice: a slip in the file, which merging with a
+    /// parent would otherwise hide by keeping the last. (Code states properties by key path,
+    /// whose names need not be unique text on every platform, so bound definitions are left be.)
+    static func repeatedProperty(in definition: Definition) -> IoCError? {
+        guard !definition.isBound, definition.properties.count > 1 else { return nil }
+        var seen: [String: SourceLocation] = [:]
+        for property in definition.properties {
+            let location = property.point.location ?? definition.location
+            if let first = seen.updateValue(location, forKey: property.name) {
+                return .invalidDefinition(component: definition.label,
+                                          reason: "property '\(property.name)' is set twice, here and at \(first). Keep one.",
+                                          location: location)
+            }
+        }
+        return nil
     }
 
     // MARK: Profiles
