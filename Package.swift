@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -8,7 +9,12 @@ let package = Package(
         .library(name: "IoCCore", targets: ["IoCCore"]),
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .library(name: "IoCXML", targets: ["IoCXML"]),
+        .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
         .executable(name: "weather-report", targets: ["WeatherReport"]),
+    ],
+    dependencies: [
+        // Only IoCAnnotations builds it: apps that link the other modules never do.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
     ],
     targets: [
         .target(name: "IoCCore", path: "Modules/IoCCore"),
@@ -36,9 +42,25 @@ let package = Package(
             path: "Tests/IoCYAMLTests",
             resources: [.copy("FuzzCorpus")]
         ),
+        .macro(
+            name: "IoCAnnotationsMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            path: "Modules/IoCAnnotationsMacros"
+        ),
+        .target(name: "IoCAnnotations", dependencies: ["IoCCore", "IoCAnnotationsMacros"], path: "Modules/IoCAnnotations"),
+        .testTarget(
+            name: "IoCAnnotationsTests",
+            dependencies: ["IoCAnnotations", "IoCYAML", "IoCXML"],
+            path: "Tests/IoCAnnotationsTests"
+        ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["IoCCore", "IoCYAML", "IoCXML"],
+            dependencies: ["IoCCore", "IoCYAML", "IoCXML", "IoCAnnotations"],
             path: "Tests/Conformance",
             resources: [.copy("Expected")]
         ),

@@ -49,6 +49,11 @@ public struct Registration<T> {
     @discardableResult
     public func tagged(_ tags: String...) -> Self { update { $0.tags += tags.filter { !$0.isEmpty } } }
 
+    /// Puts the component in profiles: it is defined only when one of them is active
+    /// (`"!name"`: when that profile is not). Without profiles it is in every profile.
+    @discardableResult
+    public func profiles(_ names: String...) -> Self { update { $0.profiles += names.filter { !$0.isEmpty } } }
+
     /// Makes this the component chosen when several match a type.
     @discardableResult
     public func primary(_ isPrimary: Bool = true) -> Self { update { $0.isPrimary = isPrimary } }
@@ -92,6 +97,16 @@ public struct Registration<T> {
             $0.isLazy = true
             $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: LazyProxyAdapter<T, P>(proxy)))
         }
+    }
+
+    /// Lets a thread-local, task-local or custom-scoped component be injected as `P` into
+    /// longer-lived components through a proxy that reaches the current thread's, task's or
+    /// scope's instance on every call (OxIC's thread-local proxy, Spring's scoped proxy).
+    /// `proxy` wraps a ``Provider`` in a type conforming to `P`; `@LazyProxy` on a protocol
+    /// writes such types. Holding the proxy is never a captive dependency.
+    @discardableResult
+    public func scopedProxy<P>(as type: P.Type, proxy: @escaping @Sendable (Provider<T>) -> P) -> Self {
+        update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ScopedProxyAdapter<T, P>(proxy))) }
     }
 
     /// Wraps construction in a ``ConstructionStrategy``.
@@ -138,19 +153,21 @@ public struct Registration<T> {
     }
 
     /// Calls a method after the properties are set (method injection), its parameters resolved
-    /// by type unless `arguments` gives their sources.
+    /// by type unless `arguments` gives their sources (`nil`: by type).
     ///
     /// ```swift
     /// .call("configure(logger:)") { (client: FreeWeatherClient, logger: Logger) in client.configure(logger: logger) }
     /// ```
     @discardableResult
-    public func call<each A>(_ method: String, arguments sources: [InjectionSource] = [],
+    public func call<each A>(_ method: String, arguments sources: [InjectionSource?] = [],
                              _ body: @escaping @Sendable (T, repeat each A) throws -> Void) -> Self {
         var points: [InjectionPoint] = []
         for parameter in repeat (each A).self {
             points.append(InjectionPoint(typedFor: parameter))
         }
-        for (index, source) in sources.enumerated() where points.indices.contains(index) { points[index].source = source }
+        for (index, source) in sources.enumerated() where points.indices.contains(index) {
+            if let source { points[index].source = source }
+        }
         let invoker = MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
             let bound = (repeat reader.take((each A).self))
@@ -215,6 +232,29 @@ final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
                               make: { try container.resolveTop(argument) },
                               makeAsync: { try await container.resolveTopAsync(argument) }))
         }
+        node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
+        return node
+    }
+}
+
+/// Exposes a scoped component as `P` through a proxy around a ``Provider``: one proxy for the
+/// container, which resolves the component of the current context on every call.
+final class ScopedProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
+    let proxy: @Sendable (Provider<T>) -> P
+    init(_ proxy: @escaping @Sendable (Provider<T>) -> P) { self.proxy = proxy }
+
+    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
+        guard let base = base as? Node<T> else { return nil }
+        let node: Node<P> = exposureNode(of: base, as: target, in: container)
+        node.isScopedProxy = true
+        let argument = NodeArgument(base)
+        // NB: the container owns its nodes and the proxy lives in it; holding the container
+        // strongly here would make a cycle (container -> node -> proxy -> container).
+        // NB: the proxy forwards to instances on whatever thread calls it, so it is shared as
+        // any singleton is; `P` itself need not be declared Sendable.
+        nonisolated(unsafe) let instance = proxy(Provider(make: { [unowned container] in try container.resolveTop(argument) },
+                                      makeAsync: { [unowned container] in try await container.resolveTopAsync(argument) }))
+        let make: @Sendable (ResolutionContext) -> P = { _ in instance }
         node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
         return node
     }

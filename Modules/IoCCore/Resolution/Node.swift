@@ -37,6 +37,8 @@ class AnyNode: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var needsGraph = false
     /// For an exposure node: the component it exposes.
     unowned(unsafe) var base: AnyNode?
+    /// For an exposure node: a scoped proxy, which holds no instance (never a captive dependency).
+    var isScopedProxy = false
     /// Exposures of this node as further types, by type.
     var adapters: [ObjectIdentifier: AnyNode] = [:]
     /// The bound dependencies with the place each is injected, for validation.

@@ -422,7 +422,7 @@ final class Compilation {
             let holder = lifetime(of: node)
             guard holder > .perRequest else { continue }
             for dependency in node.dependencies {
-                for target in dependency.argument.directNodes {
+                for target in dependency.argument.directNodes where !target.isScopedProxy {
                     let held = target.base ?? target
                     let heldLifetime = lifetime(of: held)
                     guard heldLifetime < holder else { continue }

@@ -1,6 +1,7 @@
 import Foundation
 import IoCCore
 import IoCXML
+import IoCYAML
 
 /// `IoCBenchmarks profile CASE`: runs one case in a loop, for a profiler (perf, callgrind).
 /// `PROFILE_COUNT` sets the number of resolves.
@@ -21,19 +22,21 @@ func profile(_ name: String) throws {
         consume(try loadYAML(servicesYAML()))
         return
     }
-    if name == "xml" {
-        // Twice, printing how long each step takes: reading and translating the XML, adding
+    if name == "xml" || name == "yaml-steps" {
+        // Twice, printing how long each step takes: reading and translating the file, adding
         // the definitions, building, and freeing the container.
-        let text = beansXML()
+        let isXML = name == "xml"
+        let text = isXML ? beansXML() : servicesYAML()
         for _ in 0..<2 {
             var t = ContinuousClock.now
             func lap(_ s: String) { let n = ContinuousClock.now; print("STEP \(s) \(n - t)"); t = n }
-            let config = try XMLLoader().load(string: text, name: "beans.xml")
-            lap("xmlload")
+            let definitions = isXML ? try XMLLoader().load(string: text, name: "beans.xml").definitions
+                : try YAMLLoader().load(string: text, name: "services.yaml").definitions
+            lap(isXML ? "xmlload" : "yamlload")
             let builder = ContainerBuilder()
             builder.catalog = serviceCatalog()
             builder.allowsCaptiveDependencies = true
-            builder.add(contentsOf: config.definitions)
+            builder.add(contentsOf: definitions)
             lap("add")
             var container: IoCCore.Container? = try builder.build()
             lap("build")

@@ -1,0 +1,176 @@
+// What the macros' expansions call: the protocols annotated types conform to, the entry
+// points `register(T.self)` and `catalog.add(T.self)`, and the storage of injected properties.
+
+/// A type whose catalog entry `@Component` or `@Catalogued` wrote: its initializers,
+/// settable properties, hook methods and the types it can be injected as.
+public protocol DescribedType {
+    /// Adds the type's initializers, properties, methods and conformances.
+    static func describe(_ type: inout TypeDescriptorBuilder<Self>)
+}
+
+/// A type `@Component` made a component.
+public protocol AnnotatedComponent: DescribedType {
+    /// Registers the component as its annotations say.
+    @discardableResult
+    static func register(in builder: ContainerBuilder) -> Registration<Self>
+}
+
+/// A `@Module`: a set of `@Provides` functions.
+public protocol AnnotatedModule {
+    /// Registers every `@Provides` function of the module.
+    static func register(in builder: ContainerBuilder)
+}
+
+extension ContainerBuilder {
+    /// Registers an annotated component (OxIC's `addDefinitionFromClassName:`, in Swift). The
+    /// returned registration can say more, as for code: `.named("other")`, `.singleton()`.
+    ///
+    /// ```swift
+    /// builder.register(MyViewController.self)
+    /// ```
+    @discardableResult
+    public func register<T: AnnotatedComponent>(_ type: T.Type) -> Registration<T> {
+        T.register(in: self)
+    }
+
+    /// Registers every `@Provides` function of a `@Module`.
+    ///
+    /// ```swift
+    /// builder.register(module: NetworkModule.self)
+    /// ```
+    public func register<M: AnnotatedModule>(module: M.Type) {
+        M.register(in: self)
+    }
+}
+
+extension TypeCatalog {
+    /// Adds the catalog entry that `@Component` or `@Catalogued` wrote, so that YAML and XML can
+    /// name the type; `names` are further names for it.
+    ///
+    /// ```swift
+    /// catalog.add(FreeWeatherClient.self)
+    /// ```
+    @discardableResult
+    public func add<T: DescribedType>(_ type: T.Type, names: String...) -> TypeDescriptor {
+        add(type) { builder in
+            for name in names { builder.alias(name) }
+            T.describe(&builder)
+        }
+    }
+}
+
+/// The storage behind an `@Inject` or `@Value` property that has no default value: empty
+/// until the container sets it.
+public struct InjectedStorage<Value> {
+    private var value: Value?
+
+    /// Empty: set by injection.
+    public init() {}
+
+    /// Holding a first value: the property's default, or `nil` for an optional.
+    public init(_ initial: Value) { value = initial }
+
+    /// The injected value. Reading it before injection is a programming error (the instance
+    /// was made by hand, or read from its own initializer), reported with the property's name.
+    public func get(_ property: StaticString, of owner: StaticString) -> Value {
+        guard let value else {
+            preconditionFailure("\(owner).\(property) was read before the container injected it: read it in an @AfterInjection method or later, or give it a default value")
+        }
+        return value
+    }
+
+    /// Sets the value (the container, or a test).
+    public mutating func set(_ newValue: Value) { value = newValue }
+}
+
+extension InjectedStorage: Sendable where Value: Sendable {}
+
+/// Injects an initializer or provider parameter by component name.
+///
+/// ```swift
+/// init(session: any HTTPSession, @Named("weather.url") baseURL: URL) { ... }
+/// ```
+@propertyWrapper
+public struct Named<Value> {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value, _ name: String) {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+extension Named: Sendable where Value: Sendable {}
+
+/// Injects a config value into an initializer or provider parameter: a literal or a
+/// placeholder, converted to the parameter's type.
+///
+/// ```swift
+/// init(@Config("${report.days:5}") days: Int) { ... }
+/// ```
+@propertyWrapper
+public struct Config<Value> {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value, _ expression: String) {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+extension Config: Sendable where Value: Sendable {}
+
+/// A proxy type written by `@LazyProxy`: it conforms to its protocol by forwarding every call to
+/// the instance its ``ProxyTarget`` gives.
+public protocol ComponentProxy {
+    /// The protocol the proxy stands for, as an existential: `any WeatherClient`.
+    associatedtype Target
+    /// A proxy forwarding to `target`, as the protocol's existential.
+    static func make(_ target: ProxyTarget<Target>) -> Target
+}
+
+/// Where a proxy gets the instance it forwards a call to: built once on first use (a lazy
+/// component), or the current context's instance on every call (a scoped component).
+public struct ProxyTarget<Target>: Sendable {
+    private let make: @Sendable () throws -> Target
+    private let makeAsync: @Sendable () async throws -> Target
+
+    public init(_ make: @escaping @Sendable () throws -> Target, async makeAsync: @escaping @Sendable () async throws -> Target) {
+        self.make = make
+        self.makeAsync = makeAsync
+    }
+
+    /// The instance, for a method that throws.
+    public func instance() throws -> Target { try make() }
+
+    /// The instance, for an `async` method.
+    public func instance() async throws -> Target { try await makeAsync() }
+
+    /// The instance, for a member that cannot throw. A component whose construction fails
+    /// there stops the program with the container's error: such a member has no other way to
+    /// report it. Declare members `throws` where construction can fail.
+    public func unfailingInstance(_ member: StaticString) -> Target {
+        do {
+            return try make()
+        } catch {
+            preconditionFailure("\(Target.self).\(member) could not reach its component: \(error)")
+        }
+    }
+}
+
+extension Registration {
+    /// Lets the component be injected as the proxy's protocol through a `@LazyProxy` type:
+    /// a thread-local, task-local or custom-scoped component through a proxy that reaches the
+    /// current context's instance on every call; any other component becomes lazy, and is built
+    /// on the proxy's first call. `convert` is `{ $0 }`, which the compiler checks.
+    @discardableResult
+    public func proxied<Proxy: ComponentProxy>(by proxy: Proxy.Type, _ convert: @escaping @Sendable (T) -> Proxy.Target) -> Self {
+        let scope = definition.scope
+        if scope == .threadLocal || scope == .taskLocal || !Scope.allBuiltIn.contains(scope) {
+            return scopedProxy(as: Proxy.Target.self) { provider in
+                Proxy.make(ProxyTarget({ convert(try provider.get()) }, async: { convert(try await provider.get()) }))
+            }
+        }
+        return lazy(as: Proxy.Target.self) { lazy in
+            Proxy.make(ProxyTarget({ convert(try lazy.get()) }, async: { convert(try await lazy.get()) }))
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Inject` and `@Value`: markers that `@Component` reads. This macro reports a property,
+/// initializer or method the container cannot inject; `@Component` then hands each correct
+/// property to ``InjectedPropertyMacro``.
+public struct InjectMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let attribute = "@" + node.simpleName
+        if let variable = declaration.as(VariableDeclSyntax.self) {
+            let inActor = context.lexicalContext.contains { $0.is(ActorDeclSyntax.self) }
+            if let problem = problem(variable, attribute: node.simpleName, inActor: inActor) {
+                context.diagnose(Diagnostic(node: problem.node, message: problem.message, fixIts: problem.fixIts))
+            }
+        } else if node.simpleName == "Value" {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.valueMisplaced()))
+        } else if !declaration.is(InitializerDeclSyntax.self) && !declaration.is(FunctionDeclSyntax.self) {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.injectMisplaced(attribute)))
+        }
+        return []
+    }
+
+    /// Why the property cannot be injected, where, and the fix; `nil` when it can.
+    static func problem(_ variable: VariableDeclSyntax, attribute name: String, inActor: Bool)
+        -> (node: Syntax, message: AnnotationDiagnostic, fixIts: [FixIt])? {
+        let attribute = "@" + name
+        guard variable.bindings.count == 1, let binding = variable.bindings.first,
+              let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+            return (Syntax(variable.bindings), .injectSeveralBindings(attribute), [])
+        }
+        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+            let fixIt = FixIt(message: AnnotationFixIt("Replace 'let' with 'var'"),
+                              changes: [.replace(oldNode: Syntax(variable.bindingSpecifier),
+                                                 newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))))])
+            return (Syntax(variable.bindingSpecifier), name == "Value" ? .valueOnLet(property) : .injectOnLet(property), [fixIt])
+        }
+        if variable.modifiers.isStatic { return (Syntax(variable), .injectOnStatic(attribute, property), []) }
+        if let accessors = binding.accessorBlock, TypeShape.isComputed(accessors) {
+            return (Syntax(binding), .injectOnComputed(attribute, property), [])
+        }
+        if binding.accessorBlock != nil { return (Syntax(binding), .injectWithObservers(attribute, property), []) }
+        if binding.typeAnnotation == nil { return (Syntax(binding), .injectNeedsType(attribute, property), []) }
+        if inActor { return (Syntax(binding), .injectInActor(property), []) }
+        return nil
+    }
+}
+
+/// Written by `@Component` on each correct `@Inject`/`@Value` property: the property becomes
+/// one backed by ``InjectedStorage``, so the type's initializers need not set it. Its default
+/// value, if any, is the storage's first value; an optional starts as `nil`.
+public struct InjectedPropertyMacro: AccessorMacro, PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let (name, _, initializer) = property(declaration) else { return [] }
+        let owner = context.lexicalContext.lazy.compactMap(\.declName).first ?? "?"
+        var accessors: [AccessorDeclSyntax] = []
+        if initializer != nil {
+            accessors.append("""
+                @storageRestrictions(initializes: _ioc_\(raw: name))
+                init(initialValue) {
+                    _ioc_\(raw: name) = IoCAnnotations.InjectedStorage(initialValue)
+                }
+                """)
+        }
+        accessors.append("get { _ioc_\(raw: name).get(\(literal: name), of: \(literal: owner)) }")
+        accessors.append("set { _ioc_\(raw: name).set(newValue) }")
+        return accessors
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let (name, type, initializer) = property(declaration) else { return [] }
+        if initializer != nil {
+            return ["private var _ioc_\(raw: name): IoCAnnotations.InjectedStorage<\(type.trimmed)>"]
+        }
+        let isOptional = type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            || type.as(IdentifierTypeSyntax.self)?.name.text == "Optional"
+        let start = isOptional ? "IoCAnnotations.InjectedStorage(nil)" : "IoCAnnotations.InjectedStorage()"
+        return ["private var _ioc_\(raw: name): IoCAnnotations.InjectedStorage<\(type.trimmed)> = \(raw: start)"]
+    }
+
+    private static func property(_ declaration: some DeclSyntaxProtocol) -> (String, TypeSyntax, InitializerClauseSyntax?)? {
+        guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let type = binding.typeAnnotation?.type else { return nil }
+        return (name, type, binding.initializer)
+    }
+}
+
+extension Syntax {
+    /// The name of a type declaration in the lexical context.
+    var declName: String? {
+        if let decl = self.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        return nil
+    }
+}
+
+/// `@BeforeInjection`, `@AfterInjection`, `@Dispose`: markers that `@Component` reads; this
+/// macro only reports a method the container cannot call.
+public struct LifecycleMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let attribute = "@" + node.simpleName
+        guard let function = declaration.as(FunctionDeclSyntax.self), !function.modifiers.isStatic else {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.hookMisplaced(attribute)))
+            return []
+        }
+        let inStruct = context.lexicalContext.first?.is(StructDeclSyntax.self) ?? false
+        if let problem = problem(function, attribute: attribute, in: inStruct) {
+            context.diagnose(Diagnostic(node: function.name, message: problem))
+        }
+        return []
+    }
+
+    /// Why the container cannot call the hook, or `nil`.
+    static func problem(_ function: FunctionDeclSyntax, attribute: String, in inStruct: Bool) -> AnnotationDiagnostic? {
+        let name = function.name.text
+        if !function.signature.parameterClause.parameters.isEmpty { return .hookHasParameters(attribute, name) }
+        if function.signature.effectSpecifiers?.isAsync == true { return .hookIsAsync(attribute, name) }
+        if function.modifiers.contains(.mutating) { return .hookIsMutating(attribute, name) }
+        return nil
+    }
+}

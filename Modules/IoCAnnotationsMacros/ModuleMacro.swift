@@ -1,0 +1,97 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Module`: an extension whose `register(in:)` registers each static `@Provides` function,
+/// its parameters as the component's dependencies.
+public struct ModuleMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.moduleMisplaced()))
+            return []
+        }
+        let typeName = type.trimmedDescription
+        var statements: [String] = []
+        var names: Set<String> = []
+        for member in declaration.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self),
+                  let provides = function.attributes.first(named: ["Provides"]),
+                  ProvidesMacro.problem(function) == nil else { continue }
+            // A name given twice across the module's providers; within one, @Provides reports it.
+            if let name = provides.argument(nil)?.stringLiteralText, !names.insert(name).inserted {
+                context.diagnose(Diagnostic(node: provides, message: AnnotationDiagnostic.duplicateName(name)))
+                return []
+            }
+            let callable = Callable(baseName: function.name.text,
+                                    parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
+            let isThrowing = function.signature.effectSpecifiers?.isThrowing ?? false
+            let provider = callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: isThrowing)
+            let calls = ["builder.register(\(provider)\(context.locationArguments(of: function)))"]
+                + callable.argumentSources + RegistrationOptions(attribute: provides).modifiers
+            statements.append(calls.joined(separator: "\n            "))
+        }
+        if statements.isEmpty {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.emptyModule(typeName)))
+        }
+        let extensionDecl: DeclSyntax = """
+            extension \(raw: typeName): IoCAnnotations.AnnotatedModule {
+                public static func register(in builder: IoCCore.ContainerBuilder) {
+                    \(raw: statements.joined(separator: "\n        "))
+                }
+            }
+            """
+        guard let result = extensionDecl.as(ExtensionDeclSyntax.self) else { return [] }
+        return [result]
+    }
+}
+
+/// `@Provides`: a marker that `@Module` reads; this macro reports a function it cannot register.
+public struct ProvidesMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let function = declaration.as(FunctionDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.providesMisplaced()))
+            return []
+        }
+        _ = RegistrationOptions(attribute: node).validate(in: context)
+        let name = function.name.text
+        if !function.modifiers.isStatic {
+            var fixed = function
+            fixed.modifiers.append(DeclModifierSyntax(name: .keyword(.static), trailingTrivia: .space))
+            context.diagnose(Diagnostic(
+                node: function.funcKeyword, message: AnnotationDiagnostic.providesNotStatic(name),
+                fixIts: [FixIt(message: AnnotationFixIt("Make '\(name)' static"),
+                               changes: [.replace(oldNode: Syntax(function), newNode: Syntax(fixed))])]))
+        } else if let problem = ProvidesMacro.problem(function) {
+            context.diagnose(Diagnostic(node: function.name, message: problem))
+        }
+        let inModule = context.lexicalContext.contains { syntax in
+            guard let group = syntax.asProtocol(DeclGroupSyntax.self) else { return false }
+            return group.attributes.contains("Module")
+        }
+        if !inModule {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.providesOutsideModule(name)))
+        }
+        return []
+    }
+
+    /// Why `@Module` cannot register the function, or `nil`.
+    static func problem(_ function: FunctionDeclSyntax) -> AnnotationDiagnostic? {
+        let name = function.name.text
+        if !function.modifiers.isStatic { return .providesNotStatic(name) }
+        let returns = function.signature.returnClause?.type.trimmedDescription
+        if returns == nil || returns == "Void" || returns == "()" { return .providesReturnsNothing(name) }
+        if function.signature.effectSpecifiers?.isAsync == true { return .providesAsync(name) }
+        return nil
+    }
+}

@@ -1,0 +1,163 @@
+import SwiftSyntax
+
+// Reading declarations: attribute names and arguments, modifiers, parameters and signatures.
+
+extension AttributeSyntax {
+    /// `Inject` for `@Inject`, `@IoCAnnotations.Inject` and `@Inject("x")`.
+    var simpleName: String {
+        if let identifier = attributeName.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = attributeName.as(MemberTypeSyntax.self) { return member.name.text }
+        return attributeName.trimmedDescription
+    }
+
+    var argumentList: LabeledExprListSyntax {
+        arguments?.as(LabeledExprListSyntax.self) ?? []
+    }
+
+    /// The argument with this label (`nil`: the first unlabelled one).
+    func argument(_ label: String?) -> ExprSyntax? {
+        argumentList.first { $0.label?.text == label }?.expression
+    }
+}
+
+extension AttributeListSyntax {
+    /// The attribute with one of these names.
+    func first(named names: Set<String>) -> AttributeSyntax? {
+        for element in self {
+            if let attribute = element.as(AttributeSyntax.self), names.contains(attribute.simpleName) { return attribute }
+        }
+        return nil
+    }
+
+    func contains(_ name: String) -> Bool { first(named: [name]) != nil }
+}
+
+extension DeclModifierListSyntax {
+    func contains(_ keyword: Keyword) -> Bool {
+        contains { $0.name.tokenKind == .keyword(keyword) && $0.detail == nil }
+    }
+
+    /// `private`, `fileprivate`: members an extension elsewhere cannot reach.
+    var isPrivate: Bool { contains(.private) || contains(.fileprivate) }
+
+    /// `private(set)`, `fileprivate(set)`.
+    var hasPrivateSetter: Bool {
+        contains { ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil }
+    }
+
+    var isStatic: Bool { contains(.static) || contains(.class) }
+}
+
+extension ExprSyntax {
+    /// The text of a plain string literal (`"x"`), or `nil` for anything else.
+    var stringLiteralText: String? {
+        guard let literal = self.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        return segment.content.text
+    }
+
+    /// The elements of an array literal.
+    var arrayElements: [ExprSyntax]? {
+        self.as(ArrayExprSyntax.self)?.elements.map(\.expression)
+    }
+
+    /// `true` for the literal `true`, `false` for `false`, `nil` for anything else.
+    var booleanLiteral: Bool? {
+        guard let literal = self.as(BooleanLiteralExprSyntax.self) else { return nil }
+        return literal.literal.tokenKind == .keyword(.true)
+    }
+
+    /// `X` for `X.self`.
+    var metatypeBase: String? {
+        guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base else { return nil }
+        return base.trimmedDescription
+    }
+}
+
+/// One parameter of an initializer, method or provider function.
+struct ParameterShape {
+    /// The argument label, `nil` for `_`.
+    let label: String?
+    let type: TypeSyntax
+    /// Where the container takes it from, as Swift source (`.named("x")`); `nil`: by its type.
+    let source: String?
+    let isUnsupported: Bool
+
+    init(_ parameter: FunctionParameterSyntax) {
+        let first = parameter.firstName.text
+        label = first == "_" ? nil : first
+        type = parameter.type
+        if let named = parameter.attributes.first(named: ["Named"]), let name = named.argument(nil) {
+            source = ".named(\(name.trimmedDescription))"
+        } else if let config = parameter.attributes.first(named: ["Config"]), let expression = config.argument(nil) {
+            source = ".config(.string(\(expression.trimmedDescription)))"
+        } else {
+            source = nil
+        }
+        let typeText = parameter.type.trimmedDescription
+        isUnsupported = parameter.ellipsis != nil || typeText.hasPrefix("inout ") || typeText.hasPrefix("some ")
+            || parameter.type.is(AttributedTypeSyntax.self) && typeText.contains("inout")
+    }
+}
+
+/// A function's or initializer's name and parameters: `init(quest:)`, `configure(logger:)`.
+struct Callable {
+    let baseName: String
+    let parameters: [ParameterShape]
+
+    /// `init(quest:)`, `init()`, `sword(specification:)`.
+    var signature: String {
+        baseName + "(" + parameters.map { "\($0.label ?? "_"):" }.joined() + ")"
+    }
+
+    var isUsable: Bool { !parameters.contains(where: \.isUnsupported) }
+
+    /// `(p0: Quest, p1: Int)`: closure parameters with the declared types.
+    var closureParameters: String {
+        parameters.enumerated().map { "p\($0.offset): \($0.element.type.trimmedDescription)" }.joined(separator: ", ")
+    }
+
+    /// `quest: p0, p1`: the call's arguments, passing the closure parameters through.
+    var callArguments: String {
+        parameters.enumerated().map { index, parameter in
+            parameter.label.map { "\($0): p\(index)" } ?? "p\(index)"
+        }.joined(separator: ", ")
+    }
+
+    /// `{ (p0: Quest) in Knight(quest: p0) }`: a closure with the declared parameter types, which
+    /// `register` reads its dependencies from. (A reference such as `Knight.init(quest:)` would
+    /// do, but Swift cannot infer the types of one whose parameters have wrappers like `@Named`.)
+    func closure(calling function: String, isThrowing: Bool) -> String {
+        let head = parameters.isEmpty ? "" : "(\(closureParameters)) in "
+        return "{ \(head)\(isThrowing ? "try " : "")\(function)(\(callArguments)) }"
+    }
+
+    /// `.argument(1, .named("x"))` for each parameter that is not resolved by type.
+    var argumentSources: [String] {
+        parameters.enumerated().compactMap { index, parameter in
+            parameter.source.map { ".argument(\(index), \($0))" }
+        }
+    }
+}
+
+extension FunctionEffectSpecifiersSyntax {
+    var isThrowing: Bool { throwsClause != nil }
+    var isAsync: Bool { asyncSpecifier != nil }
+}
+
+/// Edit distance, for "did you mean".
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,285 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// What `@Component` and `@Catalogued` read off a type declaration: its kind, its
+/// inheritance list, and the members the container uses.
+struct TypeShape {
+    enum Kind: String {
+        case `class` = "a class", `struct` = "a struct", actor = "an actor"
+    }
+
+    /// A property the container sets: `@Inject` or `@Value`.
+    struct InjectedProperty {
+        let name: String
+        let type: String
+        /// `.named("x")`, `.tagged("t")`, `.config(.string("..."))`; `nil`: by type.
+        let source: String?
+
+        /// `{ (instance: inout T, value: V) in instance.x = value }`. A key path would do for a
+        /// stored property, but writing through one reads the property first, which an
+        /// injected property without a value does not allow.
+        func setter(of typeName: String) -> String {
+            "{ (instance: inout \(typeName), value: \(type)) in instance.\(name) = value }"
+        }
+    }
+
+    /// An `@AfterInjection`, `@BeforeInjection` or `@Dispose` method.
+    struct Hook {
+        /// The `Registration` method: `afterInjection`, `beforeInjection`, `onDispose`.
+        let registration: String
+        let name: String
+        let isThrowing: Bool
+    }
+
+    /// An initializer the container or the catalog can call.
+    struct Initializer {
+        let callable: Callable
+        let isThrowing: Bool
+        let isMarked: Bool
+        let node: InitializerDeclSyntax
+    }
+
+    let kind: Kind
+    /// The type as the extension names it (`Outer.Inner`).
+    let typeName: String
+    let inheritedTypes: [String]
+    var initializers: [Initializer] = []
+    /// Declared initializers the container cannot call (failable, async, generic), with why.
+    var unusableInitializers: [(node: InitializerDeclSyntax, signature: String, reason: String)] = []
+    var injectedProperties: [InjectedProperty] = []
+    /// Every property a config file may set: `var`s that are not private, not static.
+    var settableProperties: [String] = []
+    var hooks: [Hook] = []
+    /// `@Inject` methods: method injection.
+    var injectedMethods: [(callable: Callable, isThrowing: Bool)] = []
+    /// Stored properties in order, for a struct's memberwise initializer: (name, type, has a default, is a let).
+    var storedProperties: [(name: String, type: TypeSyntax?, hasDefault: Bool, isLet: Bool)] = []
+
+    /// Reads the declaration, or reports why it cannot be a component and returns `nil`.
+    static func read(_ declaration: some DeclGroupSyntax, typeName: String, macro: String,
+                     in context: some MacroExpansionContext) -> TypeShape? {
+        let kind: Kind
+        let generics: GenericParameterClauseSyntax?
+        if let decl = declaration.as(ClassDeclSyntax.self) {
+            kind = .class
+            generics = decl.genericParameterClause
+        } else if let decl = declaration.as(StructDeclSyntax.self) {
+            kind = .struct
+            generics = decl.genericParameterClause
+        } else if let decl = declaration.as(ActorDeclSyntax.self) {
+            kind = .actor
+            generics = decl.genericParameterClause
+        } else {
+            let what: String
+            switch declaration.kind {
+            case .enumDecl: what = "an enum"
+            case .protocolDecl: what = "a protocol"
+            case .extensionDecl: what = "an extension"
+            default: what = "this declaration"
+            }
+            context.diagnose(Diagnostic(node: declaration, message: AnnotationDiagnostic.notAComponentType(macro, kind: what)))
+            return nil
+        }
+        if generics != nil {
+            context.diagnose(Diagnostic(node: declaration, message: AnnotationDiagnostic.genericComponent(macro, typeName)))
+            return nil
+        }
+        let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        var shape = TypeShape(kind: kind, typeName: typeName, inheritedTypes: inherited)
+        for member in declaration.memberBlock.members {
+            shape.read(member.decl)
+        }
+        return shape
+    }
+
+    private mutating func read(_ decl: DeclSyntax) {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            read(variable)
+        } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            read(initializer)
+        } else if let function = decl.as(FunctionDeclSyntax.self) {
+            read(function)
+        }
+    }
+
+    private mutating func read(_ variable: VariableDeclSyntax) {
+        guard !variable.modifiers.isStatic else { return }
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let isComputed = binding.accessorBlock.map(Self.isComputed) ?? false
+            if !isComputed {
+                storedProperties.append((name, binding.typeAnnotation?.type, binding.initializer != nil, isLet))
+            }
+            let injected = variable.attributes.first(named: ["Inject", "Value"])
+            let settable = !isLet && !variable.modifiers.isPrivate && !variable.modifiers.hasPrivateSetter
+                && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true || injected != nil)
+            if settable && kind != .actor { settableProperties.append(name) }
+            // Misuse is reported by @Inject and @Value themselves; only a correct one is used.
+            guard let injected, InjectMacro.problem(variable, attribute: injected.simpleName, inActor: kind == .actor) == nil else { continue }
+            injectedProperties.append(InjectedProperty(name: name, type: binding.typeAnnotation?.type.trimmedDescription ?? "",
+                                                       source: Self.source(of: injected)))
+        }
+    }
+
+    /// Where an `@Inject`/`@Value` property comes from, as Swift source.
+    static func source(of attribute: AttributeSyntax) -> String? {
+        if attribute.simpleName == "Value" {
+            return attribute.argument(nil).map { ".config(.string(\($0.trimmedDescription)))" }
+        }
+        if let tag = attribute.argument("tagged") { return ".tagged(\(tag.trimmedDescription))" }
+        return attribute.argument(nil).map { ".named(\($0.trimmedDescription))" }
+    }
+
+    private mutating func read(_ initializer: InitializerDeclSyntax) {
+        let callable = Callable(baseName: "init", parameters: initializer.signature.parameterClause.parameters.map(ParameterShape.init))
+        let reason: String?
+        if initializer.optionalMark != nil {
+            reason = "it is failable; the container needs an instance or an error, so make it throw instead"
+        } else if initializer.signature.effectSpecifiers?.isAsync == true {
+            reason = "it is async; register async factories in code with register(_:asyncFactory:)"
+        } else if initializer.genericParameterClause != nil {
+            reason = "it is generic"
+        } else if !callable.isUsable {
+            reason = "a parameter is variadic, inout or opaque ('some')"
+        } else if initializer.modifiers.isPrivate {
+            reason = "it is private"
+        } else {
+            reason = nil
+        }
+        if let reason {
+            unusableInitializers.append((initializer, callable.signature, reason))
+            return
+        }
+        initializers.append(Initializer(callable: callable,
+                                        isThrowing: initializer.signature.effectSpecifiers?.isThrowing ?? false,
+                                        isMarked: initializer.attributes.contains("Inject"),
+                                        node: initializer))
+    }
+
+    private mutating func read(_ function: FunctionDeclSyntax) {
+        guard !function.modifiers.isStatic, !function.modifiers.isPrivate else { return }
+        let effects = function.signature.effectSpecifiers
+        let name = function.name.text
+        for (attribute, registration) in [("BeforeInjection", "beforeInjection"), ("AfterInjection", "afterInjection"), ("Dispose", "onDispose")]
+        where function.attributes.contains(attribute) {
+            // LifecycleMacro reports hooks it cannot run; those are left out here.
+            guard LifecycleMacro.problem(function, attribute: "@" + attribute, in: kind == .struct) == nil else { continue }
+            hooks.append(Hook(registration: registration, name: name, isThrowing: effects?.isThrowing ?? false))
+        }
+        if function.attributes.contains("Inject") {
+            let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
+            if callable.isUsable && effects?.isAsync != true && function.genericParameterClause == nil {
+                injectedMethods.append((callable, effects?.isThrowing ?? false))
+            }
+        }
+    }
+
+    /// Whether the accessor block makes the property computed (a getter), not observed (`didSet`).
+    static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
+        switch block.accessors {
+        case .getter: return true
+        case .accessors(let list):
+            return list.contains { [.keyword(.get), .keyword(._read)].contains($0.accessorSpecifier.tokenKind) }
+        }
+    }
+
+    static func hasSetter(_ block: AccessorBlockSyntax) -> Bool {
+        guard case .accessors(let list) = block.accessors else { return false }
+        return list.contains { [.keyword(.set), .keyword(._modify)].contains($0.accessorSpecifier.tokenKind) }
+    }
+
+    // MARK: What the extension says
+
+    /// The types the component stands for: `as:` when given, else its inheritance list without
+    /// the standard protocols.
+    func exposures(explicit: [String]?, excluding proxyTarget: String?) -> [String] {
+        let listed = explicit ?? inheritedTypes.filter { !Self.isStandard($0) }
+        return listed.filter { $0 != proxyTarget && $0 != "(any \(proxyTarget ?? ""))" }
+    }
+
+    private static let standardProtocols: Set<String> = [
+        "Sendable", "AnyObject", "Equatable", "Hashable", "Comparable", "Identifiable", "Codable", "Encodable", "Decodable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "CustomReflectable", "Error", "LocalizedError",
+        "CaseIterable", "RawRepresentable", "NSObject", "NSObjectProtocol", "BitwiseCopyable", "Copyable", "Escapable", "Actor",
+        "ObservableObject", "Observable", "TextOutputStreamable", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral",
+    ]
+
+    static func isStandard(_ type: String) -> Bool {
+        if type.hasPrefix("@") || type.hasPrefix("~") { return true }
+        let bare = type.split(separator: ".").last.map(String.init) ?? type
+        return standardProtocols.contains(bare)
+    }
+
+    /// The `describe(_:)` statements: initializers, properties, hook and injected methods, conformances.
+    func catalogStatements(exposures: [String]) -> [String] {
+        var lines: [String] = []
+        var callables = initializers.map { ($0.callable, $0.isThrowing) }
+        if initializers.isEmpty && unusableInitializers.isEmpty {
+            callables.append(contentsOf: implicitInitializers.map { ($0, false) })
+        }
+        for (callable, isThrowing) in callables {
+            lines.append("type.initializer(\(quoted(callable.signature))) \(callable.closure(calling: typeName, isThrowing: isThrowing))")
+        }
+        for property in settableProperties {
+            if let injected = injectedProperties.first(where: { $0.name == property }) {
+                lines.append("type.property(\(quoted(property))) \(injected.setter(of: typeName))")
+            } else {
+                lines.append("type.property(\(quoted(property)), \\\(typeName).\(property))")
+            }
+        }
+        var methods: Set<String> = []
+        for hook in hooks where methods.insert(hook.name).inserted {
+            lines.append("type.method(\(quoted(hook.name))) { \(hook.isThrowing ? "try " : "")$0.\(hook.name)() }")
+        }
+        for (callable, isThrowing) in injectedMethods where methods.insert(callable.signature).inserted {
+            lines.append("type.method(\(quoted(callable.signature))) { \(methodClosure(callable, isThrowing: isThrowing)) }")
+        }
+        for exposure in exposures {
+            lines.append("type.conforms(to: \(exposure).self) { $0 }")
+        }
+        return lines
+    }
+
+    /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.
+    var implicitInitializers: [Callable] {
+        guard kind == .struct else { return [Callable(baseName: "init", parameters: [])] }
+        let members = storedProperties.filter { !($0.isLet && $0.hasDefault) }
+        guard members.allSatisfy({ $0.type != nil }) else { return [] }
+        let parameters = members.compactMap { member in
+            member.type.map { ParameterShape(label: member.name, type: $0) }
+        }
+        return [Callable(baseName: "init", parameters: parameters)]
+    }
+
+    /// `(instance: T, p0: Logger) in instance.configure(logger: p0)`.
+    func methodClosure(_ callable: Callable, isThrowing: Bool) -> String {
+        let parameters = (["instance: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
+        return "(\(parameters)) in \(isThrowing ? "try " : "")instance.\(callable.baseName)(\(callable.callArguments))"
+    }
+}
+
+extension ParameterShape {
+    /// A parameter of a memberwise initializer.
+    init(label: String, type: TypeSyntax) {
+        self.label = label
+        self.type = type
+        self.source = nil
+        self.isUnsupported = false
+    }
+}
+
+/// A Swift string literal for a name.
+func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+        switch character {
+        case "\\": result += "\\\\"
+        case "\"": result += "\\\""
+        case "\n": result += "\\n"
+        default: result.append(character)
+        }
+    }
+    return result + "\""
+}
