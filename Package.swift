@@ -54,6 +54,15 @@ let package = Package(
         ),
         .target(name: "IoCAnnotations", dependencies: ["IoCCore", "IoCAnnotationsMacros"], path: "Modules/IoCAnnotations"),
         .testTarget(
+            name: "IoCAnnotationsMacrosTests",
+            dependencies: [
+                "IoCAnnotationsMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ],
+            path: "Tests/IoCAnnotationsMacrosTests"
+        ),
+        .testTarget(
             name: "IoCAnnotationsTests",
             dependencies: ["IoCAnnotations", "IoCYAML", "IoCXML"],
             path: "Tests/IoCAnnotationsTests"

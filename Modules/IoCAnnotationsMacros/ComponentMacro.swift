@@ -28,7 +28,7 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         let typeName = type.trimmedDescription
-        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Component", in: context) else { return [] }
+        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Component", attribute: node, in: context) else { return [] }
         let options = RegistrationOptions(attribute: node)
         var valid = options.validate(in: context)
         if shape.kind == .struct, options.literalScope == "weakSingleton" {
@@ -60,7 +60,7 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
         }
         if let proxy { calls.append(".proxied(by: \(proxy).self) { $0 }") }
 
-        let register = (["builder.register(\(construction.initializer)\(context.locationArguments(of: declaration)))"] + calls)
+        let register = (["builder.register(\(construction.initializer)\(context.locationArguments(of: declaration.introducer)))"] + calls)
             .joined(separator: "\n            ")
         let describe = shape.catalogStatements(exposures: exposures).joined(separator: "\n        ")
         let extensionDecl: DeclSyntax = """
@@ -96,8 +96,9 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
             chosen = (only.callable, only.isThrowing)
         } else if shape.initializers.count > 1, let first = shape.initializers.first {
             let marker = AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("Inject")), trailingTrivia: .space)
-            var fixed = first.node
-            fixed.attributes.append(.attribute(marker.with(\.leadingTrivia, [])))
+            var fixed = first.node.with(\.leadingTrivia, [])
+            fixed.attributes.insert(.attribute(marker), at: fixed.attributes.startIndex)
+            fixed = fixed.with(\.leadingTrivia, first.node.leadingTrivia)
             context.diagnose(Diagnostic(
                 node: declaration.introducer,
                 message: AnnotationDiagnostic.severalInitializers(shape.typeName, count: shape.initializers.count),
@@ -128,7 +129,7 @@ public struct CataloguedMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         let typeName = type.trimmedDescription
-        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", in: context) else { return [] }
+        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", attribute: node, in: context) else { return [] }
         let names = node.argument("names")
         if let names, names.arrayElements == nil {
             context.diagnose(Diagnostic(node: names, message: AnnotationDiagnostic.notAnArrayLiteral("names")))

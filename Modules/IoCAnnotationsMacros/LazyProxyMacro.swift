@@ -47,10 +47,10 @@ public struct LazyProxyMacro: PeerMacro {
             /// Forwards every call to the `\(raw: name)` its target gives (written by `@LazyProxy`).
             \(raw: access)final class \(raw: name)Proxy: \(raw: name), IoCAnnotations.ComponentProxy {
                 \(raw: access)typealias Target = any \(raw: name)
-                private let target: IoCAnnotations.ProxyTarget<any \(raw: name)>
+                private let _ioc_target: IoCAnnotations.ProxyTarget<any \(raw: name)>
 
                 \(raw: access)init(_ target: IoCAnnotations.ProxyTarget<any \(raw: name)>) {
-                    self.target = target
+                    _ioc_target = target
                 }
 
                 \(raw: access)static func make(_ target: IoCAnnotations.ProxyTarget<any \(raw: name)>) -> any \(raw: name) {
@@ -65,9 +65,9 @@ public struct LazyProxyMacro: PeerMacro {
     /// How the instance is reached for a member with these effects.
     private static func instance(_ member: String, isThrowing: Bool, isAsync: Bool) -> String {
         switch (isThrowing, isAsync) {
-        case (true, true): return "try await target.instance()"
-        case (true, false): return "try target.instance()"
-        default: return "target.unfailingInstance(\(quoted(member)))"
+        case (true, true): return "try await _ioc_target.instance()"
+        case (true, false): return "try _ioc_target.instance()"
+        default: return "_ioc_target.unfailingInstance(\(quoted(member)))"
         }
     }
 

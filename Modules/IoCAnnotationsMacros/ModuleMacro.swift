@@ -33,7 +33,7 @@ public struct ModuleMacro: ExtensionMacro {
                                     parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
             let isThrowing = function.signature.effectSpecifiers?.isThrowing ?? false
             let provider = callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: isThrowing)
-            let calls = ["builder.register(\(provider)\(context.locationArguments(of: function)))"]
+            let calls = ["builder.register(\(provider)\(context.locationArguments(of: function.funcKeyword)))"]
                 + callable.argumentSources + RegistrationOptions(attribute: provides).modifiers
             statements.append(calls.joined(separator: "\n            "))
         }

@@ -57,7 +57,7 @@ struct TypeShape {
     var storedProperties: [(name: String, type: TypeSyntax?, hasDefault: Bool, isLet: Bool)] = []
 
     /// Reads the declaration, or reports why it cannot be a component and returns `nil`.
-    static func read(_ declaration: some DeclGroupSyntax, typeName: String, macro: String,
+    static func read(_ declaration: some DeclGroupSyntax, typeName: String, macro: String, attribute: AttributeSyntax,
                      in context: some MacroExpansionContext) -> TypeShape? {
         let kind: Kind
         let generics: GenericParameterClauseSyntax?
@@ -78,11 +78,11 @@ struct TypeShape {
             case .extensionDecl: what = "an extension"
             default: what = "this declaration"
             }
-            context.diagnose(Diagnostic(node: declaration, message: AnnotationDiagnostic.notAComponentType(macro, kind: what)))
+            context.diagnose(Diagnostic(node: attribute, message: AnnotationDiagnostic.notAComponentType(macro, kind: what)))
             return nil
         }
         if generics != nil {
-            context.diagnose(Diagnostic(node: declaration, message: AnnotationDiagnostic.genericComponent(macro, typeName)))
+            context.diagnose(Diagnostic(node: attribute, message: AnnotationDiagnostic.genericComponent(macro, typeName)))
             return nil
         }
         let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
