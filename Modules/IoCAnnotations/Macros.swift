@@ -26,7 +26,8 @@
 /// - `proxy` names a type written by `@LazyProxy`: a lazy component is then injected into
 ///   `any P` as a proxy that builds it on its first call, and a thread- or task-local one as a
 ///   proxy that reaches the current thread's or task's instance on every call.
-@attached(extension, conformances: AnnotatedComponent, names: named(register), named(describe))
+@attached(member, conformances: AnnotatedComponent, names: named(register), named(describe))
+@attached(extension, conformances: AnnotatedComponent)
 @attached(memberAttribute)
 public macro Component(
     _ name: String? = nil,
@@ -48,7 +49,8 @@ public macro Component(
 /// @Catalogued(names: ["NSURL"]) struct Endpoint { var url: URL; var retries = 3 }
 /// catalog.add(Endpoint.self)
 /// ```
-@attached(extension, conformances: DescribedType, names: named(describe))
+@attached(member, conformances: DescribedType, names: named(describe))
+@attached(extension, conformances: DescribedType)
 public macro Catalogued(names: [String] = []) = #externalMacro(module: "IoCAnnotationsMacros", type: "CataloguedMacro")
 
 /// Injects a property after construction: by its type (autowiring), by a component's name, or

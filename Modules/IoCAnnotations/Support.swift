@@ -3,16 +3,19 @@
 
 /// A type whose catalog entry `@Component` or `@Catalogued` wrote: its initializers,
 /// settable properties, hook methods and the types it can be injected as.
+///
+/// The requirements name no `Self`, so that a non-final class and its annotated subclasses
+/// can each provide their own.
 public protocol DescribedType {
-    /// Adds the type's initializers, properties, methods and conformances.
-    static func describe(_ type: inout TypeDescriptorBuilder<Self>)
+    /// Adds the type's catalog entry, reachable by `names` too.
+    @discardableResult
+    static func describe(into catalog: TypeCatalog, names: [String]) -> TypeDescriptor
 }
 
 /// A type `@Component` made a component.
 public protocol AnnotatedComponent: DescribedType {
-    /// Registers the component as its annotations say.
-    @discardableResult
-    static func register(in builder: ContainerBuilder) -> Registration<Self>
+    /// Adds the component's definition as its annotations say; returns its index in the builder.
+    static func register(into builder: ContainerBuilder) -> Int
 }
 
 /// A `@Module`: a set of `@Provides` functions.
@@ -30,7 +33,7 @@ extension ContainerBuilder {
     /// ```
     @discardableResult
     public func register<T: AnnotatedComponent>(_ type: T.Type) -> Registration<T> {
-        T.register(in: self)
+        registration(at: T.register(into: self), as: T.self)
     }
 
     /// Registers every `@Provides` function of a `@Module`.
@@ -52,11 +55,23 @@ extension TypeCatalog {
     /// ```
     @discardableResult
     public func add<T: DescribedType>(_ type: T.Type, names: String...) -> TypeDescriptor {
-        add(type) { builder in
-            for name in names { builder.alias(name) }
-            T.describe(&builder)
-        }
+        T.describe(into: self, names: names)
     }
+}
+
+/// What a subclass of a `@Component` class that has no `@Component` of its own registers: a
+/// definition that fails the build with a message saying so (the inherited annotations
+/// describe the superclass, not it).
+public func unannotatedSubclass<T>(_ type: T.Type, of superclass: String, in builder: ContainerBuilder,
+                                   file: String = #fileID, line: Int = #line) -> Int {
+    let registration = builder.register(T.self, factory: { _ in
+        throw IoCError.invalidDefinition(component: "\(T.self)", reason: "it has no @Component of its own", location: SourceLocation(file: file, line: line))
+    }, file: file, line: line)
+    builder.report(.invalidDefinition(
+        component: "\(T.self)",
+        reason: "it inherits @Component from its superclass \(superclass) but has none of its own, so nothing says how to build it. Give \(T.self) its own @Component.",
+        location: registration.definition.location))
+    return registration.index
 }
 
 /// The storage behind an `@Inject` or `@Value` property that has no default value: empty

@@ -3,9 +3,10 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@Component`: an extension with `register(in:)` (the definition) and `describe(_:)` (the
-/// catalog entry), both plain code a person could have written.
-public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
+/// `@Component`: members `register(into:)` (the definition) and `describe(into:names:)` (the
+/// catalog entry), both plain code a person could have written, and the conformance to
+/// `AnnotatedComponent`. The members go in the type's body, where a subclass can override them.
+public struct ComponentMacro: MemberMacro, ExtensionMacro, MemberAttributeMacro {
     /// Hands each correct `@Inject`/`@Value` property to `@InjectedProperty`, which backs it
     /// with storage that starts empty.
     public static func expansion(
@@ -20,6 +21,8 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
         return ["@IoCAnnotations.InjectedProperty"]
     }
 
+    /// The conformance, when the members can be written (else the diagnostics say why, and a
+    /// missing conformance would only add noise).
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -27,7 +30,19 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        let typeName = type.trimmedDescription
+        guard !protocols.isEmpty,
+              try !expansion(of: node, providingMembersOf: declaration, conformingTo: protocols, in: SilentContext(context)).isEmpty
+        else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): IoCAnnotations.AnnotatedComponent {}")]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let typeName = Syntax(declaration).declName else { return [] }
         guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Component", attribute: node, in: context) else { return [] }
         let options = RegistrationOptions(attribute: node)
         var valid = options.validate(in: context)
@@ -60,23 +75,25 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
         }
         if let proxy { calls.append(".proxied(by: \(proxy).self) { $0 }") }
 
-        let register = (["builder.register(\(construction.initializer)\(context.locationArguments(of: declaration.introducer)))"] + calls)
-            .joined(separator: "\n            ")
-        let describe = shape.catalogStatements(exposures: exposures).joined(separator: "\n        ")
-        let extensionDecl: DeclSyntax = """
-            extension \(raw: typeName): IoCAnnotations.AnnotatedComponent {
-                @discardableResult
-                public static func register(in builder: IoCCore.ContainerBuilder) -> IoCCore.Registration<\(raw: typeName)> {
-                    \(raw: register)
-                }
-
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<\(raw: typeName)>) {
-                    \(raw: describe)
-                }
-            }
+        var register = (["let index = builder.register(\(construction.initializer)\(context.locationArguments(of: declaration.introducer)))"]
+            + calls + [".index"]).joined(separator: "\n    ")
+        // Its @Provides methods: factory methods of this component.
+        let factory = node.argument(nil).map { ".named(\($0.trimmedDescription))" } ?? ".type(\(typeName).self)"
+        for member in declaration.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), let provides = function.attributes.first(named: ["Provides"]),
+                  ProvidesMacro.problem(function, inModule: false) == nil else { continue }
+            register += "\n" + ProvidesMacro.registration(of: function, attribute: provides, in: typeName, factory: factory, context: context)
+        }
+        register += "\nreturn index"
+        let members = Members(declaration, typeName: typeName, conforms: !protocols.isEmpty)
+        return [
             """
-        guard let result = extensionDecl.as(ExtensionDeclSyntax.self) else { return [] }
-        return [result]
+            \(raw: members.prefix) func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                \(raw: members.guardOwnType("return IoCAnnotations.unannotatedSubclass(Self.self, of: \(quoted(typeName)), in: builder)"))\(raw: register)
+            }
+            """,
+            "\(raw: members.describe(shape.catalogStatements(exposures: exposures)))",
+        ]
     }
 
     /// The initializer `register` is given and the `.argument(...)` calls for its named and config parameters.
@@ -120,7 +137,7 @@ public struct ComponentMacro: ExtensionMacro, MemberAttributeMacro {
 }
 
 /// `@Catalogued`: the catalog entry only, for types config builds that have no definition.
-public struct CataloguedMacro: ExtensionMacro {
+public struct CataloguedMacro: MemberMacro, ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -128,7 +145,19 @@ public struct CataloguedMacro: ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        let typeName = type.trimmedDescription
+        guard !protocols.isEmpty,
+              try !expansion(of: node, providingMembersOf: declaration, conformingTo: protocols, in: SilentContext(context)).isEmpty
+        else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): IoCAnnotations.DescribedType {}")]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let typeName = Syntax(declaration).declName else { return [] }
         guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", attribute: node, in: context) else { return [] }
         let names = node.argument("names")
         if let names, names.arrayElements == nil {
@@ -136,16 +165,65 @@ public struct CataloguedMacro: ExtensionMacro {
             return []
         }
         let aliases = (names?.arrayElements ?? []).map { "type.alias(\($0.trimmedDescription))" }
-        let body = (aliases + shape.catalogStatements(exposures: shape.exposures(explicit: nil, excluding: nil)))
-            .joined(separator: "\n        ")
-        let extensionDecl: DeclSyntax = """
-            extension \(raw: typeName): IoCAnnotations.DescribedType {
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<\(raw: typeName)>) {
-                    \(raw: body)
+        let members = Members(declaration, typeName: typeName, conforms: !protocols.isEmpty)
+        let statements = aliases + shape.catalogStatements(exposures: shape.exposures(explicit: nil, excluding: nil))
+        return ["\(raw: members.describe(statements))"]
+    }
+}
+
+/// How the extension's members are declared: `static` for a value type or a final class;
+/// `class` for a class that subclasses may annotate in turn, which then `override` them.
+struct Members {
+    let typeName: String
+    let isOverridable: Bool
+    let overrides: Bool
+    let conforms: Bool
+
+    init(_ declaration: some DeclGroupSyntax, typeName: String, conforms: Bool) {
+        self.typeName = typeName
+        self.conforms = conforms
+        let isClass = declaration.is(ClassDeclSyntax.self)
+        isOverridable = isClass && !declaration.modifiers.contains(.final)
+        // A class that already conforms inherited the conformance from an annotated superclass.
+        overrides = isClass && !conforms
+    }
+
+    /// `public static`, `public class`, `public override class`, ...
+    var prefix: String {
+        "public " + (overrides ? "override " : "") + (isOverridable ? "class" : "static")
+    }
+
+    /// In an overridable class: an unannotated subclass inherits these members, and must not
+    /// be built or described as this type.
+    func guardOwnType(_ otherwise: String) -> String {
+        isOverridable ? "guard self == \(typeName).self else {\n        \(otherwise)\n    }\n    " : ""
+    }
+
+    /// `describe(into:names:)` with these statements about `type`.
+    func describe(_ statements: [String]) -> String {
+        let body = (["for name in names {\n    type.alias(name)\n}"] + statements).joined(separator: "\n")
+        return """
+            @discardableResult
+            \(prefix) func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                \(guardOwnType("return catalog.add(self, describe: { _ in })"))return catalog.add(\(typeName).self) { type in
+                    \(body)
                 }
             }
             """
-        guard let result = extensionDecl.as(ExtensionDeclSyntax.self) else { return [] }
-        return [result]
     }
+}
+
+/// A context that keeps its diagnostics to itself: the extension role asks the member role
+/// whether it succeeds, and the member role reports the problems once.
+final class SilentContext<Base: MacroExpansionContext>: MacroExpansionContext {
+    let base: Base
+    init(_ base: Base) { self.base = base }
+
+    func makeUniqueName(_ name: String) -> TokenSyntax { base.makeUniqueName(name) }
+    func diagnose(_ diagnostic: Diagnostic) {}
+    func location(of node: some SyntaxProtocol, at position: PositionInSyntaxNode,
+                  filePathMode: SourceLocationFilePathMode) -> AbstractSourceLocation? {
+        base.location(of: node, at: position, filePathMode: filePathMode)
+    }
+    var lexicalContext: [Syntax] { base.lexicalContext }
 }

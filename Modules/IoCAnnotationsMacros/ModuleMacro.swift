@@ -23,19 +23,13 @@ public struct ModuleMacro: ExtensionMacro {
         for member in declaration.memberBlock.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self),
                   let provides = function.attributes.first(named: ["Provides"]),
-                  ProvidesMacro.problem(function) == nil else { continue }
+                  ProvidesMacro.problem(function, inModule: true) == nil else { continue }
             // A name given twice across the module's providers; within one, @Provides reports it.
             if let name = provides.argument(nil)?.stringLiteralText, !names.insert(name).inserted {
                 context.diagnose(Diagnostic(node: provides, message: AnnotationDiagnostic.duplicateName(name)))
                 return []
             }
-            let callable = Callable(baseName: function.name.text,
-                                    parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
-            let isThrowing = function.signature.effectSpecifiers?.isThrowing ?? false
-            let provider = callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: isThrowing)
-            let calls = ["builder.register(\(provider)\(context.locationArguments(of: function.funcKeyword)))"]
-                + callable.argumentSources + RegistrationOptions(attribute: provides).modifiers
-            statements.append(calls.joined(separator: "\n            "))
+            statements.append(ProvidesMacro.registration(of: function, attribute: provides, in: typeName, factory: nil, context: context))
         }
         if statements.isEmpty {
             context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.emptyModule(typeName)))
@@ -65,30 +59,48 @@ public struct ProvidesMacro: PeerMacro {
         }
         _ = RegistrationOptions(attribute: node).validate(in: context)
         let name = function.name.text
-        if !function.modifiers.isStatic {
+        let enclosing = context.lexicalContext.lazy.compactMap { $0.asProtocol(DeclGroupSyntax.self) }.first
+        let inModule = enclosing?.attributes.contains("Module") ?? false
+        let inComponent = enclosing?.attributes.contains("Component") ?? false
+        if inModule && !function.modifiers.isStatic {
             var fixed = function
             fixed.modifiers.append(DeclModifierSyntax(name: .keyword(.static), trailingTrivia: .space))
             context.diagnose(Diagnostic(
                 node: function.funcKeyword, message: AnnotationDiagnostic.providesNotStatic(name),
                 fixIts: [FixIt(message: AnnotationFixIt("Make '\(name)' static"),
                                changes: [.replace(oldNode: Syntax(function), newNode: Syntax(fixed))])]))
-        } else if let problem = ProvidesMacro.problem(function) {
+        } else if let problem = ProvidesMacro.problem(function, inModule: inModule) {
             context.diagnose(Diagnostic(node: function.name, message: problem))
         }
-        let inModule = context.lexicalContext.contains { syntax in
-            guard let group = syntax.asProtocol(DeclGroupSyntax.self) else { return false }
-            return group.attributes.contains("Module")
-        }
-        if !inModule {
+        if !inModule && !inComponent {
             context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.providesOutsideModule(name)))
         }
         return []
     }
 
-    /// Why `@Module` cannot register the function, or `nil`.
-    static func problem(_ function: FunctionDeclSyntax) -> AnnotationDiagnostic? {
+    /// The `builder.register(...)` statement for a provider: a static function, or (with
+    /// `factory`, the source of the component it belongs to) an instance method.
+    static func registration(of function: FunctionDeclSyntax, attribute: AttributeSyntax, in typeName: String,
+                             factory: String?, context: some MacroExpansionContext) -> String {
+        let callable = Callable(baseName: function.name.text,
+                                parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
+        let isThrowing = function.signature.effectSpecifiers?.isThrowing ?? false
+        let location = context.locationArguments(of: function.funcKeyword)
+        let register: String
+        if let factory, !function.modifiers.isStatic {
+            let method = callable.closure(calling: "factory.\(callable.baseName)", isThrowing: isThrowing)
+            register = "builder.register(factoryMethod: { (factory: \(typeName)) in \(method) }, of: \(factory)\(location))"
+        } else {
+            register = "builder.register(\(callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: isThrowing))\(location))"
+        }
+        return ([register] + callable.argumentSources + RegistrationOptions(attribute: attribute).modifiers).joined(separator: "\n    ")
+    }
+
+    /// Why `@Module` or `@Component` cannot register the function, or `nil`. In a component, an
+    /// instance method is a factory method of the component (Spring's `@Bean` methods).
+    static func problem(_ function: FunctionDeclSyntax, inModule: Bool) -> AnnotationDiagnostic? {
         let name = function.name.text
-        if !function.modifiers.isStatic { return .providesNotStatic(name) }
+        if inModule && !function.modifiers.isStatic { return .providesNotStatic(name) }
         let returns = function.signature.returnClause?.type.trimmedDescription
         if returns == nil || returns == "Void" || returns == "()" { return .providesReturnsNothing(name) }
         if function.signature.effectSpecifiers?.isAsync == true { return .providesAsync(name) }

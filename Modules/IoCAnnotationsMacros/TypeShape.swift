@@ -51,6 +51,8 @@ struct TypeShape {
     /// Every property a config file may set: `var`s that are not private, not static.
     var settableProperties: [String] = []
     var hooks: [Hook] = []
+    /// `@Provides` instance methods: factory methods of the type.
+    var factoryMethods: [(callable: Callable, isThrowing: Bool)] = []
     /// `@Inject` methods: method injection.
     var injectedMethods: [(callable: Callable, isThrowing: Bool)] = []
     /// Stored properties in order, for a struct's memberwise initializer: (name, type, has a default, is a let).
@@ -168,6 +170,10 @@ struct TypeShape {
             guard LifecycleMacro.problem(function, attribute: "@" + attribute, in: kind == .struct) == nil else { continue }
             hooks.append(Hook(registration: registration, name: name, isThrowing: effects?.isThrowing ?? false))
         }
+        if function.attributes.contains("Provides"), ProvidesMacro.problem(function, inModule: false) == nil {
+            let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
+            if callable.isUsable { factoryMethods.append((callable, effects?.isThrowing ?? false)) }
+        }
         if function.attributes.contains("Inject") {
             let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
             if callable.isUsable && effects?.isAsync != true && function.genericParameterClause == nil {
@@ -235,6 +241,11 @@ struct TypeShape {
         }
         for (callable, isThrowing) in injectedMethods where methods.insert(callable.signature).inserted {
             lines.append("type.method(\(quoted(callable.signature))) { \(methodClosure(callable, isThrowing: isThrowing)) }")
+        }
+        for (callable, isThrowing) in factoryMethods {
+            let parameters = (["factory: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
+            let call = "\(isThrowing ? "try " : "")factory.\(callable.baseName)(\(callable.callArguments))"
+            lines.append("type.factoryMethod(\(quoted(callable.signature))) { (\(parameters)) in \(call) }")
         }
         for exposure in exposures {
             lines.append("type.conforms(to: \(exposure).self) { $0 }")

@@ -49,6 +49,47 @@ struct ConformanceTests {
     }
 }
 
+@Suite("Conformance: annotations")
+struct AnnotationConformanceTests {
+    @Test func knights_inAnnotations_printTheSameGraph() throws {
+        let builder = knightsBuilder()
+        Knights.annotated(builder)
+        #expect(try builder.build().canonicalDescription == expected("knights"))
+    }
+
+    @Test func knights_inAnnotations_wireEveryComponent() throws {
+        let builder = knightsBuilder()
+        Knights.annotated(builder)
+        let container = try builder.build()
+        let knight = try container.resolve(Knight.self, name: "knight")
+        #expect(knight.damselsRescued == 12 && (knight.quest as? CampaignQuest)?.isReady == true)
+        #expect(try container.resolve(CavalryMan.self, name: "anotherKnight").hasHorseWillTravel)
+        #expect(try container.resolve(URL.self, name: "serviceUrl").absoluteString == "http://dev.foobar.com/service/")
+        #expect(try container.resolve(Sword.self, name: "blueSword") == Sword(specification: "blue"))
+    }
+
+    @Test func knights_catalogWrittenByAnnotations_loadsTheSeedXML() throws {
+        // The annotated types' catalog entries, instead of the hand-written ones (URL and Sword
+        // have no annotations: they are not ours).
+        let catalog = TypeCatalog()
+        catalog.add(Knight.self)
+        catalog.add(CampaignQuest.self)
+        catalog.add(CavalryMan.self)
+        catalog.add(SwordFactory.self)
+        for descriptor in Knights.catalog().descriptors where ["URL", "Sword"].contains(descriptor.type.name) {
+            catalog.add(descriptor)
+        }
+        let builder = knightsBuilder()
+        builder.catalog = catalog
+        let url = try #require(Bundle.module.url(forResource: "MiddleAgesAssembly", withExtension: "xml", subdirectory: "Expected"))
+        try builder.loadXML(contentsOf: url)
+        let container = try builder.build()
+        let knight = try container.resolve(Knight.self, name: "knight")
+        #expect(knight.damselsRescued == 12 && (knight.quest as? CampaignQuest)?.isReady == true)
+        #expect(try container.resolve(Sword.self, name: "blueSword") == Sword(specification: "blue"))
+    }
+}
+
 @Suite("Conformance: YAML")
 struct YAMLConformanceTests {
     @Test func knights_inYAML_printsTheSameGraph() throws {

@@ -1,38 +1,52 @@
 import Foundation
+import IoCAnnotations
 import IoCCore
 
 // Seed 003's middle-ages assembly: the types in Swift, their catalog entries, and the
-// assembly written in code and as the unbound definitions a config front end emits.
+// assembly written in code, as the unbound definitions a config front end emits, and as
+// annotations on the types themselves (`Knights.annotated`).
 
 protocol Quest: AnyObject, Sendable {
     var imageUrl: URL? { get }
 }
 
+@Component("quest", scope: .prototype)
 final class CampaignQuest: Quest, @unchecked Sendable {
-    var imageUrl: URL?
+    @Value("http://www.appsquick.ly/theQuest.jpg") var imageUrl: URL?
     private(set) var isReady = false
     init() {}
-    func questAfterPropertyInjection() { isReady = true }
+    @AfterInjection func questAfterPropertyInjection() { isReady = true }
 }
 
+@Component("knight", scope: .singleton)
 class Knight: @unchecked Sendable {
-    var quest: (any Quest)?
-    var damselsRescued = 0
-    init() {}
+    @Inject("quest") var quest: (any Quest)?
+    @Value("12") var damselsRescued: Int = 0
+    @Inject init() {}
     init(quest: any Quest) { self.quest = quest }
 }
 
+@Component("anotherKnight", scope: .singleton)
 final class CavalryMan: Knight, @unchecked Sendable {
-    var hasHorseWillTravel = false
+    @Value("true") var hasHorseWillTravel: Bool = false
+    @Inject override init(@Named("quest") quest: any Quest) { super.init(quest: quest) }
 }
 
 struct Sword: Sendable, Equatable {
     let specification: String
 }
 
+@Component("swordFactory", scope: .singleton)
 final class SwordFactory: Sendable {
     init() {}
-    func sword(specification: String) -> Sword { Sword(specification: specification) }
+    @Provides("blueSword", scope: .singleton)
+    func sword(@Config("blue") specification: String) -> Sword { Sword(specification: specification) }
+}
+
+@Module
+enum KnightsModule {
+    @Provides("serviceUrl", scope: .singleton)
+    static func serviceURL(@Config("http://dev.foobar.com/service/") string: String) throws -> URL { try makeURL(string: string) }
 }
 
 struct BadURL: Error, CustomStringConvertible {
@@ -87,18 +101,30 @@ enum Knights {
             .property(\.damselsRescued, .value(12), name: "damselsRescued")
         builder.register(CampaignQuest.init).named("quest").prototype()
             .as((any Quest).self) { $0 }
-            .property(\.imageUrl, .config(.string("http://www.appsquick.ly/theQuest.jpg")))
+            .property(\.imageUrl, .config(.string("http://www.appsquick.ly/theQuest.jpg")), name: "imageUrl")
             .afterInjection(named: "questAfterPropertyInjection") { $0.questAfterPropertyInjection() }
-        builder.register(CavalryMan.init(quest:)).named("anotherKnight").singleton()
+        // NB: a closure, not `CavalryMan.init(quest:)`: Swift cannot infer the type of a reference to
+        // a function whose parameters have wrappers (`@Named`, for the annotated version).
+        builder.register { (quest: any Quest) in CavalryMan(quest: quest) }.named("anotherKnight").singleton()
             .as(Knight.self) { $0 }
             .arguments(.named("quest"))
             .property(\.hasHorseWillTravel, .value(true), name: "hasHorseWillTravel")
         builder.register(makeURL(string:)).named("serviceUrl").singleton()
             .arguments(.value("http://dev.foobar.com/service/"))
         builder.register(SwordFactory.init).named("swordFactory").singleton()
-        builder.register(factoryMethod: SwordFactory.sword(specification:), of: .named("swordFactory"))
+        builder.register(factoryMethod: { (factory: SwordFactory) in { (specification: String) in factory.sword(specification: specification) } },
+                         of: .named("swordFactory"))
             .named("blueSword").singleton()
             .arguments(.value("blue"))
+    }
+
+    /// The assembly in annotations: each type says what it is.
+    static func annotated(_ builder: ContainerBuilder) {
+        builder.register(Knight.self)
+        builder.register(CampaignQuest.self)
+        builder.register(CavalryMan.self)
+        builder.register(SwordFactory.self)
+        builder.register(module: KnightsModule.self)
     }
 
     /// The assembly as a config front end writes it: types, initializers and properties by name.

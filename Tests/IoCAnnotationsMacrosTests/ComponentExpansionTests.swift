@@ -1,3 +1,5 @@
+import IoCAnnotationsMacros
+import SwiftSyntaxMacroExpansion
 import Testing
 
 @Suite("@Component expansion")
@@ -38,89 +40,97 @@ struct ComponentExpansionTests {
                 func ready() {}
                 func close() throws {}
                 func configure(logger: Logger, @Named("audit") audit: Logger) {}
+
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({
+                            MyViewController()
+                        }, file: "App/Weather.swift", line: 3)
+                    .named("mainViewController")
+                    .scope(.singleton)
+                    .lazy()
+                    .primary()
+                    .alias("main")
+                    .tagged("ui")
+                    .profiles("!test")
+                    .as(Screen.self) {
+                        $0
+                    }
+                    .property("myService", source: .named("serviceNameInContainer")) { (instance: inout MyViewController, value: MyService) in
+                        instance.myService = value
+                    }
+                    .property("weather") { (instance: inout MyViewController, value: any WeatherClient) in
+                        instance.weather = value
+                    }
+                    .property("days", source: .config(.string("${report.days:5}"))) { (instance: inout MyViewController, value: Int) in
+                        instance.days = value
+                    }
+                    .property("reporters", source: .tagged("reporter")) { (instance: inout MyViewController, value: [any Reporter]) in
+                        instance.reporters = value
+                    }
+                    .property("clock") { (instance: inout MyViewController, value: Clock?) in
+                        instance.clock = value
+                    }
+                    .call("configure(logger:audit:)", arguments: [nil, .named("audit")]) { (instance: MyViewController, p0: Logger, p1: Logger) in
+                        instance.configure(logger: p0, audit: p1)
+                    }
+                    .beforeInjection(named: "prepare") {
+                        $0.prepare()
+                    }
+                    .afterInjection(named: "ready") {
+                        $0.ready()
+                    }
+                    .onDispose(named: "close") {
+                        try $0.close()
+                    }
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(MyViewController.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init()") {
+                            MyViewController()
+                        }
+                        type.property("myService") { (instance: inout MyViewController, value: MyService) in
+                            instance.myService = value
+                        }
+                        type.property("weather") { (instance: inout MyViewController, value: any WeatherClient) in
+                            instance.weather = value
+                        }
+                        type.property("days") { (instance: inout MyViewController, value: Int) in
+                            instance.days = value
+                        }
+                        type.property("reporters") { (instance: inout MyViewController, value: [any Reporter]) in
+                            instance.reporters = value
+                        }
+                        type.property("clock") { (instance: inout MyViewController, value: Clock?) in
+                            instance.clock = value
+                        }
+                        type.property("title", \MyViewController.title)
+                        type.method("prepare") {
+                            $0.prepare()
+                        }
+                        type.method("ready") {
+                            $0.ready()
+                        }
+                        type.method("close") {
+                            try $0.close()
+                        }
+                        type.method("configure(logger:audit:)") { (instance: MyViewController, p0: Logger, p1: Logger) in
+                            instance.configure(logger: p0, audit: p1)
+                        }
+                        type.conforms(to: Screen.self) {
+                            $0
+                        }
+                    }
+                }
             }
 
             extension MyViewController: IoCAnnotations.AnnotatedComponent {
-                @discardableResult
-                public static func register(in builder: IoCCore.ContainerBuilder) -> IoCCore.Registration<MyViewController> {
-                    builder.register({
-                            MyViewController()
-                        }, file: "App/Weather.swift", line: 3)
-                        .named("mainViewController")
-                        .scope(.singleton)
-                        .lazy()
-                        .primary()
-                        .alias("main")
-                        .tagged("ui")
-                        .profiles("!test")
-                        .as(Screen.self) {
-                        $0
-                    }
-                        .property("myService", source: .named("serviceNameInContainer")) { (instance: inout MyViewController, value: MyService) in
-                        instance.myService = value
-                    }
-                        .property("weather") { (instance: inout MyViewController, value: any WeatherClient) in
-                        instance.weather = value
-                    }
-                        .property("days", source: .config(.string("${report.days:5}"))) { (instance: inout MyViewController, value: Int) in
-                        instance.days = value
-                    }
-                        .property("reporters", source: .tagged("reporter")) { (instance: inout MyViewController, value: [any Reporter]) in
-                        instance.reporters = value
-                    }
-                        .property("clock") { (instance: inout MyViewController, value: Clock?) in
-                        instance.clock = value
-                    }
-                        .call("configure(logger:audit:)", arguments: [nil, .named("audit")]) { (instance: MyViewController, p0: Logger, p1: Logger) in
-                        instance.configure(logger: p0, audit: p1)
-                    }
-                        .beforeInjection(named: "prepare") {
-                        $0.prepare()
-                    }
-                        .afterInjection(named: "ready") {
-                        $0.ready()
-                    }
-                        .onDispose(named: "close") {
-                        try $0.close()
-                    }
-                }
-
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<MyViewController>) {
-                    type.initializer("init()") {
-                        MyViewController()
-                    }
-                    type.property("myService") { (instance: inout MyViewController, value: MyService) in
-                        instance.myService = value
-                    }
-                    type.property("weather") { (instance: inout MyViewController, value: any WeatherClient) in
-                        instance.weather = value
-                    }
-                    type.property("days") { (instance: inout MyViewController, value: Int) in
-                        instance.days = value
-                    }
-                    type.property("reporters") { (instance: inout MyViewController, value: [any Reporter]) in
-                        instance.reporters = value
-                    }
-                    type.property("clock") { (instance: inout MyViewController, value: Clock?) in
-                        instance.clock = value
-                    }
-                    type.property("title", \MyViewController.title)
-                    type.method("prepare") {
-                        $0.prepare()
-                    }
-                    type.method("ready") {
-                        $0.ready()
-                    }
-                    type.method("close") {
-                        try $0.close()
-                    }
-                    type.method("configure(logger:audit:)") { (instance: MyViewController, p0: Logger, p1: Logger) in
-                        instance.configure(logger: p0, audit: p1)
-                    }
-                    type.conforms(to: Screen.self) {
-                        $0
-                    }
-                }
             }
             """#)
     }
@@ -146,40 +156,140 @@ struct ComponentExpansionTests {
                 }
                 init() { session = URLSessionClient() }
                 init?(text: String) { return nil }
+
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({ (p0: any HTTPSession, p1: URL, p2: Int) in
+                            try FreeWeatherClient(session: p0, baseURL: p1, p2)
+                        }, file: "App/Weather.swift", line: 2)
+                    .argument(1, .named("weather.url"))
+                    .argument(2, .config(.string("${retries:3}")))
+                    .as(WeatherClient.self) {
+                        $0
+                    }
+                    .as((any Pinging).self) {
+                        $0
+                    }
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(FreeWeatherClient.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init(session:baseURL:_:)") { (p0: any HTTPSession, p1: URL, p2: Int) in
+                            try FreeWeatherClient(session: p0, baseURL: p1, p2)
+                        }
+                        type.initializer("init()") {
+                            FreeWeatherClient()
+                        }
+                        type.conforms(to: WeatherClient.self) {
+                            $0
+                        }
+                        type.conforms(to: (any Pinging).self) {
+                            $0
+                        }
+                    }
+                }
             }
 
             extension FreeWeatherClient: IoCAnnotations.AnnotatedComponent {
-                @discardableResult
-                public static func register(in builder: IoCCore.ContainerBuilder) -> IoCCore.Registration<FreeWeatherClient> {
-                    builder.register({ (p0: any HTTPSession, p1: URL, p2: Int) in
-                            try FreeWeatherClient(session: p0, baseURL: p1, p2)
+            }
+            """#)
+    }
+
+    @Test func nonFinalClass_declaresOverridableMembers_thatGuardAgainstUnannotatedSubclasses() {
+        assertExpansion(
+            """
+            @Component
+            class Knight {
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+            class Knight {
+                init() {}
+
+                public class func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    guard self == Knight.self else {
+                        return IoCAnnotations.unannotatedSubclass(Self.self, of: "Knight", in: builder)
+                    }
+                    let index = builder.register({
+                            Knight()
                         }, file: "App/Weather.swift", line: 2)
-                        .argument(1, .named("weather.url"))
-                        .argument(2, .config(.string("${retries:3}")))
-                        .as(WeatherClient.self) {
-                        $0
-                    }
-                        .as((any Pinging).self) {
-                        $0
-                    }
+                    .index
+                    return index
                 }
 
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<FreeWeatherClient>) {
-                    type.initializer("init(session:baseURL:_:)") { (p0: any HTTPSession, p1: URL, p2: Int) in
-                        try FreeWeatherClient(session: p0, baseURL: p1, p2)
+                @discardableResult
+                public class func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    guard self == Knight.self else {
+                        return catalog.add(self, describe: { _ in
+                            })
                     }
-                    type.initializer("init()") {
-                        FreeWeatherClient()
-                    }
-                    type.conforms(to: WeatherClient.self) {
-                        $0
-                    }
-                    type.conforms(to: (any Pinging).self) {
-                        $0
+                    return catalog.add(Knight.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init()") {
+                            Knight()
+                        }
                     }
                 }
             }
+
+            extension Knight: IoCAnnotations.AnnotatedComponent {
+            }
             """#)
+    }
+
+    @Test func annotatedSubclass_overridesItsSuperclassMembers() {
+        // The compiler passes no conformance to add when a superclass already conforms.
+        var inherited = annotationMacros
+        inherited["Component"] = MacroSpec(type: ComponentMacro.self)
+        assertExpansion(
+            """
+            @Component("cavalry")
+            final class CavalryMan: Knight {
+                @Inject override init(@Named("quest") quest: any Quest) { super.init(quest: quest) }
+            }
+            """,
+            expandedSource: #"""
+            final class CavalryMan: Knight {
+                override init(@Named("quest") quest: any Quest) { super.init(quest: quest) }
+
+                public override static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({ (p0: any Quest) in
+                            CavalryMan(quest: p0)
+                        }, file: "App/Weather.swift", line: 2)
+                    .argument(0, .named("quest"))
+                    .named("cavalry")
+                    .as(Knight.self) {
+                        $0
+                    }
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public override static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(CavalryMan.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init(quest:)") { (p0: any Quest) in
+                            CavalryMan(quest: p0)
+                        }
+                        type.conforms(to: Knight.self) {
+                            $0
+                        }
+                    }
+                }
+            }
+            """#,
+            macros: inherited)
     }
 
     @Test func structWithoutInitializer_usesItsMemberwiseInitializer() {
@@ -199,24 +309,32 @@ struct ComponentExpansionTests {
                 var retries: Int = 3
                 let version = 2
                 static var shared: Endpoint?
+
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({ (p0: URL, p1: Int) in
+                            Endpoint(url: p0, retries: p1)
+                        }, file: "App/Weather.swift", line: 2)
+                    .named("endpoint")
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(Endpoint.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init(url:retries:)") { (p0: URL, p1: Int) in
+                            Endpoint(url: p0, retries: p1)
+                        }
+                        type.property("url", \Endpoint.url)
+                        type.property("retries", \Endpoint.retries)
+                    }
+                }
             }
 
             extension Endpoint: IoCAnnotations.AnnotatedComponent {
-                @discardableResult
-                public static func register(in builder: IoCCore.ContainerBuilder) -> IoCCore.Registration<Endpoint> {
-                    builder.register({ (p0: URL, p1: Int) in
-                            Endpoint(url: p0, retries: p1)
-                        }, file: "App/Weather.swift", line: 2)
-                        .named("endpoint")
-                }
-
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<Endpoint>) {
-                    type.initializer("init(url:retries:)") { (p0: URL, p1: Int) in
-                        Endpoint(url: p0, retries: p1)
-                    }
-                    type.property("url", \Endpoint.url)
-                    type.property("retries", \Endpoint.retries)
-                }
             }
             """#)
     }
@@ -232,25 +350,33 @@ struct ComponentExpansionTests {
             expandedSource: #"""
             final class FreeWeatherClient: WeatherClient {
                 init() {}
+
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({
+                            FreeWeatherClient()
+                        }, file: "App/Weather.swift", line: 2)
+                    .scope(.threadLocal)
+                    .proxied(by: WeatherClientProxy.self) {
+                        $0
+                    }
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(FreeWeatherClient.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init()") {
+                            FreeWeatherClient()
+                        }
+                    }
+                }
             }
 
             extension FreeWeatherClient: IoCAnnotations.AnnotatedComponent {
-                @discardableResult
-                public static func register(in builder: IoCCore.ContainerBuilder) -> IoCCore.Registration<FreeWeatherClient> {
-                    builder.register({
-                            FreeWeatherClient()
-                        }, file: "App/Weather.swift", line: 2)
-                        .scope(.threadLocal)
-                        .proxied(by: WeatherClientProxy.self) {
-                        $0
-                    }
-                }
-
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<FreeWeatherClient>) {
-                    type.initializer("init()") {
-                        FreeWeatherClient()
-                    }
-                }
             }
             """#)
     }
@@ -272,20 +398,27 @@ struct ComponentExpansionTests {
                 var url: String
                 init(url: String) { self.url = url }
                 init(string: String, base: Link?) { url = string }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(Link.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.alias("NSURL")
+                        type.alias("Link")
+                        type.initializer("init(url:)") { (p0: String) in
+                            Link(url: p0)
+                        }
+                        type.initializer("init(string:base:)") { (p0: String, p1: Link?) in
+                            Link(string: p0, base: p1)
+                        }
+                        type.property("url", \Link.url)
+                    }
+                }
             }
 
             extension Link: IoCAnnotations.DescribedType {
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<Link>) {
-                    type.alias("NSURL")
-                    type.alias("Link")
-                    type.initializer("init(url:)") { (p0: String) in
-                        Link(url: p0)
-                    }
-                    type.initializer("init(string:base:)") { (p0: String, p1: Link?) in
-                        Link(string: p0, base: p1)
-                    }
-                    type.property("url", \Link.url)
-                }
             }
             """#)
     }
@@ -366,14 +499,14 @@ struct ModuleExpansionTests {
                     builder.register({ (p0: AppConfig, p1: URL?) in
                             NetworkModule.session(config: p0, proxy: p1)
                         }, file: "App/Weather.swift", line: 4)
-                        .argument(1, .named("proxy"))
-                        .named("session")
-                        .scope(.singleton)
-                        .tagged("net")
+                .argument(1, .named("proxy"))
+                .named("session")
+                .scope(.singleton)
+                .tagged("net")
                     builder.register({
                             try NetworkModule.config()
                         }, file: "App/Weather.swift", line: 6)
-                        .eager()
+                .eager()
                 }
             }
             """#)

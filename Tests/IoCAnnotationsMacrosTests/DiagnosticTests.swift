@@ -232,22 +232,31 @@ struct DiagnosticTests {
             """,
             expandedSource: #"""
             final class Clock {}
-            final class Cart {}
+            final class Cart {
 
-            extension Cart: IoCAnnotations.AnnotatedComponent {
-                @discardableResult
-                public static func register(in builder: IoCCore.ContainerBuilder) -> IoCCore.Registration<Cart> {
-                    builder.register({
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({
                             Cart()
                         }, file: "App/Weather.swift", line: 4)
-                        .scope(.custom("session"))
+                    .scope(.custom("session"))
+                    .index
+                    return index
                 }
 
-                public static func describe(_ type: inout IoCCore.TypeDescriptorBuilder<Cart>) {
-                    type.initializer("init()") {
-                        Cart()
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(Cart.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init()") {
+                            Cart()
+                        }
                     }
                 }
+            }
+
+            extension Cart: IoCAnnotations.AnnotatedComponent {
             }
             """#,
             diagnostics: [

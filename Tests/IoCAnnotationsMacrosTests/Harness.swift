@@ -5,8 +5,8 @@ import Testing
 
 /// Every annotation macro, by the name source code uses.
 let annotationMacros: [String: MacroSpec] = [
-    "Component": MacroSpec(type: ComponentMacro.self),
-    "Catalogued": MacroSpec(type: CataloguedMacro.self),
+    "Component": MacroSpec(type: ComponentMacro.self, conformances: ["AnnotatedComponent"]),
+    "Catalogued": MacroSpec(type: CataloguedMacro.self, conformances: ["DescribedType"]),
     "Inject": MacroSpec(type: InjectMacro.self),
     "Value": MacroSpec(type: InjectMacro.self),
     "InjectedProperty": MacroSpec(type: InjectedPropertyMacro.self),
@@ -27,13 +27,14 @@ func assertExpansion(
     expandedSource: String,
     diagnostics: [DiagnosticSpec] = [],
     fixedSource: String? = nil,
+    macros: [String: MacroSpec] = annotationMacros,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     assertMacroExpansion(
         source,
         expandedSource: expandedSource,
         diagnostics: diagnostics,
-        macroSpecs: annotationMacros,
+        macroSpecs: macros,
         fixedSource: fixedSource,
         testModuleName: "App",
         testFileName: "Weather.swift",

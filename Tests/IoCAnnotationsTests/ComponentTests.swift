@@ -19,3 +19,32 @@ struct ComponentTests {
         #expect(try container.resolve(String.self) == "hello from eu via urlsession")
     }
 }
+
+class Vehicle {
+    init() {}
+}
+
+@Component
+class Car: Vehicle {
+    override init() {}
+}
+
+final class Truck: Car {}
+
+@Suite("Annotated class hierarchies")
+struct HierarchyTests {
+    @Test func subclassWithoutItsOwnComponent_failsTheBuild_namingIt() throws {
+        let builder = ContainerBuilder()
+        builder.register(Truck.self)
+        // The location is the superclass's @Component: what the subclass inherited.
+        do {
+            _ = try builder.build()
+            Issue.record("the build should fail")
+        } catch {
+            #expect("\(error)" == """
+                Container validation failed with 1 problem:
+                1. Invalid definition of Truck at IoCAnnotationsTests/ComponentTests.swift:28: it inherits @Component from its superclass Car but has none of its own, so nothing says how to build it. Give Truck its own @Component.
+                """)
+        }
+    }
+}

@@ -49,6 +49,7 @@ public final class ContainerBuilder {
     var postProcessors: [any InstancePostProcessor] = []
     var customScopes: [String: any CustomScope] = [:]
     var runtimeFactories: [AnyRuntimeFactory] = []
+    var reportedProblems: [IoCError] = []
 
     /// A builder for a top-level container.
     public init() { self.parent = nil }
@@ -72,6 +73,12 @@ public final class ContainerBuilder {
         change(&definitions[index])
     }
 
+    /// Reports a problem a front end found while registering; `build()` throws it with the
+    /// problems it finds itself.
+    public func report(_ problem: IoCError) {
+        reportedProblems.append(problem)
+    }
+
     /// Registers a scope implementation under a name that definitions use with `.custom(name)`.
     public func register(scope: any CustomScope, named name: String) {
         customScopes[name] = scope
@@ -90,7 +97,8 @@ public final class ContainerBuilder {
         container.maxResolutionDepth = maxResolutionDepth
         let compilation = Compilation(builder: self, container: container)
         compilation.run()
-        if !compilation.problems.isEmpty { throw IoCError.validationFailed(compilation.problems) }
+        let problems = reportedProblems + compilation.problems
+        if !problems.isEmpty { throw IoCError.validationFailed(problems) }
         for node in compilation.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }

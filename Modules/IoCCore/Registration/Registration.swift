@@ -215,6 +215,14 @@ public struct Registration<T> {
     }
 }
 
+extension ContainerBuilder {
+    /// A handle on the definition at `index`, which a front end added and which registers `T`
+    /// (macros register through this).
+    public func registration<T>(at index: Int, as type: T.Type) -> Registration<T> {
+        Registration(builder: self, index: index)
+    }
+}
+
 /// Exposes a lazy component as `P` through a proxy around a ``Lazy`` handle.
 final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
     let proxy: @Sendable (Lazy<T>) -> P
