@@ -23,9 +23,10 @@
 ///   the standard ones (`Sendable`, `Equatable`, `Codable`, ...); `as:` replaces that list.
 /// - `scope`, `lazy`, `eager`, `primary`, `aliases`, `tags` and `profiles` mean what they mean
 ///   on a ``Registration``; what is not stated follows the builder's defaults.
-/// - `proxy` names a type written by `@LazyProxy`: a lazy component is then injected into
-///   `any P` as a proxy that builds it on its first call, and a thread- or task-local one as a
-///   proxy that reaches the current thread's or task's instance on every call.
+/// - `proxy` names a protocol marked `@LazyProxy` (`proxy: WeatherClient.self`): the component is
+///   injected as `any WeatherClient` through the `WeatherClientProxy` that macro wrote. A lazy
+///   component is built on the proxy's first call; a thread-, task-local or custom-scoped one is
+///   reached, on every call, as the current thread's, task's or scope's instance.
 @attached(member, conformances: AnnotatedComponent, names: named(register), named(describe))
 @attached(extension, conformances: AnnotatedComponent)
 @attached(memberAttribute)
@@ -39,7 +40,7 @@ public macro Component(
     aliases: [String] = [],
     tags: [String] = [],
     profiles: [String] = [],
-    proxy: (any ComponentProxy.Type)? = nil
+    proxy: Any.Type? = nil
 ) = #externalMacro(module: "IoCAnnotationsMacros", type: "ComponentMacro")
 
 /// Lists a type in the ``TypeCatalog`` only: YAML and XML can build it (its initializers,
@@ -125,13 +126,13 @@ public macro Provides(
 
 /// Writes `<Protocol>Proxy`, a type that conforms to the protocol by forwarding every call to
 /// an instance it obtains when the call is made (OxIC's lazy proxy, Spring's scoped proxy).
-/// Name it in `@Component(proxy:)`.
+/// Name the protocol in `@Component(proxy:)`.
 ///
 /// ```swift
 /// @LazyProxy protocol WeatherClient: AnyObject, Sendable {
 ///     func forecast(for city: String) async throws -> Forecast
 /// }
-/// @Component(lazy: true, proxy: WeatherClientProxy.self)
+/// @Component(lazy: true, proxy: WeatherClient.self)
 /// final class FreeWeatherClient: WeatherClient { ... }
 /// ```
 @attached(peer, names: suffixed(Proxy))

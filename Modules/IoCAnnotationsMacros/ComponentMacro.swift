@@ -53,9 +53,11 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro, MemberAttributeMacro 
         }
         guard valid, let construction = construction(shape, declaration: declaration, in: context) else { return [] }
 
-        let proxy = node.argument("proxy")?.metatypeBase
-        // `WeatherClientProxy` stands for `WeatherClient`: that exposure goes through the proxy.
-        let proxyTarget = proxy.flatMap { $0.hasSuffix("Proxy") ? String($0.dropLast("Proxy".count)) : nil }
+        // `proxy: WeatherClient.self`: injected as `any WeatherClient` through `WeatherClientProxy`,
+        // which @LazyProxy wrote. (The proxy type itself cannot be named in the attribute: Swift
+        // does not see a macro's peer types while it reads other macros' arguments.)
+        let proxyTarget = node.argument("proxy")?.metatypeBase
+        let proxy = proxyTarget.map { $0 + "Proxy" }
         let explicit = node.argument("as")?.arrayElements.map { $0.compactMap(\.metatypeBase) }
         let exposures = shape.exposures(explicit: explicit, excluding: proxyTarget)
 

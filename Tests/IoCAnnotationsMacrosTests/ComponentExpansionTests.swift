@@ -342,7 +342,7 @@ struct ComponentExpansionTests {
     @Test func proxy_replacesTheDirectExposureOfItsProtocol() {
         assertExpansion(
             """
-            @Component(scope: .threadLocal, proxy: WeatherClientProxy.self)
+            @Component(scope: .threadLocal, proxy: WeatherClient.self)
             final class FreeWeatherClient: WeatherClient {
                 init() {}
             }

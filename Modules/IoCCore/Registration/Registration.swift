@@ -245,8 +245,8 @@ final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
     }
 }
 
-/// Exposes a scoped component as `P` through a proxy around a ``Provider``: one proxy for the
-/// container, which resolves the component of the current context on every call.
+/// Exposes a scoped component as `P` through a proxy around a ``Provider``, which resolves the
+/// component of the current context on every call.
 final class ScopedProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
     let proxy: @Sendable (Provider<T>) -> P
     init(_ proxy: @escaping @Sendable (Provider<T>) -> P) { self.proxy = proxy }
@@ -255,14 +255,14 @@ final class ScopedProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
         guard let base = base as? Node<T> else { return nil }
         let node: Node<P> = exposureNode(of: base, as: target, in: container)
         node.isScopedProxy = true
+        let proxy = self.proxy
         let argument = NodeArgument(base)
-        // NB: the container owns its nodes and the proxy lives in it; holding the container
-        // strongly here would make a cycle (container -> node -> proxy -> container).
-        // NB: the proxy forwards to instances on whatever thread calls it, so it is shared as
-        // any singleton is; `P` itself need not be declared Sendable.
-        nonisolated(unsafe) let instance = proxy(Provider(make: { [unowned container] in try container.resolveTop(argument) },
-                                      makeAsync: { [unowned container] in try await container.resolveTopAsync(argument) }))
-        let make: @Sendable (ResolutionContext) -> P = { _ in instance }
+        // A proxy per injection, holding its container as every Provider does.
+        let make: @Sendable (ResolutionContext) -> P = { ctx in
+            let container = ctx.container
+            return proxy(Provider(make: { try container.resolveTop(argument) },
+                                  makeAsync: { try await container.resolveTopAsync(argument) }))
+        }
         node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
         return node
     }
