@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .library(name: "IoCXML", targets: ["IoCXML"]),
         .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
-        .executable(name: "weather-report", targets: ["WeatherReport"]),
+        .executable(name: "weather-report", targets: ["WeatherReportMain"]),
     ],
     dependencies: [
         // Only IoCAnnotations builds it: apps that link the other modules never do.
@@ -74,12 +74,13 @@ let package = Package(
             resources: [.copy("Expected")]
         ),
 
-        .executableTarget(
+        .target(
             name: "WeatherReport",
             dependencies: ["IoCCore"],
-            path: "Examples/WeatherReport",
+            path: "Examples/WeatherReport/App",
             resources: [.copy("Fixtures")]
         ),
+        .executableTarget(name: "WeatherReportMain", dependencies: ["WeatherReport"], path: "Examples/WeatherReport/Main"),
         .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore"], path: "Tests/WeatherReportTests"),
 
     ],

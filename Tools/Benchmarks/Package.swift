@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "IoCCore", package: "swift-ioc"),
                 .product(name: "IoCYAML", package: "swift-ioc"),
                 .product(name: "IoCXML", package: "swift-ioc"),
+                .product(name: "IoCAnnotations", package: "swift-ioc"),
                 .product(name: "Swinject", package: "Swinject"),
                 "RawScan",
             ]

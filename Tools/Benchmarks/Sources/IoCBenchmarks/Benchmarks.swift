@@ -111,6 +111,13 @@ struct Benchmarks {
                             swinject: { consume(swinject.resolve(A.self)!) },
                             hand: { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }))
 
+        // Annotated types against the same graph registered in code: both through the container.
+        let macro = try macroGraph()
+        let macroMedians = try compare([(batch / 4, { consume(try macro.resolve(MA.self)) }),
+                                        (batch / 4, { consume(try ioc.resolve(A.self)) }),
+                                        (batch / 4, { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) })])
+        rows.append(Row(name: "graph-macro", fields: [("ioc_ns", macroMedians[0]), ("code_ns", macroMedians[1]), ("hand_ns", macroMedians[2])]))
+
         rows.append(try row("graph-shared", fast: batch / 4,
                             ioc: { consume(try iocShared.resolve(A.self)) },
                             swinject: { consume(swinjectShared.resolve(A.self)!) },

@@ -1,0 +1,4 @@
+import Foundation
+import WeatherReport
+
+exit(WeatherReportCommand.run(Array(CommandLine.arguments.dropFirst())))
