@@ -6,7 +6,7 @@ import SwiftSyntaxMacros
 /// `@Component`: members `register(into:)` (the definition) and `describe(into:names:)` (the
 /// catalog entry), both plain code a person could have written, and the conformance to
 /// `AnnotatedComponent`. The members go in the type's body, where a subclass can override them.
-public struct ComponentMacro: MemberMacro, ExtensionMacro, MemberAttributeMacro {
+public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
     /// Hands each correct `@Inject`/`@Value` property to `@InjectedProperty`, which backs it
     /// with storage that starts empty.
     public static func expansion(
@@ -21,20 +21,7 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro, MemberAttributeMacro 
         return ["@IoCAnnotations.InjectedProperty"]
     }
 
-    /// The conformance, when the members can be written (else the diagnostics say why, and a
-    /// missing conformance would only add noise).
-    public static func expansion(
-        of node: AttributeSyntax,
-        attachedTo declaration: some DeclGroupSyntax,
-        providingExtensionsOf type: some TypeSyntaxProtocol,
-        conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [ExtensionDeclSyntax] {
-        guard !protocols.isEmpty,
-              try !expansion(of: node, providingMembersOf: declaration, conformingTo: protocols, in: SilentContext(context)).isEmpty
-        else { return [] }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): IoCAnnotations.AnnotatedComponent {}")]
-    }
+    static let conformance = "IoCAnnotations.AnnotatedComponent"
 
     public static func expansion(
         of node: AttributeSyntax,
@@ -139,19 +126,8 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro, MemberAttributeMacro 
 }
 
 /// `@Catalogued`: the catalog entry only, for types config builds that have no definition.
-public struct CataloguedMacro: MemberMacro, ExtensionMacro {
-    public static func expansion(
-        of node: AttributeSyntax,
-        attachedTo declaration: some DeclGroupSyntax,
-        providingExtensionsOf type: some TypeSyntaxProtocol,
-        conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [ExtensionDeclSyntax] {
-        guard !protocols.isEmpty,
-              try !expansion(of: node, providingMembersOf: declaration, conformingTo: protocols, in: SilentContext(context)).isEmpty
-        else { return [] }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): IoCAnnotations.DescribedType {}")]
-    }
+public struct CataloguedMacro: ConformingMemberMacro {
+    static let conformance = "IoCAnnotations.DescribedType"
 
     public static func expansion(
         of node: AttributeSyntax,
@@ -212,6 +188,29 @@ struct Members {
                 }
             }
             """
+    }
+}
+
+/// A macro whose members do the work and whose extension only adds a conformance.
+protocol ConformingMemberMacro: MemberMacro, ExtensionMacro {
+    /// The protocol the extension adds.
+    static var conformance: String { get }
+}
+
+extension ConformingMemberMacro {
+    /// The conformance, when the members can be written (else the diagnostics say why, and a
+    /// missing conformance would only add noise).
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard !protocols.isEmpty,
+              try !expansion(of: node, providingMembersOf: declaration, conformingTo: protocols, in: SilentContext(context)).isEmpty
+        else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: conformance) {}")]
     }
 }
 
