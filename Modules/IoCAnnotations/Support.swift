@@ -172,20 +172,13 @@ public struct ProxyTarget<Target>: Sendable {
 }
 
 extension Registration {
-    /// Lets the component be injected as the proxy's protocol through a `@LazyProxy` type:
-    /// a thread-local, task-local or custom-scoped component through a proxy that reaches the
-    /// current context's instance on every call; any other component becomes lazy, and is built
-    /// on the proxy's first call. `convert` is `{ $0 }`, which the compiler checks.
+    /// Lets the component be injected as the proxy's protocol through a `@LazyProxy` type
+    /// (see ``Registration/proxy(as:proxy:)`` for which instance each call reaches).
+    /// `convert` is `{ $0 }`, which the compiler checks.
     @discardableResult
     public func proxied<Proxy: ComponentProxy>(by proxy: Proxy.Type, _ convert: @escaping @Sendable (T) -> Proxy.Target) -> Self {
-        let scope = definition.scope
-        if scope == .threadLocal || scope == .taskLocal || !Scope.allBuiltIn.contains(scope) {
-            return scopedProxy(as: Proxy.Target.self) { provider in
-                Proxy.make(ProxyTarget({ convert(try provider.get()) }, async: { convert(try await provider.get()) }))
-            }
-        }
-        return lazy(as: Proxy.Target.self) { lazy in
-            Proxy.make(ProxyTarget({ convert(try lazy.get()) }, async: { convert(try await lazy.get()) }))
+        self.proxy(as: Proxy.Target.self) { provider in
+            Proxy.make(ProxyTarget({ convert(try provider.get()) }, async: { convert(try await provider.get()) }))
         }
     }
 }

@@ -74,7 +74,7 @@ public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
             register += "\n" + ProvidesMacro.registration(of: function, attribute: provides, in: typeName, factory: factory, context: context)
         }
         register += "\nreturn index"
-        let members = Members(declaration, typeName: typeName, conforms: !protocols.isEmpty)
+        let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty)
         return [
             """
             \(raw: members.prefix) func register(into builder: IoCCore.ContainerBuilder) -> Int {
@@ -137,13 +137,9 @@ public struct CataloguedMacro: ConformingMemberMacro {
     ) throws -> [DeclSyntax] {
         guard let typeName = Syntax(declaration).declName else { return [] }
         guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", attribute: node, in: context) else { return [] }
-        let names = node.argument("names")
-        if let names, names.arrayElements == nil {
-            context.diagnose(Diagnostic(node: names, message: AnnotationDiagnostic.notAnArrayLiteral("names")))
-            return []
-        }
-        let aliases = (names?.arrayElements ?? []).map { "type.alias(\($0.trimmedDescription))" }
-        let members = Members(declaration, typeName: typeName, conforms: !protocols.isEmpty)
+        guard RegistrationOptions(attribute: node).validate(in: context) else { return [] }
+        let aliases = (node.argument("names")?.arrayElements ?? []).map { "type.alias(\($0.trimmedDescription))" }
+        let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty)
         let statements = aliases + shape.catalogStatements(exposures: shape.exposures(explicit: nil, excluding: nil))
         return ["\(raw: members.describe(statements))"]
     }
@@ -155,15 +151,14 @@ struct Members {
     let typeName: String
     let isOverridable: Bool
     let overrides: Bool
-    let conforms: Bool
 
-    init(_ declaration: some DeclGroupSyntax, typeName: String, conforms: Bool) {
+    /// `inheritsConformance`: the compiler asked for no conformance, because a superclass (an
+    /// annotated one) already has it.
+    init(_ declaration: some DeclGroupSyntax, typeName: String, inheritsConformance: Bool) {
         self.typeName = typeName
-        self.conforms = conforms
         let isClass = declaration.is(ClassDeclSyntax.self)
         isOverridable = isClass && !declaration.modifiers.contains(.final)
-        // A class that already conforms inherited the conformance from an annotated superclass.
-        overrides = isClass && !conforms
+        overrides = isClass && inheritsConformance
     }
 
     /// `public static`, `public class`, `public override class`, ...

@@ -93,11 +93,8 @@ public struct LazyProxyMacro: PeerMacro {
         var arguments: [String] = []
         for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
             let label = parameter.firstName.text
-            let isInout = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
-            } ?? false
             parameters.append("\(label) p\(index): \(parameter.type.trimmedDescription)")
-            let value = (isInout ? "&" : "") + "p\(index)"
+            let value = (parameter.isInout ? "&" : "") + "p\(index)"
             arguments.append(label == "_" ? value : "\(label): \(value)")
         }
         let generics = function.genericParameterClause?.trimmedDescription ?? ""

@@ -39,7 +39,7 @@ struct RegistrationOptions {
     func validate(in context: some MacroExpansionContext) -> Bool {
         var valid = true
         if let scope = attribute.argument("scope"), !Self.checkScope(scope, in: context) { valid = false }
-        for label in ["aliases", "tags", "profiles", "as"] {
+        for label in ["aliases", "tags", "profiles", "as", "names"] {
             guard let value = attribute.argument(label), value.arrayElements == nil, !value.is(NilLiteralExprSyntax.self) else { continue }
             context.diagnose(Diagnostic(node: value, message: AnnotationDiagnostic.notAnArrayLiteral(label)))
             valid = false

@@ -95,9 +95,17 @@ struct ParameterShape {
         } else {
             source = nil
         }
-        let typeText = parameter.type.trimmedDescription
-        isUnsupported = parameter.ellipsis != nil || typeText.hasPrefix("inout ") || typeText.hasPrefix("some ")
-            || parameter.type.is(AttributedTypeSyntax.self) && typeText.contains("inout")
+        let isOpaque = parameter.type.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.tokenKind == .keyword(.some)
+        isUnsupported = parameter.ellipsis != nil || parameter.isInout || isOpaque
+    }
+}
+
+extension FunctionParameterSyntax {
+    /// `inout T`.
+    var isInout: Bool {
+        type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+            $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+        } ?? false
     }
 }
 

@@ -116,7 +116,7 @@ struct TypeShape {
             }
             let injected = variable.attributes.first(named: ["Inject", "Value"])
             let settable = !isLet && !variable.modifiers.isPrivate && !variable.modifiers.hasPrivateSetter
-                && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true || injected != nil)
+                && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true)
             if settable && kind != .actor { settableProperties.append(name) }
             // Misuse is reported by @Inject and @Value themselves; only a correct one is used.
             guard let injected, InjectMacro.problem(variable, attribute: injected.simpleName, inActor: kind == .actor) == nil else { continue }

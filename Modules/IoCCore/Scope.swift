@@ -55,6 +55,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         allBuiltIn.first { $0.name == name }
     }
 
+    /// One instance per thread, task or custom scope (what a scoped proxy follows).
+    public var isContextScoped: Bool {
+        switch kind {
+        case .threadLocal, .taskLocal, .custom: return true
+        case .prototype, .objectGraph, .weakSingleton, .singleton: return false
+        }
+    }
+
     /// Every built-in scope, shortest-lived first.
     public static let allBuiltIn: [Scope] = [.prototype, .objectGraph, .threadLocal, .taskLocal, .weakSingleton, .singleton]
 

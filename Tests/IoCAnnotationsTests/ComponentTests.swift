@@ -14,9 +14,15 @@ struct ComponentTests {
         let container = try builder.build()
         let controller = try container.resolve(MyViewController.self, name: "mainViewController")
         #expect(controller.myService.name == "urlsession")
+        #expect(controller.weather.baseURL.absoluteString == "https://api.example.com")
         #expect(controller.days == 5)
+        #expect(try controller.reports.get().days == 5)
+        #expect(try controller.makeReport.get() !== controller.makeReport.get(), "a Provider of a prototype makes one per call")
+        #expect(controller.optionalClock == nil, "no Clock is registered")
         #expect(controller.isReady)
         #expect(try container.resolve(String.self) == "hello from eu via urlsession")
+        try container.shutdown()
+        #expect(controller.isClosed)
     }
 }
 
@@ -36,14 +42,14 @@ struct HierarchyTests {
     @Test func subclassWithoutItsOwnComponent_failsTheBuild_namingIt() throws {
         let builder = ContainerBuilder()
         builder.register(Truck.self)
-        // The location is the superclass's @Component: what the subclass inherited.
+        // The location is the superclass's declaration: what the subclass inherited.
         do {
             _ = try builder.build()
             Issue.record("the build should fail")
         } catch {
             #expect("\(error)" == """
                 Container validation failed with 1 problem:
-                1. Invalid definition of Truck at IoCAnnotationsTests/ComponentTests.swift:28: it inherits @Component from its superclass Car but has none of its own, so nothing says how to build it. Give Truck its own @Component.
+                1. Invalid definition of Truck at IoCAnnotationsTests/ComponentTests.swift:34: it inherits @Component from its superclass Car but has none of its own, so nothing says how to build it. Give Truck its own @Component.
                 """)
         }
     }

@@ -1,3 +1,36 @@
+/// Exposes a component as `P` through a proxy made for each injection from the way to reach
+/// the component (`reach`), which resolves it from the top as a handle does.
+final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
+    typealias Make = @Sendable (_ label: String, _ reach: @escaping @Sendable () throws -> T,
+                                _ reachAsync: @escaping @Sendable () async throws -> T, _ perCall: Bool) -> P
+    /// Whether a context-scoped component is reached anew on every call (a scoped proxy), or,
+    /// like any other, once (a lazy proxy).
+    let followsScope: Bool
+    let make: Make
+
+    init(followsScope: Bool, _ make: @escaping Make) {
+        self.followsScope = followsScope
+        self.make = make
+    }
+
+    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
+        guard let base = base as? Node<T> else { return nil }
+        let node: Node<P> = exposureNode(of: base, as: target, in: container)
+        let perCall = followsScope && base.storage.isContextScoped
+        node.isScopedProxy = perCall
+        let make = self.make
+        let argument = NodeArgument(base)
+        let label = "\(perCall ? "scoped" : "lazy") proxy of \(base.label)"
+        // Per injection, holding its container as every handle does.
+        let produce: @Sendable (ResolutionContext) -> P = { ctx in
+            let container = ctx.container
+            return make(label, { try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) }, perCall)
+        }
+        node.setProducer(Producer<P>(construct: produce, constructAsync: produce, info: node.info))
+        return node
+    }
+}
+
 /// A handle on a definition just registered, to say more about it.
 ///
 /// ```swift
@@ -95,18 +128,29 @@ public struct Registration<T> {
     public func lazy<P>(as type: P.Type, proxy: @escaping @Sendable (Lazy<T>) -> P) -> Self {
         update {
             $0.isLazy = true
-            $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: LazyProxyAdapter<T, P>(proxy)))
+            $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ProxyAdapter<T, P>(followsScope: false) { label, reach, reachAsync, _ in
+                proxy(Lazy(label: label, make: reach, makeAsync: reachAsync))
+            }))
         }
     }
 
-    /// Lets a thread-local, task-local or custom-scoped component be injected as `P` into
-    /// longer-lived components through a proxy that reaches the current thread's, task's or
-    /// scope's instance on every call (OxIC's thread-local proxy, Spring's scoped proxy).
-    /// `proxy` wraps a ``Provider`` in a type conforming to `P`; `@LazyProxy` on a protocol
-    /// writes such types. Holding the proxy is never a captive dependency.
+    /// Lets the component be injected as `P` through a proxy that reaches it when called
+    /// (OxIC's lazy and thread-local proxies, Spring's scoped proxy). `proxy` wraps a ``Provider``
+    /// in a type conforming to `P`; `@LazyProxy` on a protocol writes such types. What the
+    /// provider gives is decided at build, from the component's scope: for a thread-local,
+    /// task-local or custom-scoped component, the current context's instance on every call (and
+    /// holding the proxy is never a captive dependency); for any other, one instance, built on
+    /// the first call. Such a component is made lazy here, so that it is never built eagerly.
     @discardableResult
-    public func scopedProxy<P>(as type: P.Type, proxy: @escaping @Sendable (Provider<T>) -> P) -> Self {
-        update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ScopedProxyAdapter<T, P>(proxy))) }
+    public func proxy<P>(as type: P.Type, proxy: @escaping @Sendable (Provider<T>) -> P) -> Self {
+        update {
+            if !$0.scope.isContextScoped { $0.isLazy = true }
+            $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
+                guard !perCall else { return proxy(Provider(make: reach, makeAsync: reachAsync)) }
+                let once = Lazy(label: label, make: reach, makeAsync: reachAsync)
+                return proxy(Provider(make: { try once.get() }, makeAsync: { try await once.get() }))
+            }))
+        }
     }
 
     /// Wraps construction in a ``ConstructionStrategy``.
@@ -239,29 +283,6 @@ final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
             return proxy(Lazy(label: label,
                               make: { try container.resolveTop(argument) },
                               makeAsync: { try await container.resolveTopAsync(argument) }))
-        }
-        node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
-        return node
-    }
-}
-
-/// Exposes a scoped component as `P` through a proxy around a ``Provider``, which resolves the
-/// component of the current context on every call.
-final class ScopedProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
-    let proxy: @Sendable (Provider<T>) -> P
-    init(_ proxy: @escaping @Sendable (Provider<T>) -> P) { self.proxy = proxy }
-
-    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
-        guard let base = base as? Node<T> else { return nil }
-        let node: Node<P> = exposureNode(of: base, as: target, in: container)
-        node.isScopedProxy = true
-        let proxy = self.proxy
-        let argument = NodeArgument(base)
-        // A proxy per injection, holding its container as every Provider does.
-        let make: @Sendable (ResolutionContext) -> P = { ctx in
-            let container = ctx.container
-            return proxy(Provider(make: { try container.resolveTop(argument) },
-                                  makeAsync: { try await container.resolveTopAsync(argument) }))
         }
         node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
         return node

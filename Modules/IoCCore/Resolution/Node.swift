@@ -15,6 +15,16 @@ enum Storage {
     case adapter
 }
 
+extension Storage {
+    /// One instance per thread, task or custom scope: what a scoped proxy reaches per call.
+    var isContextScoped: Bool {
+        switch self {
+        case .threadLocal, .taskLocal, .custom: return true
+        case .prototype, .singleton, .weakSingleton, .objectGraph, .adapter: return false
+        }
+    }
+}
+
 /// One component in a built container's plan. Made at build from a ``Definition``;
 /// its arguments point straight at the nodes they need, so resolving never looks anything up.
 @usableFromInline
@@ -37,7 +47,8 @@ class AnyNode: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var needsGraph = false
     /// For an exposure node: the component it exposes.
     unowned(unsafe) var base: AnyNode?
-    /// For an exposure node: a scoped proxy, which holds no instance (never a captive dependency).
+    /// For an exposure node: a proxy that reaches a context-scoped component per call, which
+    /// holds no instance (never a captive dependency).
     var isScopedProxy = false
     /// Exposures of this node as further types, by type.
     var adapters: [ObjectIdentifier: AnyNode] = [:]
