@@ -1,36 +1,3 @@
-/// Exposes a component as `P` through a proxy made for each injection from the way to reach
-/// the component (`reach`), which resolves it from the top as a handle does.
-final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
-    typealias Make = @Sendable (_ label: String, _ reach: @escaping @Sendable () throws -> T,
-                                _ reachAsync: @escaping @Sendable () async throws -> T, _ perCall: Bool) -> P
-    /// Whether a context-scoped component is reached anew on every call (a scoped proxy), or,
-    /// like any other, once (a lazy proxy).
-    let followsScope: Bool
-    let make: Make
-
-    init(followsScope: Bool, _ make: @escaping Make) {
-        self.followsScope = followsScope
-        self.make = make
-    }
-
-    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
-        guard let base = base as? Node<T> else { return nil }
-        let node: Node<P> = exposureNode(of: base, as: target, in: container)
-        let perCall = followsScope && base.storage.isContextScoped
-        node.isScopedProxy = perCall
-        let make = self.make
-        let argument = NodeArgument(base)
-        let label = "\(perCall ? "scoped" : "lazy") proxy of \(base.label)"
-        // Per injection, holding its container as every handle does.
-        let produce: @Sendable (ResolutionContext) -> P = { ctx in
-            let container = ctx.container
-            return make(label, { try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) }, perCall)
-        }
-        node.setProducer(Producer<P>(construct: produce, constructAsync: produce, info: node.info))
-        return node
-    }
-}
-
 /// A handle on a definition just registered, to say more about it.
 ///
 /// ```swift
@@ -267,24 +234,35 @@ extension ContainerBuilder {
     }
 }
 
-/// Exposes a lazy component as `P` through a proxy around a ``Lazy`` handle.
-final class LazyProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
-    let proxy: @Sendable (Lazy<T>) -> P
-    init(_ proxy: @escaping @Sendable (Lazy<T>) -> P) { self.proxy = proxy }
+/// Exposes a component as `P` through a proxy made for each injection from the way to reach
+/// the component (`reach`), which resolves it from the top as a handle does.
+final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
+    typealias Make = @Sendable (_ label: String, _ reach: @escaping @Sendable () throws -> T,
+                                _ reachAsync: @escaping @Sendable () async throws -> T, _ perCall: Bool) -> P
+    /// Whether a context-scoped component is reached anew on every call (a scoped proxy), or,
+    /// like any other, once (a lazy proxy).
+    let followsScope: Bool
+    let make: Make
+
+    init(followsScope: Bool, _ make: @escaping Make) {
+        self.followsScope = followsScope
+        self.make = make
+    }
 
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }
         let node: Node<P> = exposureNode(of: base, as: target, in: container)
-        let proxy = self.proxy
+        let perCall = followsScope && base.storage.isContextScoped
+        node.isScopedProxy = perCall
+        let make = self.make
         let argument = NodeArgument(base)
-        let label = "lazy proxy of \(base.label)"
-        let make: @Sendable (ResolutionContext) -> P = { ctx in
+        let label = "\(perCall ? "scoped" : "lazy") proxy of \(base.label)"
+        // Per injection, holding its container as every handle does.
+        let produce: @Sendable (ResolutionContext) -> P = { ctx in
             let container = ctx.container
-            return proxy(Lazy(label: label,
-                              make: { try container.resolveTop(argument) },
-                              makeAsync: { try await container.resolveTopAsync(argument) }))
+            return make(label, { try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) }, perCall)
         }
-        node.setProducer(Producer<P>(construct: make, constructAsync: make, info: node.info))
+        node.setProducer(Producer<P>(construct: produce, constructAsync: produce, info: node.info))
         return node
     }
 }
