@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .library(name: "IoCXML", targets: ["IoCXML"]),
         .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
+        // Link from test targets only.
+        .library(name: "IoCTesting", targets: ["IoCTesting"]),
         .executable(name: "weather-report", targets: ["WeatherReportMain"]),
     ],
     dependencies: [
@@ -74,6 +76,13 @@ let package = Package(
             resources: [.copy("Expected")]
         ),
 
+        .target(name: "IoCTesting", dependencies: ["IoCCore"], path: "Modules/IoCTesting"),
+        .testTarget(
+            name: "IoCTestingTests",
+            dependencies: ["IoCTesting", "IoCCore", "IoCYAML"],
+            path: "Tests/IoCTestingTests"
+        ),
+
         .target(
             name: "WeatherReport",
             dependencies: ["IoCCore"],
@@ -81,7 +90,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .executableTarget(name: "WeatherReportMain", dependencies: ["WeatherReport"], path: "Examples/WeatherReport/Main"),
-        .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore"], path: "Tests/WeatherReportTests"),
+        .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore", "IoCTesting"], path: "Tests/WeatherReportTests"),
 
     ],
     swiftLanguageModes: [.v6]

@@ -256,12 +256,23 @@ struct TypeShape {
     /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.
     var implicitInitializers: [Callable] {
         guard kind == .struct else { return [Callable(baseName: "init", parameters: [])] }
+        // Swift's memberwise initializer gives `var`s with a default a default argument: list
+        // the form without them (always callable) and, when their types are written, the full one.
         let members = storedProperties.filter { !($0.isLet && $0.hasDefault) }
-        guard members.allSatisfy({ $0.type != nil }) else { return [] }
-        let parameters = members.compactMap { member in
-            member.type.map { ParameterShape(label: member.name, type: $0) }
+        let required = members.filter { !$0.hasDefault }
+        guard let short = Self.memberwise(required) else { return [] }
+        guard required.count < members.count, let full = Self.memberwise(members) else { return [short] }
+        return [short, full]
+    }
+
+    /// A memberwise initializer taking `members`, or `nil` when one has no written type.
+    private static func memberwise(_ members: [(name: String, type: TypeSyntax?, hasDefault: Bool, isLet: Bool)]) -> Callable? {
+        var parameters: [ParameterShape] = []
+        for member in members {
+            guard let type = member.type else { return nil }
+            parameters.append(ParameterShape(label: member.name, type: type))
         }
-        return [Callable(baseName: "init", parameters: parameters)]
+        return Callable(baseName: "init", parameters: parameters)
     }
 
     /// `(instance: T, p0: Logger) in instance.configure(logger: p0)`.

@@ -37,7 +37,19 @@ public final class Container: @unchecked Sendable {
     public let parent: Container?
 
     private let shutDownFlag = Atomic<Bool>(false)
-    private let created = Locked<[@Sendable () -> [String]]>([])
+    /// The dispose actions of the singletons created so far, by node serial, oldest first.
+    private let created = Locked<[(serial: UInt64, dispose: @Sendable () -> [String])]>([])
+
+    // Test support (IoCTesting): see TestHooks.swift.
+    /// Non-zero while resolves must take the hooked path: a test installed an overlay of this
+    /// container in some task, or this container records what it does.
+    @usableFromInline let hooks = Atomic<Int>(0)
+    /// Told what this container creates, hands out and disposes; set at build, never after.
+    var observer: ContainerObserver?
+    /// What the builder held, so that a test can build this container again with changes.
+    package internal(set) var recipe: BuildRecipe?
+    /// The container whose unchanged singletons this one shares (a test overlay's base).
+    package internal(set) var sharingBase: Container?
 
     init(parent: Container?) {
         self.parent = parent
@@ -61,6 +73,7 @@ public final class Container: @unchecked Sendable {
     /// The component registered as `T`. Throws when there is none, or several and none is primary.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
+        if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: nil) }
         let found = lookups._withUnsafeGuaranteedRef { $0.types.node(for: ObjectIdentifier(T.self)) }
         guard let found else { throw lookupFailure(type, name: nil) }
         // NB: the table holds `Node<T>` for the key `T` by construction (see Compilation).
@@ -70,6 +83,7 @@ public final class Container: @unchecked Sendable {
     /// The component named `name` (or with that alias), as `T`.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
+        if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: name) }
         let found = lookups._withUnsafeGuaranteedRef { $0.names[name] }
         guard let found else { throw lookupFailure(type, name: name) }
         return try found._withUnsafeGuaranteedRef { node in
@@ -86,26 +100,40 @@ public final class Container: @unchecked Sendable {
 
     /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order.
     public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
-        try resolveTop { ctx in try self.all(type, ctx: ctx) }
+        if isHooked {
+            if let overlay = installedOverlay() { return try overlay.resolveAll(type) }
+            observeResolved(candidatesByType[ObjectIdentifier(type)] ?? [])
+        }
+        return try resolveTop { ctx in try self.all(type, ctx: ctx) }
     }
 
     /// Every component tagged `tag`, as `T`, in registration order.
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
-        try resolveTop { ctx in try self.all(type, tagged: tag, ctx: ctx) }
+        if isHooked {
+            if let overlay = installedOverlay() { return try overlay.resolveAll(type, tagged: tag) }
+            observeResolved(tagTable[tag] ?? [])
+        }
+        return try resolveTop { ctx in try self.all(type, tagged: tag, ctx: ctx) }
     }
 
     /// Every component of type `T` (or tagged `tag`), keyed by name (the type's name when unnamed).
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
-        try resolveTop { ctx in try self.map(type, tagged: tag, ctx: ctx) }
+        if isHooked {
+            if let overlay = installedOverlay() { return try overlay.resolveMap(type, tagged: tag) }
+            observeResolved(tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? [])
+        }
+        return try resolveTop { ctx in try self.map(type, tagged: tag, ctx: ctx) }
     }
 
     /// Builds a component registered with runtime arguments (`register(_:name:arguments:)`).
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
-        try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each arguments) }
+        if isHooked, let overlay = installedOverlay() { return try overlay.resolve(type, name: name, arguments: repeat each arguments) }
+        return try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each arguments) }
     }
 
     /// Whether a component is registered under this key (here or in a parent).
     public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
+        if isHooked, let overlay = installedOverlay() { return overlay.isRegistered(type, name: name) }
         if let name { return nameTable[name] != nil }
         return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
     }
@@ -114,13 +142,17 @@ public final class Container: @unchecked Sendable {
 
     /// The component registered as `T`; the form for components with `async` factories.
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type) }
         let node = try self.node(type, name: nil)
+        if isHooked { observeResolved([node]) }
         return try await unsafeDowncast(node, to: Node<T>.self).resolveTopAsync(self)
     }
 
     /// The component named `name`, as `T`; the form for components with `async` factories.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
         guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+        if isHooked { observeResolved([node]) }
         if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
     }
@@ -134,6 +166,7 @@ public final class Container: @unchecked Sendable {
     /// let request = try app.makeChild { $0.register(instance: currentUser) }
     /// ```
     public func makeChild(_ configure: (ContainerBuilder) throws -> Void) throws -> Container {
+        if isHooked, let overlay = installedOverlay() { return try overlay.makeChild(configure) }
         let builder = ContainerBuilder(parent: self)
         try configure(builder)
         return try builder.build()
@@ -164,7 +197,7 @@ public final class Container: @unchecked Sendable {
     public func shutdown() throws {
         guard !shutDownFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let actions = created.withLock { list in defer { list.removeAll() }; return list }
-        let failures = actions.reversed().flatMap { $0() }
+        let failures = actions.reversed().flatMap { $0.dispose() }
         for node in nodes { (node as? any SingletonResetting)?.resetSingleton() }
         if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
     }
@@ -173,7 +206,15 @@ public final class Container: @unchecked Sendable {
     func didCreate<T>(node: Node<T>, instance: T) {
         guard node.hasDisposeHooks else { return }
         let box = UncheckedBox(instance)
-        created.withLock { $0.append { node.dispose(box.value) } }
+        created.withLock { $0.append((node.serial, { node.dispose(box.value) })) }
+    }
+
+    /// Takes back the dispose action of the singleton of the node `serial`, to run it now (reset).
+    func takeDisposal(of serial: UInt64) -> (@Sendable () -> [String])? {
+        created.withLock { list in
+            guard let index = list.lastIndex(where: { $0.serial == serial }) else { return nil }
+            return list.remove(at: index).dispose
+        }
     }
 
     // MARK: Internals shared with Resolver

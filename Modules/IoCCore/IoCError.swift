@@ -82,6 +82,9 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case containerShutDown(component: String)
     /// Dispose hooks threw during ``Container/shutdown()``; every other hook still ran.
     case disposeFailed([String])
+    /// A test overlay asks for a change the container cannot make: replacing a key it does
+    /// not have, a property its definition cannot set, a scope that keeps no instances.
+    case invalidOverride(action: String, location: SourceLocation, reason: String)
     /// Building found problems; every one is listed.
     case validationFailed([IoCError])
 
@@ -176,6 +179,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Cannot create \(component): the container was shut down."
         case let .disposeFailed(failures):
             return "Shutdown finished, but \(failures.count) dispose hook(s) threw: " + failures.joined(separator: "; ")
+        case let .invalidOverride(action, location, reason):
+            return "Cannot \(action) (at \(location)): \(reason)"
         case let .validationFailed(problems):
             var text = "Container validation failed with \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
             for (index, problem) in problems.enumerated() { text += "\n\(index + 1). \(problem)" }

@@ -292,7 +292,7 @@ struct ComponentExpansionTests {
             macros: inherited)
     }
 
-    @Test func structWithoutInitializer_usesItsMemberwiseInitializer() {
+    @Test func structWithoutInitializer_isBuiltByItsMemberwiseInitializer_withoutDefaultedVars() {
         assertExpansion(
             """
             @Component("endpoint")
@@ -311,8 +311,8 @@ struct ComponentExpansionTests {
                 static var shared: Endpoint?
 
                 public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
-                    let index = builder.register({ (p0: URL, p1: Int) in
-                            Endpoint(url: p0, retries: p1)
+                    let index = builder.register({ (p0: URL) in
+                            Endpoint(url: p0)
                         }, file: "App/Weather.swift", line: 2)
                     .named("endpoint")
                     .index
@@ -324,6 +324,9 @@ struct ComponentExpansionTests {
                     return catalog.add(Endpoint.self) { type in
                         for name in names {
                     type.alias(name)
+                        }
+                        type.initializer("init(url:)") { (p0: URL) in
+                            Endpoint(url: p0)
                         }
                         type.initializer("init(url:retries:)") { (p0: URL, p1: Int) in
                             Endpoint(url: p0, retries: p1)

@@ -112,7 +112,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var key: ComponentKey { ComponentKey(type: type, name: name) }
 
     /// The component as messages print it, bound or not.
-    var label: String {
+    package var label: String {
         if type == nil, let typeName {
             return name.map { "\"\($0)\" (\(typeName))" } ?? typeName
         }

@@ -50,6 +50,13 @@ public final class ContainerBuilder {
     var customScopes: [String: any CustomScope] = [:]
     var runtimeFactories: [AnyRuntimeFactory] = []
     var reportedProblems: [IoCError] = []
+    // Test overlays (IoCTesting):
+    /// Definitions dropped once bound: what an overlay replaces or removes.
+    package var removedAfterBinding: [@Sendable (Definition) -> Bool] = []
+    /// The container whose singletons the built one shares where its definitions do not differ.
+    package var sharingBase: Container?
+    /// Told what the built container creates, hands out and disposes.
+    package var observer: ContainerObserver?
 
     /// A builder for a top-level container.
     public init() { self.parent = nil }
@@ -95,10 +102,19 @@ public final class ContainerBuilder {
     public func build() throws -> Container {
         let container = Container(parent: parent)
         container.maxResolutionDepth = maxResolutionDepth
+        if let observer {
+            container.observer = observer
+            container.hooks.add(1, ordering: .relaxed)
+        }
         let compilation = Compilation(builder: self, container: container)
         compilation.run()
         let problems = reportedProblems + compilation.problems
         if !problems.isEmpty { throw IoCError.validationFailed(problems) }
+        if let sharingBase {
+            container.sharingBase = sharingBase
+            compilation.shareUnchangedSingletons(with: sharingBase)
+        }
+        container.recipe = BuildRecipe(self)
         for node in compilation.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }

@@ -58,6 +58,8 @@ class AnyNode: @unchecked Sendable {
     var directDependencies: [AnyNode] = []
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
+    /// Made from an inner (anonymous) definition, inside another's.
+    var isInner = false
     /// From the definition, for the graph checks at build (which then need not copy it):
     /// its factory is `async`; its instances come from code the container cannot see into
     /// (a closure or a construction strategy), which may resolve object-graph components.
@@ -92,6 +94,10 @@ class AnyNode: @unchecked Sendable {
     var hasDisposeHooks: Bool { false }
     /// Frees an instance an object graph kept for this node.
     func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {}
+    /// Makes the node hand out `other`'s singleton (test overlays).
+    func shareInstances(of other: AnyNode) {}
+    /// Forgets a kept instance; the dispose failures, or `nil` when the scope keeps none.
+    func resetInstance() -> [String]? { nil }
 }
 
 /// A node that produces `T`.
@@ -113,6 +119,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     private let weakStore = Locked(WeakReference())
     private let typed: TypedDefinitionParts<T>?
+    /// While the node hands out a base container's singleton: its own producer, for a reset.
+    private var ownProducer: Producer<T>?
 
     init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?, parts: TypedDefinitionParts<T>?) {
         if case .singleton = storage { isSingleton = true } else { isSingleton = false }
@@ -315,7 +323,38 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         for disposer in producer.disposers {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
+        container.observer?(.disposed, info)
         return failures
+    }
+
+    override func shareInstances(of other: AnyNode) {
+        guard let other = other as? Node<T> else { return }
+        ownProducer = producer
+        // NB: the base's node resolves in the base, with its own context: its subgraph is the
+        // same as this node's, and already checked there.
+        setProducer(Producer(construct: { _ in try other.resolveTop(other.container) },
+                             constructAsync: { _ in try await other.resolveTopAsync(other.container) },
+                             info: info))
+    }
+
+    override func resetInstance() -> [String]? {
+        switch storage {
+        case .singleton:
+            let wasShared = ownProducer != nil
+            if let own = ownProducer {
+                setProducer(own)
+                ownProducer = nil
+            }
+            guard ready.load(ordering: .acquiring) else { return [] }
+            ready.store(false, ordering: .releasing)
+            guard !wasShared, let disposal = container.takeDisposal(of: serial) else { return [] }
+            return disposal()
+        case .weakSingleton:
+            weakStore.withLock { $0.object = nil }
+            return []
+        default:
+            return nil
+        }
     }
 
     /// Forgets the singleton so that the next request builds it again (test containers).

@@ -8,7 +8,7 @@ final class Compilation {
     private(set) var eagerNodes: [AnyNode] = []
 
     private var definitions: [Definition] = []
-    private var ownNodes: [AnyNode] = []
+    private(set) var ownNodes: [AnyNode] = []
     private var allNodes: [AnyNode] = []
     private var byName: [String: AnyNode] = [:]
     private var byType: [ObjectIdentifier: [AnyNode]] = [:]
@@ -29,8 +29,11 @@ final class Compilation {
         let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
         problems += preparation.problems
         let binding = CatalogBinding(catalog: builder.catalog, definitions: merged)
-        let bound = binding.bindAll(merged)
+        var bound = binding.bindAll(merged)
         problems += binding.problems
+        if !builder.removedAfterBinding.isEmpty {
+            bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
+        }
         definitions = applyOverrides(bound, keys: .types)
         for definition in definitions {
             guard let node = makeNode(definition) else { continue }
@@ -166,6 +169,7 @@ final class Compilation {
     /// Makes and binds a node for an inner (anonymous) definition.
     private func innerNode(_ definition: Definition) -> AnyNode? {
         guard let node = makeNode(definition) else { return nil }
+        node.isInner = true
         ownNodes.append(node)
         node.bind(self)
         return node

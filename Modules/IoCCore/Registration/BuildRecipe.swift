@@ -1,0 +1,57 @@
+/// What a builder held when it built a container: enough to build the same container again,
+/// with changes. IoCTesting builds its overlays from it; the definitions are the builder's own
+/// array, shared, not copied.
+package struct BuildRecipe {
+    package let definitions: [Definition]
+    let parent: Container?
+    let eagerSingletons: Bool
+    let maxResolutionDepth: Int
+    let allowsCaptiveDependencies: Bool
+    let converters: ValueConverters
+    let propertySources: [any PropertySource]
+    let activeProfiles: Set<String>
+    let catalog: TypeCatalog?
+    let postProcessors: [any InstancePostProcessor]
+    let customScopes: [String: any CustomScope]
+    let runtimeFactories: [AnyRuntimeFactory]
+
+    init(_ builder: ContainerBuilder) {
+        definitions = builder.definitions
+        parent = builder.parent
+        eagerSingletons = builder.eagerSingletons
+        maxResolutionDepth = builder.maxResolutionDepth
+        allowsCaptiveDependencies = builder.allowsCaptiveDependencies
+        converters = builder.converters
+        propertySources = builder.propertySources
+        activeProfiles = builder.activeProfiles
+        catalog = builder.catalog
+        postProcessors = builder.postProcessors
+        customScopes = builder.customScopes
+        runtimeFactories = builder.runtimeFactories
+    }
+}
+
+extension ContainerBuilder {
+    /// A builder holding everything `base` was built from, whose build shares with `base` every
+    /// singleton its changes do not affect (a test overlay).
+    package convenience init(overlaying base: Container, recipe: BuildRecipe) {
+        if let parent = recipe.parent { self.init(parent: parent) } else { self.init() }
+        add(contentsOf: recipe.definitions)
+        eagerSingletons = recipe.eagerSingletons
+        maxResolutionDepth = recipe.maxResolutionDepth
+        allowsCaptiveDependencies = recipe.allowsCaptiveDependencies
+        converters = recipe.converters
+        propertySources = recipe.propertySources
+        activeProfiles = recipe.activeProfiles
+        catalog = recipe.catalog
+        postProcessors = recipe.postProcessors
+        customScopes = recipe.customScopes
+        runtimeFactories = recipe.runtimeFactories
+        sharingBase = base
+    }
+
+    /// Changes the definition at `index` in place (an overlay's property values).
+    package func updateDefinition(at index: Int, _ change: (inout Definition) -> Void) {
+        update(index, change)
+    }
+}

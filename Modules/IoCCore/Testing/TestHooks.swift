@@ -1,0 +1,222 @@
+import Synchronization
+
+// What IoCTesting needs from the core, at `package` level so apps never see it: overlays
+// installed per task, observation, sharing a base container's singletons, and resets.
+// A container nobody overlays or observes pays one relaxed atomic load per resolve.
+
+/// What a container tells its observer.
+package enum ObservedEvent: Sendable {
+    /// An instance was made (after injection, hooks and post-processors).
+    case created
+    /// A top-level resolve handed the component out.
+    case resolved
+    /// The component's dispose hooks ran for one instance.
+    case disposed
+}
+
+/// Receives a container's events, from any thread.
+package typealias ContainerObserver = @Sendable (ObservedEvent, ComponentInfo) -> Void
+
+/// The overlays installed in the current task: each redirects the top-level resolves of its
+/// base container to itself.
+package final class OverlayInstallation: Sendable {
+    @TaskLocal package static var current: OverlayInstallation?
+
+    let base: ObjectIdentifier
+    let overlay: Container
+    let next: OverlayInstallation?
+
+    init(base: Container, overlay: Container, next: OverlayInstallation?) {
+        self.base = ObjectIdentifier(base)
+        self.overlay = overlay
+        self.next = next
+    }
+
+    func overlay(for container: Container) -> Container? {
+        var link: OverlayInstallation? = self
+        while let current = link {
+            if current.base == ObjectIdentifier(container) { return current.overlay }
+            link = current.next
+        }
+        return nil
+    }
+}
+
+extension Container {
+    @inlinable var isHooked: Bool { hooks.load(ordering: .relaxed) != 0 }
+
+    /// The overlay a test installed for this container in the current task, if any.
+    @usableFromInline func installedOverlay() -> Container? {
+        OverlayInstallation.current?.overlay(for: self)
+    }
+
+    /// `resolve` when a test overlays or observes this container.
+    @usableFromInline func hookedResolve<T>(_ type: T.Type, name: String?) throws -> T {
+        if let overlay = installedOverlay() {
+            return try name.map { try overlay.resolve(type, name: $0) } ?? overlay.resolve(type)
+        }
+        let node = try self.node(type, name: name)
+        observeResolved([node])
+        if let typed = node as? Node<T> { return try typed.resolveTop(self) }
+        return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
+    }
+
+    func observeResolved(_ nodes: [AnyNode]) {
+        guard let observer else { return }
+        for node in nodes { observer(.resolved, (node.base ?? node).info) }
+    }
+
+    /// Runs `body` with `overlay` answering, in this task and the tasks it starts, every
+    /// top-level resolve made on this container.
+    package func withInstalled<R>(_ overlay: Container, _ body: () throws -> R) rethrows -> R {
+        precondition(overlay !== self, "a container cannot overlay itself")
+        hooks.add(1, ordering: .relaxed)
+        defer { hooks.subtract(1, ordering: .relaxed) }
+        let link = OverlayInstallation(base: self, overlay: overlay, next: OverlayInstallation.current)
+        return try OverlayInstallation.$current.withValue(link) { try body() }
+    }
+
+    /// The `async` form of ``withInstalled(_:_:)``.
+    package func withInstalled<R>(_ overlay: Container, isolation: isolated (any Actor)? = #isolation,
+                                  _ body: () async throws -> R) async rethrows -> R {
+        precondition(overlay !== self, "a container cannot overlay itself")
+        hooks.add(1, ordering: .relaxed)
+        defer { hooks.subtract(1, ordering: .relaxed) }
+        let link = OverlayInstallation(base: self, overlay: overlay, next: OverlayInstallation.current)
+        return try await OverlayInstallation.$current.withValue(link) { try await body() }
+    }
+
+    /// The components built from this container's own definitions (not exposures, inner
+    /// definitions or a parent's), in definition order.
+    package var ownComponents: [ComponentInfo] {
+        nodes.filter { $0.base == nil && $0.container === self && $0.isTopLevel }.map(\.info)
+    }
+
+    /// Forgets the instances of the singleton and weak-singleton components `matches` picks,
+    /// running the dispose hooks of those this container made; the next request makes new
+    /// ones here (also for a component that shared its base's singleton). Returns the
+    /// components reset, and the dispose failures.
+    package func resetInstances(where matches: (ComponentInfo) -> Bool) -> (reset: [ComponentInfo], failures: [String]) {
+        var reset: [ComponentInfo] = []
+        var failures: [String] = []
+        for node in nodes where node.base == nil && node.container === self && matches(node.info) {
+            guard let outcome = node.resetInstance() else { continue }
+            reset.append(node.info)
+            failures += outcome
+        }
+        return (reset, failures)
+    }
+
+    /// Resolves every component once, each in its own top-level resolve and task scope;
+    /// returns the failures. Components made with runtime arguments are not included.
+    package func resolveEachComponent() async -> [(component: ComponentInfo, error: any Error)] {
+        var failures: [(ComponentInfo, any Error)] = []
+        for node in nodes where node.base == nil && node.container === self && node.isTopLevel {
+            do {
+                _ = try await withTaskScope {
+                    try await resolveTopAsync { ctx in try await node.anyInstanceAsync(ctx) }
+                }
+            } catch {
+                failures.append((node.info, error))
+            }
+        }
+        return failures
+    }
+}
+
+extension AnyNode {
+    /// Whether the node is a component of its own, not an inner (anonymous) definition.
+    var isTopLevel: Bool { definition != nil && !isInner }
+}
+
+extension Compilation {
+    /// Points every singleton that does not differ from `base`'s — same definition, same
+    /// place, and dependencies that do not differ either — at `base`'s instance, so that an
+    /// overlay shares what its changes leave alone. A component whose construction the
+    /// container cannot see into (a closure, a strategy) is never shared.
+    func shareUnchangedSingletons(with base: Container) {
+        var baseNodes: [NodeIdentity: AnyNode] = [:]
+        for node in base.nodes where node.base == nil && node.container === base {
+            if case .singleton = node.storage { baseNodes[NodeIdentity(node)] = node }
+        }
+        var memo: [ObjectIdentifier: AnyNode?] = [:]
+        for node in ownNodes {
+            if case .singleton = node.storage, let twin = counterpart(of: node, in: baseNodes, &memo) {
+                node.shareInstances(of: twin)
+            }
+        }
+    }
+
+    /// The node of `base` that `node` is the same as, or `nil` when it, or anything it
+    /// depends on, differs.
+    private func counterpart(of node: AnyNode, in baseNodes: [NodeIdentity: AnyNode],
+                             _ memo: inout [ObjectIdentifier: AnyNode?]) -> AnyNode? {
+        let id = ObjectIdentifier(node)
+        if let known = memo[id] { return known }
+        memo[id] = .some(nil)   // a cycle through a property is treated as a difference
+        var result: AnyNode?
+        defer { memo[id] = .some(result) }
+        if let exposed = node.base {
+            guard let twin = counterpart(of: exposed, in: baseNodes, &memo) else { return nil }
+            result = twin.adapters[ObjectIdentifier(node.typeRef.metatype)]
+            return result
+        }
+        if node.container !== container { result = node; return result }   // a parent's
+        guard let definition = node.definition, !node.constructsOpaquely,
+              let twin = baseNodes[NodeIdentity(node)], let twinDefinition = twin.definition,
+              twinDefinition == definition,
+              twin.directDependencies.count == node.directDependencies.count
+        else { return nil }
+        for (mine, theirs) in zip(node.directDependencies, twin.directDependencies) {
+            guard let same = counterpart(of: mine, in: baseNodes, &memo), same === theirs else { return nil }
+        }
+        result = twin
+        return result
+    }
+}
+
+/// A component's key and the place it was defined: what tells a base's node for an overlay's.
+struct NodeIdentity: Hashable {
+    let key: ComponentKey
+    let location: SourceLocation
+    init(_ node: AnyNode) {
+        key = node.info.key
+        location = node.info.location
+    }
+}
+
+// MARK: Looking up what an overlay changes
+
+extension Container {
+    /// The definition of the component `name` reaches (by name or alias), as built.
+    package func definition(named name: String) -> Definition? {
+        nameTable[name].flatMap { ($0.base ?? $0).definition }
+    }
+
+    /// The definitions of the components registered as, or exposed as, `type`.
+    package func definitions(ofType type: Any.Type) -> [Definition] {
+        (candidatesByType[ObjectIdentifier(type)] ?? []).compactMap { ($0.base ?? $0).definition }
+    }
+
+    /// The definitions of the components tagged `tag`.
+    package func definitions(tagged tag: String) -> [Definition] {
+        (tagTable[tag] ?? []).compactMap { ($0.base ?? $0).definition }
+    }
+
+    /// Every name and alias, and every type a component is registered or exposed as.
+    package var componentNames: [String] { Array(nameTable.keys) }
+    package var componentTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.typeRef.name } }
+}
+
+extension PropertyInjection {
+    /// The same property, set from `source` (an overlay's property value).
+    package mutating func setSource(_ source: InjectionSource) { point.source = source }
+}
+
+extension ComponentInfo {
+    /// What post-processors would be told about the component `definition` describes.
+    package init(definition: Definition) {
+        self.init(key: definition.key, scope: definition.scope, tags: definition.tags,
+                  isPrimary: definition.isPrimary, location: definition.location)
+    }
+}

@@ -1,0 +1,52 @@
+import IoCCore
+import Synchronization
+
+/// Something a test container did to a component, in the order it happened.
+public struct ContainerEvent: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        /// The container made an instance (after injection and hooks).
+        case created
+        /// A top-level resolve handed the component out (by type, by name, or in a collection).
+        case resolved
+        /// The component's dispose hooks ran for one instance.
+        case disposed
+    }
+
+    public let kind: Kind
+    /// The component: its name and the type it is registered as.
+    public let component: ComponentKey
+
+    public init(_ kind: Kind, _ component: ComponentKey) {
+        self.kind = kind
+        self.component = component
+    }
+
+    /// `created "weatherClient" (StubWeatherClient)`.
+    public var description: String { "\(kind.rawValue) \(component)" }
+}
+
+/// Collects a test container's events from any thread.
+final class EventRecorder: Sendable {
+    private let events = Mutex<[ContainerEvent]>([])
+
+    func record(_ event: ObservedEvent, _ component: ComponentInfo) {
+        let kind: ContainerEvent.Kind = switch event {
+        case .created: .created
+        case .resolved: .resolved
+        case .disposed: .disposed
+        }
+        events.withLock { $0.append(ContainerEvent(kind, component.key)) }
+    }
+
+    var all: [ContainerEvent] { events.withLock { $0 } }
+    func clear() { events.withLock { $0.removeAll() } }
+}
+
+/// Records each instance the test container makes.
+struct CreationRecorder: InstancePostProcessor {
+    let recorder: EventRecorder
+    func postProcess<T>(_ instance: T, component: ComponentInfo) throws -> T {
+        recorder.record(.created, component)
+        return instance
+    }
+}

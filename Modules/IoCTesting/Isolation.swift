@@ -1,0 +1,62 @@
+import IoCCore
+import Testing
+
+/// A Swift Testing trait that gives each test its own overlay of a container, installed for
+/// the test's task only: tests running in parallel never see each other's replacements.
+///
+/// ```swift
+/// @Test(.overlay(of: App.container) { $0.replace((any WeatherClient).self, with: StubClient()) })
+/// func reportUsesTheStub() throws {
+///     let report = try App.container.resolve(ReportService.self)   // answered by the overlay
+///     #expect(TestContainer.current?.wasCreated(FreeWeatherClient.self) == false)
+/// }
+/// ```
+///
+/// On a suite, every test (and every case of a parameterized test) gets a fresh overlay.
+/// The overlay is shut down, and its own singletons disposed, when the test ends.
+public struct OverlayTrait: TestTrait, SuiteTrait, TestScoping {
+    let base: @Sendable () throws -> Container
+    let configure: @Sendable (Overlay) throws -> Void
+
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> OverlayTrait? {
+        test.isSuite ? nil : self
+    }
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        let overlay = try base().overlay(configure)
+        try await overlay.run { try await function() }
+    }
+}
+
+extension Trait where Self == OverlayTrait {
+    /// Each test runs with its own overlay of `base`, made by `configure` (see ``OverlayTrait``).
+    public static func overlay(of base: @autoclosure @escaping @Sendable () throws -> Container,
+                               _ configure: @escaping @Sendable (Overlay) throws -> Void = { _ in }) -> Self {
+        OverlayTrait(base: base, configure: configure)
+    }
+}
+
+/// Runs `body` with an overlay of `base` installed for the current task (the form for tests
+/// that build their replacements inline, and for XCTest); shuts it down afterwards.
+///
+/// ```swift
+/// try await withOverlay(of: App.container, { $0.replace("clock", with: FixedClock()) }) { test in
+///     #expect(try test.resolve(Report.self).date == FixedClock.date)
+/// }
+/// ```
+public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> Void,
+                           isolation: isolated (any Actor)? = #isolation,
+                           _ body: (TestContainer) async throws -> R) async throws -> R {
+    let test = try base.overlay(configure)
+    return try await test.run { try await body(test) }
+}
+
+/// The synchronous form of ``withOverlay(of:_:isolation:_:)``.
+public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> Void,
+                           _ body: (TestContainer) throws -> R) throws -> R {
+    let test = try base.overlay(configure)
+    return try test.run { try body(test) }
+}
