@@ -216,3 +216,21 @@ struct ConfigOverlayTests {
         #expect(try test.resolve(RecordedClient.self, name: "backup").city == "Paris")
     }
 }
+
+@Suite("Overlays: profiles and classes by type")
+struct OverlayProfileTests {
+    @Test func activateProfiles_buildsTheOverlaysProfiles() throws {
+        let builder = ContainerBuilder()
+        builder.register { StubClient("default:") as any WeatherClient }.profiles("!test")
+        builder.register { StubClient("test:") as any WeatherClient }.profiles("test")
+        let base = try builder.build()
+        #expect(try base.resolve((any WeatherClient).self).forecast("x") == "default: x")
+        let test = try base.overlay { $0.activateProfiles("test") }
+        #expect(try test.resolve((any WeatherClient).self).forecast("x") == "test: x")
+    }
+
+    @Test func differentClassFromTheCatalog_byType() throws {
+        let test = try yamlContainer().overlay { $0.replace((any WeatherClient).self, withClass: "RecordedClient") }
+        #expect(try test.resolve((any WeatherClient).self).forecast("x") == "recorded Oslo 2")
+    }
+}
