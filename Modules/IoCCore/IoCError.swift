@@ -215,7 +215,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         path.count > 1 ? " Resolution path: " + path.joined(separator: " -> ") + "." : ""
     }
 
-    static func orList(_ items: [String]) -> String {
+    package static func orList(_ items: [String]) -> String {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
 

@@ -334,9 +334,7 @@ public final class Overlay {
 
     static func didYouMean(_ text: String, in candidates: [String], quoted: Bool = false) -> String {
         let close = Suggestions.closest(to: text, in: candidates).map { quoted ? "\"\($0)\"" : $0 }
-        guard !close.isEmpty else { return "" }
-        let list = close.count == 1 ? close[0] : close.dropLast().joined(separator: ", ") + " or " + close[close.count - 1]
-        return " Did you mean \(list)?"
+        return close.isEmpty ? "" : " Did you mean \(IoCError.orList(close))?"
     }
 }
 

@@ -13,3 +13,11 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { key.description }
 }
+
+extension ComponentInfo {
+    /// What post-processors are told about the component `definition` describes.
+    package init(definition: Definition) {
+        self.init(key: definition.key, scope: definition.scope, tags: definition.tags,
+                  isPrimary: definition.isPrimary, location: definition.location)
+    }
+}

@@ -212,11 +212,3 @@ extension PropertyInjection {
     /// The same property, set from `source` (an overlay's property value).
     package mutating func setSource(_ source: InjectionSource) { point.source = source }
 }
-
-extension ComponentInfo {
-    /// What post-processors would be told about the component `definition` describes.
-    package init(definition: Definition) {
-        self.init(key: definition.key, scope: definition.scope, tags: definition.tags,
-                  isPrimary: definition.isPrimary, location: definition.location)
-    }
-}

@@ -131,8 +131,7 @@ final class Compilation {
     /// The node for a bound definition (binding reported any definition it could not bind).
     private func makeNode(_ definition: Definition) -> AnyNode? {
         guard let maker = definition.maker else { return nil }
-        let info = ComponentInfo(key: definition.key, scope: definition.scope, tags: definition.tags,
-                                 isPrimary: definition.isPrimary, location: definition.location)
+        let info = ComponentInfo(definition: definition)
         let node = maker.makeNode(container: container, info: info,
                                   storage: storage(for: definition),
                                   definition: definition)
