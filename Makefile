@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|IsolationTests|ObservationTests
 
-.PHONY: all build test run bench tsan fuzz-yaml fuzz-xml check-toolchain check-deps clean help
+.PHONY: all build test run bench tsan coverage fuzz-yaml fuzz-xml check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -15,6 +15,7 @@ help:
 	@echo "make run     run the WeatherReport example end to end"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
+	@echo "make coverage  line coverage per module, from every test"
 	@echo "make fuzz-yaml  libFuzzer over the YAML front end ($(FUZZ_RUNS) runs)"
 	@echo "make fuzz-xml   libFuzzer over the XML front end ($(FUZZ_RUNS) runs)"
 
@@ -39,6 +40,11 @@ run: check-toolchain
 
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --filter '$(CONCURRENCY_SUITES)'
+
+# Line coverage per module (its own scratch path: instrumented code is slower).
+coverage: check-toolchain
+	$(SWIFT) test $(SWIFT_FLAGS) --enable-code-coverage --scratch-path .build-cov
+	bash Tools/Scripts/coverage-table.sh .build-cov
 
 bench: check-toolchain
 	cd Tools/Benchmarks && $(SWIFT) build $(SWIFT_FLAGS) -c release && ./.build/release/IoCBenchmarks
