@@ -15,7 +15,7 @@ public final class TestContainer: Sendable {
         self.recorder = recorder
     }
 
-    /// The test container installed for the current task by ``run(_:)-(()->R)``, the
+    /// The test container installed for the current task by `run(_:)`, the
     /// `.overlay(of:_:)` trait or `withOverlay`.
     @TaskLocal public static var current: TestContainer?
 
@@ -43,7 +43,7 @@ public final class TestContainer: Sendable {
         return try finish(result)
     }
 
-    /// The `async` form of ``run(_:)-(()->R)``.
+    /// The `async` form of `run(_:)`.
     public func run<R>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async throws -> R {
         let result: Result<R, any Error> = await base.withInstalled(container) {
             await TestContainer.$current.withValue(self) {
