@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|IsolationTests|ObservationTests
 
-.PHONY: all build test run bench tsan coverage fuzz-yaml fuzz-xml check-toolchain check-deps clean help
+.PHONY: all build test run bench tsan coverage docs fuzz-yaml fuzz-xml check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -16,6 +16,7 @@ help:
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
 	@echo "make coverage  line coverage per module, from every test"
+	@echo "make docs    the DocC documentation of every module, combined (.build-docs/swift-ioc)"
 	@echo "make fuzz-yaml  libFuzzer over the YAML front end ($(FUZZ_RUNS) runs)"
 	@echo "make fuzz-xml   libFuzzer over the XML front end ($(FUZZ_RUNS) runs)"
 
@@ -40,6 +41,14 @@ run: check-toolchain
 
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --filter '$(CONCURRENCY_SUITES)'
+
+# Every module's DocC catalog and symbols, in one archive (swift-docc-plugin). Preview it with
+# `docc preview`, or serve the folder as a static site.
+DOC_TARGETS = IoCCore IoCYAML IoCXML IoCAnnotations IoCTesting
+docs: check-toolchain
+	$(SWIFT) package --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \
+		--enable-experimental-combined-documentation --output-path .build-docs/swift-ioc
+	@echo "documentation: .build-docs/swift-ioc"
 
 # Line coverage per module (its own scratch path: instrumented code is slower).
 coverage: check-toolchain

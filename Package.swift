@@ -17,6 +17,8 @@ let package = Package(
     dependencies: [
         // Only IoCAnnotations builds it: apps that link the other modules never do.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
+        // `make docs` only: a command plugin, never linked into an app.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .target(name: "IoCCore", path: "Modules/IoCCore"),

@@ -22,7 +22,7 @@
 /// - The component stands for every type in its inheritance list (protocols, a superclass) but
 ///   the standard ones (`Sendable`, `Equatable`, `Codable`, ...); `as:` replaces that list.
 /// - `scope`, `lazy`, `eager`, `primary`, `aliases`, `tags` and `profiles` mean what they mean
-///   on a ``Registration``; what is not stated follows the builder's defaults.
+///   on a `Registration`; what is not stated follows the builder's defaults.
 /// - `proxy` names a protocol marked `@LazyProxy` (`proxy: WeatherClient.self`): the component is
 ///   injected as `any WeatherClient` through the `WeatherClientProxy` that macro wrote. A lazy
 ///   component is built on the proxy's first call; a thread-, task-local or custom-scoped one is
@@ -43,7 +43,7 @@ public macro Component(
     proxy: Any.Type? = nil
 ) = #externalMacro(module: "IoCAnnotationsMacros", type: "ComponentMacro")
 
-/// Lists a type in the ``TypeCatalog`` only: YAML and XML can build it (its initializers,
+/// Lists a type in the `TypeCatalog` only: YAML and XML can build it (its initializers,
 /// settable properties, conformances), but it has no definition of its own.
 ///
 /// ```swift

@@ -173,7 +173,7 @@ public struct ProxyTarget<Target>: Sendable {
 
 extension Registration {
     /// Lets the component be injected as the proxy's protocol through a `@LazyProxy` type
-    /// (see ``Registration/proxy(as:proxy:)`` for which instance each call reaches).
+    /// (see `Registration.proxy(as:proxy:)` for which instance each call reaches).
     /// `convert` is `{ $0 }`, which the compiler checks.
     @discardableResult
     public func proxied<Proxy: ComponentProxy>(by proxy: Proxy.Type, _ convert: @escaping @Sendable (T) -> Proxy.Target) -> Self {

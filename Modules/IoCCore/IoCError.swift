@@ -76,7 +76,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCatalogEntry(type: String, reason: String)
     /// A component's initializer, factory or hook threw.
     case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
-    /// A task-local component was resolved outside ``Container/withTaskScope(_:)``.
+    /// A task-local component was resolved outside `Container.withTaskScope(_:)`.
     case noTaskScope(component: String)
     /// The container was shut down.
     case containerShutDown(component: String)
@@ -200,7 +200,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The error a user's initializer, factory or hook threw, for ``constructionFailed``.
+    /// The error a user's initializer, factory or hook threw, for ``constructionFailed(component:path:underlying:error:)``.
     public var underlyingError: (any Error)? {
         if case let .constructionFailed(_, _, _, error) = self { return error.error }
         return nil

@@ -5,7 +5,7 @@
 /// | ``prototype`` | request (a new one every time) |
 /// | ``objectGraph`` | top-level `resolve` call: shared inside the graph it builds (Typhoon's default) |
 /// | ``threadLocal`` | thread |
-/// | ``taskLocal`` | ``Container/withTaskScope(_:)`` block |
+/// | ``taskLocal`` | `Container.withTaskScope(_:)` block |
 /// | ``weakSingleton`` | container, while someone outside holds it |
 /// | ``singleton`` | container |
 /// | ``custom(_:)`` | whatever the registered ``CustomScope`` decides |
@@ -30,7 +30,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static let objectGraph = Scope(kind: .objectGraph)
     /// One instance per thread.
     public static let threadLocal = Scope(kind: .threadLocal)
-    /// One instance per ``Container/withTaskScope(_:)`` block and the tasks it starts.
+    /// One instance per `Container.withTaskScope(_:)` block and the tasks it starts.
     public static let taskLocal = Scope(kind: .taskLocal)
 
     /// A scope implemented by a ``CustomScope`` registered on the builder under `name`.

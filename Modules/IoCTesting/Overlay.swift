@@ -5,7 +5,7 @@ extension Container {
     ///
     /// This container is never changed. The overlay is checked like any build (missing
     /// references, cycles, captive dependencies) and throws the same
-    /// ``IoCCore/IoCError/validationFailed(_:)``. It shares this container's singletons where
+    /// `IoCError.validationFailed(_:)`. It shares this container's singletons where
     /// its changes leave them alone — same definition, and nothing they depend on replaced —
     /// and makes its own of the others, which it disposes at its ``TestContainer/shutdown()``.
     ///

@@ -117,8 +117,8 @@ public final class TestContainer: Sendable {
         try reset(matching: target.key, "reset \"\(name)\"", file, line)
     }
 
-    /// Forgets every instance of the components of `scope`: ``IoCCore/Scope/singleton``,
-    /// ``IoCCore/Scope/weakSingleton``, or a custom scope's components in this container.
+    /// Forgets every instance of the components of `scope`: `Scope.singleton`,
+    /// `Scope.weakSingleton`, or a custom scope's components in this container.
     public func reset(scope: Scope, file: String = #fileID, line: Int = #line) throws {
         guard scope == .singleton || scope == .weakSingleton else {
             throw IoCError.invalidOverride(action: "reset scope \(scope)", location: SourceLocation(file: file, line: line),

@@ -2,7 +2,7 @@
 /// factory methods, settable properties, methods, and the protocols it can be injected as.
 ///
 /// Descriptors are written by `@Component` (macros) or by hand with a ``TypeDescriptorBuilder``
-/// through ``TypeCatalog/add(_:names:_:)``. The catalog is the allowlist: config can only
+/// through ``TypeCatalog/add(_:names:describe:)``. The catalog is the allowlist: config can only
 /// name what a descriptor lists.
 public struct TypeDescriptor: Sendable {
     /// A callable member: an initializer, a static or instance factory, or a method.

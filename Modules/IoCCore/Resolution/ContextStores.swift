@@ -35,7 +35,7 @@ final class ThreadLocalStore {
     }
 }
 
-/// The task-local scope's cache: one per ``Container/withTaskScope(_:)`` block, seen by the
+/// The task-local scope's cache: one per `Container.withTaskScope(_:)` block, seen by the
 /// block and every child task it starts. Instances with dispose hooks are disposed when the
 /// block ends, in reverse creation order.
 final class TaskScope: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 /// was written: the front ends' common currency for values.
 ///
 /// Scalars keep the form the front end read; conversion to a Swift type happens at build,
-/// against the type the injection point needs (``ValueConversion``). Equality ignores
+/// against the type the injection point needs (``ValueConverters``). Equality ignores
 /// locations, so that the same value read from YAML and XML compares equal.
 public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
