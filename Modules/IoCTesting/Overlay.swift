@@ -255,22 +255,26 @@ public final class Overlay {
     }
 
     private func target<T>(ofType type: T.Type, action: String, _ file: String, _ line: Int) -> Definition? {
-        let typeName = TypeRef(T.self).name
-        let found = base.definitions(ofType: T.self)
-        switch found.count {
-        case 1:
-            return found[0]
-        case 0:
-            report("\(action) \(typeName)", file, line, "the container has no component registered or exposed as \(typeName)."
-                   + Self.didYouMean(typeName, in: base.componentTypeNames)
-                   + " Correct the type, or use add(_:) if the test adds a new component.")
-            return nil
-        default:
-            if let chosen = found.filter(\.isPrimary).only ?? found.filter({ $0.name == nil }).only { return chosen }
-            report("\(action) \(typeName)", file, line, "\(found.count) components are registered or exposed as \(typeName): "
-                   + found.map(\.key.description).joined(separator: ", ") + ". Replace one by name.")
-            return nil
+        let reason = Self.typeTarget(T.self, in: base)
+        if case .success(let target) = reason { return target }
+        if case .failure(let message) = reason {
+            report("\(action) \(TypeRef(T.self).name)", file, line, message.text + (message.isMissing ? " Correct the type, or use add(_:) if the test adds a new component." : ""))
         }
+        return nil
+    }
+
+    /// The component a resolve of `T` reaches in `container`, or why there is no single one.
+    static func typeTarget<T>(_ type: T.Type, in container: Container) -> Result<Definition, TargetProblem> {
+        if let chosen = container.chosenDefinition(ofType: T.self) { return .success(chosen) }
+        let name = TypeRef(T.self).name
+        let found = container.definitions(ofType: T.self)
+        guard !found.isEmpty else {
+            return .failure(TargetProblem(text: "the container has no component registered or exposed as \(name)."
+                                          + didYouMean(name, in: container.componentTypeNames), isMissing: true))
+        }
+        return .failure(TargetProblem(text: "\(found.count) components are registered or exposed as \(name): "
+                                      + found.map(\.key.description).joined(separator: ", ") + ". Name the one you mean.",
+                                      isMissing: false))
     }
 
     /// Gives `replacement` the keys of `target` and drops `target`.
@@ -341,4 +345,11 @@ public final class Overlay {
 extension Array {
     /// The only element, or `nil` when there are none or several.
     fileprivate var only: Element? { count == 1 ? self[0] : nil }
+}
+
+/// Why a type names no single component of a container.
+struct TargetProblem: Error {
+    let text: String
+    /// No component at all (rather than several).
+    let isMissing: Bool
 }

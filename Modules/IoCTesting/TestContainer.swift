@@ -97,14 +97,14 @@ public final class TestContainer: Sendable {
     /// Forgets the singleton registered (or exposed) as `T`, running its dispose hooks; the
     /// next request makes a new one in this container, even where it shared its base's.
     public func reset<T>(_ type: T.Type, file: String = #fileID, line: Int = #line) throws {
-        let name = TypeRef(T.self).name
-        let found = container.definitions(ofType: T.self)
-        guard found.count == 1, let target = found.first else {
-            throw IoCError.invalidOverride(action: "reset \(name)", location: SourceLocation(file: file, line: line), reason: found.isEmpty
-                ? "the container has no component registered or exposed as \(name)." + Overlay.didYouMean(name, in: container.componentTypeNames) + " Correct the type."
-                : "\(found.count) components are registered or exposed as \(name). Reset one by name.")
+        let action = "reset \(TypeRef(T.self).name)"
+        switch Overlay.typeTarget(T.self, in: container) {
+        case .success(let target):
+            try reset(matching: target.key, action, file, line)
+        case .failure(let problem):
+            throw IoCError.invalidOverride(action: action, location: SourceLocation(file: file, line: line),
+                                           reason: problem.text + (problem.isMissing ? " Correct the type." : ""))
         }
-        try reset(matching: target.key, "reset \(name)", file, line)
     }
 
     /// Forgets the singleton named `name`, running its dispose hooks.

@@ -2,7 +2,7 @@ import IoCCore
 
 /// What can be wrong with an XML config file. Every case says where (file:line, and column
 /// when libxml2 gives one) and what to do; ``description`` is tested word for word.
-public enum XMLError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConvertible {
     case malformed(message: String, location: SourceLocation)
     case dtdRefused(location: SourceLocation)
     case unknownRoot(name: String, location: SourceLocation)

@@ -47,15 +47,8 @@ public struct XMLLoader: Sendable {
 
     private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout XMLConfig) throws(XMLError) {
         let path = url.path
-        let data: Data
-        switch ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth) {
-        case .success(let bytes): data = bytes
-        case .failure(.circle(let circle)): throw .importCycle(chain: circle, location: importedAt ?? SourceLocation(file: path, line: 1))
-        case .failure(.tooDeep(let depth)):
-            throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: depth,
-                                 location: importedAt ?? SourceLocation(file: path, line: 1))
-        case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason, location: importedAt)
-        }
+        let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
+                                          importedAt: importedAt, as: XMLError.self)
         config.files.append(path)
         var translator = XMLTranslator()
         try translator.translate(XMLDocumentReader.read(Array(data), file: path, limits: limits))

@@ -2,7 +2,7 @@ import IoCCore
 
 /// What can be wrong with a YAML config file. Every case says where (file:line:column) and
 /// what to do; ``description`` is the full message, tested word for word.
-public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvertible {
     /// libyaml could not parse the file.
     case syntax(problem: String, context: String?, location: SourceLocation)
     /// A key this format does not have, with the closest one it has.

@@ -51,15 +51,8 @@ public struct YAMLLoader: Sendable {
 
     private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout YAMLConfig) throws(YAMLError) {
         let path = url.path
-        let data: Data
-        switch ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth) {
-        case .success(let bytes): data = bytes
-        case .failure(.circle(let circle)): throw .importCycle(chain: circle, location: importedAt ?? SourceLocation(file: path, line: 1))
-        case .failure(.tooDeep(let depth)):
-            throw .limitExceeded(limit: "the import depth (maxImportDepth \(limits.maxImportDepth))", value: depth,
-                                 location: importedAt ?? SourceLocation(file: path, line: 1))
-        case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason, location: importedAt)
-        }
+        let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
+                                          importedAt: importedAt, as: YAMLError.self)
         guard data.count <= limits.maxDocumentBytes else {
             throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,
                                  location: SourceLocation(file: path, line: 1, column: 1))

@@ -89,7 +89,12 @@ extension Container {
     /// The components built from this container's own definitions (not exposures, inner
     /// definitions or a parent's), in definition order.
     package var ownComponents: [ComponentInfo] {
-        nodes.filter { $0.base == nil && $0.container === self && $0.isTopLevel }.map(\.info)
+        ownNodes.filter(\.isTopLevel).map(\.info)
+    }
+
+    /// The nodes of the components defined in this container: not exposures, not a parent's.
+    private var ownNodes: [AnyNode] {
+        nodes.filter { $0.base == nil && $0.container === self }
     }
 
     /// Forgets the instances of the singleton and weak-singleton components `matches` picks,
@@ -99,7 +104,7 @@ extension Container {
     package func resetInstances(where matches: (ComponentInfo) -> Bool) -> (reset: [ComponentInfo], failures: [String]) {
         var reset: [ComponentInfo] = []
         var failures: [String] = []
-        for node in nodes where node.base == nil && node.container === self && matches(node.info) {
+        for node in ownNodes where matches(node.info) {
             guard let outcome = node.resetInstance() else { continue }
             reset.append(node.info)
             failures += outcome
@@ -111,7 +116,7 @@ extension Container {
     /// returns the failures. Components made with runtime arguments are not included.
     package func resolveEachComponent() async -> [(component: ComponentInfo, error: any Error)] {
         var failures: [(ComponentInfo, any Error)] = []
-        for node in nodes where node.base == nil && node.container === self && node.isTopLevel {
+        for node in ownNodes where node.isTopLevel {
             do {
                 _ = try await withTaskScope {
                     try await resolveTopAsync { ctx in try await node.anyInstanceAsync(ctx) }
@@ -196,6 +201,12 @@ extension Container {
     /// The definitions of the components registered as, or exposed as, `type`.
     package func definitions(ofType type: Any.Type) -> [Definition] {
         (candidatesByType[ObjectIdentifier(type)] ?? []).compactMap { ($0.base ?? $0).definition }
+    }
+
+    /// The definition of the component a resolve of `type` reaches — the only candidate, the
+    /// primary one, or the one without a name — or `nil` when there is none or no such choice.
+    package func chosenDefinition(ofType type: Any.Type) -> Definition? {
+        Compilation.choose(candidatesByType[ObjectIdentifier(type)] ?? []).flatMap { ($0.base ?? $0).definition }
     }
 
     /// The definitions of the components tagged `tag`.
