@@ -63,15 +63,10 @@ struct CataloguedXMLTests {
     }
 }
 
-/// Counts builds and disposals of task-local greeters.
-final class TaskLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var built: [UUID] = []
-    private var disposed: [UUID] = []
-    func build(_ id: UUID) { lock.withLock { built.append(id) } }
-    func dispose(_ id: UUID) { lock.withLock { disposed.append(id) } }
-    var builds: [UUID] { lock.withLock { built } }
-    var disposals: [UUID] { lock.withLock { disposed } }
+/// The ids of the task-local greeters built and disposed, in order.
+struct TaskLog: Sendable {
+    let builds = Log<UUID>()
+    let disposals = Log<UUID>()
 }
 
 @Component(scope: .taskLocal, proxy: Greeter.self)
@@ -80,11 +75,11 @@ final class TaskGreeter: Greeter, @unchecked Sendable {
     let log: TaskLog
     init(log: TaskLog) {
         self.log = log
-        log.build(id)
+        log.builds.add(id)
     }
     func greet(_ name: String) -> String { "\(id) \(name)" }
     func fail() throws {}
-    @Dispose func close() { log.dispose(id) }
+    @Dispose func close() { log.disposals.add(id) }
 }
 
 @Suite("Task-local proxies")
@@ -97,7 +92,7 @@ struct TaskLocalProxyTests {
         builder.register(Host.self)
         let container = try builder.build()
         let host = try await container.resolve(Host.self)
-        #expect(log.builds.isEmpty, "injecting the proxy builds nothing")
+        #expect(log.builds.all.isEmpty, "injecting the proxy builds nothing")
 
         let first = try await container.withTaskScope { () async throws -> String in
             let here = host.greeter.greet("x")
@@ -106,37 +101,30 @@ struct TaskLocalProxyTests {
             #expect(host.greeter.greet("x") == here)
             return here
         }
-        #expect(log.builds.count == 1)
-        #expect(log.disposals == log.builds, "the instance is disposed when its scope ends")
+        #expect(log.builds.all.count == 1)
+        #expect(log.disposals.all == log.builds.all, "the instance is disposed when its scope ends")
 
         let second = try container.withTaskScope { host.greeter.greet("x") }
         #expect(second != first, "another scope reaches its own instance")
-        #expect(log.builds.count == 2)
-        #expect(log.disposals == log.builds)
+        #expect(log.builds.all.count == 2)
+        #expect(log.disposals.all == log.builds.all)
     }
-}
-
-final class Starts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: [String] = []
-    func add(_ name: String) { lock.withLock { names.append(name) } }
-    var all: [String] { lock.withLock { names } }
 }
 
 @Component(scope: .singleton, eager: true)
 final class EagerCache: @unchecked Sendable {
-    init(starts: Starts) { starts.add("cache") }
+    init(starts: Log<String>) { starts.add("cache") }
 }
 
 @Component(scope: .singleton)
 final class OnDemandCache: @unchecked Sendable {
-    init(starts: Starts) { starts.add("on-demand") }
+    init(starts: Log<String>) { starts.add("on-demand") }
 }
 
 @Suite("eager: on @Component")
 struct EagerComponentTests {
     @Test func eagerComponent_isBuiltByBuild_andOnlyOnce() throws {
-        let starts = Starts()
+        let starts = Log<String>()
         let builder = ContainerBuilder()
         builder.register(instance: starts)
         builder.register(EagerCache.self)

@@ -89,3 +89,11 @@ enum NetworkModule {
         "hello from \(config.region) via \(session.name)"
     }
 }
+
+/// What happened, in order, from any thread.
+final class Log<Entry: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    func add(_ entry: Entry) { lock.withLock { entries.append(entry) } }
+    var all: [Entry] { lock.withLock { entries } }
+}
