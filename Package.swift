@@ -12,11 +12,16 @@ let package = Package(
         .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
         // Link from test targets only.
         .library(name: "IoCTesting", targets: ["IoCTesting"]),
+        // The `ioc` command-line tool, and its commands for apps to embed with their own catalog.
+        .executable(name: "ioc", targets: ["ioc"]),
+        .library(name: "IoCCommands", targets: ["IoCCommands"]),
         .executable(name: "weather-report", targets: ["WeatherReportMain"]),
     ],
     dependencies: [
         // Only IoCAnnotations builds it: apps that link the other modules never do.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
+        // The `ioc` tool only (IoCCommands).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs` only: a command plugin, never linked into an app.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -83,6 +88,19 @@ let package = Package(
             name: "IoCTestingTests",
             dependencies: ["IoCTesting", "IoCCore", "IoCYAML"],
             path: "Tests/IoCTestingTests"
+        ),
+
+        .target(
+            name: "IoCCommands",
+            dependencies: ["IoCCore", "IoCYAML", "IoCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/IoCCommands"
+        ),
+        .executableTarget(name: "ioc", dependencies: ["IoCCommands"], path: "Tools/ioc"),
+        .testTarget(
+            name: "IoCCommandsTests",
+            dependencies: ["IoCCommands", "IoCCore", "IoCYAML", "IoCXML"],
+            path: "Tests/IoCCommandsTests",
+            resources: [.copy("Files")]
         ),
 
         .target(

@@ -7,6 +7,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlwriter.h>
 #include <libxml/xmlversion.h>
 #include <stdlib.h>
 

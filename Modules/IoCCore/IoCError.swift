@@ -254,3 +254,28 @@ public struct UncheckedError: @unchecked Sendable, Equatable {
     public init(_ error: any Error) { self.error = error }
     public static func == (lhs: Self, rhs: Self) -> Bool { String(describing: lhs.error) == String(describing: rhs.error) }
 }
+
+extension IoCError {
+    /// Where the problem was written or found, when one place says it: the injection point, the
+    /// definition, the value or the placeholder. `nil` for problems of the whole graph or of a
+    /// resolve (their path says where).
+    public var location: SourceLocation? {
+        switch self {
+        case let .missingComponent(_, site, _, _), let .ambiguousComponent(_, _, _, site, _), let .typeMismatch(_, _, _, site, _):
+            return site?.location
+        case let .captiveDependency(_, _, _, _, site), let .valueTypeMismatch(_, _, site), let .sourceMismatch(_, _, site, _):
+            return site.location
+        case let .cycle(_, location): return location
+        case let .duplicateKey(_, _, second): return second
+        case let .badValue(_, valueLocation, _, _, _): return valueLocation
+        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),
+             let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
+             let .unknownDecorated(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
+             let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
+            return location
+        case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .containerShutDown, .disposeFailed, .validationFailed,
+             .asyncResolutionRequired, .depthExceeded, .stackExhausted:
+            return nil
+        }
+    }
+}

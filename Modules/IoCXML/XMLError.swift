@@ -68,3 +68,27 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }
+
+extension XMLError {
+    /// Where the problem is: file, line and (when the parser gives one) column; `nil` only for
+    /// a file named on the command line that cannot be read.
+    public var location: SourceLocation? {
+        switch self {
+        case let .malformed(_, location): return location
+        case let .dtdRefused(location): return location
+        case let .unknownRoot(_, location): return location
+        case let .unknownElement(_, _, _, _, location): return location
+        case let .unknownAttribute(_, _, _, _, location): return location
+        case let .missingAttribute(_, _, location): return location
+        case let .valueCount(_, _, _, location): return location
+        case let .badValue(_, _, location): return location
+        case let .repeated(_, location, _): return location
+        case let .unmappableSelector(_, location): return location
+        case let .limitExceeded(_, _, location): return location
+        case let .nestingTooDeep(_, location): return location
+        case let .importOutsideRoot(_, _, location): return location
+        case let .importCycle(_, location): return location
+        case let .unreadable(_, _, location): return location
+        }
+    }
+}

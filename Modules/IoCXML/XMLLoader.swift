@@ -7,6 +7,12 @@ public struct XMLConfig: Sendable {
     public var definitions: [Definition] = []
     /// Every file read, in order.
     public var files: [String] = []
+    /// Every problem found, in file order, when read with ``XMLLoader/check(contentsOf:root:)``
+    /// (``XMLLoader/load(contentsOf:root:)`` throws the first instead).
+    public var problems: [XMLError] = []
+    /// The ids of components left out of ``definitions`` because of one of those problems:
+    /// references to them are not missing, only broken.
+    public var skipped: [String] = []
 }
 
 /// Reads Spring `<beans>`, spring-objective-c `<assembly>` and OxIC `<container>` documents
@@ -32,6 +38,20 @@ public struct XMLLoader: Sendable {
         return config
     }
 
+    /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
+    /// a file that cannot be read or parsed, or an element that is wrong, is left out and its
+    /// problem listed in ``XMLConfig/problems``. For tools that report everything at once.
+    public func check(contentsOf url: URL, root: URL? = nil) -> XMLConfig {
+        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
+        var config = XMLConfig()
+        do throws(XMLError) {
+            try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, collecting: true, into: &config)
+        } catch {
+            config.problems.append(error)
+        }
+        return config
+    }
+
     /// Reads XML text; `name` stands for the file in locations. Imports are refused.
     public func load(string text: String, name: String = "<string>") throws(XMLError) -> XMLConfig {
         var config = XMLConfig()
@@ -45,27 +65,43 @@ public struct XMLLoader: Sendable {
         return config
     }
 
-    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout XMLConfig) throws(XMLError) {
+    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, collecting: Bool = false,
+                      into config: inout XMLConfig) throws(XMLError) {
         let path = url.path
-        let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
-                                          importedAt: importedAt, as: XMLError.self)
-        config.files.append(path)
         var translator = XMLTranslator()
-        try translator.translate(XMLDocumentReader.read(Array(data), file: path, limits: limits))
+        translator.collecting = collecting
+        do throws(XMLError) {
+            let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
+                                              importedAt: importedAt, as: XMLError.self)
+            config.files.append(path)
+            try translator.translate(XMLDocumentReader.read(Array(data), file: path, limits: limits))
+        } catch {
+            guard collecting else { throw error }
+            config.problems.append(error)
+            return
+        }
+        config.problems += translator.problems
+        config.skipped += translator.skipped
         for (importPath, location) in translator.imports {
             guard let target = ConfigImports.resolve(importPath, from: url.deletingLastPathComponent(), root: root) else {
-                throw .importOutsideRoot(path: importPath, root: root, location: location)
+                let problem = XMLError.importOutsideRoot(path: importPath, root: root, location: location)
+                guard collecting else { throw problem }
+                config.problems.append(problem)
+                continue
             }
-            try load(target, root: root, chain: chain + [path], importedAt: location, into: &config)
+            try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
         }
-        try merge(translator, into: &config)
+        try merge(translator, collecting: collecting, into: &config)
     }
 
-    private func merge(_ translator: XMLTranslator, into config: inout XMLConfig) throws(XMLError) {
+    private func merge(_ translator: XMLTranslator, collecting: Bool = false, into config: inout XMLConfig) throws(XMLError) {
         config.definitions += translator.definitions
         for alias in translator.aliases {
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                throw .badValue(value: alias.target, reason: "<alias> names no bean defined in XML", location: alias.location)
+                let problem = XMLError.badValue(value: alias.target, reason: "<alias> names no bean defined in XML", location: alias.location)
+                guard collecting else { throw problem }
+                config.problems.append(problem)
+                continue
             }
             config.definitions[index].aliases.append(alias.name)
         }

@@ -6,6 +6,36 @@ struct XMLTranslator {
     var definitions: [Definition] = []
     var imports: [(path: String, location: SourceLocation)] = []
     var aliases: [(name: String, target: String, location: SourceLocation)] = []
+    /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
+    /// that one run reports them all; otherwise the first problem is thrown.
+    var problems: [XMLError] = []
+    /// The ids of components left out because of a problem (collecting only).
+    var skipped: [String] = []
+    var collecting = false
+
+    /// Translates one child element: a problem is thrown, or kept when collecting.
+    private mutating func part(_ body: (inout XMLTranslator) throws(XMLError) -> Void) throws(XMLError) {
+        do {
+            try body(&self)
+        } catch {
+            guard collecting else { throw error }
+            problems.append(error)
+        }
+    }
+
+    /// Translates one component element, remembering its id when it has to be left out.
+    private mutating func definition(of element: XMLElementNode, _ body: (inout XMLTranslator) throws(XMLError) -> Void) throws(XMLError) {
+        try part { (this) throws(XMLError) in
+            do throws(XMLError) {
+                try body(&this)
+            } catch {
+                if let id = element.attribute("id") ?? element.attribute("key") ?? element.attribute("name").flatMap({ Self.names($0).first }) {
+                    this.skipped.append(id)
+                }
+                throw error
+            }
+        }
+    }
 
     mutating func translate(_ root: XMLElementNode) throws(XMLError) {
         switch root.name {
@@ -29,20 +59,24 @@ struct XMLTranslator {
         let own = element.attribute("profile").map(Self.names) ?? []
         let active = own.isEmpty ? profiles : own
         for child in element.children {
-            switch child.name {
-            case "bean":
-                var definition = try bean(child)
-                if definition.profiles.isEmpty { definition.profiles = active }
-                definitions.append(definition)
-            case "alias":
-                try check(child, attributes: ["name", "alias"])
-                aliases.append((try required(child, "alias"), try required(child, "name"), child.location))
-            case "import":
-                try check(child, attributes: ["resource"])
-                imports.append((try required(child, "resource"), child.location))
-            case "beans": try beans(child, profiles: active)
-            case "description": continue
-            default: throw unknownElement(child, in: element, known: Self.beansChildren)
+            try part { (this) throws(XMLError) in
+                switch child.name {
+                case "bean":
+                    try this.definition(of: child) { (this) throws(XMLError) in
+                        var definition = try this.bean(child)
+                        if definition.profiles.isEmpty { definition.profiles = active }
+                        this.definitions.append(definition)
+                    }
+                case "alias":
+                    try this.check(child, attributes: ["name", "alias"])
+                    this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location))
+                case "import":
+                    try this.check(child, attributes: ["resource"])
+                    this.imports.append((try this.required(child, "resource"), child.location))
+                case "beans": try this.beans(child, profiles: active)
+                case "description": return
+                default: throw this.unknownElement(child, in: element, known: Self.beansChildren)
+                }
             }
         }
     }
@@ -238,10 +272,12 @@ struct XMLTranslator {
     private mutating func assembly(_ root: XMLElementNode) throws(XMLError) {
         try check(root, attributes: [])
         for element in root.children {
-            switch element.name {
-            case "component": definitions.append(try component(element))
-            case "description": continue
-            default: throw unknownElement(element, in: root, known: ["component", "description"])
+            try part { (this) throws(XMLError) in
+                switch element.name {
+                case "component": try this.definition(of: element) { (this) throws(XMLError) in this.definitions.append(try this.component(element)) }
+                case "description": return
+                default: throw this.unknownElement(element, in: root, known: ["component", "description"])
+                }
             }
         }
     }
@@ -308,19 +344,23 @@ struct XMLTranslator {
     private mutating func oxic(_ root: XMLElementNode) throws(XMLError) {
         try check(root, attributes: [])
         for element in root.children {
-            guard element.name == "object" else { throw unknownElement(element, in: root, known: ["object"]) }
-            try check(element, attributes: ["id", "class", "lazy", "singleton"])
-            var definition = Definition(name: try required(element, "id"), typeName: try required(element, "class"), location: element.location)
-            definition.scope = try element.attribute("singleton").map { text throws(XMLError) in try bool(text, element) } == false ? .prototype : .singleton
-            definition.stated.insert(.scope)
-            if let lazy = element.attribute("lazy") { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
-            for property in element.children {
-                guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }
-                try check(property, attributes: ["name", "ref", "value"])
-                try definition.properties.append(self.property(property, elements: false))
-            }
-            definitions.append(definition)
+            try definition(of: element) { (this) throws(XMLError) in this.definitions.append(try this.oxicObject(element, in: root)) }
         }
+    }
+
+    private func oxicObject(_ element: XMLElementNode, in root: XMLElementNode) throws(XMLError) -> Definition {
+        guard element.name == "object" else { throw unknownElement(element, in: root, known: ["object"]) }
+        try check(element, attributes: ["id", "class", "lazy", "singleton"])
+        var definition = Definition(name: try required(element, "id"), typeName: try required(element, "class"), location: element.location)
+        definition.scope = try element.attribute("singleton").map { text throws(XMLError) in try bool(text, element) } == false ? .prototype : .singleton
+        definition.stated.insert(.scope)
+        if let lazy = element.attribute("lazy") { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
+        for property in element.children {
+            guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }
+            try check(property, attributes: ["name", "ref", "value"])
+            try definition.properties.append(self.property(property, elements: false))
+        }
+        return definition
     }
 
     // MARK: Helpers

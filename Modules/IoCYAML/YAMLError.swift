@@ -55,3 +55,23 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
         }
     }
 }
+
+extension YAMLError {
+    /// Where the problem is: file, line and (when the parser gives one) column; `nil` only for
+    /// a file named on the command line that cannot be read.
+    public var location: SourceLocation? {
+        switch self {
+        case let .syntax(_, _, location): return location
+        case let .unknownKey(_, _, _, _, location): return location
+        case let .wrongKind(_, _, _, location): return location
+        case let .badValue(_, _, location): return location
+        case let .conflictingKeys(_, _, _, location): return location
+        case let .duplicateKey(_, location, _): return location
+        case let .unknownTag(_, location): return location
+        case let .limitExceeded(_, _, location): return location
+        case let .importOutsideRoot(_, _, location): return location
+        case let .importCycle(_, location): return location
+        case let .unreadable(_, _, location): return location
+        }
+    }
+}

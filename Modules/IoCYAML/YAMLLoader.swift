@@ -9,6 +9,12 @@ public struct YAMLConfig: Sendable {
     public var parameters: [String: ConfigValue] = [:]
     /// Every file read, in order.
     public var files: [String] = []
+    /// Every problem found, in file order, when read with ``YAMLLoader/check(contentsOf:root:)``
+    /// (``YAMLLoader/load(contentsOf:root:)`` throws the first instead).
+    public var problems: [YAMLError] = []
+    /// The ids of services left out of ``definitions`` because of one of those problems:
+    /// references to them are not missing, only broken.
+    public var skipped: [String] = []
 }
 
 /// Reads services.yaml-style config (Symfony's format, with Spring's `${...}` placeholders and
@@ -36,6 +42,20 @@ public struct YAMLLoader: Sendable {
         return config
     }
 
+    /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
+    /// a file that cannot be read or parsed, or a service or section that is wrong, is left out
+    /// and its problem listed in ``YAMLConfig/problems``. For tools that report everything at once.
+    public func check(contentsOf url: URL, root: URL? = nil) -> YAMLConfig {
+        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
+        var config = YAMLConfig()
+        do throws(YAMLError) {
+            try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, collecting: true, into: &config)
+        } catch {
+            config.problems.append(error)
+        }
+        return config
+    }
+
     /// Reads YAML text; `name` stands for the file in locations. Imports are resolved from
     /// `root` when given and refused otherwise.
     public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(YAMLError) -> YAMLConfig {
@@ -49,42 +69,63 @@ public struct YAMLLoader: Sendable {
         return config
     }
 
-    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, into config: inout YAMLConfig) throws(YAMLError) {
+    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, collecting: Bool = false,
+                      into config: inout YAMLConfig) throws(YAMLError) {
         let path = url.path
-        let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
-                                          importedAt: importedAt, as: YAMLError.self)
-        guard data.count <= limits.maxDocumentBytes else {
-            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,
-                                 location: SourceLocation(file: path, line: 1, column: 1))
+        let translator: YAMLTranslator
+        do throws(YAMLError) {
+            let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
+                                              importedAt: importedAt, as: YAMLError.self)
+            guard data.count <= limits.maxDocumentBytes else {
+                throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,
+                                     location: SourceLocation(file: path, line: 1, column: 1))
+            }
+            config.files.append(path)
+            let node = try YAMLReader(limits: limits, file: path).read(Array(data))
+            var translating = YAMLTranslator(file: path, collecting: collecting)
+            try translating.translate(node)
+            translator = translating
+        } catch {
+            guard collecting else { throw error }
+            config.problems.append(error)
+            return
         }
-        config.files.append(path)
-        let node = try YAMLReader(limits: limits, file: path).read(Array(data))
-        var translator = YAMLTranslator(file: path)
-        try translator.translate(node)
-        try addImports(translator.imports, from: url.deletingLastPathComponent(), root: root, chain: chain + [path], into: &config)
-        try merge(translator, into: &config)
+        config.problems += translator.problems
+        config.skipped += translator.skipped
+        try addImports(translator.imports, from: url.deletingLastPathComponent(), root: root, chain: chain + [path],
+                       collecting: collecting, into: &config)
+        try merge(translator, collecting: collecting, into: &config)
     }
 
     private func addImports(_ imports: [(path: String, location: SourceLocation)], from directory: URL?, root: String?,
-                            chain: [String], into config: inout YAMLConfig) throws(YAMLError) {
+                            chain: [String], collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
         for (path, location) in imports {
-            guard let directory, let root else {
-                throw .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
+            let problem: YAMLError
+            if let directory, let root {
+                if let target = ConfigImports.resolve(path, from: directory, root: root) {
+                    try load(target, root: root, chain: chain, importedAt: location, collecting: collecting, into: &config)
+                    continue
+                }
+                problem = .importOutsideRoot(path: path, root: root, location: location)
+            } else {
+                problem = .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
             }
-            guard let target = ConfigImports.resolve(path, from: directory, root: root) else {
-                throw .importOutsideRoot(path: path, root: root, location: location)
-            }
-            try load(target, root: root, chain: chain, importedAt: location, into: &config)
+            guard collecting else { throw problem }
+            config.problems.append(problem)
         }
     }
 
-    private func merge(_ translator: YAMLTranslator, into config: inout YAMLConfig) throws(YAMLError) {
+    private func merge(_ translator: YAMLTranslator, collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
         config.parameters.merge(translator.parameters) { $1 }
         config.definitions += translator.definitions
         // `alias: '@target'` entries name definitions of this file or of files read before it.
         for alias in translator.aliases {
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                throw .badValue(value: "@\(alias.target)", reason: "alias '\(alias.name)' names no service defined in YAML", location: alias.location)
+                let problem = YAMLError.badValue(value: "@\(alias.target)", reason: "alias '\(alias.name)' names no service defined in YAML",
+                                                 location: alias.location)
+                guard collecting else { throw problem }
+                config.problems.append(problem)
+                continue
             }
             config.definitions[index].aliases.append(alias.name)
         }

@@ -7,13 +7,33 @@ struct YAMLTranslator {
     var parameters: [String: ConfigValue] = [:]
     var imports: [(path: String, location: SourceLocation)] = []
     var aliases: [(name: String, target: String, location: SourceLocation)] = []
+    /// With `collecting`, a section or service that is wrong is skipped and its problem kept
+    /// here, so that one run reports them all; otherwise the first problem is thrown.
+    var problems: [YAMLError] = []
+    /// The ids of services left out because of a problem (collecting only).
+    var skipped: [String] = []
+    let collecting: Bool
 
-    init(file: String) { self.file = file }
+    init(file: String, collecting: Bool = false) {
+        self.file = file
+        self.collecting = collecting
+    }
+
+    /// Runs one part of the translation: a problem is thrown, or kept when collecting.
+    private mutating func part(_ body: (inout YAMLTranslator) throws(YAMLError) -> Void) throws(YAMLError) {
+        do {
+            try body(&self)
+        } catch {
+            guard collecting else { throw error }
+            problems.append(error)
+        }
+    }
 
     static let topKeys = ["parameters", "imports", "services"]
     static let serviceKeys = [
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
         "parent", "abstract", "alias", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
+        "depends-on",
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile"]
 
@@ -21,16 +41,18 @@ struct YAMLTranslator {
         guard let root else { return }
         let entries = try mapping(root, "The document")
         for (keyNode, value) in entries {
-            let key = try keyText(keyNode)
-            switch key {
-            case "parameters":
-                for (name, node) in try mapping(value, "parameters") { parameters[try keyText(name)] = configValue(node) }
-            case "imports":
-                for item in try sequence(value, "imports") { imports.append((try importPath(item), item.location)) }
-            case "services":
-                try services(value)
-            default:
-                throw unknownKey(key, in: "the document", known: Self.topKeys, at: keyNode.location)
+            try part { (this) throws(YAMLError) in
+                let key = try this.keyText(keyNode)
+                switch key {
+                case "parameters":
+                    for (name, node) in try this.mapping(value, "parameters") { this.parameters[try this.keyText(name)] = this.configValue(node) }
+                case "imports":
+                    for item in try this.sequence(value, "imports") { this.imports.append((try this.importPath(item), item.location)) }
+                case "services":
+                    try this.services(value)
+                default:
+                    throw this.unknownKey(key, in: "the document", known: Self.topKeys, at: keyNode.location)
+                }
             }
         }
     }
@@ -65,13 +87,20 @@ struct YAMLTranslator {
             }
         }
         for (keyNode, value) in entries {
-            let id = try keyText(keyNode)
-            if id == "_defaults" { continue }
-            if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
-                aliases.append((id, try referenceName(text, value.location), keyNode.location))
-                continue
+            try part { (this) throws(YAMLError) in
+                let id = try this.keyText(keyNode)
+                if id == "_defaults" { return }
+                if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
+                    this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location))
+                    return
+                }
+                do throws(YAMLError) {
+                    this.definitions.append(try this.service(id, value, at: keyNode.location, defaults: defaults))
+                } catch {
+                    this.skipped.append(id)
+                    throw error
+                }
             }
-            definitions.append(try service(id, value, at: keyNode.location, defaults: defaults))
         }
     }
 
@@ -130,6 +159,7 @@ struct YAMLTranslator {
             case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))
             case "dispose": definition.hooks.append(LifecycleHook(kind: .dispose, method: try text(value, key)))
             case "decorates": definition.decorates = try text(value, "decorates")
+            case "depends-on": definition.dependsOn = try strings(value, "depends-on")
             default:
                 throw unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location)
             }

@@ -46,6 +46,36 @@ struct XMLDialectTests {
         #expect(bag.order == ["start", "stop"])
     }
 
+    @Test func check_goesOnPastProblems_andListsThemAll() throws {
+        let root = try directory([
+            "app.xml": """
+                <beans>
+                    <import resource="../outside.xml"/>
+                    <bean id="a" class="Logger"><propery name="x" value="1"/></bean>
+                    <bean id="b" class="Logger"/>
+                    <alias name="nowhere" alias="c"/>
+                    <bean id="d" class="Logger" lazy-init="maybe"/>
+                </beans>
+                """,
+            "broken.xml": "<beans><bean id='x'></beans>",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = root.appendingPathComponent("app.xml")
+        let path = url.standardizedFileURL.path
+        let config = XMLLoader().check(contentsOf: url)
+        #expect(config.definitions.map(\.name) == ["b"])
+        #expect(config.skipped == ["a", "d"])
+        #expect(config.problems.map(\.description) == [
+            "Unknown element <propery> in <bean> at \(path):3. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>.",
+            "Bad value 'maybe' at \(path):6: expected true/false or yes/no.",
+            "Import '../outside.xml' at \(path):2 is outside the config root \(root.standardizedFileURL.path). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.",
+            "Bad value 'nowhere' at \(path):5: <alias> names no bean defined in XML.",
+        ])
+        let broken = XMLLoader().check(contentsOf: root.appendingPathComponent("broken.xml"))
+        #expect(broken.definitions.isEmpty && broken.problems.count == 1)
+        #expect(throws: XMLError.self) { try XMLLoader().load(contentsOf: url) }
+    }
+
     @Test func elementText_losesOnlyXMLWhiteSpaceAtItsEnds() throws {
         let container = try buildXML("""
             <beans>

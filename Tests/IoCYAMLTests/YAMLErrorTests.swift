@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services.")
     }

@@ -121,6 +121,41 @@ struct YAMLFormatTests {
         #expect(container.isRegistered(Logger.self, name: "auditLogger.inner"))
     }
 
+    @Test func dependsOn_namesComponentsToCreateFirst() throws {
+        let config = try YAMLLoader().load(string: """
+            services:
+              report: { class: ReportService, depends-on: [logger, metrics] }
+              single: { class: ReportService, depends-on: logger }
+            """)
+        #expect(config.definitions.map(\.dependsOn) == [["logger", "metrics"], ["logger"]])
+    }
+
+    @Test func check_goesOnPastProblems_andListsThemAll() throws {
+        let root = try directory([
+            "services.yaml": """
+                imports: [missing.yaml]
+                services:
+                  a: { class: Logger, scop: singleton }
+                  b: { class: Logger }
+                  c: '@nowhere'
+                extras: {}
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = root.appendingPathComponent("services.yaml")
+        let path = url.standardizedFileURL.path
+        let config = YAMLLoader().check(contentsOf: url)
+        #expect(config.definitions.map(\.name) == ["b"])
+        #expect(config.skipped == ["a"])
+        #expect(config.problems.map(\.description) == [
+            "Unknown key 'scop' in service 'a' at \(path):3:23. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on.",
+            "Unknown key 'extras' in the document at \(path):6:1. Known keys: parameters, imports, services.",
+            "Cannot read '\(root.standardizedFileURL.path)/missing.yaml' (imported at \(path):1:11): no such file.",
+            "Bad value '@nowhere' at \(path):5:3: alias 'c' names no service defined in YAML.",
+        ])
+        #expect(throws: YAMLError.self) { try YAMLLoader().load(contentsOf: url) }
+    }
+
     @Test func imports_areRelativeAndMerged() throws {
         let root = try directory([
             "services.yaml": "imports: [{ resource: local/extra.yaml }]\nparameters: { id: root }\nservices:\n  a: { class: ConsoleReporter, arguments: ['%id%'] }\n",

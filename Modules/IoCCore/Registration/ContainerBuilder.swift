@@ -57,6 +57,8 @@ public final class ContainerBuilder {
     package var sharingBase: Container?
     /// Told what the built container creates, hands out and disposes.
     package var observer: ContainerObserver?
+    /// Check only: `build()` creates no eager singleton (the `ioc validate` command).
+    package var createsEagerSingletons = true
 
     /// A builder for a top-level container.
     public init() { self.parent = nil }
@@ -115,7 +117,7 @@ public final class ContainerBuilder {
             compilation.shareUnchangedSingletons(with: sharingBase)
         }
         container.recipe = BuildRecipe(self)
-        for node in compilation.eagerNodes {
+        for node in compilation.eagerNodes where createsEagerSingletons {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }
             let ctx = ResolutionContext(container: container, graph: graph)

@@ -24,10 +24,7 @@ final class Compilation {
     }
 
     func run() {
-        var preparation = Preparation(builder: builder)
-        let active = preparation.activeResolved(builder.definitions)
-        let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
-        problems += preparation.problems
+        let merged = prepare()
         let binding = CatalogBinding(catalog: builder.catalog, definitions: merged)
         var bound = binding.bindAll(merged)
         problems += binding.problems
@@ -43,6 +40,18 @@ final class Compilation {
         for node in ownNodes { node.bind(self) }
         analyse()
         publish()
+    }
+
+    /// The steps before binding: the active profiles' definitions, placeholders resolved,
+    /// decorators applied, overrides by name applied (other repeated names reported) and
+    /// children merged with their parents. Tools that read config without the app's types
+    /// stop here (``ContainerBuilder/preparedDefinitions()``).
+    func prepare() -> [Definition] {
+        var preparation = Preparation(builder: builder)
+        let active = preparation.activeResolved(builder.definitions)
+        let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
+        problems += preparation.problems
+        return merged
     }
 
     // MARK: Keys and overrides

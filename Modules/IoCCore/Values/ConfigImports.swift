@@ -33,8 +33,18 @@ public enum ConfigImports {
         if chain.contains(path) { return .failure(.circle((chain + [path]).map { relative($0, to: root) })) }
         if chain.count > maxDepth { return .failure(.tooDeep(chain.count)) }
         do { return .success(try Data(contentsOf: url)) } catch {
-            return .failure(.unreadable((error as NSError).localizedDescription))
+            return .failure(.unreadable(reason(path, error)))
         }
+    }
+
+    /// Why a file cannot be read, in a few words (Foundation's own text is long, and differs by platform).
+    private static func reason(_ path: String, _ error: any Error) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+        let text = (error as NSError).localizedDescription
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     /// The bytes of `url`, the next file after `chain`, or the front end's error for a circle,

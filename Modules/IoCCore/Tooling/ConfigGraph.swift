@@ -1,0 +1,232 @@
+/// The dependency graph of config definitions as written, before any type is known: what the
+/// `ioc` tool checks, draws and explains when it runs without the app's ``TypeCatalog``.
+///
+/// Components are linked by what can be followed without types: names and aliases, factories,
+/// `depends-on`, tags, inner definitions, and types named by text (matched against the
+/// `class` and `as` that config wrote). Binding types, initializers and properties needs the
+/// catalog and is left to ``ContainerBuilder/build()``.
+package struct ConfigGraph: Sendable {
+    /// One component: a named or unnamed definition, or an inner one written in place.
+    package struct Component: Sendable {
+        package let definition: Definition
+        /// The definition this one is written inside, for inner definitions.
+        package let owner: Int?
+
+        /// The component as messages print it: `"knight" (Knight)`.
+        package var label: String { definition.label }
+        /// The type as config wrote it, or as code registered it.
+        package var typeName: String { definition.typeName ?? definition.type?.name ?? "?" }
+    }
+
+    /// How an injection point reaches its target.
+    package enum Reach: String, Sendable {
+        /// Built with the component that needs it.
+        case direct
+        /// Only when present (`@?name`, an optional reference).
+        case optional
+        /// Through a `Lazy` handle, on first use.
+        case lazy
+        /// Through a `Provider`, on every call.
+        case provider
+        /// As one member of a collection (`!tagged_iterator`, a list of references).
+        case collection
+    }
+
+    /// One dependency: component `from` needs `to` at `point`.
+    package struct Edge: Sendable {
+        package let from: Int
+        package let to: Int
+        /// `argument 0 'quest'`, `property 'quest'`, `factory`, `depends-on 'db'`: the words of
+        /// the core's messages.
+        package let point: String
+        package let reach: Reach
+        /// The source as written: `@quest`, `tagged reporter`, `type Quest`.
+        package let source: String
+        package let location: SourceLocation
+    }
+
+    /// An injection point whose source is a value, with no component behind it.
+    package struct Value: Sendable {
+        package let of: Int
+        package let point: String
+        package let value: String
+        package let location: SourceLocation
+    }
+
+    package private(set) var components: [Component] = []
+    package private(set) var edges: [Edge] = []
+    package private(set) var values: [Value] = []
+    /// References to names no component has.
+    package private(set) var problems: [IoCError] = []
+    /// Sources only the app's types can settle (`type Quest` that no definition's `class` or
+    /// `as` names), as `(component, point, source)`.
+    package private(set) var unsettled: [(component: Int, point: String, source: String)] = []
+    /// References to names no component has, for drawing: `optional` ones are no problem.
+    package private(set) var dangling: [(component: Int, name: String, point: String, optional: Bool)] = []
+    private var byName: [String: Int] = [:]
+
+    /// The graph of prepared definitions (``ContainerBuilder/preparedDefinitions()``).
+    package init(_ definitions: [Definition]) {
+        for definition in definitions { add(definition, owner: nil) }
+        for (index, component) in components.enumerated() where component.owner == nil {
+            if let name = component.definition.name { byName[name] = index }
+            for alias in component.definition.aliases { byName[alias] = index }
+        }
+        var index = 0
+        while index < components.count {   // inner definitions are appended while this runs
+            link(index)
+            index += 1
+        }
+        problems += cycles()
+    }
+
+    /// The component a name or alias reaches.
+    package func component(named name: String) -> Int? { byName[name] }
+
+    /// Every name and alias, sorted: for suggestions.
+    package var names: [String] { byName.keys.sorted() }
+
+    /// The edges out of one component, in the order its definition states them.
+    package func dependencies(of index: Int) -> [Edge] { edges.filter { $0.from == index } }
+
+    /// The components that inject one component.
+    package func dependents(of index: Int) -> [Edge] { edges.filter { $0.to == index } }
+
+    // MARK: Building
+
+    @discardableResult
+    private mutating func add(_ definition: Definition, owner: Int?) -> Int {
+        components.append(Component(definition: definition, owner: owner))
+        return components.count - 1
+    }
+
+    private mutating func link(_ index: Int) {
+        let definition = components[index].definition
+        let factoryMethod = if case .factoryMethod = definition.construction.kind { true } else { false }
+        if let factory = definition.construction.factory {
+            follow(factory, from: index, point: "factory", reach: .direct, at: definition.location)
+        }
+        for (position, argument) in definition.construction.arguments.enumerated() {
+            // A bound factory method's first argument is its factory, stated above.
+            if factoryMethod && definition.isBound && position == 0 { continue }
+            let number = factoryMethod && definition.isBound ? position - 1 : position
+            let point = "argument \(number)" + (argument.label.map { " '\($0)'" } ?? "")
+            follow(argument.source, from: index, point: point, reach: .direct, at: argument.location ?? definition.location)
+        }
+        for name in definition.dependsOn {
+            follow(.named(name), from: index, point: "depends-on '\(name)'", reach: .direct, at: definition.location)
+        }
+        for property in definition.properties {
+            follow(property.source, from: index, point: "property '\(property.name)'", reach: .direct,
+                   at: property.point.location ?? definition.location)
+        }
+        for call in definition.methodCalls {
+            for (position, argument) in call.arguments.enumerated() {
+                follow(argument.source, from: index, point: "\(call.method) argument \(position)", reach: .direct,
+                       at: argument.location ?? definition.location)
+            }
+        }
+    }
+
+    private mutating func follow(_ source: InjectionSource, from index: Int, point: String, reach: Reach, at location: SourceLocation) {
+        func edge(to target: Int, _ reach: Reach) {
+            edges.append(Edge(from: index, to: target, point: point, reach: reach, source: source.description, location: location))
+        }
+        switch source {
+        case .named(let name):
+            if let target = byName[name] {
+                edge(to: target, reach)
+                return
+            }
+            dangling.append((index, name, point, reach == .optional))
+            if reach != .optional {
+                let site = InjectionSite(component: components[index].label, point: point, location: location)
+                problems.append(.missingComponent(key: ComponentKey(name: name), site: site,
+                                                  suggestions: Suggestions.closest(to: name, in: names), path: []))
+            }
+        case .typeNamed(let name):
+            let matches = components.indices.filter { candidate in
+                components[candidate].owner == nil && Self.names(components[candidate].definition, type: name)
+            }
+            let primaries = matches.filter { components[$0].definition.isPrimary }
+            let chosen = primaries.count == 1 ? primaries : matches
+            if chosen.isEmpty { unsettled.append((index, point, source.description)) }
+            for target in chosen { edge(to: target, reach) }
+        case .tagged(let tag):
+            for target in components.indices where components[target].owner == nil && components[target].definition.tags.contains(tag) {
+                edge(to: target, .collection)
+            }
+        case .type, .all:
+            unsettled.append((index, point, source.description))
+        case .inner(let definition):
+            edge(to: add(definition, owner: index), reach)
+        case .list(let items):
+            for item in items { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location) }
+        case .map(let entries):
+            for key in entries.keys.sorted() {
+                if let item = entries[key] { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location) }
+            }
+        case .optional(let inner): follow(inner, from: index, point: point, reach: .optional, at: location)
+        case .lazy(let inner): follow(inner, from: index, point: point, reach: .lazy, at: location)
+        case .provider(let inner): follow(inner, from: index, point: point, reach: .provider, at: location)
+        case .config(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
+        case .value(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
+        case .nilValue: values.append(Value(of: index, point: point, value: "nil", location: location))
+        }
+    }
+
+    /// Whether config names `type` as the definition's class or one of its `as` types
+    /// (`MyApp.Knight` and `Knight` match each other).
+    private static func names(_ definition: Definition, type: String) -> Bool {
+        func same(_ written: String?) -> Bool {
+            guard let written else { return false }
+            return written == type || written.split(separator: ".").last == type.split(separator: ".").last
+        }
+        return same(definition.typeName) || definition.exposedAs.contains { same($0.typeName) }
+    }
+
+    // MARK: Cycles
+
+    /// Every cycle of dependencies built together (not through `Lazy` or `Provider`), each
+    /// reported once, with the core's words.
+    private func cycles() -> [IoCError] {
+        var next: [[Int]] = Array(repeating: [], count: components.count)
+        for edge in edges where edge.reach != .lazy && edge.reach != .provider { next[edge.from].append(edge.to) }
+        enum Mark { case visiting, done }
+        var marks: [Mark?] = Array(repeating: nil, count: components.count)
+        var stack: [Int] = []
+        var reported: Set<[String]> = []
+        var found: [IoCError] = []
+
+        func visit(_ node: Int) {
+            if marks[node] == .done { return }
+            if marks[node] == .visiting {
+                guard let start = stack.firstIndex(of: node) else { return }
+                let labels = stack[start...].map { components[$0].label }
+                let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
+                let canonical = Array(labels[rotation...] + labels[..<rotation])
+                if reported.insert(canonical).inserted {
+                    found.append(.cycle(path: labels + [components[node].label], location: components[node].definition.location))
+                }
+                return
+            }
+            marks[node] = .visiting
+            stack.append(node)
+            for target in next[node] { visit(target) }
+            stack.removeLast()
+            marks[node] = .done
+        }
+        for node in components.indices { visit(node) }
+        return found
+    }
+}
+
+extension ContainerBuilder {
+    /// The definitions after the steps that need no types (profiles, placeholders, decorators,
+    /// overrides by name, parents), with the problems those steps found.
+    package func preparedDefinitions() -> (definitions: [Definition], problems: [IoCError]) {
+        let compilation = Compilation(builder: self, container: Container(parent: parent))
+        let definitions = compilation.prepare()
+        return (definitions, reportedProblems + compilation.problems)
+    }
+}

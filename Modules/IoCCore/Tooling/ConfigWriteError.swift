@@ -1,0 +1,46 @@
+/// A definition that a config format cannot express, met while writing definitions out as
+/// that format (`ioc convert`, `YAMLWriter`, `XMLWriter`). Nothing is written when it is thrown.
+public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The component, as messages print it: `"knight" (Knight)`.
+    public var component: String
+    /// Where the definition was written.
+    public var location: SourceLocation
+    /// The format being written: `YAML`, `Spring XML`.
+    public var format: String
+    /// What the format has no form for: `tags`, `method calls`, `a Lazy source`.
+    public var feature: String
+    /// What to do instead.
+    public var advice: String
+
+    public init(component: String, location: SourceLocation, format: String, feature: String, advice: String) {
+        self.component = component
+        self.location = location
+        self.format = format
+        self.feature = feature
+        self.advice = advice
+    }
+
+    public var description: String {
+        "Cannot write \(component), defined at \(location), as \(format): it has \(feature), which \(format) cannot express. \(advice)"
+    }
+}
+
+extension Construction {
+    /// An initializer's arguments, labelled so that the labels alone pick it again: the front
+    /// ends that write config (which has no way to name an initializer) use this. `nil` when the
+    /// labels cannot say which initializer is meant (an unlabelled parameter, another count).
+    package var argumentsLabelledForInitializer: [InjectionPoint]? {
+        guard case .initializer(let written) = kind else { return nil }
+        guard let written, written != "init()" || !arguments.isEmpty else { return arguments }
+        guard let open = written.firstIndex(of: "("), written.hasSuffix(")") else { return nil }
+        let inside = written[written.index(after: open)..<written.index(before: written.endIndex)]
+        let labels = inside.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        guard labels.count == arguments.count, !labels.contains("_") else { return nil }
+        var points: [InjectionPoint] = []
+        for (label, point) in zip(labels, arguments) {
+            if let own = point.label, own != label { return nil }
+            points.append(InjectionPoint(label: label, source: point.source, location: point.location))
+        }
+        return points
+    }
+}

@@ -1,0 +1,227 @@
+import CLibXML2
+import IoCCore
+
+/// Writes definitions as a Spring `<beans>` document, through libxml2's text writer (which
+/// escapes every attribute and text): the XML form `ioc convert --to xml` prints. Reading it
+/// back with ``XMLLoader`` gives the same components; values come back as text, which the
+/// builder converts to the type each injection point needs, as it does for any XML.
+///
+/// ```swift
+/// let config = try YAMLLoader().load(contentsOf: url)
+/// let xml = try XMLWriter.string(from: config.definitions)
+/// ```
+public enum XMLWriter {
+    /// The `<beans>` document for `definitions`. Throws when a definition has something Spring's
+    /// vocabulary cannot express (tags, `as` types, method calls, a tagged collection...),
+    /// naming it and where it was written.
+    public static func string(from definitions: [Definition]) throws(ConfigWriteError) -> String {
+        var children: [Element] = []
+        // Definitions of the same profiles sit together in a nested <beans profile="...">.
+        for definition in definitions {
+            let bean = try self.bean(definition)
+            guard !definition.profiles.isEmpty else { children.append(bean); continue }
+            let profile = definition.profiles.joined(separator: ",")
+            if let last = children.last, last.name == "beans", last.attributes.first?.value == profile {
+                children[children.count - 1].children.append(bean)
+            } else {
+                children.append(Element("beans", [("profile", profile)], [bean]))
+            }
+        }
+        return try write(Element("beans", [], children))
+    }
+
+    // MARK: Definitions to elements
+
+    struct Element {
+        var name: String
+        var attributes: [(name: String, value: String)]
+        var children: [Element]
+        var text: String?
+
+        init(_ name: String, _ attributes: [(name: String, value: String)] = [], _ children: [Element] = [], text: String? = nil) {
+            self.name = name
+            self.attributes = attributes
+            self.children = children
+            self.text = text
+        }
+    }
+
+    private static func failure(_ definition: Definition, _ feature: String, advice: String) -> ConfigWriteError {
+        ConfigWriteError(component: definition.label, location: definition.location, format: "Spring XML", feature: feature, advice: advice)
+    }
+
+    private static let keepInYAML = "Keep this file in YAML, or write this part in code."
+
+    static func bean(_ definition: Definition) throws(ConfigWriteError) -> Element {
+        var attributes: [(name: String, value: String)] = []
+        if let name = definition.name { attributes.append(("id", name)) }
+        if !definition.aliases.isEmpty { attributes.append(("name", definition.aliases.joined(separator: ","))) }
+        if let typeName = definition.typeName {
+            attributes.append(("class", typeName))
+        } else if definition.type != nil {
+            throw failure(definition, "a type given in code", advice: "Only definitions read from config, which name their class, can be written.")
+        }
+        if let parent = definition.parent { attributes.append(("parent", parent)) }
+        if definition.isAbstract { attributes.append(("abstract", "true")) }
+        if !definition.stated.contains(.scope) && definition.parent != nil {
+            throw failure(definition, "a scope inherited from its parent",
+                          advice: "Spring takes a child bean's scope from the child: state the scope.")
+        }
+        attributes.append(("scope", definition.scope.description))
+        if definition.stated.contains(.lazy) || definition.isLazy { attributes.append(("lazy-init", String(definition.isLazy))) }
+        if definition.stated.contains(.primary) || definition.isPrimary { attributes.append(("primary", String(definition.isPrimary))) }
+        if !definition.dependsOn.isEmpty { attributes.append(("depends-on", definition.dependsOn.joined(separator: ","))) }
+        var initMethod: String?
+        var destroyMethod: String?
+        for hook in definition.hooks {
+            switch hook.kind {
+            case .afterInjection where initMethod == nil: initMethod = hook.name
+            case .dispose where destroyMethod == nil: destroyMethod = hook.name
+            default: throw failure(definition, "a \(hook.kind) hook '\(hook.name)'", advice: keepInYAML)
+            }
+        }
+        if let initMethod { attributes.append(("init-method", initMethod)) }
+        if let destroyMethod { attributes.append(("destroy-method", destroyMethod)) }
+        for (feature, present) in [("tags", !definition.tags.isEmpty), ("'as' types", !definition.exposedAs.isEmpty),
+                                   ("method calls", !definition.methodCalls.isEmpty), ("eager creation", definition.isEager),
+                                   ("'decorates'", definition.decorates != nil), ("an override", definition.isOverride)] where present {
+            throw failure(definition, feature, advice: keepInYAML)
+        }
+
+        let construction = definition.construction
+        var arguments = construction.arguments
+        switch construction.kind {
+        case .initializer(nil), .inherited: break
+        case .initializer(let signature?):
+            // <beans> cannot name an initializer: the constructor-args' names pick it.
+            guard let labelled = construction.argumentsLabelledForInitializer else {
+                throw failure(definition, "the initializer \(signature) with unlabelled parameters",
+                              advice: "Write it in code, or give the type an initializer whose parameters have labels.")
+            }
+            arguments = labelled
+        case .staticFactory(let signature): attributes.append(("factory-method", signature))
+        case .factoryMethod(let signature):
+            guard case .named(let factory)? = construction.factory else {
+                throw failure(definition, "a factory method of a component that is not named", advice: "Name the factory component.")
+            }
+            attributes.append(("factory-bean", factory))
+            attributes.append(("factory-method", signature))
+        default:
+            throw failure(definition, "a \(construction.kind) construction", advice: "Only definitions read from config can be written.")
+        }
+        var children: [Element] = []
+        for argument in arguments {
+            children.append(try injection("constructor-arg", name: argument.label, argument.source, of: definition))
+        }
+        for property in definition.properties {
+            children.append(try injection("property", name: property.name, property.source, of: definition))
+        }
+        return Element("bean", attributes, children)
+    }
+
+    /// A `<constructor-arg>` or `<property>`: a reference or text as an attribute, anything
+    /// else as one value element inside.
+    private static func injection(_ element: String, name: String?, _ source: InjectionSource, of definition: Definition) throws(ConfigWriteError) -> Element {
+        let named: [(name: String, value: String)] = name.map { [("name", $0)] } ?? []
+        switch source {
+        case .named(let target): return Element(element, named + [("ref", target)])
+        case .config(let value):
+            // XML values are text: a number or a boolean is written as the text that reads as it.
+            switch value.kind {
+            case .string(let text): return Element(element, named + [("value", text)])
+            case .int(let number): return Element(element, named + [("value", String(number))])
+            case .double(let number): return Element(element, named + [("value", String(number))])
+            case .bool(let flag): return Element(element, named + [("value", String(flag))])
+            case .null, .list, .map: break
+            }
+        default: break
+        }
+        return Element(element, named, [try self.value(source, of: definition)])
+    }
+
+    /// One value element: `<value>`, `<ref>`, `<null/>`, `<list>`, `<map>`, an inner `<bean>`.
+    static func value(_ source: InjectionSource, of definition: Definition) throws(ConfigWriteError) -> Element {
+        switch source {
+        case .named(let target): return Element("ref", [("bean", target)])
+        case .nilValue: return Element("null")
+        case .config(let value): return configValue(value)
+        case .inner(let inner): return try bean(inner)
+        case .list(let items):
+            var children: [Element] = []
+            for item in items { children.append(try self.value(item, of: definition)) }
+            return Element("list", [], children)
+        case .map(let entries):
+            var children: [Element] = []
+            for key in entries.keys.sorted() {
+                guard let item = entries[key] else { continue }
+                if case .named(let target) = item {
+                    children.append(Element("entry", [("key", key), ("value-ref", target)]))
+                } else {
+                    children.append(Element("entry", [("key", key)], [try self.value(item, of: definition)]))
+                }
+            }
+            return Element("map", [], children)
+        case .optional, .lazy, .provider, .tagged, .type, .typeNamed, .all, .value:
+            throw failure(definition, "the source '\(source)'", advice: keepInYAML)
+        }
+    }
+
+    private static func configValue(_ value: ConfigValue) -> Element {
+        switch value.kind {
+        case .null: return Element("null")
+        case .bool(let flag): return Element("value", text: String(flag))
+        case .int(let number): return Element("value", text: String(number))
+        case .double(let number): return Element("value", text: String(number))
+        case .string(let text): return Element("value", text: text)
+        case .list(let items): return Element("list", [], items.map(configValue))
+        case .map(let entries):
+            return Element("map", [], entries.map { entry in
+                if case .string(let text) = entry.value.kind { return Element("entry", [("key", entry.key), ("value", text)]) }
+                return Element("entry", [("key", entry.key)], [configValue(entry.value)])
+            })
+        }
+    }
+
+    // MARK: libxml2
+
+    private static func write(_ root: Element) throws(ConfigWriteError) -> String {
+        guard let buffer = xmlBufferCreate() else { throw writerFailure("cannot allocate a buffer") }
+        defer { xmlBufferFree(buffer) }
+        guard let writer = xmlNewTextWriterMemory(buffer, 0) else { throw writerFailure("cannot create a writer") }
+        var freed = false
+        defer { if !freed { xmlFreeTextWriter(writer) } }
+        _ = xmlTextWriterSetIndent(writer, 1)
+        _ = with("    ") { xmlTextWriterSetIndentString(writer, $0) }
+        try check(xmlTextWriterStartDocument(writer, nil, "UTF-8", nil))
+        try write(root, writer)
+        try check(xmlTextWriterEndDocument(writer))
+        xmlFreeTextWriter(writer)   // flushes into the buffer
+        freed = true
+        guard let content = xmlBufferContent(buffer) else { throw writerFailure("wrote nothing") }
+        return String(cString: content)
+    }
+
+    private static func write(_ element: Element, _ writer: xmlTextWriterPtr) throws(ConfigWriteError) {
+        try check(with(element.name) { xmlTextWriterStartElement(writer, $0) })
+        for (name, value) in element.attributes {
+            try check(with(name) { name in with(value) { xmlTextWriterWriteAttribute(writer, name, $0) } })
+        }
+        if let text = element.text { try check(with(text) { xmlTextWriterWriteString(writer, $0) }) }
+        for child in element.children { try write(child, writer) }
+        // A full end tag only where there is text, so that `<value></value>` keeps its (empty) text.
+        try check(element.text != nil ? xmlTextWriterFullEndElement(writer) : xmlTextWriterEndElement(writer))
+    }
+
+    private static func with(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Int32) -> Int32 {
+        text.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+    }
+
+    private static func check(_ result: Int32) throws(ConfigWriteError) {
+        if result < 0 { throw writerFailure("a write failed") }
+    }
+
+    private static func writerFailure(_ problem: String) -> ConfigWriteError {
+        ConfigWriteError(component: "the document", location: .unknown, format: "Spring XML",
+                         feature: "text libxml2's writer refused (\(problem))", advice: "Report this with the input file.")
+    }
+}

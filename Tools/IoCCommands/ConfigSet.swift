@@ -1,0 +1,110 @@
+import Foundation
+import IoCCore
+import IoCXML
+import IoCYAML
+
+/// One problem the tool reports: its words, its kind (the error case's name) and where.
+public struct Problem: Sendable, Equatable, Codable {
+    public var kind: String
+    public var message: String
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+
+    init(_ error: any Error, location: SourceLocation?) {
+        let mirror = Mirror(reflecting: error)
+        kind = mirror.displayStyle == .enum ? (mirror.children.first?.label ?? String(describing: error)) : String(describing: type(of: error))
+        message = String(describing: error)
+        if let location, location != .unknown {
+            file = location.file
+            line = location.line
+            column = location.column == 0 ? nil : location.column
+        }
+    }
+
+    init(_ error: IoCError) { self.init(error, location: error.location) }
+    init(_ error: YAMLError) { self.init(error, location: error.location) }
+    init(_ error: XMLError) { self.init(error, location: error.location) }
+}
+
+/// The config files a command reads, merged: their definitions, YAML parameters and every
+/// problem met while reading them.
+struct ConfigSet {
+    var definitions: [Definition] = []
+    var parameters: [(key: String, value: ConfigValue)] = []
+    var files: [String] = []
+    var problems: [Problem] = []
+    /// Names of components left out because their own text is wrong: already reported, so
+    /// references to them are not reported again as missing.
+    var skipped: Set<String> = []
+
+    enum Format: String, CaseIterable {
+        case yaml, xml
+    }
+
+    /// The format of a file: by extension (`.yaml`, `.yml`, `.xml`), else by its first character.
+    static func format(of path: String) -> Format {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "yaml", "yml": return .yaml
+        case "xml": return .xml
+        default:
+            let head = Array(FileManager.default.contents(atPath: path)?.prefix(64) ?? Data())
+            return head.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") ? .xml : .yaml
+        }
+    }
+
+    /// Reads every file (and its imports) past any problem, so that all are reported at once.
+    init(files paths: [String], root: String?) {
+        let rootURL = root.map { URL(fileURLWithPath: $0) }
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            switch Self.format(of: path) {
+            case .yaml:
+                let config = YAMLLoader().check(contentsOf: url, root: rootURL)
+                definitions += config.definitions
+                parameters += config.parameters.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+                files += config.files
+                problems += config.problems.map(Problem.init)
+                skipped.formUnion(config.skipped)
+            case .xml:
+                let config = XMLLoader().check(contentsOf: url, root: rootURL)
+                definitions += config.definitions
+                files += config.files
+                problems += config.problems.map(Problem.init)
+                skipped.formUnion(config.skipped)
+            }
+        }
+    }
+
+    /// A builder holding the definitions, with the property sources a placeholder may read:
+    /// `--define` values first, then the environment (unless turned off), then YAML parameters.
+    func builder(options: SourceOptions, tool: IoCTool) -> ContainerBuilder {
+        let builder = ContainerBuilder()
+        builder.allowsCaptiveDependencies = options.allowCaptive
+        builder.activeProfiles = Set(options.profiles)
+        var defines: [String: ConfigValue] = [:]
+        for define in options.defines {
+            let parts = define.split(separator: "=", maxSplits: 1)
+            defines[String(parts[0])] = .string(parts.count > 1 ? String(parts[1]) : "")
+        }
+        if !defines.isEmpty { builder.propertySources.append(DictionaryPropertySource(name: "--define", defines)) }
+        if !options.noEnvironment { builder.propertySources.append(EnvironmentPropertySource()) }
+        if !parameters.isEmpty {
+            builder.propertySources.append(DictionaryPropertySource(name: "parameters", Dictionary(parameters, uniquingKeysWith: { $1 })))
+        }
+        builder.catalog = tool.catalog
+        tool.configure?(builder)
+        builder.add(contentsOf: definitions)
+        return builder
+    }
+
+    /// Whether a problem found in the graph follows from a component left out (a reference to it).
+    func followsFromSkipped(_ problem: IoCError) -> Bool {
+        if case .missingComponent(let key, _, _, _) = problem, let name = key.name { return skipped.contains(name) }
+        return false
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}
