@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|IsolationTests|ObservationTests
 
-.PHONY: all build test run bench tsan coverage docs fuzz-yaml fuzz-xml check-toolchain check-deps clean help
+.PHONY: all build test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -13,6 +13,8 @@ help:
 	@echo "make build   build every module and example"
 	@echo "make test    run every test (Swift Testing and XCTest)"
 	@echo "make run     run the WeatherReport example end to end"
+	@echo "make examples  run the three examples (WeatherReport, Knights, Annotated)"
+	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
 	@echo "make coverage  line coverage per module, from every test"
@@ -23,12 +25,14 @@ help:
 check-toolchain: check-deps
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift not found: install Swift 6.1 or later (https://swift.org/install)"; exit 1; }
 
-# The front ends link the system's libyaml and libxml2; their headers must be installed.
+# The front ends link the system's libyaml and libxml2, the WeatherReport example SQLite; their headers must be installed.
 check-deps:
 	@pkg-config --exists yaml-0.1 2>/dev/null || test -f /usr/include/yaml.h || { \
 		echo "libyaml headers not found: install them with 'apt-get install libyaml-dev' (Debian/Ubuntu) or 'brew install libyaml' (macOS)"; exit 1; }
 	@pkg-config --exists libxml-2.0 2>/dev/null || test -f /usr/include/libxml2/libxml/parser.h || { \
 		echo "libxml2 headers not found: install them with 'apt-get install libxml2-dev' (Debian/Ubuntu) or 'brew install libxml2' (macOS)"; exit 1; }
+	@pkg-config --exists sqlite3 2>/dev/null || test -f /usr/include/sqlite3.h || { \
+		echo "SQLite headers not found (the WeatherReport example keeps reports in SQLite): install them with 'apt-get install libsqlite3-dev' (Debian/Ubuntu); macOS has them"; exit 1; }
 
 build: check-toolchain
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -38,6 +42,16 @@ test: check-toolchain
 
 run: check-toolchain
 	$(SWIFT) run $(SWIFT_FLAGS) weather-report
+
+examples: check-toolchain
+	$(SWIFT) run $(SWIFT_FLAGS) weather-report
+	$(SWIFT) run $(SWIFT_FLAGS) weather-report --profile free Lisbon
+	$(SWIFT) run $(SWIFT_FLAGS) knights
+	$(SWIFT) run $(SWIFT_FLAGS) annotated
+
+ioc: check-toolchain
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc
+	@echo "ioc: .build/release/ioc (try: .build/release/ioc validate Examples/Knights/App/MiddleAgesAssembly.xml)"
 
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --filter '$(CONCURRENCY_SUITES)'

@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "ioc", targets: ["ioc"]),
         .library(name: "IoCCommands", targets: ["IoCCommands"]),
         .executable(name: "weather-report", targets: ["WeatherReportMain"]),
+        .executable(name: "knights", targets: ["KnightsMain"]),
+        .executable(name: "annotated", targets: ["AnnotatedMain"]),
     ],
     dependencies: [
         // Only IoCAnnotations builds it: apps that link the other modules never do.
@@ -103,15 +105,31 @@ let package = Package(
             resources: [.copy("Files")]
         ),
 
+        .systemLibrary(
+            name: "CSQLite", path: "Examples/WeatherReport/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(
             name: "WeatherReport",
-            dependencies: ["IoCCore"],
+            dependencies: ["IoCCore", "IoCYAML", "IoCCommands", "CSQLite"],
             path: "Examples/WeatherReport/App",
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures"), .copy("Config")]
         ),
         .executableTarget(name: "WeatherReportMain", dependencies: ["WeatherReport"], path: "Examples/WeatherReport/Main"),
-        .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore", "IoCTesting"], path: "Tests/WeatherReportTests"),
+        .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore", "IoCTesting", "IoCCommands"], path: "Tests/WeatherReportTests"),
 
+        .target(
+            name: "KnightsExample",
+            dependencies: ["IoCCore", "IoCXML"],
+            path: "Examples/Knights/App",
+            resources: [.copy("MiddleAgesAssembly.xml")]
+        ),
+        .executableTarget(name: "KnightsMain", dependencies: ["KnightsExample"], path: "Examples/Knights/Main"),
+        .testTarget(name: "KnightsTests", dependencies: ["KnightsExample", "IoCCore", "IoCXML"], path: "Tests/KnightsTests"),
+
+        .target(name: "AnnotatedExample", dependencies: ["IoCAnnotations"], path: "Examples/Annotated/App"),
+        .executableTarget(name: "AnnotatedMain", dependencies: ["AnnotatedExample"], path: "Examples/Annotated/Main"),
+        .testTarget(name: "AnnotatedExampleTests", dependencies: ["AnnotatedExample", "IoCTesting"], path: "Tests/AnnotatedExampleTests"),
     ],
     swiftLanguageModes: [.v6]
 )

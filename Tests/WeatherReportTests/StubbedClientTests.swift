@@ -16,8 +16,7 @@ struct StubWeatherClient: WeatherClient {
 enum App {
     static let container: Container = {
         do {
-            guard let fixture = WeatherAssembly.bundledFixture else { preconditionFailure("the example's fixture is missing") }
-            return try WeatherAssembly.builder(fixture: fixture, output: StandardOutput()).build()
+            return try WeatherAssembly.builder(output: StandardOutput(), database: temporaryDatabase()).build()
         } catch {
             preconditionFailure("the example's assembly must build: \(error)")
         }
@@ -44,8 +43,7 @@ struct StubbedClientTests {
     }
 
     @Test func productionAssembly_isValid_andEveryComponentResolves() async throws {
-        let fixture = try #require(WeatherAssembly.bundledFixture)
-        let container = try #require(expectValid(try WeatherAssembly.builder(fixture: fixture, output: CapturedOutput())))
+        let container = try #require(expectValid(try testBuilder(output: CapturedOutput())))
         #expect(await expectEveryComponentResolves(container) == 0)
     }
 }

@@ -122,6 +122,10 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "The directory imports may not leave (by default each file's own directory).")
     var root: String?
 
+    @Option(name: .customLong("provided"), help: ArgumentHelp("A component the app registers in code (repeatable): references to it are not missing.",
+                                                               valueName: "name"))
+    var provided: [String] = []
+
     func validate() throws {
         for define in defines where !define.contains("=") || define.hasPrefix("=") {
             throw ValidationError("--define takes KEY=VALUE, not '\(define)'.")

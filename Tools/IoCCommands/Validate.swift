@@ -64,7 +64,8 @@ struct ValidateCommand: ToolCommand {
     /// Reads the files past every problem, then checks the graph: with the tool's catalog by
     /// building it (nothing is created), without one by following names.
     static func check(files: [String], sources: SourceOptions, tool: IoCTool) -> ValidationReport {
-        let config = ConfigSet(files: files, root: sources.root)
+        var config = ConfigSet(files: files, root: sources.root)
+        config.skipped.formUnion(sources.provided)
         let builder = config.builder(options: sources, tool: tool)
         var problems = config.problems
         let components: Int
@@ -72,6 +73,7 @@ struct ValidateCommand: ToolCommand {
             builder.createsEagerSingletons = false
             let prepared = builder.preparedDefinitions()
             components = prepared.definitions.count
+            config.skipped.formUnion(builder.namesLeftOut(by: prepared.definitions))
             do {
                 _ = try builder.build()
             } catch let error as IoCError {
@@ -84,6 +86,7 @@ struct ValidateCommand: ToolCommand {
             let prepared = builder.preparedDefinitions()
             let graph = ConfigGraph(prepared.definitions)
             components = prepared.definitions.count
+            config.skipped.formUnion(builder.namesLeftOut(by: prepared.definitions))
             problems += (prepared.problems + graph.problems).filter { !config.followsFromSkipped($0) }.map(Problem.init)
         }
         return ValidationReport(valid: problems.isEmpty, files: config.files, components: components, problems: problems,

@@ -1,33 +1,62 @@
 import Foundation
+import IoCCommands
 import IoCCore
 
-/// `weather-report [--free] [CITY...]`: prints forecasts from the fixture file; `--free` swaps
-/// the client by overriding one registration. Returns the exit status.
+/// `weather-report [--profile NAME]... [CITY...]`: prints forecasts from the fixture file and
+/// keeps them in a SQLite file; `--profile free` switches to the free provider.
+/// `weather-report ioc COMMAND ...` runs the `ioc` tool's commands with the app's types, so that
+/// `weather-report ioc validate weather.yaml` checks initializers, properties and values too.
+/// Returns the exit status.
 ///
 /// NB: the example is a library with a one-line executable, so that its tests import a library
 /// module (a test target importing an executable's module races the build).
 public enum WeatherReportCommand {
     public static func run(_ commandLine: [String]) -> Int32 {
-        var arguments = commandLine
-        let useFree = arguments.contains("--free")
-        arguments.removeAll { $0 == "--free" }
-        let cities = arguments.isEmpty ? ["Oslo", "Lisbon"] : arguments
+        if commandLine.first == "ioc" {
+            let result = tool.run(Array(commandLine.dropFirst()))
+            FileHandle.standardOutput.write(Data(result.output.utf8))
+            FileHandle.standardError.write(Data(result.errors.utf8))
+            return result.status
+        }
+        var profiles: Set<String> = []
+        var cities: [String] = []
+        var arguments = commandLine[...]
+        while let argument = arguments.popFirst() {
+            if argument == "--profile" {
+                guard let profile = arguments.popFirst() else { return fail("--profile needs a name (free)") }
+                profiles.insert(profile)
+            } else {
+                cities.append(argument)
+            }
+        }
         do {
-            guard let fixture = WeatherAssembly.bundledFixture else {
-                FileHandle.standardError.write(Data("weather-report: the fixture weather.json is missing from the bundle\n".utf8))
-                return 1
-            }
-            let builder = try WeatherAssembly.builder(fixture: fixture, output: StandardOutput())
-            if useFree {
-                builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).singleton().overriding()
-            }
+            let builder = try WeatherAssembly.builder(output: StandardOutput(), profiles: profiles)
             let container = try builder.build()
-            try container.resolve(ReportPrinter.self).printReports(cities: cities)
+            try container.resolve(ReportPrinter.self).printReports(cities: cities.isEmpty ? ["Oslo", "Lisbon"] : cities)
+            let store = try container.resolve(ReportStore.self)
+            let kept = try store.counts().map { "\($0.city) \($0.lines)" }.joined(separator: ", ")
+            print("Report lines kept in \(store.database.path): \(kept).")
             try container.shutdown()
             return 0
         } catch {
-            FileHandle.standardError.write(Data("weather-report: \(error)\n".utf8))
-            return 1
+            return fail("\(error)")
         }
+    }
+
+    /// The `ioc` commands with the app's catalog, and what the app adds to every builder: the
+    /// output component and the paths `weather.yaml` asks for.
+    static var tool: IoCTool {
+        IoCTool(catalog: WeatherAssembly.catalog()) { builder in
+            builder.register(instance: StandardOutput() as any ReportOutput, as: (any ReportOutput).self).named("output")
+            builder.propertySources.append(DictionaryPropertySource(name: "app", [
+                "weather.fixture": WeatherAssembly.bundledFixture?.path ?? "weather.json",
+                "weather.database": WeatherAssembly.defaultDatabase,
+            ]))
+        }
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("weather-report: \(message)\n".utf8))
+        return 1
     }
 }

@@ -39,19 +39,23 @@ struct StandardOutput: ReportOutput {
     func write(_ line: String) { print(line) }
 }
 
-/// Prints reports for a list of cities; the app's one entry point into the container.
+/// Prints reports for a list of cities and keeps them; the app's one entry point into the container.
 final class ReportPrinter: Sendable {
     let service: ReportService
     let output: any ReportOutput
+    let store: ReportStore?
 
-    init(service: ReportService, output: any ReportOutput) {
+    init(service: ReportService, output: any ReportOutput, store: ReportStore? = nil) {
         self.service = service
         self.output = output
+        self.store = store
     }
 
     func printReports(cities: [String]) throws {
         for city in cities {
-            for line in try service.report(city: city) { output.write(line) }
+            let lines = try service.report(city: city)
+            for line in lines { output.write(line) }
+            try store?.save(city: city, provider: service.client.providerName, lines: lines)
         }
     }
 }

@@ -19,9 +19,11 @@ protocol WeatherClient: Sendable {
 
 enum WeatherError: Error, CustomStringConvertible, Equatable {
     case unknownCity(String, provider: String)
+    case missingResource(String)
     var description: String {
         switch self {
         case let .unknownCity(city, provider): return "\(provider) has no forecast for \(city)"
+        case let .missingResource(name): return "\(name) is missing from the example's bundle"
         }
     }
 }

@@ -229,4 +229,14 @@ extension ContainerBuilder {
         let definitions = compilation.prepare()
         return (definitions, reportedProblems + compilation.problems)
     }
+
+    /// The names and aliases of active, concrete definitions that preparation left out because
+    /// of a problem it reported (a placeholder without a value, an unknown parent): references
+    /// to them follow from that problem.
+    package func namesLeftOut(by prepared: [Definition]) -> Set<String> {
+        let kept = Set(prepared.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases })
+        let preparation = Preparation(builder: self)
+        let written = definitions.filter { preparation.isActive($0) && !$0.isAbstract }.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases }
+        return Set(written).subtracting(kept)
+    }
 }
