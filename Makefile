@@ -60,6 +60,7 @@ tsan: check-toolchain
 # `docc preview`, or serve the folder as a static site.
 DOC_TARGETS = IoCCore IoCYAML IoCXML IoCAnnotations IoCTesting
 docs: check-toolchain
+	mkdir -p .build-docs
 	$(SWIFT) package --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \
 		--enable-experimental-combined-documentation --output-path .build-docs/swift-ioc
 	@echo "documentation: .build-docs/swift-ioc"

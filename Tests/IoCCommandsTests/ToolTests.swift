@@ -72,6 +72,21 @@ struct ValidateTests {
         #expect(!result.output.contains("No component \"clock\""), "clock is wrong itself, reported once, not again as missing")
     }
 
+    @Test func componentsRegisteredInCode_areNamedWithProvided() throws {
+        // WeatherReport's config refers to "output", which the app registers in code, and to
+        // paths the app supplies; a component dropped for a placeholder is not reported again.
+        let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/WeatherReport/App/Config/weather.yaml").path
+        let bare = ioc("validate", config)
+        #expect(bare.output.hasPrefix("Invalid: 1 file, 7 components, 3 problems:\n1. Placeholder ${weather.fixture} at \(config):12:56 has no value"))
+        #expect(bare.output.contains("3. No component \"output\" is registered; required by \"printer\" (ReportPrinter), argument 1 'output'"))
+        #expect(!bare.output.contains("No component \"fixture\""), "fixture was dropped for its placeholder, already reported")
+        let provided = ioc("validate", config, "--provided", "output", "--define", "weather.fixture=weather.json",
+                           "--define", "weather.database=reports.sqlite")
+        #expect(provided.status == 0)
+        #expect(provided.output.hasPrefix("Valid: 1 file, 9 components, no problems.\n"))
+    }
+
     @Test func duplicateNamesAcrossFiles_areReported_withBothPlaces() {
         let xml = conformance("MiddleAgesAssembly.xml"), yaml = conformance("knights.yaml")
         let result = ioc("validate", xml, yaml)
