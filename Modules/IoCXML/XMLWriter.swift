@@ -88,26 +88,16 @@ public enum XMLWriter {
             throw failure(definition, feature, advice: keepInYAML)
         }
 
-        let construction = definition.construction
-        var arguments = construction.arguments
-        switch construction.kind {
-        case .initializer(nil), .inherited: break
-        case .initializer(let signature?):
-            // <beans> cannot name an initializer: the constructor-args' names pick it.
-            guard let labelled = construction.argumentsLabelledForInitializer else {
-                throw failure(definition, "the initializer \(signature) with unlabelled parameters",
-                              advice: "Write it in code, or give the type an initializer whose parameters have labels.")
-            }
-            arguments = labelled
-        case .staticFactory(let signature): attributes.append(("factory-method", signature))
-        case .factoryMethod(let signature):
-            guard case .named(let factory)? = construction.factory else {
-                throw failure(definition, "a factory method of a component that is not named", advice: "Name the factory component.")
-            }
+        let arguments: [InjectionPoint]
+        switch try definition.writtenConstruction(format: "Spring XML") {
+        case .initializer(let points): arguments = points
+        case let .staticFactory(signature, points):
+            attributes.append(("factory-method", signature))
+            arguments = points
+        case let .factoryMethod(signature, factory, points):
             attributes.append(("factory-bean", factory))
             attributes.append(("factory-method", signature))
-        default:
-            throw failure(definition, "a \(construction.kind) construction", advice: "Only definitions read from config can be written.")
+            arguments = points
         }
         var children: [Element] = []
         for argument in arguments {

@@ -57,25 +57,15 @@ public enum YAMLWriter {
         if definition.stated.contains(.lazy) || definition.isLazy { entries.append(("lazy", .plain(String(definition.isLazy)))) }
         if definition.stated.contains(.eager) || definition.isEager { entries.append(("eager", .plain(String(definition.isEager)))) }
         if definition.stated.contains(.primary) || definition.isPrimary { entries.append(("primary", .plain(String(definition.isPrimary)))) }
-        let construction = definition.construction
-        var arguments = construction.arguments
-        switch construction.kind {
-        case .initializer(nil), .inherited: break
-        case .initializer(let signature?):
-            // services.yaml cannot name an initializer: the arguments' labels pick it.
-            guard let labelled = construction.argumentsLabelledForInitializer else {
-                throw failure(definition, "the initializer \(signature) with unlabelled parameters",
-                              advice: "Write it in code, or give the type an initializer whose parameters have labels.")
-            }
-            arguments = labelled
-        case .staticFactory(let signature): entries.append(("factory", .plain(signature)))
-        case .factoryMethod(let signature):
-            guard case .named(let factory)? = construction.factory else {
-                throw failure(definition, "a factory method of a component that is not named", advice: "Name the factory component.")
-            }
+        let arguments: [InjectionPoint]
+        switch try definition.writtenConstruction(format: "YAML") {
+        case .initializer(let points): arguments = points
+        case let .staticFactory(signature, points):
+            entries.append(("factory", .plain(signature)))
+            arguments = points
+        case let .factoryMethod(signature, factory, points):
             entries.append(("factory", .list([.scalar("@" + factory, quoted: true), .plain(signature)])))
-        default:
-            throw failure(definition, "a \(construction.kind) construction", advice: "Only definitions read from config can be written.")
+            arguments = points
         }
         if !arguments.isEmpty {
             entries.append(("arguments", try self.arguments(arguments, of: definition)))

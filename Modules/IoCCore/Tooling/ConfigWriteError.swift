@@ -44,3 +44,40 @@ extension Construction {
         return points
     }
 }
+
+/// How a config file writes a definition's construction: what both writers can express.
+package enum WrittenConstruction {
+    /// An initializer (or the parent's construction), picked by these arguments' labels.
+    case initializer(arguments: [InjectionPoint])
+    /// A static factory method of the type.
+    case staticFactory(String, arguments: [InjectionPoint])
+    /// A method of the named component.
+    case factoryMethod(String, factory: String, arguments: [InjectionPoint])
+}
+
+extension Definition {
+    /// The construction as a config file writes it, or the error a writer for `format` throws.
+    package func writtenConstruction(format: String) throws(ConfigWriteError) -> WrittenConstruction {
+        func failure(_ feature: String, _ advice: String) -> ConfigWriteError {
+            ConfigWriteError(component: label, location: location, format: format, feature: feature, advice: advice)
+        }
+        switch construction.kind {
+        case .initializer(nil), .inherited: return .initializer(arguments: construction.arguments)
+        case .initializer(let signature?):
+            // Config cannot name an initializer: the arguments' labels pick it.
+            guard let labelled = construction.argumentsLabelledForInitializer else {
+                throw failure("the initializer \(signature) with unlabelled parameters",
+                              "Write it in code, or give the type an initializer whose parameters have labels.")
+            }
+            return .initializer(arguments: labelled)
+        case .staticFactory(let signature): return .staticFactory(signature, arguments: construction.arguments)
+        case .factoryMethod(let signature):
+            guard case .named(let factory)? = construction.factory else {
+                throw failure("a factory method of a component that is not named", "Name the factory component.")
+            }
+            return .factoryMethod(signature, factory: factory, arguments: construction.arguments)
+        default:
+            throw failure("a \(construction.kind) construction", "Only definitions read from config can be written.")
+        }
+    }
+}
