@@ -63,6 +63,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the scope means for the instances a component hands out, in a few words (`ioc explain`).
+    package var meaning: String {
+        switch kind {
+        case .prototype: return "a new instance for every injection"
+        case .objectGraph: return "one instance per top-level resolve, shared by what it builds"
+        case .threadLocal: return "one instance per thread"
+        case .taskLocal: return "one instance per withTaskScope block and the tasks it starts"
+        case .weakSingleton: return "one instance while someone holds it"
+        case .singleton: return "one instance for the container"
+        case .custom: return "a custom scope: the CustomScope the app registers under this name decides"
+        }
+    }
+
     /// Every built-in scope, shortest-lived first.
     public static let allBuiltIn: [Scope] = [.prototype, .objectGraph, .threadLocal, .taskLocal, .weakSingleton, .singleton]
 

@@ -13,26 +13,17 @@ struct XMLTranslator {
     var skipped: [String] = []
     var collecting = false
 
-    /// Translates one child element: a problem is thrown, or kept when collecting.
-    private mutating func part(_ body: (inout XMLTranslator) throws(XMLError) -> Void) throws(XMLError) {
+    /// Translates one child element: a problem is thrown, or kept when collecting, with the
+    /// id of the component it leaves out.
+    private mutating func part(_ element: XMLElementNode, _ body: (inout XMLTranslator) throws(XMLError) -> Void) throws(XMLError) {
         do {
             try body(&self)
         } catch {
             guard collecting else { throw error }
             problems.append(error)
-        }
-    }
-
-    /// Translates one component element, remembering its id when it has to be left out.
-    private mutating func definition(of element: XMLElementNode, _ body: (inout XMLTranslator) throws(XMLError) -> Void) throws(XMLError) {
-        try part { (this) throws(XMLError) in
-            do throws(XMLError) {
-                try body(&this)
-            } catch {
-                if let id = element.attribute("id") ?? element.attribute("key") ?? element.attribute("name").flatMap({ Self.names($0).first }) {
-                    this.skipped.append(id)
-                }
-                throw error
+            guard ["bean", "component", "object"].contains(element.name) else { return }
+            if let id = element.attribute("id") ?? element.attribute("key") ?? element.attribute("name").flatMap({ Self.names($0).first }) {
+                skipped.append(id)
             }
         }
     }
@@ -59,14 +50,12 @@ struct XMLTranslator {
         let own = element.attribute("profile").map(Self.names) ?? []
         let active = own.isEmpty ? profiles : own
         for child in element.children {
-            try part { (this) throws(XMLError) in
+            try part(child) { (this) throws(XMLError) in
                 switch child.name {
                 case "bean":
-                    try this.definition(of: child) { (this) throws(XMLError) in
-                        var definition = try this.bean(child)
-                        if definition.profiles.isEmpty { definition.profiles = active }
-                        this.definitions.append(definition)
-                    }
+                    var definition = try this.bean(child)
+                    if definition.profiles.isEmpty { definition.profiles = active }
+                    this.definitions.append(definition)
                 case "alias":
                     try this.check(child, attributes: ["name", "alias"])
                     this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location))
@@ -272,9 +261,9 @@ struct XMLTranslator {
     private mutating func assembly(_ root: XMLElementNode) throws(XMLError) {
         try check(root, attributes: [])
         for element in root.children {
-            try part { (this) throws(XMLError) in
+            try part(element) { (this) throws(XMLError) in
                 switch element.name {
-                case "component": try this.definition(of: element) { (this) throws(XMLError) in this.definitions.append(try this.component(element)) }
+                case "component": this.definitions.append(try this.component(element))
                 case "description": return
                 default: throw this.unknownElement(element, in: root, known: ["component", "description"])
                 }
@@ -344,7 +333,7 @@ struct XMLTranslator {
     private mutating func oxic(_ root: XMLElementNode) throws(XMLError) {
         try check(root, attributes: [])
         for element in root.children {
-            try definition(of: element) { (this) throws(XMLError) in this.definitions.append(try this.oxicObject(element, in: root)) }
+            try part(element) { (this) throws(XMLError) in this.definitions.append(try this.oxicObject(element, in: root)) }
         }
     }
 

@@ -47,7 +47,7 @@ public enum XMLWriter {
     }
 
     private static func failure(_ definition: Definition, _ feature: String, advice: String) -> ConfigWriteError {
-        ConfigWriteError(component: definition.label, location: definition.location, format: "Spring XML", feature: feature, advice: advice)
+        ConfigWriteError(definition, format: "Spring XML", feature: feature, advice: advice)
     }
 
     private static let keepInYAML = "Keep this file in YAML, or write this part in code."
@@ -56,11 +56,8 @@ public enum XMLWriter {
         var attributes: [(name: String, value: String)] = []
         if let name = definition.name { attributes.append(("id", name)) }
         if !definition.aliases.isEmpty { attributes.append(("name", definition.aliases.joined(separator: ","))) }
-        if let typeName = definition.typeName {
-            attributes.append(("class", typeName))
-        } else if definition.type != nil {
-            throw failure(definition, "a type given in code", advice: "Only definitions read from config, which name their class, can be written.")
-        }
+        let construction = try definition.writtenConstruction(format: "Spring XML")
+        if let typeName = definition.typeName { attributes.append(("class", typeName)) }
         if let parent = definition.parent { attributes.append(("parent", parent)) }
         if definition.isAbstract { attributes.append(("abstract", "true")) }
         if !definition.stated.contains(.scope) && definition.parent != nil {
@@ -89,7 +86,7 @@ public enum XMLWriter {
         }
 
         let arguments: [InjectionPoint]
-        switch try definition.writtenConstruction(format: "Spring XML") {
+        switch construction {
         case .initializer(let points): arguments = points
         case let .staticFactory(signature, points):
             attributes.append(("factory-method", signature))
@@ -116,14 +113,7 @@ public enum XMLWriter {
         switch source {
         case .named(let target): return Element(element, named + [("ref", target)])
         case .config(let value):
-            // XML values are text: a number or a boolean is written as the text that reads as it.
-            switch value.kind {
-            case .string(let text): return Element(element, named + [("value", text)])
-            case .int(let number): return Element(element, named + [("value", String(number))])
-            case .double(let number): return Element(element, named + [("value", String(number))])
-            case .bool(let flag): return Element(element, named + [("value", String(flag))])
-            case .null, .list, .map: break
-            }
+            if let text = scalarText(value) { return Element(element, named + [("value", text)]) }
         default: break
         }
         return Element(element, named, [try self.value(source, of: definition)])
@@ -156,19 +146,28 @@ public enum XMLWriter {
         }
     }
 
-    private static func configValue(_ value: ConfigValue) -> Element {
+    /// XML values are text: a scalar is written as the text that reads as it; `nil` for null,
+    /// lists and maps, which are elements.
+    private static func scalarText(_ value: ConfigValue) -> String? {
         switch value.kind {
-        case .null: return Element("null")
-        case .bool(let flag): return Element("value", text: String(flag))
-        case .int(let number): return Element("value", text: String(number))
-        case .double(let number): return Element("value", text: String(number))
-        case .string(let text): return Element("value", text: text)
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        case .bool(let flag): return String(flag)
+        case .null, .list, .map: return nil
+        }
+    }
+
+    private static func configValue(_ value: ConfigValue) -> Element {
+        if let text = scalarText(value) { return Element("value", text: text) }
+        switch value.kind {
         case .list(let items): return Element("list", [], items.map(configValue))
         case .map(let entries):
             return Element("map", [], entries.map { entry in
-                if case .string(let text) = entry.value.kind { return Element("entry", [("key", entry.key), ("value", text)]) }
+                if let text = scalarText(entry.value) { return Element("entry", [("key", entry.key), ("value", text)]) }
                 return Element("entry", [("key", entry.key)], [configValue(entry.value)])
             })
+        default: return Element("null")
         }
     }
 

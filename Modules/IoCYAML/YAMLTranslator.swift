@@ -19,13 +19,15 @@ struct YAMLTranslator {
         self.collecting = collecting
     }
 
-    /// Runs one part of the translation: a problem is thrown, or kept when collecting.
-    private mutating func part(_ body: (inout YAMLTranslator) throws(YAMLError) -> Void) throws(YAMLError) {
+    /// Runs one part of the translation: a problem is thrown, or kept when collecting, with
+    /// the id of the service it leaves out.
+    private mutating func part(skipping id: String? = nil, _ body: (inout YAMLTranslator) throws(YAMLError) -> Void) throws(YAMLError) {
         do {
             try body(&self)
         } catch {
             guard collecting else { throw error }
             problems.append(error)
+            if let id { skipped.append(id) }
         }
     }
 
@@ -87,19 +89,14 @@ struct YAMLTranslator {
             }
         }
         for (keyNode, value) in entries {
-            try part { (this) throws(YAMLError) in
+            try part(skipping: keyNode.scalar) { (this) throws(YAMLError) in
                 let id = try this.keyText(keyNode)
                 if id == "_defaults" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
                     this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location))
                     return
                 }
-                do throws(YAMLError) {
-                    this.definitions.append(try this.service(id, value, at: keyNode.location, defaults: defaults))
-                } catch {
-                    this.skipped.append(id)
-                    throw error
-                }
+                this.definitions.append(try this.service(id, value, at: keyNode.location, defaults: defaults))
             }
         }
     }

@@ -41,16 +41,13 @@ public enum YAMLWriter {
     }
 
     private static func failure(_ definition: Definition, _ feature: String, advice: String) -> ConfigWriteError {
-        ConfigWriteError(component: definition.label, location: definition.location, format: "YAML", feature: feature, advice: advice)
+        ConfigWriteError(definition, format: "YAML", feature: feature, advice: advice)
     }
 
     static func service(_ definition: Definition) throws(ConfigWriteError) -> Node {
         var entries: [(String, Node)] = []
-        if let typeName = definition.typeName {
-            entries.append(("class", .plain(typeName)))
-        } else if definition.type != nil {
-            throw failure(definition, "a type given in code", advice: "Only definitions read from config, which name their class, can be written.")
-        }
+        let construction = try definition.writtenConstruction(format: "YAML")
+        if let typeName = definition.typeName { entries.append(("class", .plain(typeName))) }
         if let parent = definition.parent { entries.append(("parent", .plain(parent))) }
         if definition.isAbstract { entries.append(("abstract", .plain("true"))) }
         if definition.stated.contains(.scope) { entries.append(("scope", .plain(definition.scope.description))) }
@@ -58,7 +55,7 @@ public enum YAMLWriter {
         if definition.stated.contains(.eager) || definition.isEager { entries.append(("eager", .plain(String(definition.isEager)))) }
         if definition.stated.contains(.primary) || definition.isPrimary { entries.append(("primary", .plain(String(definition.isPrimary)))) }
         let arguments: [InjectionPoint]
-        switch try definition.writtenConstruction(format: "YAML") {
+        switch construction {
         case .initializer(let points): arguments = points
         case let .staticFactory(signature, points):
             entries.append(("factory", .plain(signature)))
@@ -136,10 +133,12 @@ public enum YAMLWriter {
             }
             return .map(nodes)
         case .inner(let inner):
-            guard inner.typeName != nil || inner.construction.factory != nil || { if case .staticFactory = inner.construction.kind { true } else { false } }() else {
+            // The reader takes a map for an inner service when it has a class or a factory.
+            let node = try service(inner)
+            guard case .map(let entries) = node, entries.contains(where: { $0.0 == "class" || $0.0 == "factory" }) else {
                 throw failure(inner, "an inner definition with neither class nor factory", advice: "Give the inner definition its class.")
             }
-            return try service(inner)
+            return node
         case .optional, .lazy, .provider, .type, .typeNamed, .all, .value:
             throw failure(definition, "the source '\(source)'", advice: "Write this injection in code.")
         }

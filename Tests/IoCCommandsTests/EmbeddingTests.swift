@@ -1,6 +1,8 @@
 import Foundation
 import IoCCommands
 import IoCCore
+import IoCYAML
+import Synchronization
 import Testing
 
 final class Clock: Sendable { init() {} }
@@ -26,13 +28,15 @@ func shopCatalog() -> TypeCatalog {
     return catalog
 }
 
+/// A config file in the temporary directory, removed by the caller.
+func write(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-test-\(UUID().uuidString).yaml")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
 @Suite("ioc embedded in an app, with its catalog")
 struct EmbeddingTests {
-    private func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-embedded-\(UUID().uuidString).yaml")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
 
     @Test func validate_withTheCatalog_checksTypesPropertiesAndValues() throws {
         let path = try write("""
@@ -61,8 +65,22 @@ struct EmbeddingTests {
               prices: { class: PriceList, arguments: { currency: EUR }, eager: true, scope: singleton }
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = IoCTool(catalog: shopCatalog()).run(["validate", path, "--no-environment"])
+        let created = Mutex(0)
+        let catalog = TypeCatalog()
+        catalog.add(PriceList.self) { list in
+            list.initializer("init(currency:)") { (currency: String) in
+                created.withLock { $0 += 1 }
+                return PriceList(currency: currency)
+            }
+        }
+        let result = IoCTool(catalog: catalog).run(["validate", path, "--no-environment"])
         #expect(result == IoCTool.Result(status: 0, output: "Valid: 1 file, 1 component, no problems.\n", errors: ""))
+        #expect(created.withLock { $0 } == 0, "validating built nothing, not even the eager singleton")
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        try builder.loadYAML(contentsOf: URL(fileURLWithPath: path))
+        _ = try builder.build()
+        #expect(created.withLock { $0 } == 1, "the same file, built, makes it")
     }
 
     @Test func configure_preparesTheBuilder() throws {

@@ -64,12 +64,27 @@ struct ValidateTests {
             """ + notChecked)
     }
 
-    @Test func define_andProfiles_feedPlaceholders() throws {
+    @Test func define_feedsPlaceholders() throws {
         let yaml = try fixture("broken.yaml")
         let result = ioc("validate", yaml, "--define", "shop.currency=EUR")
         #expect(!result.output.contains("Placeholder"))
         #expect(result.output.hasPrefix("Invalid: 1 file, 4 components, 4 problems:"), "prices is back; mailer is left out (unknown parent)")
         #expect(!result.output.contains("No component \"clock\""), "clock is wrong itself, reported once, not again as missing")
+    }
+
+    @Test func profile_leavesOutTheComponentsOfOtherProfiles() throws {
+        let path = try write("""
+            services:
+              live: { class: LiveClock, profile: production }
+              fake: { class: FakeClock, profile: '!production' }
+              user: { class: User, arguments: ['@live'] }
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(ioc("validate", path, "--profile", "production").output.hasPrefix("Valid: 1 file, 2 components, no problems.\n"))
+        #expect(ioc("validate", path).output.hasPrefix("""
+            Invalid: 1 file, 2 components, 1 problem:
+            1. No component "live" is registered; required by "user" (User), argument 0, at \(path):4:36. Register it, or correct the reference.
+            """))
     }
 
     @Test func componentsRegisteredInCode_areNamedWithProvided() throws {
@@ -192,11 +207,30 @@ struct GraphTests {
             """)
     }
 
-    @Test func missingReference_isDrawnInRed_andWarned() throws {
+    @Test func filesWithProblems_areNotDrawn() throws {
         let yaml = try fixture("broken.yaml")
         let result = ioc("graph", yaml, "--define", "shop.currency=EUR")
-        #expect(result.status == 1, "broken.yaml has a format problem, so no graph is drawn")
+        #expect(result.status == 1)
         #expect(result.errors.hasPrefix("Cannot draw the graph: the files have 1 problem(s):\nUnknown key 'scop'"))
+        #expect(result.output == "")
+    }
+
+    @Test func missingReference_isDrawnInRed_andWarned() throws {
+        let path = try write("""
+            services:
+              user: { class: User, arguments: ['@clok'] }
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = ioc("graph", path)
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("""
+                n0 [label="user\\nUser\\nprototype"];
+                missing0 [label="missing: clok", color=red, fontcolor=red, style=dashed];
+                n0 -> missing0 [label="argument 0", color=red, fontcolor=red];
+            }
+
+            """))
+        #expect(result.errors == "warning: No component \"clok\" is registered; required by \"user\" (User), argument 0, at \(path):2:36. Register it, or correct the reference.\n")
     }
 
     @Test func renderedOutput_withoutGraphviz_saysHowToInstallIt() throws {
@@ -363,6 +397,18 @@ struct ExplainTests {
               "basket" (Basket), argument 1 'clock', at \(yaml):13:44
 
             """))
+    }
+
+    @Test func scopes_areExplainedByWhatTheyMean() throws {
+        let path = try write("""
+            services:
+              unit: { class: UnitOfWork, scope: object-graph }
+              pool: { class: Pool, scope: request }
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(ioc("explain", path, "unit").output.contains("  scope: object-graph — one instance per top-level resolve, shared by what it builds\n"))
+        #expect(ioc("explain", path, "pool").output.contains(
+            "  scope: request — a custom scope: the CustomScope the app registers under this name decides\n"))
     }
 
     @Test func unknownKey_suggestsTheClosest() throws {

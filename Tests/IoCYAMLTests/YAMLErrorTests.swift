@@ -68,6 +68,29 @@ struct YAMLErrorTests {
     }
 }
 
+extension YAMLErrorTests {
+    @Test func aComponentDroppedForItsOwnProblem_isNotReportedAgainWhereItIsReferenced() {
+        // "client" has a placeholder without a value, "session" a type the catalog lacks: each
+        // is reported once, and the references to them ("report", "other") are not reported
+        // again as missing components.
+        let text = errorText {
+            _ = try build("""
+                services:
+                  session: { class: URLSesionClient }
+                  client: { class: FreeWeatherClient, arguments: { baseURL: '${weather.url}', session: '@session' } }
+                  report: { class: ReportService, arguments: { reporters: [], metrics: '@logger' }, properties: {} }
+                  logger: { class: Logger, depends-on: [client] }
+                  other: { class: FreeWeatherClient, arguments: { baseURL: 'https://x.example', session: '@session' } }
+                """)
+        }
+        #expect(text == """
+            Container validation failed with 2 problems:
+            1. Placeholder ${weather.url} at services.yaml:3:61 has no value: not found in environment. Define weather.url, or give a default: ${weather.url:default}.
+            2. Unknown type "URLSesionClient" for "session" (URLSesionClient) at services.yaml:2:3: it is not in the type catalog. Did you mean "URLSessionClient"? Add it with catalog.add(URLSesionClient.self) (or @Component), or correct the name.
+            """)
+    }
+}
+
 @Suite("YAML: untrusted input is bounded")
 struct YAMLLimitTests {
     @Test func billionLaughs_failsFast_withANamedLimit() {

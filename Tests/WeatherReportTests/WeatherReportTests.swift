@@ -93,12 +93,8 @@ struct WeatherReportTests {
     @Test func unopenableDatabase_failsWithSQLitesReason() throws {
         let builder = try WeatherAssembly.builder(output: CapturedOutput(), database: "/nonexistent-dir/reports.sqlite")
         let container = try builder.build()
-        #expect(throws: IoCError.self) { try container.resolve(ReportStore.self) }
-        do {
-            _ = try container.resolve(ReportStore.self)
-        } catch let error as IoCError {
-            #expect(error.underlyingError as? DatabaseError == DatabaseError(message: "unable to open database file (/nonexistent-dir/reports.sqlite)"))
-        }
+        let error = try #require(throws: IoCError.self) { try container.resolve(ReportStore.self) }
+        #expect(error.underlyingError as? DatabaseError == DatabaseError(message: "unable to open database file (/nonexistent-dir/reports.sqlite)"))
     }
 
     @Test func embeddedIocCommands_validateTheConfigWithTheAppsTypes() throws {

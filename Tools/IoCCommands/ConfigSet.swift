@@ -11,21 +11,26 @@ public struct Problem: Sendable, Equatable, Codable {
     public var line: Int?
     public var column: Int?
 
-    init(_ error: any Error, location: SourceLocation?) {
+    init(_ error: some LocatedError) {
         let mirror = Mirror(reflecting: error)
-        kind = mirror.displayStyle == .enum ? (mirror.children.first?.label ?? String(describing: error)) : String(describing: type(of: error))
+        kind = mirror.children.first?.label ?? String(describing: type(of: error))
         message = String(describing: error)
-        if let location, location != .unknown {
+        if let location = error.location, location != .unknown {
             file = location.file
             line = location.line
             column = location.column == 0 ? nil : location.column
         }
     }
-
-    init(_ error: IoCError) { self.init(error, location: error.location) }
-    init(_ error: YAMLError) { self.init(error, location: error.location) }
-    init(_ error: XMLError) { self.init(error, location: error.location) }
 }
+
+/// The errors the tool reports: each says where it is.
+protocol LocatedError: Error {
+    var location: SourceLocation? { get }
+}
+
+extension IoCError: LocatedError {}
+extension YAMLError: LocatedError {}
+extension XMLError: LocatedError {}
 
 /// The config files a command reads, merged: their definitions, YAML parameters and every
 /// problem met while reading them.
@@ -35,7 +40,7 @@ struct ConfigSet {
     var files: [String] = []
     var problems: [Problem] = []
     /// Names of components left out because their own text is wrong: already reported, so
-    /// references to them are not reported again as missing.
+    /// the builder does not report references to them again as missing.
     var skipped: Set<String> = []
 
     enum Format: String, CaseIterable {
@@ -93,15 +98,10 @@ struct ConfigSet {
             builder.propertySources.append(DictionaryPropertySource(name: "parameters", Dictionary(parameters, uniquingKeysWith: { $1 })))
         }
         builder.catalog = tool.catalog
+        builder.absentNames = skipped.union(options.provided)
         tool.configure?(builder)
         builder.add(contentsOf: definitions)
         return builder
-    }
-
-    /// Whether a problem found in the graph follows from a component left out (a reference to it).
-    func followsFromSkipped(_ problem: IoCError) -> Bool {
-        if case .missingComponent(let key, _, _, _) = problem, let name = key.name { return skipped.contains(name) }
-        return false
     }
 }
 

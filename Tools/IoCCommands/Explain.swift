@@ -28,8 +28,7 @@ struct ExplainCommand: ToolCommand {
 
     func execute(_ tool: IoCTool, _ out: inout ToolOutput) -> Int32 {
         let config = ConfigSet(files: files, root: sources.root)
-        let prepared = config.builder(options: sources, tool: tool).preparedDefinitions()
-        let graph = ConfigGraph(prepared.definitions)
+        let graph = config.builder(options: sources, tool: tool).configGraph()
         for problem in config.problems { out.error("warning: \(problem.message)") }
         guard let index = graph.component(named: key) else {
             var message = "No component named '\(key)' in " + files.joined(separator: ", ") + "."
@@ -45,7 +44,7 @@ struct ExplainCommand: ToolCommand {
     static func explain(_ index: Int, in graph: ConfigGraph, written: [Definition]) -> String {
         let component = graph.components[index]
         let definition = component.definition
-        var lines = ["\(component.label)", "  defined at \(definition.location)", "  scope: \(definition.scope) — \(meaning(of: definition.scope))"]
+        var lines = ["\(component.label)", "  defined at \(definition.location)", "  scope: \(definition.scope) — \(definition.scope.meaning)"]
         lines.append("  built by: " + construction(of: definition))
         if let original = written.first(where: { $0.name == definition.name && $0.location == definition.location }),
            let parent = original.parent {
@@ -128,19 +127,6 @@ struct ExplainCommand: ToolCommand {
             return "factory method \(signature) of \(construction.factory.map(\.description) ?? "?")"
         default:
             return construction.kind.description
-        }
-    }
-
-    /// What a scope means for the instances a component hands out.
-    static func meaning(of scope: Scope) -> String {
-        switch scope.description {
-        case "prototype": return "a new instance for every injection"
-        case "singleton": return "one instance for the container"
-        case "weakSingleton": return "one instance while someone holds it"
-        case "objectGraph": return "one instance per top-level resolve"
-        case "threadLocal": return "one instance per thread"
-        case "taskLocal": return "one instance per withTaskScope block"
-        default: return "a custom scope, registered by the app"
         }
     }
 }

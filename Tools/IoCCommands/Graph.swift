@@ -43,10 +43,9 @@ struct GraphCommand: ToolCommand {
             for problem in config.problems { out.error(problem.message) }
             return 1
         }
-        let prepared = config.builder(options: sources, tool: tool).preparedDefinitions()
-        let graph = ConfigGraph(prepared.definitions)
+        let graph = config.builder(options: sources, tool: tool).configGraph()
         let text = format == .dot ? Self.dot(graph) : Self.mermaid(graph)
-        for problem in prepared.problems + graph.problems { out.error("warning: \(problem)") }
+        for problem in graph.problems { out.error("warning: \(problem)") }
         guard let output else {
             out.write(text)
             return 0

@@ -64,31 +64,18 @@ struct ValidateCommand: ToolCommand {
     /// Reads the files past every problem, then checks the graph: with the tool's catalog by
     /// building it (nothing is created), without one by following names.
     static func check(files: [String], sources: SourceOptions, tool: IoCTool) -> ValidationReport {
-        var config = ConfigSet(files: files, root: sources.root)
-        config.skipped.formUnion(sources.provided)
+        let config = ConfigSet(files: files, root: sources.root)
         let builder = config.builder(options: sources, tool: tool)
-        var problems = config.problems
         let components: Int
+        let found: [IoCError]
         if tool.catalog != nil {
-            builder.createsEagerSingletons = false
-            let prepared = builder.preparedDefinitions()
-            components = prepared.definitions.count
-            config.skipped.formUnion(builder.namesLeftOut(by: prepared.definitions))
-            do {
-                _ = try builder.build()
-            } catch let error as IoCError {
-                let found = if case .validationFailed(let all) = error { all } else { [error] }
-                problems += found.filter { !config.followsFromSkipped($0) }.map(Problem.init)
-            } catch {
-                problems.append(Problem(error, location: nil))
-            }
+            (components, found) = builder.validate()
         } else {
-            let prepared = builder.preparedDefinitions()
-            let graph = ConfigGraph(prepared.definitions)
-            components = prepared.definitions.count
-            config.skipped.formUnion(builder.namesLeftOut(by: prepared.definitions))
-            problems += (prepared.problems + graph.problems).filter { !config.followsFromSkipped($0) }.map(Problem.init)
+            let graph = builder.configGraph()
+            components = graph.components.count { $0.owner == nil }
+            found = graph.problems
         }
+        let problems = config.problems + found.map(Problem.init)
         return ValidationReport(valid: problems.isEmpty, files: config.files, components: components, problems: problems,
                                 notChecked: tool.catalog == nil ? checksNeedingTypes : [])
     }

@@ -57,8 +57,9 @@ public final class ContainerBuilder {
     package var sharingBase: Container?
     /// Told what the built container creates, hands out and disposes.
     package var observer: ContainerObserver?
-    /// Check only: `build()` creates no eager singleton (the `ioc validate` command).
-    package var createsEagerSingletons = true
+    /// Components that are absent on purpose, or left out before the builder saw them (a tool
+    /// reading files past their problems): references to them are not reported as missing.
+    package var absentNames: Set<String> = []
 
     /// A builder for a top-level container.
     public init() { self.parent = nil }
@@ -117,7 +118,7 @@ public final class ContainerBuilder {
             compilation.shareUnchangedSingletons(with: sharingBase)
         }
         container.recipe = BuildRecipe(self)
-        for node in compilation.eagerNodes where createsEagerSingletons {
+        for node in compilation.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }
             let ctx = ResolutionContext(container: container, graph: graph)

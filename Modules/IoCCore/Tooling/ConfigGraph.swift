@@ -56,17 +56,21 @@ package struct ConfigGraph: Sendable {
     package private(set) var components: [Component] = []
     package private(set) var edges: [Edge] = []
     package private(set) var values: [Value] = []
-    /// References to names no component has.
-    package private(set) var problems: [IoCError] = []
+    /// The problems of the steps before (``ContainerBuilder/configGraph()``), then references
+    /// to names no component has and cycles.
+    package private(set) var problems: [IoCError]
     /// Sources only the app's types can settle (`type Quest` that no definition's `class` or
     /// `as` names), as `(component, point, source)`.
     package private(set) var unsettled: [(component: Int, point: String, source: String)] = []
     /// References to names no component has, for drawing: `optional` ones are no problem.
     package private(set) var dangling: [(component: Int, name: String, point: String, optional: Bool)] = []
     private var byName: [String: Int] = [:]
+    /// Names dropped for a problem reported already: not reported again when referenced.
+    private let leftOut: Set<String>
 
-    /// The graph of prepared definitions (``ContainerBuilder/preparedDefinitions()``).
-    package init(_ definitions: [Definition]) {
+    init(_ definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
+        self.leftOut = leftOut
+        self.problems = problems
         for definition in definitions { add(definition, owner: nil) }
         for (index, component) in components.enumerated() where component.owner == nil {
             if let name = component.definition.name { byName[name] = index }
@@ -77,7 +81,7 @@ package struct ConfigGraph: Sendable {
             link(index)
             index += 1
         }
-        problems += cycles()
+        self.problems += cycles()
     }
 
     /// The component a name or alias reaches.
@@ -139,7 +143,7 @@ package struct ConfigGraph: Sendable {
                 return
             }
             dangling.append((index, name, point, reach == .optional))
-            if reach != .optional {
+            if reach != .optional && !leftOut.contains(name) {
                 let site = InjectionSite(component: components[index].label, point: point, location: location)
                 problems.append(.missingComponent(key: ComponentKey(name: name), site: site,
                                                   suggestions: Suggestions.closest(to: name, in: names), path: []))
@@ -187,56 +191,31 @@ package struct ConfigGraph: Sendable {
 
     // MARK: Cycles
 
-    /// Every cycle of dependencies built together (not through `Lazy` or `Provider`), each
-    /// reported once, with the core's words.
+    /// Every cycle of dependencies built together (not through `Lazy` or `Provider`), with the
+    /// core's search and words.
     private func cycles() -> [IoCError] {
         var next: [[Int]] = Array(repeating: [], count: components.count)
         for edge in edges where edge.reach != .lazy && edge.reach != .provider { next[edge.from].append(edge.to) }
-        enum Mark { case visiting, done }
-        var marks: [Mark?] = Array(repeating: nil, count: components.count)
-        var stack: [Int] = []
-        var reported: Set<[String]> = []
-        var found: [IoCError] = []
-
-        func visit(_ node: Int) {
-            if marks[node] == .done { return }
-            if marks[node] == .visiting {
-                guard let start = stack.firstIndex(of: node) else { return }
-                let labels = stack[start...].map { components[$0].label }
-                let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
-                let canonical = Array(labels[rotation...] + labels[..<rotation])
-                if reported.insert(canonical).inserted {
-                    found.append(.cycle(path: labels + [components[node].label], location: components[node].definition.location))
-                }
-                return
-            }
-            marks[node] = .visiting
-            stack.append(node)
-            for target in next[node] { visit(target) }
-            stack.removeLast()
-            marks[node] = .done
-        }
-        for node in components.indices { visit(node) }
-        return found
+        let search = CycleSearch<Int, Int>(key: { $0 }, next: { next[$0] }, isShown: { _ in true },
+                                           label: { components[$0].label }, location: { components[$0].definition.location })
+        return search.cycles(from: Array(components.indices))
     }
 }
 
 extension ContainerBuilder {
-    /// The definitions after the steps that need no types (profiles, placeholders, decorators,
-    /// overrides by name, parents), with the problems those steps found.
-    package func preparedDefinitions() -> (definitions: [Definition], problems: [IoCError]) {
+    /// The graph of the definitions after the steps that need no types (profiles, placeholders,
+    /// decorators, overrides by name, parents), with every problem those steps and the graph show.
+    package func configGraph() -> ConfigGraph {
         let compilation = Compilation(builder: self, container: Container(parent: parent))
         let definitions = compilation.prepare()
-        return (definitions, reportedProblems + compilation.problems)
+        return ConfigGraph(definitions, leftOut: compilation.leftOut, problems: reportedProblems + compilation.problems)
     }
 
-    /// The names and aliases of active, concrete definitions that preparation left out because
-    /// of a problem it reported (a placeholder without a value, an unknown parent): references
-    /// to them follow from that problem.
-    package func namesLeftOut(by prepared: [Definition]) -> Set<String> {
-        let kept = Set(prepared.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases })
-        let preparation = Preparation(builder: self)
-        let written = definitions.filter { preparation.isActive($0) && !$0.isAbstract }.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases }
-        return Set(written).subtracting(kept)
+    /// Checks everything ``build()`` checks and creates nothing: how many components the
+    /// definitions make (in the active profiles), and every problem.
+    package func validate() -> (components: Int, problems: [IoCError]) {
+        let compilation = Compilation(builder: self, container: Container(parent: parent))
+        compilation.run()
+        return (compilation.preparedCount, reportedProblems + compilation.problems)
     }
 }

@@ -20,6 +20,11 @@ public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConverti
         self.advice = advice
     }
 
+    /// The error for `definition`, named and placed as messages print it.
+    package init(_ definition: Definition, format: String, feature: String, advice: String) {
+        self.init(component: definition.label, location: definition.location, format: format, feature: feature, advice: advice)
+    }
+
     public var description: String {
         "Cannot write \(component), defined at \(location), as \(format): it has \(feature), which \(format) cannot express. \(advice)"
     }
@@ -57,9 +62,13 @@ package enum WrittenConstruction {
 
 extension Definition {
     /// The construction as a config file writes it, or the error a writer for `format` throws.
+    /// A definition made in code (a type, no class name) has no text form.
     package func writtenConstruction(format: String) throws(ConfigWriteError) -> WrittenConstruction {
         func failure(_ feature: String, _ advice: String) -> ConfigWriteError {
-            ConfigWriteError(component: label, location: location, format: format, feature: feature, advice: advice)
+            ConfigWriteError(self, format: format, feature: feature, advice: advice)
+        }
+        if typeName == nil, type != nil {
+            throw failure("a type given in code", "Only definitions read from config, which name their class, can be written.")
         }
         switch construction.kind {
         case .initializer(nil), .inherited: return .initializer(arguments: construction.arguments)

@@ -25,9 +25,11 @@ final class Compilation {
 
     func run() {
         let merged = prepare()
+        preparedCount = merged.count
         let binding = CatalogBinding(catalog: builder.catalog, definitions: merged)
         var bound = binding.bindAll(merged)
         problems += binding.problems
+        if bound.count < merged.count { leaveOut(merged, keeping: bound) }
         if !builder.removedAfterBinding.isEmpty {
             bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
         }
@@ -45,13 +47,38 @@ final class Compilation {
     /// The steps before binding: the active profiles' definitions, placeholders resolved,
     /// decorators applied, overrides by name applied (other repeated names reported) and
     /// children merged with their parents. Tools that read config without the app's types
-    /// stop here (``ContainerBuilder/preparedDefinitions()``).
+    /// stop here (``ContainerBuilder/configGraph()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
         let active = preparation.activeResolved(builder.definitions)
         let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
         problems += preparation.problems
+        leftOut = builder.absentNames
+        if !preparation.problems.isEmpty {
+            leaveOut(builder.definitions.filter { preparation.isActive($0) && !$0.isAbstract }, keeping: merged)
+        }
         return merged
+    }
+
+    /// Names whose components were dropped for a problem already reported (a placeholder
+    /// without a value, an unknown parent, a type the catalog does not have), or that the
+    /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
+    /// reported again as a missing component.
+    private(set) var leftOut: Set<String> = []
+    /// How many definitions preparation kept: the components the definitions make.
+    private(set) var preparedCount = 0
+
+    private func leaveOut(_ before: [Definition], keeping after: [Definition]) {
+        func names(_ definitions: [Definition]) -> [String] { definitions.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases } }
+        leftOut.formUnion(Set(names(before)).subtracting(names(after)))
+    }
+
+    /// Reports a reference to a name no component has, unless that follows from a problem
+    /// reported already.
+    private func reportMissing(named name: String, site: SiteInfo) {
+        guard !leftOut.contains(name) else { return }
+        problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
+                                          suggestions: nameSuggestions(for: name, site: site), path: []))
     }
 
     // MARK: Keys and overrides
@@ -264,10 +291,7 @@ final class Compilation {
             return nodeArgument(chosen, as: X.self, site: site)
         case .named(let name):
             guard let found = node(named: name) else {
-                if !optional {
-                    problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
-                                                      suggestions: nameSuggestions(for: name, site: site), path: []))
-                }
+                if !optional { reportMissing(named: name, site: site) }
                 return nil
             }
             return nodeArgument(found, as: X.self, site: site)
@@ -306,8 +330,7 @@ final class Compilation {
     /// The argument that makes the component `name` before another (Spring `depends-on`).
     func prerequisite(named name: String, site: SiteInfo) -> AnyArgument? {
         guard let found = node(named: name) else {
-            problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
-                                              suggestions: nameSuggestions(for: name, site: site), path: []))
+            reportMissing(named: name, site: site)
             return nil
         }
         return PrerequisiteArgument(found)
@@ -387,34 +410,19 @@ final class Compilation {
 
     /// Every cycle of direct dependencies, each reported once with its full path.
     private func findCycles() {
-        enum Mark { case visiting, done }
-        var marks: [ObjectIdentifier: Mark] = [:]
-        marks.reserveCapacity(allNodes.count)
-        var stack: [AnyNode] = []
-        var reported: Set<[String]> = []
-
-        func visit(_ node: AnyNode) {
-            let id = ObjectIdentifier(node)
-            if marks[id] == .done { return }
-            if marks[id] == .visiting {
-                guard let start = stack.firstIndex(where: { $0 === node }) else { return }
-                let members = stack[start...].filter { $0.base == nil }
-                guard let first = members.first else { return }
-                let labels = members.map(\.label)
-                let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
-                let canonical = Array(labels[rotation...] + labels[..<rotation])
-                if reported.insert(canonical).inserted {
-                    problems.append(.cycle(path: labels + [first.label], location: first.info.location))
-                }
-                return
-            }
-            marks[id] = .visiting
-            stack.append(node)
-            for next in node.directDependencies where next.container === container { visit(next) }
-            stack.removeLast()
-            marks[id] = .done
-        }
-        for node in allNodes { visit(node) }
+        let container = self.container
+        let search = CycleSearch<AnyNode, ObjectIdentifier>(
+            key: { ObjectIdentifier($0) },
+            // The same array when every dependency is the container's own, as it nearly always is.
+            next: { node in
+                node.directDependencies.allSatisfy { $0.container === container }
+                    ? node.directDependencies : node.directDependencies.filter { $0.container === container }
+            },
+            isShown: { $0.base == nil },
+            label: \.label,
+            location: { $0.info.location }
+        )
+        problems += search.cycles(from: allNodes)
     }
 
     private func lifetime(of node: AnyNode) -> ScopeLifetime {
