@@ -58,6 +58,13 @@ public final class Container: @unchecked Sendable {
         self.lookups = Unmanaged.passUnretained(empty)
     }
 
+    deinit {
+        // A node holds the nodes it builds directly (for the checks at build). Cut those links
+        // before the nodes go, so that freeing a long chain of components does not free each
+        // link from inside the previous one's deinit, one stack frame per link.
+        for node in nodes { node.directDependencies = [] }
+    }
+
     /// Installs the lookups the builder computed.
     func setLookups(types: [ObjectIdentifier: AnyNode?], names: [String: AnyNode]) {
         nameTable = names
