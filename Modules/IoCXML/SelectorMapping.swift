@@ -16,7 +16,7 @@ public enum SelectorMapping {
     /// The Swift signature for `selector`, or `nil` when it is neither a signature nor a selector.
     public static func swiftSignature(_ selector: String) -> String? {
         let text = selector.trimmingCharacters(in: .whitespaces)
-        if text.contains("(") { return Signature(text).map(\.description) }
+        if text.utf8.contains(UInt8(ascii: "(")) { return Signature(text).map(\.description) }
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }) else { return nil }
         var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if parts.last == "" { parts.removeLast() } else if parts.count == 1 { return "\(text)()" }

@@ -125,8 +125,18 @@ struct YAMLReader {
             return
         }
         if let text = key.scalar {
-            if let first = frame.seen[text] { throw .duplicateKey(key: text, location: key.location, first: first) }
-            frame.seen[text] = key.location
+            // A small map is searched; a large one (the services) gets an index of its keys.
+            if frame.entries.count < 16 {
+                if let first = frame.entries.first(where: { $0.key.scalar == text }) {
+                    throw .duplicateKey(key: text, location: key.location, first: first.key.location)
+                }
+            } else {
+                if frame.seen.isEmpty {
+                    for entry in frame.entries { if let known = entry.key.scalar { frame.seen[known] = entry.key.location } }
+                }
+                if let first = frame.seen[text] { throw .duplicateKey(key: text, location: key.location, first: first) }
+                frame.seen[text] = key.location
+            }
         }
         frame.entries.append((key, node))
         frame.pendingKey = nil

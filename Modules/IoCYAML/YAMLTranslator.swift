@@ -262,7 +262,7 @@ struct YAMLTranslator {
 
     private func referenceName(_ text: String, _ location: SourceLocation) throws(YAMLError) -> String {
         let name = String(text.dropFirst())
-        guard !name.isEmpty, !name.contains(" ") else {
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) else {
             throw .badValue(value: text, reason: "a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@')",
                             location: location)
         }
@@ -313,7 +313,8 @@ struct YAMLTranslator {
 
     /// `%name%` → `${name}`, `%env(NAME)%` → `${NAME}`, `%%` → `%`.
     static func parameters(in text: String) -> String {
-        guard text.contains("%") else { return text }
+        // NB: byte scans, not Foundation's `contains(_:)` on strings, which bridges to NSString.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.firstIndex(of: "%") {
@@ -331,7 +332,7 @@ struct YAMLTranslator {
             let name = rest[after..<end]
             if name.hasPrefix("env("), name.hasSuffix(")") {
                 result += "${" + name.dropFirst(4).dropLast() + "}"
-            } else if !name.isEmpty, !name.contains(" ") {
+            } else if !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) {
                 result += "${" + name + "}"
             } else {
                 result += rest[start...end]

@@ -44,6 +44,15 @@ struct YAMLErrorTests {
             == "Duplicate key 'a' at app.yaml:3:3; it was first given at app.yaml:2:3. Keep one.")
     }
 
+    @Test func duplicateKey_inALargeMap() {
+        // Large maps (more than 16 keys) find repeats through an index instead of a search.
+        let services = (0..<20).map { "  s\($0): { class: Logger }\n" }.joined()
+        #expect(loadError("services:\n" + services + "  s3: { class: Logger }\n")
+            == "Duplicate key 's3' at app.yaml:22:3; it was first given at app.yaml:5:3. Keep one.")
+        #expect(loadError("services:\n" + services + "  s19: { class: Logger }\n")
+            == "Duplicate key 's19' at app.yaml:22:3; it was first given at app.yaml:21:3. Keep one.")
+    }
+
     @Test func unknownTag() {
         #expect(loadError("services:\n  a: !php/const FOO\n")
             == "Unknown tag '!php/const' at app.yaml:2:6. Allowed: !tagged_iterator and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq).")

@@ -189,10 +189,11 @@ final class CatalogBinding {
     /// The member a definition means: the one its signature names, or the one its arguments fit.
     func select(_ members: [TypeDescriptor.Member], requested: String?, arguments: [InjectionPoint], kind: String,
                 type: String, _ definition: Definition) -> TypeDescriptor.Member? {
-        let known = members.map(\.signature.description)
+        // The names it could have meant, for the messages only.
+        var known: [String] { members.map(\.signature.description) }
         var candidates: [TypeDescriptor.Member]
         if let requested {
-            guard let signature = Signature(requested) else {
+            guard let signature = parsedSignature(requested) else {
                 problems.append(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
                                                location: definition.location, known: known, suggestions: []))
                 return nil
@@ -221,6 +222,16 @@ final class CatalogBinding {
                                              component: definition.label, location: definition.location))
         }
         return nil
+    }
+
+    /// Signatures as parsed, by their text: the definitions of one file name the same few.
+    private var signatures: [String: Signature?] = [:]
+
+    private func parsedSignature(_ text: String) -> Signature? {
+        if let parsed = signatures[text] { return parsed }
+        let parsed = Signature(text)
+        signatures[text] = parsed
+        return parsed
     }
 
     /// The member's typed construction, with the sources the definition gives for its parameters.
@@ -302,12 +313,11 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
 
         bound.methodCalls = definition.methodCalls.compactMap { call in
             if call.invoker != nil { return call }
-            let known = descriptor.methods.map(\.signature.description)
             guard let member = binding.select(descriptor.methods, requested: call.method, arguments: call.arguments, kind: "method",
                                               type: descriptor.type.name, definition),
                   case .method(let points, let invoker) = member.template,
                   let filled = binding.fill(points, with: call.arguments, member: member, definition)
-            else { failed = true; _ = known; return nil }
+            else { failed = true; return nil }
             return MethodInjection(method: member.signature.description, arguments: filled, invoker: invoker)
         }
 

@@ -10,59 +10,250 @@
 /// Definitions compare equal when they describe the same component, whatever front end wrote
 /// them (closures compare by their kind, and source locations are not compared).
 public struct Definition: Sendable, Equatable, CustomStringConvertible {
+    /// The fields, shared between copies until one of them changes (copy on write): a
+    /// definition is copied through every step of a build, and one reference is cheaper to
+    /// copy than two dozen.
+    private final class Fields: @unchecked Sendable {
+        // NB: only reached through `fields` (reads) and `unique` (writes, after the copy), so
+        // the compiler's dynamic exclusivity checks would only cost time.
+        @exclusivity(unchecked) var name: String?
+        @exclusivity(unchecked) var type: TypeRef?
+        @exclusivity(unchecked) var typeName: String?
+        @exclusivity(unchecked) var scope: Scope
+        @exclusivity(unchecked) var construction: Construction
+        @exclusivity(unchecked) var properties: [PropertyInjection]
+        @exclusivity(unchecked) var methodCalls: [MethodInjection]
+        @exclusivity(unchecked) var hooks: [LifecycleHook]
+        @exclusivity(unchecked) var aliases: [String]
+        @exclusivity(unchecked) var isPrimary: Bool
+        @exclusivity(unchecked) var tags: [String]
+        @exclusivity(unchecked) var exposedAs: [Exposure]
+        @exclusivity(unchecked) var isEager: Bool
+        @exclusivity(unchecked) var isLazy: Bool
+        @exclusivity(unchecked) var isOverride: Bool
+        @exclusivity(unchecked) var parent: String?
+        @exclusivity(unchecked) var isAbstract: Bool
+        @exclusivity(unchecked) var decorates: String?
+        @exclusivity(unchecked) var dependsOn: [String]
+        @exclusivity(unchecked) var profiles: [String]
+        @exclusivity(unchecked) var stated: StatedFields
+        @exclusivity(unchecked) var strategy: (any ConstructionStrategy)?
+        @exclusivity(unchecked) var location: SourceLocation
+        @exclusivity(unchecked) var maker: NodeMaker?
+
+        init(name: String?, typeName: String?, construction: Construction, location: SourceLocation) {
+            self.name = name
+            self.type = nil
+            self.typeName = typeName
+            self.scope = .prototype
+            self.construction = construction
+            self.properties = []
+            self.methodCalls = []
+            self.hooks = []
+            self.aliases = []
+            self.isPrimary = false
+            self.tags = []
+            self.exposedAs = []
+            self.isEager = false
+            self.isLazy = false
+            self.isOverride = false
+            self.parent = nil
+            self.isAbstract = false
+            self.decorates = nil
+            self.dependsOn = []
+            self.profiles = []
+            self.stated = []
+            self.strategy = nil
+            self.location = location
+            self.maker = nil
+        }
+
+        init(copying other: Fields) {
+            name = other.name
+            type = other.type
+            typeName = other.typeName
+            scope = other.scope
+            construction = other.construction
+            properties = other.properties
+            methodCalls = other.methodCalls
+            hooks = other.hooks
+            aliases = other.aliases
+            isPrimary = other.isPrimary
+            tags = other.tags
+            exposedAs = other.exposedAs
+            isEager = other.isEager
+            isLazy = other.isLazy
+            isOverride = other.isOverride
+            parent = other.parent
+            isAbstract = other.isAbstract
+            decorates = other.decorates
+            dependsOn = other.dependsOn
+            profiles = other.profiles
+            stated = other.stated
+            strategy = other.strategy
+            location = other.location
+            maker = other.maker
+        }
+    }
+
+    private var fields: Fields
+
+    /// The fields, copied first when another definition shares them.
+    private var unique: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+            return fields
+        }
+    }
+
     /// The name the component is registered under, if any.
-    public var name: String?
+    public var name: String? {
+        get { fields.name }
+        _modify { yield &unique.name }
+        set { unique.name = newValue }
+    }
     /// The type the component is registered as and resolved by; `nil` until a definition
     /// that names its type by text (``typeName``) is bound.
-    public internal(set) var type: TypeRef?
+    public internal(set) var type: TypeRef? {
+        get { fields.type }
+        _modify { yield &unique.type }
+        set { unique.type = newValue }
+    }
     /// The type as config wrote it (`Knight`, `MyApp.Knight`, `NSURL`); `nil` for code.
-    public var typeName: String?
+    public var typeName: String? {
+        get { fields.typeName }
+        _modify { yield &unique.typeName }
+        set { unique.typeName = newValue }
+    }
     /// How long an instance lives.
-    public var scope: Scope
+    public var scope: Scope {
+        get { fields.scope }
+        _modify { yield &unique.scope }
+        set { unique.scope = newValue }
+    }
     /// How the instance is made, with the sources of its initializer arguments.
-    public var construction: Construction
+    public var construction: Construction {
+        get { fields.construction }
+        _modify { yield &unique.construction }
+        set { unique.construction = newValue }
+    }
     /// Properties set after construction, in order.
-    public var properties: [PropertyInjection]
+    public var properties: [PropertyInjection] {
+        get { fields.properties }
+        _modify { yield &unique.properties }
+        set { unique.properties = newValue }
+    }
     /// Methods called with resolved arguments after the properties (method injection).
-    public var methodCalls: [MethodInjection]
+    public var methodCalls: [MethodInjection] {
+        get { fields.methodCalls }
+        _modify { yield &unique.methodCalls }
+        set { unique.methodCalls = newValue }
+    }
     /// Hooks run around injection and at shutdown, and decorators.
-    public var hooks: [LifecycleHook]
+    public var hooks: [LifecycleHook] {
+        get { fields.hooks }
+        _modify { yield &unique.hooks }
+        set { unique.hooks = newValue }
+    }
     /// Other names that reach this component.
-    public var aliases: [String]
+    public var aliases: [String] {
+        get { fields.aliases }
+        _modify { yield &unique.aliases }
+        set { unique.aliases = newValue }
+    }
     /// Whether this component wins when several match a type.
-    public var isPrimary: Bool
+    public var isPrimary: Bool {
+        get { fields.isPrimary }
+        _modify { yield &unique.isPrimary }
+        set { unique.isPrimary = newValue }
+    }
     /// Tags for collection injection (`tagged("reporter")`).
-    public var tags: [String]
+    public var tags: [String] {
+        get { fields.tags }
+        _modify { yield &unique.tags }
+        set { unique.tags = newValue }
+    }
     /// Further types (usually protocols) this component can be injected as.
-    public var exposedAs: [Exposure]
+    public var exposedAs: [Exposure] {
+        get { fields.exposedAs }
+        _modify { yield &unique.exposedAs }
+        set { unique.exposedAs = newValue }
+    }
     /// Create at build instead of on first request (singletons only).
-    public var isEager: Bool
+    public var isEager: Bool {
+        get { fields.isEager }
+        _modify { yield &unique.isEager }
+        set { unique.isEager = newValue }
+    }
     /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly.
-    public var isLazy: Bool
+    public var isLazy: Bool {
+        get { fields.isLazy }
+        _modify { yield &unique.isLazy }
+        set { unique.isLazy = newValue }
+    }
     /// Replaces an earlier definition with the same key instead of being a duplicate.
-    public var isOverride: Bool
+    public var isOverride: Bool {
+        get { fields.isOverride }
+        _modify { yield &unique.isOverride }
+        set { unique.isOverride = newValue }
+    }
     /// The definition this one inherits from (Spring `parent`): construction, arguments,
     /// properties, calls, hooks, scope, laziness and tags it does not state itself.
-    public var parent: String?
+    public var parent: String? {
+        get { fields.parent }
+        _modify { yield &unique.parent }
+        set { unique.parent = newValue }
+    }
     /// A template for children only; never built itself.
-    public var isAbstract: Bool
+    public var isAbstract: Bool {
+        get { fields.isAbstract }
+        _modify { yield &unique.isAbstract }
+        set { unique.isAbstract = newValue }
+    }
     /// The component this one decorates (Symfony `decorates`): this definition takes over the
     /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
     /// (`.named(".inner")` inside this definition refers to it).
-    public var decorates: String?
+    public var decorates: String? {
+        get { fields.decorates }
+        _modify { yield &unique.decorates }
+        set { unique.decorates = newValue }
+    }
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
-    public var dependsOn: [String]
+    public var dependsOn: [String] {
+        get { fields.dependsOn }
+        _modify { yield &unique.dependsOn }
+        set { unique.dependsOn = newValue }
+    }
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
-    public var profiles: [String]
+    public var profiles: [String] {
+        get { fields.profiles }
+        _modify { yield &unique.profiles }
+        set { unique.profiles = newValue }
+    }
     /// Which of the fields with a default the definition states itself (for inheritance).
-    public var stated: StatedFields
+    public var stated: StatedFields {
+        get { fields.stated }
+        _modify { yield &unique.stated }
+        set { unique.stated = newValue }
+    }
     /// The construction strategy wrapped around this component's construction, if any.
-    public var strategy: (any ConstructionStrategy)?
+    public var strategy: (any ConstructionStrategy)? {
+        get { fields.strategy }
+        _modify { yield &unique.strategy }
+        set { unique.strategy = newValue }
+    }
     /// Where the definition was written.
-    public var location: SourceLocation
-
-    var maker: NodeMaker?
+    public var location: SourceLocation {
+        get { fields.location }
+        _modify { yield &unique.location }
+        set { unique.location = newValue }
+    }
+    var maker: NodeMaker? {
+        get { fields.maker }
+        _modify { yield &unique.maker }
+        set { unique.maker = newValue }
+    }
 
     init(type: TypeRef, construction: Construction, maker: NodeMaker, location: SourceLocation) {
         self.init(name: nil, typeName: nil, construction: construction, location: location)
@@ -79,30 +270,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// knight.properties.append(PropertyInjection(name: "quest", source: .named("quest")))
     /// ```
     public init(name: String?, typeName: String?, construction: Construction = .initializer(), location: SourceLocation) {
-        self.name = name
-        self.type = nil
-        self.typeName = typeName
-        self.scope = .prototype
-        self.construction = construction
-        self.properties = []
-        self.methodCalls = []
-        self.hooks = []
-        self.aliases = []
-        self.isPrimary = false
-        self.tags = []
-        self.exposedAs = []
-        self.isEager = false
-        self.isLazy = false
-        self.isOverride = false
-        self.parent = nil
-        self.isAbstract = false
-        self.decorates = nil
-        self.dependsOn = []
-        self.profiles = []
-        self.stated = []
-        self.strategy = nil
-        self.location = location
-        self.maker = nil
+        fields = Fields(name: name, typeName: typeName, construction: construction, location: location)
     }
 
     /// Whether the definition carries its Swift type and code (code registrations, or after binding).

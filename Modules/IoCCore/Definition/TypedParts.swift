@@ -146,6 +146,8 @@ struct TypedDefinitionParts<T> {
     func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
         let info = node.info
         var failed = false
+        node.dependencies.reserveCapacity(definition.construction.arguments.count + definition.dependsOn.count
+                                          + definition.properties.count + definition.methodCalls.count)
 
         // Construction arguments.
         var arguments: [AnyArgument] = []

@@ -52,9 +52,21 @@ extension Optional: InjectionShape {
     }
 
     private static func wrap(_ wrapped: Argument<Wrapped>) -> AnyArgument {
-        ComposedArgument<Wrapped?>(parts: [wrapped], body: { ctx in try wrapped.get(ctx) },
-                                   asyncBody: { ctx in try await wrapped.getAsync(ctx) })
+        OptionalArgument(wrapped)
     }
+}
+
+/// An optional point filled from a component: the component, wrapped.
+final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
+    let wrapped: Argument<Wrapped>
+    init(_ wrapped: Argument<Wrapped>) {
+        self.wrapped = wrapped
+        super.init()
+    }
+    override var directNodes: [AnyNode] { wrapped.directNodes }
+    override var deferredNodes: [AnyNode] { wrapped.deferredNodes }
+    override func get(_ ctx: ResolutionContext) throws -> Wrapped? { try wrapped.get(ctx) }
+    override func getAsync(_ ctx: ResolutionContext) async throws -> Wrapped? { try await wrapped.getAsync(ctx) }
 }
 
 /// Binds the source of a `Lazy<T>` or `Provider<T>` point: the handle's own case (`.lazy`

@@ -104,6 +104,11 @@ final class Compilation {
         return (primaryKey(of: definition, kind).map { [$0] } ?? []) + aliases
     }
 
+    /// Whether a definition has a key of its own besides its primary one.
+    private func hasMoreKeys(_ definition: Definition, _ kind: KeyKind) -> Bool {
+        kind == .names && !definition.aliases.isEmpty
+    }
+
     /// Later definitions marked as overrides replace earlier ones with the same key, in place;
     /// any other repeated key is a duplicate.
     private func applyOverrides(_ input: [Definition], keys kind: KeyKind) -> [Definition] {
@@ -112,6 +117,18 @@ final class Compilation {
         var seen: [KeyID: Int] = [:]     // key -> position in `kept`
         seen.reserveCapacity(input.count)
         for (index, definition) in input.enumerated() {
+            // Most definitions have one key, or none: no array for them, and one lookup.
+            if !hasMoreKeys(definition, kind) {
+                guard let key = primaryKey(of: definition, kind) else {
+                    kept.append(index)
+                    continue
+                }
+                if seen[key] == nil {
+                    seen[key] = kept.count
+                    kept.append(index)
+                    continue
+                }
+            }
             let definitionKeys = keys(of: definition, kind)
             guard let clash = definitionKeys.first(where: { seen[$0] != nil }), let position = seen[clash] else {
                 for key in definitionKeys { seen[key] = kept.count }
@@ -129,7 +146,10 @@ final class Compilation {
                 problems.append(.duplicateKey(key: key, first: previous.location, second: definition.location))
             }
         }
-        guard kind == .types else { return kept.map { input[$0] } }
+        // Kept in order, none replaced or dropped: the input as it is.
+        let result = kept.count == input.count && kept.last == input.count - 1 && zip(kept, kept.dropFirst()).allSatisfy { $0 < $1 }
+            ? input : kept.map { input[$0] }
+        guard kind == .types else { return result }
         var runtimeSeen: [RuntimeFactoryKey: SourceLocation] = [:]
         for factory in builder.runtimeFactories {
             if let first = runtimeSeen[factory.key] {
@@ -137,7 +157,7 @@ final class Compilation {
             }
             runtimeSeen[factory.key] = factory.location
         }
-        return kept.map { input[$0] }
+        return result
     }
 
     // MARK: Nodes
@@ -352,7 +372,12 @@ final class Compilation {
             || (builder.parent?.hasObjectGraphNodes ?? false)
         container.hasObjectGraphNodes = hasGraphNodes
 
-        for node in allNodes { node.directDependencies = node.dependencies.flatMap { $0.argument.directNodes } }
+        for node in allNodes {
+            var direct: [AnyNode] = []
+            direct.reserveCapacity(node.dependencies.count)
+            for dependency in node.dependencies { direct += dependency.argument.directNodes }
+            node.directDependencies = direct
+        }
         var asyncMemo: [ObjectIdentifier: Bool] = [:]
         var graphMemo: [ObjectIdentifier: Bool] = [:]
         asyncMemo.reserveCapacity(allNodes.count)
@@ -462,11 +487,13 @@ final class Compilation {
         container.definitions = definitions
         container.customScopes = customScopes
         container.converters = builder.converters
-        container.candidatesByType = (parent?.candidatesByType ?? [:]).merging(byType) { $1 }
-        container.tagTable = (parent?.tagTable ?? [:]).merging(byTag) { $1 }
+        // A child's own entries hide its parent's.
+        container.candidatesByType = parent.map { $0.candidatesByType.merging(byType) { $1 } } ?? byType
+        container.tagTable = parent.map { $0.tagTable.merging(byTag) { $1 } } ?? byTag
         var entries: [ObjectIdentifier: AnyNode?] = [:]
+        entries.reserveCapacity(container.candidatesByType.count)
         for (id, candidates) in container.candidatesByType { entries[id] = Self.choose(candidates) }
-        container.setLookups(types: entries, names: (parent?.nameTable ?? [:]).merging(byName) { $1 })
+        container.setLookups(types: entries, names: parent.map { $0.nameTable.merging(byName) { $1 } } ?? byName)
         var factories = parent?.runtimeFactories ?? [:]
         for factory in builder.runtimeFactories { factories[factory.key] = factory }
         container.runtimeFactories = factories

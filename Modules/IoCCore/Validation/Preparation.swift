@@ -22,13 +22,15 @@ struct Preparation {
     /// parent would otherwise hide by keeping the last. (Code states properties by key path,
     /// whose names need not be unique text on every platform, so bound definitions are left be.)
     static func repeatedProperty(in definition: Definition) -> IoCError? {
-        guard !definition.isBound, definition.properties.count > 1 else { return nil }
-        var seen: [String: SourceLocation] = [:]
-        for property in definition.properties {
-            let location = property.point.location ?? definition.location
-            if let first = seen.updateValue(location, forKey: property.name) {
+        let properties = definition.properties
+        guard !definition.isBound, properties.count > 1 else { return nil }
+        // A definition sets a handful of properties: comparing pairs is cheaper than hashing.
+        for later in 1..<properties.count {
+            for earlier in 0..<later where properties[earlier].name == properties[later].name {
+                let location = properties[later].point.location ?? definition.location
+                let first = properties[earlier].point.location ?? definition.location
                 return .invalidDefinition(component: definition.label,
-                                          reason: "property '\(property.name)' is set twice, here and at \(first). Keep one.",
+                                          reason: "property '\(properties[later].name)' is set twice, here and at \(first). Keep one.",
                                           location: location)
             }
         }
