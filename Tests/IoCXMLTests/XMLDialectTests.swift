@@ -93,6 +93,24 @@ struct XMLDialectTests {
         #expect(try container.resolve(Bag.self).names == ["grüße, 東京 \u{00A0}", "ü", "plain", ""])
     }
 
+    @Test func referencesInValuesAndText_areDecoded() throws {
+        // libxml2 hands an escaped ampersand in an attribute on as "&#38;"; the reader decodes it.
+        let container = try buildXML("""
+            <beans>
+                <bean id="bag" class="Bag">
+                    <property name="names"><list>
+                        <value>a &amp; b &lt;c&gt; &#233; &#38; <![CDATA[<raw> & more]]></value>
+                    </list></property>
+                </bean>
+                <bean id="named" class="Bag">
+                    <property name="nothing" value="x &amp; y, &#38;#38; &quot;q&quot; &apos;&#x41;&#65;&#233;&amp;"/>
+                </bean>
+            </beans>
+            """)
+        #expect(try container.resolve(Bag.self, name: "bag").names == ["a & b <c> é & <raw> & more"])
+        #expect(try container.resolve(Bag.self, name: "named").nothing == "x & y, &#38; \"q\" 'AAé&")
+    }
+
     @Test func springAliasesNamesParentsProfilesAndDependsOn() throws {
         let container = try buildXML("""
             <beans>
@@ -312,8 +330,8 @@ struct XMLSecurityTests {
         var entities = "<!ENTITY lol0 'lol'>"
         for level in 1...9 { entities += "<!ENTITY lol\(level) '" + String(repeating: "&lol\(level - 1);", count: 10) + "'>" }
         let xml = "<?xml version='1.0'?><!DOCTYPE beans [\(entities)]><beans><bean id='a' class='Bag'><property name='names'><list><value>&lol9;</value></list></property></bean></beans>"
-        // libxml2 stops the entity loop while parsing, before the container sees the DTD.
-        #expect(loadError(xml) == "Malformed XML at beans.xml:1:828: Detected an entity reference loop.")
+        // The parser stops at the <!DOCTYPE>, before it reads a single entity declaration.
+        #expect(loadError(xml) == "The document at beans.xml:1 declares a DTD; config files may not (a DTD can load external files and expand entities). Remove the <!DOCTYPE>.")
     }
 
     @Test func quadraticBlowup_isRefused() {
@@ -352,8 +370,14 @@ struct XMLSecurityTests {
 
     @Test func deepNesting_isBounded() {
         let deep = "<beans>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000) + "</beans>"
+        // The limit stops the parser as it reads the element one level too deep.
         #expect(loadError(deep)
-            == "XML limit exceeded at beans.xml:1:776: the nesting depth (maxDepth 64) is more than 256, where libxml2 stops. Config files need a few levels; flatten the document.")
+            == "XML limit exceeded at beans.xml:1: the nesting depth (maxDepth 64) is 65. Raise XMLLimits if the file is meant to be this large.")
+        // A limit above libxml2's own (256 levels): libxml2 stops first, and says so.
+        var limits = XMLLimits()
+        limits.maxDepth = 1_000
+        #expect(loadError(deep, limits: limits)
+            == "XML limit exceeded at beans.xml:1:776: the nesting depth (maxDepth 1000) is more than 256, where libxml2 stops. Config files need a few levels; flatten the document.")
     }
 
     @Test func sizesAreBounded() {
