@@ -28,7 +28,9 @@ final class CatalogBinding {
     func bind(_ definition: Definition) -> Definition? {
         if definition.isBound && !Self.hasUnboundSources(definition) { return definition }
         guard var bound = definition.isBound ? definition : bindType(definition) else { return nil }
-        // Sources inside may name types or hold inner definitions of their own.
+        // Sources inside may name types or hold inner definitions of their own (most do not,
+        // and are left as they are).
+        guard Self.hasUnboundSources(bound) else { return bound }
         for index in bound.construction.arguments.indices {
             guard let source = bindSource(bound.construction.arguments[index].source, bound) else { return nil }
             bound.construction.arguments[index].source = source
