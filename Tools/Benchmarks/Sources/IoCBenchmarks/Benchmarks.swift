@@ -193,14 +193,14 @@ func loaderRows() throws -> [Row] {
     let yaml = servicesYAML()
     let yamlBytes = Array(yaml.utf8)
     guard rawYAMLScan(yamlBytes) > 0 else { print("benchmark failed: the YAML does not scan"); exit(1) }
-    let yamlTimes = try compare(rounds: 5, [(1, { consume(try loadYAML(yaml)) }), (1, { _ = rawYAMLScan(yamlBytes) })])
+    let yamlTimes = try compare(rounds: 9, [(1, { consume(try loadYAML(yaml)) }), (1, { _ = rawYAMLScan(yamlBytes) })])
     rows.append(Row(name: "yaml-10k", fields: [("ioc_ns", yamlTimes[0]), ("limit_ns", yamlTimes[1]),
                                                ("bytes", Double(yamlBytes.count))]))
 
     let xml = beansXML()
     let xmlBytes = Array(xml.utf8CString.dropLast())
     guard rawXMLScan(xmlBytes) > 0 else { print("benchmark failed: the XML does not scan"); exit(1) }
-    let xmlTimes = try compare(rounds: 5, [(1, { consume(try loadXML(xml)) }), (1, { _ = rawXMLScan(xmlBytes) })])
+    let xmlTimes = try compare(rounds: 9, [(1, { consume(try loadXML(xml)) }), (1, { _ = rawXMLScan(xmlBytes) })])
     rows.append(Row(name: "xml-10k", fields: [("ioc_ns", xmlTimes[0]), ("limit_ns", xmlTimes[1]), ("bytes", Double(xmlBytes.count))]))
 
     return rows
