@@ -172,7 +172,7 @@ private final class ElementBuilder {
         decoded.reserveCapacity(length)
         var index = 0
         while index < length {
-            if bytes[index] == UInt8(ascii: "&"), index + escape.count <= length, Array(bytes[index..<index + escape.count]) == escape {
+            if bytes[index] == UInt8(ascii: "&"), index + escape.count <= length, bytes[index..<index + escape.count].elementsEqual(escape) {
                 decoded.append(UInt8(ascii: "&"))
                 index += escape.count
             } else {

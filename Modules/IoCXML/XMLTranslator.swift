@@ -174,24 +174,36 @@ struct XMLTranslator {
     /// The one value an element gives: a reference attribute, a `value` attribute, or (when
     /// `elements`) one value element; none or several is an error naming what was found.
     private func oneValue(of element: XMLElementNode, references: [String], elements: Bool) throws(XMLError) -> InjectionSource {
-        // Counted first; what was found is only spelled out for the error.
-        var count = 0
-        var given: InjectionSource?
-        var valueElement: XMLElementNode?
+        // What was found, spelled out only for the error.
+        enum Found {
+            case reference(attribute: String, name: String)
+            case value(String)
+            case element(XMLElementNode)
+        }
+        var found: [Found] = []
         for attribute in references {
-            if let reference = element.attribute(attribute) { count += 1; given = .named(reference) }
+            if let name = element.attribute(attribute) { found.append(.reference(attribute: attribute, name: name)) }
         }
-        if let text = element.attribute("value") { count += 1; given = .config(ConfigValue(.string(text), at: element.location)) }
+        if let text = element.attribute("value") { found.append(.value(text)) }
         if elements {
-            for child in element.children where child.name != "description" { count += 1; valueElement = child }
+            for child in element.children where child.name != "description" { found.append(.element(child)) }
         }
-        if count == 1, let valueElement { return try value(valueElement) }
-        if count == 1, let given { return given }
-        var found = references.filter { element.attribute($0) != nil }.map { "'\($0)'" }
-        if element.attribute("value") != nil { found.append("'value'") }
-        if elements { found += element.children.filter { $0.name != "description" }.map { "<\($0.name)>" } }
-        let allowed = references.map { "'\($0)'" } + ["'value'"] + (elements ? ["one value element"] : [])
-        throw .valueCount(element: element.name, found: found, allowed: allowed, location: element.location)
+        guard found.count == 1, let only = found.first else {
+            let what = found.map { item in
+                switch item {
+                case .reference(let attribute, _): "'\(attribute)'"
+                case .value: "'value'"
+                case .element(let child): "<\(child.name)>"
+                }
+            }
+            let allowed = references.map { "'\($0)'" } + ["'value'"] + (elements ? ["one value element"] : [])
+            throw .valueCount(element: element.name, found: what, allowed: allowed, location: element.location)
+        }
+        switch only {
+        case .reference(_, let name): return .named(name)
+        case .value(let text): return .config(ConfigValue(.string(text), at: element.location))
+        case .element(let child): return try value(child)
+        }
     }
 
     private func value(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {

@@ -26,7 +26,6 @@ final class CatalogBinding {
 
     /// The bound definition, or `nil` after recording why it cannot be bound.
     func bind(_ definition: Definition) -> Definition? {
-        if definition.isBound && !Self.hasUnboundSources(definition) { return definition }
         guard var bound = definition.isBound ? definition : bindType(definition) else { return nil }
         // Sources inside may name types or hold inner definitions of their own (most do not,
         // and are left as they are).

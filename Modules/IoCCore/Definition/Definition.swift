@@ -110,105 +110,88 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var name: String? {
         get { fields.name }
         _modify { yield &unique.name }
-        set { unique.name = newValue }
     }
     /// The type the component is registered as and resolved by; `nil` until a definition
     /// that names its type by text (``typeName``) is bound.
     public internal(set) var type: TypeRef? {
         get { fields.type }
         _modify { yield &unique.type }
-        set { unique.type = newValue }
     }
     /// The type as config wrote it (`Knight`, `MyApp.Knight`, `NSURL`); `nil` for code.
     public var typeName: String? {
         get { fields.typeName }
         _modify { yield &unique.typeName }
-        set { unique.typeName = newValue }
     }
     /// How long an instance lives.
     public var scope: Scope {
         get { fields.scope }
         _modify { yield &unique.scope }
-        set { unique.scope = newValue }
     }
     /// How the instance is made, with the sources of its initializer arguments.
     public var construction: Construction {
         get { fields.construction }
         _modify { yield &unique.construction }
-        set { unique.construction = newValue }
     }
     /// Properties set after construction, in order.
     public var properties: [PropertyInjection] {
         get { fields.properties }
         _modify { yield &unique.properties }
-        set { unique.properties = newValue }
     }
     /// Methods called with resolved arguments after the properties (method injection).
     public var methodCalls: [MethodInjection] {
         get { fields.methodCalls }
         _modify { yield &unique.methodCalls }
-        set { unique.methodCalls = newValue }
     }
     /// Hooks run around injection and at shutdown, and decorators.
     public var hooks: [LifecycleHook] {
         get { fields.hooks }
         _modify { yield &unique.hooks }
-        set { unique.hooks = newValue }
     }
     /// Other names that reach this component.
     public var aliases: [String] {
         get { fields.aliases }
         _modify { yield &unique.aliases }
-        set { unique.aliases = newValue }
     }
     /// Whether this component wins when several match a type.
     public var isPrimary: Bool {
         get { fields.isPrimary }
         _modify { yield &unique.isPrimary }
-        set { unique.isPrimary = newValue }
     }
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String] {
         get { fields.tags }
         _modify { yield &unique.tags }
-        set { unique.tags = newValue }
     }
     /// Further types (usually protocols) this component can be injected as.
     public var exposedAs: [Exposure] {
         get { fields.exposedAs }
         _modify { yield &unique.exposedAs }
-        set { unique.exposedAs = newValue }
     }
     /// Create at build instead of on first request (singletons only).
     public var isEager: Bool {
         get { fields.isEager }
         _modify { yield &unique.isEager }
-        set { unique.isEager = newValue }
     }
     /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly.
     public var isLazy: Bool {
         get { fields.isLazy }
         _modify { yield &unique.isLazy }
-        set { unique.isLazy = newValue }
     }
     /// Replaces an earlier definition with the same key instead of being a duplicate.
     public var isOverride: Bool {
         get { fields.isOverride }
         _modify { yield &unique.isOverride }
-        set { unique.isOverride = newValue }
     }
     /// The definition this one inherits from (Spring `parent`): construction, arguments,
     /// properties, calls, hooks, scope, laziness and tags it does not state itself.
     public var parent: String? {
         get { fields.parent }
         _modify { yield &unique.parent }
-        set { unique.parent = newValue }
     }
     /// A template for children only; never built itself.
     public var isAbstract: Bool {
         get { fields.isAbstract }
         _modify { yield &unique.isAbstract }
-        set { unique.isAbstract = newValue }
     }
     /// The component this one decorates (Symfony `decorates`): this definition takes over the
     /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
@@ -216,43 +199,36 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var decorates: String? {
         get { fields.decorates }
         _modify { yield &unique.decorates }
-        set { unique.decorates = newValue }
     }
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
     public var dependsOn: [String] {
         get { fields.dependsOn }
         _modify { yield &unique.dependsOn }
-        set { unique.dependsOn = newValue }
     }
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
     public var profiles: [String] {
         get { fields.profiles }
         _modify { yield &unique.profiles }
-        set { unique.profiles = newValue }
     }
     /// Which of the fields with a default the definition states itself (for inheritance).
     public var stated: StatedFields {
         get { fields.stated }
         _modify { yield &unique.stated }
-        set { unique.stated = newValue }
     }
     /// The construction strategy wrapped around this component's construction, if any.
     public var strategy: (any ConstructionStrategy)? {
         get { fields.strategy }
         _modify { yield &unique.strategy }
-        set { unique.strategy = newValue }
     }
     /// Where the definition was written.
     public var location: SourceLocation {
         get { fields.location }
         _modify { yield &unique.location }
-        set { unique.location = newValue }
     }
     var maker: NodeMaker? {
         get { fields.maker }
         _modify { yield &unique.maker }
-        set { unique.maker = newValue }
     }
 
     init(type: TypeRef, construction: Construction, maker: NodeMaker, location: SourceLocation) {

@@ -147,7 +147,7 @@ struct TypedDefinitionParts<T> {
         let info = node.info
         var failed = false
         node.dependencies.reserveCapacity(definition.construction.arguments.count + definition.dependsOn.count
-                                          + definition.properties.count + definition.methodCalls.count)
+                                          + definition.properties.count + definition.methodCalls.reduce(0) { $0 + $1.arguments.count })
 
         // Construction arguments.
         var arguments: [AnyArgument] = []

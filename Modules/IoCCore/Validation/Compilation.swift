@@ -146,9 +146,9 @@ final class Compilation {
                 problems.append(.duplicateKey(key: key, first: previous.location, second: definition.location))
             }
         }
-        // Kept in order, none replaced or dropped: the input as it is.
-        let result = kept.count == input.count && kept.last == input.count - 1 && zip(kept, kept.dropFirst()).allSatisfy { $0 < $1 }
-            ? input : kept.map { input[$0] }
+        // A replaced or repeated definition is never appended, so keeping as many as came in
+        // means every one was kept, in order: the input as it is.
+        let result = kept.count == input.count ? input : kept.map { input[$0] }
         guard kind == .types else { return result }
         var runtimeSeen: [RuntimeFactoryKey: SourceLocation] = [:]
         for factory in builder.runtimeFactories {
