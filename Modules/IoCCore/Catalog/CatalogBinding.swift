@@ -202,13 +202,12 @@ final class CatalogBinding {
             candidates = members.filter { signature.matches($0.signature) }
             if candidates.count > 1 { candidates = candidates.filter { $0.parameterTypes.count == arguments.count } }
         } else {
-            let labels = arguments.compactMap(\.label)
             if arguments.isEmpty {
                 candidates = members.count == 1 ? members : members.filter { $0.parameterTypes.isEmpty }
-            } else if labels.count == arguments.count {
-                let given = Set(labels)
-                let exact = members.filter { Set($0.signature.labels?.compactMap { $0 } ?? []) == given }
-                candidates = exact.isEmpty ? members.filter { given.isSubset(of: Set($0.signature.labels?.compactMap { $0 } ?? [])) } : exact
+            } else if arguments.allSatisfy({ $0.label != nil }) {
+                // The member whose labels are the ones given (as sets); else those that have them all.
+                let exact = members.filter { Self.labels(of: $0, cover: arguments) && Self.labels(of: $0, areIn: arguments) }
+                candidates = exact.isEmpty ? members.filter { Self.labels(of: $0, cover: arguments) } : exact
             } else {
                 candidates = members.filter { $0.parameterTypes.count == arguments.count }
             }
@@ -223,6 +222,20 @@ final class CatalogBinding {
                                              component: definition.label, location: definition.location))
         }
         return nil
+    }
+
+    // NB: labels are compared pairwise, not as sets: a definition gives a few, a member has a
+    // few, and sets would cost two allocations per member for every definition.
+
+    /// Whether every label the arguments give is one of the member's.
+    private static func labels(of member: TypeDescriptor.Member, cover arguments: [InjectionPoint]) -> Bool {
+        let labels = member.signature.labels ?? []
+        return arguments.allSatisfy { argument in labels.contains { $0 != nil && $0 == argument.label } }
+    }
+
+    /// Whether every label of the member (`_` aside) is given by one of the arguments.
+    private static func labels(of member: TypeDescriptor.Member, areIn arguments: [InjectionPoint]) -> Bool {
+        (member.signature.labels ?? []).allSatisfy { label in label == nil || arguments.contains { $0.label == label } }
     }
 
     /// Signatures as parsed, by their text: the definitions of one file name the same few.
@@ -300,16 +313,24 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
             failed = true
         }
 
-        bound.properties = definition.properties.compactMap { property in
-            if property.setter != nil { return property }
-            guard let entry = descriptor.properties.first(where: { $0.name == property.name }) else {
-                missing("property", property.name, descriptor.properties.map(\.name), at: property.point.location)
-                return nil
+        if definition.properties.contains(where: { $0.setter == nil }) {
+            var properties: [PropertyInjection] = []
+            properties.reserveCapacity(definition.properties.count)
+            for property in definition.properties {
+                if property.setter != nil {
+                    properties.append(property)
+                    continue
+                }
+                guard let entry = descriptor.properties.first(where: { $0.name == property.name }) else {
+                    missing("property", property.name, descriptor.properties.map(\.name), at: property.point.location)
+                    continue
+                }
+                var point = entry.point
+                point.source = property.source
+                point.location = property.point.location
+                properties.append(PropertyInjection(name: property.name, point: point, setter: entry.setter))
             }
-            var point = entry.point
-            point.source = property.source
-            point.location = property.point.location
-            return PropertyInjection(name: property.name, point: point, setter: entry.setter)
+            bound.properties = properties
         }
 
         bound.methodCalls = definition.methodCalls.compactMap { call in

@@ -56,23 +56,27 @@ struct BoundConstruction<T>: Sendable {
 class PropertySetterBox: @unchecked Sendable {}
 
 class PropertySetter<T>: PropertySetterBox, @unchecked Sendable {
-    func step(_ argument: AnyArgument) -> Step<T> { preconditionFailure("abstract") }
+    /// Sets the property of `value` from `argument`, which binding made for this setter's slot.
+    func apply(_ value: inout T, _ argument: AnyArgument, _ ctx: ResolutionContext) throws { preconditionFailure("abstract") }
+    func applyAsync(_ value: T, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> T { preconditionFailure("abstract") }
 }
 
+// NB: the setter and its bound argument go into the step as they are (no closure per
+// property): a component with two properties would otherwise cost four more objects to make
+// at build and to free with the container.
 final class ValuePropertySetter<T, V>: PropertySetter<T>, @unchecked Sendable {
     let set: @Sendable (inout T, V) -> Void
     init(_ set: @escaping @Sendable (inout T, V) -> Void) { self.set = set }
 
-    override func step(_ argument: AnyArgument) -> Step<T> {
-        let argument = unsafeDowncast(argument, to: Argument<V>.self)
-        let set = self.set
-        return .property(
-            sync: { value, ctx in set(&value, try argument.get(ctx)) },
-            async: { value, ctx in
-                var copy = value
-                set(&copy, try await argument.getAsync(ctx))
-                return copy
-            })
+    override func apply(_ value: inout T, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
+        // The argument was bound by this property's slot, made with `V`: an `Argument<V>`.
+        set(&value, try unsafeDowncast(argument, to: Argument<V>.self).get(ctx))
+    }
+
+    override func applyAsync(_ value: T, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> T {
+        var copy = value
+        set(&copy, try await unsafeDowncast(argument, to: Argument<V>.self).getAsync(ctx))
+        return copy
     }
 }
 
@@ -197,7 +201,7 @@ struct TypedDefinitionParts<T> {
                   let argument = property.point.slot?.bind(property.source, in: compilation, site: site, optional: false)
             else { failed = true; continue }
             node.dependencies.append((site, argument))
-            steps.append(setter.step(argument))
+            steps.append(.property(setter, argument))
         }
         for call in definition.methodCalls {
             guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }

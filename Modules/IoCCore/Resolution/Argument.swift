@@ -7,6 +7,11 @@ class AnyArgument: @unchecked Sendable {
     var directNodes: [AnyNode] { [] }
     /// Components reached only through a handle (`Lazy`, `Provider`), for validation.
     var deferredNodes: [AnyNode] { [] }
+    /// Calls `body` with each of ``directNodes``, without making the array (the build's
+    /// checks visit every argument of every component).
+    func forEachDirectNode(_ body: (AnyNode) -> Void) {
+        for node in directNodes { body(node) }
+    }
 }
 
 @usableFromInline
@@ -30,6 +35,7 @@ final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
     }
     var node: Node<X> { nodeRef.takeUnretainedValue() }
     override var directNodes: [AnyNode] { [node] }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     @inlinable override func get(_ ctx: ResolutionContext) throws -> X {
         try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
     }
@@ -47,6 +53,7 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
         super.init()
     }
     override var directNodes: [AnyNode] { [node] }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     override func get(_ ctx: ResolutionContext) throws -> X { try cast(node.anyInstance(ctx)) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try cast(await node.anyInstanceAsync(ctx)) }
     private func cast(_ value: Any) throws -> X {
@@ -145,6 +152,7 @@ final class PrerequisiteArgument: Argument<Void>, @unchecked Sendable {
         super.init()
     }
     override var directNodes: [AnyNode] { [node] }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     override func get(_ ctx: ResolutionContext) throws { _ = try node.anyInstance(ctx) }
     override func getAsync(_ ctx: ResolutionContext) async throws { _ = try await node.anyInstanceAsync(ctx) }
 }

@@ -34,21 +34,27 @@ extension Optional: InjectionShape {
             return ConstantArgument<Wrapped?>(nil)
         case .optional(let inner):
             let problems = compilation.problems.count
-            if let wrapped = compilation.argument(for: inner, as: Wrapped.self, site: site, optional: true) {
-                return wrap(wrapped)
-            }
+            if let wrapped = bindWrapped(inner, compilation, site, true) { return wrapped }
             return compilation.problems.count == problems ? ConstantArgument<Wrapped?>(nil) : .some(nil)
         case .type(let type) where type != TypeRef(Wrapped?.self):
-            return bindRequired(source, compilation, site, optional)
+            return .some(bindWrapped(source, compilation, site, optional))
         case .named, .inner:
-            return bindRequired(source, compilation, site, optional)
+            return .some(bindWrapped(source, compilation, site, optional))
         default:
             return nil
         }
     }
 
-    private static func bindRequired(_ source: InjectionSource, _ compilation: Compilation, _ site: SiteInfo, _ optional: Bool) -> AnyArgument?? {
-        .some(compilation.argument(for: source, as: Wrapped.self, site: site, optional: optional).map(wrap))
+    /// `Wrapped` from `source`, wrapped. A reference to a component that makes exactly
+    /// `Wrapped` (the usual optional property) becomes one argument, not one inside another.
+    private static func bindWrapped(_ source: InjectionSource, _ compilation: Compilation, _ site: SiteInfo, _ optional: Bool) -> AnyArgument? {
+        if source.isReference, !(Wrapped.self is any InjectionShape.Type),
+           let found = compilation.referencedNode(source, site: site, optional: optional) {
+            guard let node = found else { return nil }
+            if let typed = node.exactly(Wrapped.self) { return OptionalNodeArgument(typed) }
+            return compilation.nodeArgument(node, as: Wrapped.self, site: site).map(wrap)
+        }
+        return compilation.argument(for: source, as: Wrapped.self, site: site, optional: optional).map(wrap)
     }
 
     private static func wrap(_ wrapped: Argument<Wrapped>) -> AnyArgument {
@@ -65,8 +71,26 @@ final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
     }
     override var directNodes: [AnyNode] { wrapped.directNodes }
     override var deferredNodes: [AnyNode] { wrapped.deferredNodes }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) { wrapped.forEachDirectNode(body) }
     override func get(_ ctx: ResolutionContext) throws -> Wrapped? { try wrapped.get(ctx) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> Wrapped? { try await wrapped.getAsync(ctx) }
+}
+
+/// An optional point filled from a component that makes exactly `Wrapped`.
+final class OptionalNodeArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
+    // NB: unretained, as in ``NodeArgument``.
+    let nodeRef: Unmanaged<Node<Wrapped>>
+    init(_ node: Node<Wrapped>) {
+        self.nodeRef = Unmanaged.passUnretained(node)
+        super.init()
+    }
+    var node: Node<Wrapped> { nodeRef.takeUnretainedValue() }
+    override var directNodes: [AnyNode] { [node] }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
+    override func get(_ ctx: ResolutionContext) throws -> Wrapped? {
+        try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
+    }
+    override func getAsync(_ ctx: ResolutionContext) async throws -> Wrapped? { try await node.instanceAsync(ctx) }
 }
 
 /// Binds the source of a `Lazy<T>` or `Provider<T>` point: the handle's own case (`.lazy`

@@ -65,8 +65,11 @@ class AnyNode: @unchecked Sendable {
     /// (a closure or a construction strategy), which may resolve object-graph components.
     let constructsAsync: Bool
     let constructsOpaquely: Bool
+    /// The type a ``Node`` produces (`T` of `Node<T>`), to tell without a cast.
+    let producedType: ObjectIdentifier
 
-    init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?) {
+    init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?, producedType: ObjectIdentifier) {
+        self.producedType = producedType
         self.container = container
         self.info = info
         self.typeRef = info.key.type ?? TypeRef(Any.self)
@@ -78,6 +81,12 @@ class AnyNode: @unchecked Sendable {
     }
 
     func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }
+
+    /// This node as a `Node<X>`, when it produces exactly `X`; `nil` otherwise. Cheaper than
+    /// `as? Node<X>`, which asks the runtime for the metadata of `Node<X>`.
+    final func exactly<X>(_ type: X.Type) -> Node<X>? {
+        producedType == ObjectIdentifier(X.self) ? unsafeDowncast(self, to: Node<X>.self) : nil
+    }
 
     /// `error`, thrown while making this node, with this node added to its path.
     @usableFromInline
@@ -111,13 +120,15 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline let isPrototype: Bool
     /// Below this depth, making an instance checks neither the depth limit nor the stack.
     @usableFromInline let depthThreshold: Int
-    /// Everything that builds an instance; set at build.
-    @exclusivity(unchecked) private(set) var producer: Producer<T>
+    /// Everything that builds an instance; set at build (`nil` until then: a node whose
+    /// binding failed is never handed out, since the build throws).
+    @exclusivity(unchecked) private(set) var producer: Producer<T>?
     // NB: read unretained on the hot path so that making an instance retains nothing;
     // `producer` keeps it alive.
-    @exclusivity(unchecked) @usableFromInline var producerRef: Unmanaged<Producer<T>>
+    @exclusivity(unchecked) @usableFromInline var producerRef: Unmanaged<Producer<T>>?
 
-    private let weakStore = Locked(WeakReference())
+    /// The instance of a weak singleton; only nodes of that scope have one.
+    private let weakStore: Locked<WeakReference>?
     private let typed: TypedDefinitionParts<T>?
     /// While the node hands out a base container's singleton: its own producer, for a reset.
     private var ownProducer: Producer<T>?
@@ -127,10 +138,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if case .prototype = storage { isPrototype = true } else { isPrototype = false }
         self.typed = parts
         self.depthThreshold = container.depthCheckThreshold
-        let unbound = Producer<T>.unbound(info)
-        self.producer = unbound
-        self.producerRef = Unmanaged.passUnretained(unbound)
-        super.init(container: container, info: info, storage: storage, definition: definition)
+        if case .weakSingleton = storage { weakStore = Locked(WeakReference()) } else { weakStore = nil }
+        super.init(container: container, info: info, storage: storage, definition: definition, producedType: ObjectIdentifier(T.self))
     }
 
     deinit {
@@ -149,7 +158,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @inlinable
     var cached: T { slot.unsafelyUnwrapped.pointee }
 
-    override var hasDisposeHooks: Bool { !producer.disposers.isEmpty }
+    override var hasDisposeHooks: Bool { !(producer?.disposers.isEmpty ?? true) }
 
     // MARK: Resolving
 
@@ -209,7 +218,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             keep(value, in: graph)
             return value
         case .adapter:
-            return try await producer.adaptAsync(ctx)
+            return try await bound().adaptAsync(ctx)
         default:
             // Build rejects other scopes for async components.
             throw IoCError.asyncResolutionRequired(component: label, path: [])
@@ -224,11 +233,23 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         inner.container = container
         inner.depth += 1
         if inner.depth > depthThreshold { try checkDepth(inner) }
+        guard let producerRef else { throw unboundError() }
         do {
             return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
         } catch {
             throw failure(error)
         }
+    }
+
+    /// The producer; throws for a node that was never bound (the build reported why).
+    private func bound() throws -> Producer<T> {
+        guard let producer else { throw unboundError() }
+        return producer
+    }
+
+    @usableFromInline
+    func unboundError() -> IoCError {
+        .invalidDefinition(component: label, reason: "it was not bound", location: info.location)
     }
 
     /// Why this async node cannot be made synchronously.
@@ -245,7 +266,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             throw IoCError.depthExceeded(limit: inner.container.maxResolutionDepth, path: [label])
         }
         do {
-            return try await producer.produceAsync(inner)
+            return try await bound().produceAsync(inner)
         } catch let error as IoCError {
             throw error.prependingPath(label)
         } catch {
@@ -320,7 +341,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Runs the dispose hooks for `instance`.
     func dispose(_ instance: T) -> [String] {
         var failures: [String] = []
-        for disposer in producer.disposers {
+        for disposer in producer?.disposers ?? [] {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
         container.observer?(.disposed, info)
@@ -350,7 +371,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             guard !wasShared, let disposal = container.takeDisposal(of: serial) else { return [] }
             return disposal()
         case .weakSingleton:
-            weakStore.withLock { $0.object = nil }
+            weakStore?.withLock { $0.object = nil }
             return []
         default:
             return nil
@@ -372,12 +393,13 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         case .threadLocal: return try threadLocalInstance(ctx)
         case .taskLocal: return try taskLocalInstance(ctx)
         case .custom(let scope): return try customInstance(scope, ctx)
-        case .adapter: return try producer.adapt(ctx)
+        case .adapter: return try bound().adapt(ctx)
         case .singleton, .prototype: return try instance(ctx)
         }
     }
 
     private func weakInstance(_ ctx: ResolutionContext) throws -> T {
+        guard let weakStore else { return try make(ctx) }
         if let value = weakStore.withLock({ $0.object }) as? T { return value }
         let cell = CellKey(scope: 1, node: serial)
         guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: self.label,

@@ -28,14 +28,6 @@ final class Producer<T>: @unchecked Sendable {
         self.isPlain = steps.isEmpty && postProcessors.isEmpty && strategy == nil
     }
 
-    /// A producer for a node not bound yet; the build never hands such a node out.
-    static func unbound(_ info: ComponentInfo) -> Producer<T> {
-        let fail: Construct = { _ in
-            throw IoCError.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location)
-        }
-        return Producer(construct: fail, constructAsync: { try fail($0) }, info: info)
-    }
-
     /// Builds one instance.
     @inlinable
     final func run(_ ctx: ResolutionContext) throws -> T {
@@ -73,8 +65,8 @@ final class Producer<T>: @unchecked Sendable {
 
 /// One thing done to an instance after construction, in definition order.
 enum Step<T>: Sendable {
-    case property(sync: @Sendable (inout T, ResolutionContext) throws -> Void,
-                  async: @Sendable (T, ResolutionContext) async throws -> T)
+    /// A property set from its bound argument.
+    case property(PropertySetter<T>, AnyArgument)
     case hook(@Sendable (T) throws -> Void)
     /// A method called with resolved arguments (method injection, catalogued hooks).
     case call(@Sendable (T, ResolutionContext) throws -> Void)
@@ -82,7 +74,7 @@ enum Step<T>: Sendable {
 
     func apply(_ value: inout T, _ ctx: ResolutionContext) throws {
         switch self {
-        case .property(let set, _): try set(&value, ctx)
+        case .property(let setter, let argument): try setter.apply(&value, argument, ctx)
         case .hook(let run): try run(value)
         case .call(let run): try run(value, ctx)
         case .decorate(let wrap): value = try wrap(value)
@@ -91,7 +83,7 @@ enum Step<T>: Sendable {
 
     func applyAsync(_ value: T, _ ctx: ResolutionContext) async throws -> T {
         switch self {
-        case .property(_, let set): return try await set(value, ctx)
+        case .property(let setter, let argument): return try await setter.applyAsync(value, argument, ctx)
         case .hook(let run): try run(value); return value
         case .call(let run): try run(value, ctx); return value
         case .decorate(let wrap): return try wrap(value)

@@ -294,30 +294,12 @@ final class Compilation {
            let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
             return handled.flatMap { $0 as? Argument<X> }
         }
+        if let found = referencedNode(source, site: site, optional: optional) {
+            return found.flatMap { nodeArgument($0, as: X.self, site: site) }
+        }
         switch source {
-        case .type(let wanted):
-            let found = candidates(ofType: wanted)
-            if found.isEmpty {
-                if !optional {
-                    problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
-                                                      suggestions: typeSuggestions(for: wanted.name, site: site), path: []))
-                }
-                return nil
-            }
-            guard let chosen = Self.choose(found) else {
-                problems.append(Self.ambiguity(wanted, found, site: site.site))
-                return nil
-            }
-            return nodeArgument(chosen, as: X.self, site: site)
-        case .named(let name):
-            guard let found = node(named: name) else {
-                if !optional { reportMissing(named: name, site: site) }
-                return nil
-            }
-            return nodeArgument(found, as: X.self, site: site)
-        case .inner(let definition):
-            guard let node = innerNode(definition) else { return nil }
-            return nodeArgument(node, as: X.self, site: site)
+        case .type, .named, .inner:
+            return nil  // `referencedNode` took these.
         case .value(let value):
             if let typed = value.value as? X { return ConstantArgument(typed) }
             problems.append(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site))
@@ -347,6 +329,38 @@ final class Compilation {
         return nil
     }
 
+    /// The component a reference (`.type`, `.named` or `.inner`) names: `.some(node)`, or
+    /// `.some(nil)` after recording why there is none (with `optional`, a source that names no
+    /// component gives `.some(nil)` without a problem); `nil` for any other source.
+    func referencedNode(_ source: InjectionSource, site: SiteInfo, optional: Bool) -> AnyNode?? {
+        switch source {
+        case .type(let wanted):
+            let found = candidates(ofType: wanted)
+            if found.isEmpty {
+                if !optional {
+                    problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
+                                                      suggestions: typeSuggestions(for: wanted.name, site: site), path: []))
+                }
+                return .some(nil)
+            }
+            guard let chosen = Self.choose(found) else {
+                problems.append(Self.ambiguity(wanted, found, site: site.site))
+                return .some(nil)
+            }
+            return chosen
+        case .named(let name):
+            guard let found = node(named: name) else {
+                if !optional { reportMissing(named: name, site: site) }
+                return .some(nil)
+            }
+            return found
+        case .inner(let definition):
+            return .some(innerNode(definition))
+        default:
+            return nil
+        }
+    }
+
     /// The argument that makes the component `name` before another (Spring `depends-on`).
     func prerequisite(named name: String, site: SiteInfo) -> AnyArgument? {
         guard let found = node(named: name) else {
@@ -358,7 +372,7 @@ final class Compilation {
 
     /// An argument producing `X` from `node`: directly, through an exposure, or by casting a subclass.
     func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: SiteInfo) -> Argument<X>? {
-        if let typed = node as? Node<X> { return NodeArgument(typed) }
+        if let typed = node.exactly(X.self) { return NodeArgument(typed) }
         if let exposed = node.adapters[ObjectIdentifier(X.self)] as? Node<X> { return NodeArgument(exposed) }
         if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
         problems.append(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: []))
@@ -375,7 +389,7 @@ final class Compilation {
         for node in allNodes {
             var direct: [AnyNode] = []
             direct.reserveCapacity(node.dependencies.count)
-            for dependency in node.dependencies { direct += dependency.argument.directNodes }
+            for dependency in node.dependencies { dependency.argument.forEachDirectNode { direct.append($0) } }
             node.directDependencies = direct
         }
         var asyncMemo: [ObjectIdentifier: Bool] = [:]
@@ -467,10 +481,11 @@ final class Compilation {
             let holder = lifetime(of: node)
             guard holder > .perRequest else { continue }
             for dependency in node.dependencies {
-                for target in dependency.argument.directNodes where !target.isScopedProxy {
+                dependency.argument.forEachDirectNode { target in
+                    guard !target.isScopedProxy else { return }
                     let held = target.base ?? target
                     let heldLifetime = lifetime(of: held)
-                    guard heldLifetime < holder else { continue }
+                    guard heldLifetime < holder else { return }
                     problems.append(.captiveDependency(holder: node.label, holderScope: node.info.scope,
                                                        dependency: held.label, dependencyScope: held.info.scope,
                                                        site: dependency.site.site))
