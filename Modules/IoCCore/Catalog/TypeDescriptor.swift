@@ -24,22 +24,94 @@ public struct TypeDescriptor: Sendable {
         let setter: PropertySetterBox
     }
 
-    public let type: TypeRef
-    /// The names config may use: the short and module-qualified type names, and aliases (`NSURL`).
-    public internal(set) var names: [String]
-    public internal(set) var initializers: [Member] = []
-    public internal(set) var staticFactories: [Member] = []
-    /// Instance methods that make another component (Spring `factory-method` on a `factory-bean`).
-    public internal(set) var factoryMethods: [Member] = []
-    /// Instance methods for method injection and lifecycle hooks.
-    public internal(set) var methods: [Member] = []
-    public internal(set) var properties: [Property] = []
-    /// The protocols (or superclasses) it can be injected as.
-    public internal(set) var exposures: [Exposure] = []
-    /// Problems found while the descriptor was written; reported at build.
-    var problems: [String] = []
+    // NB: the fields live in one copy-on-write box. Binding looks a descriptor up for every
+    // definition; copying a dozen arrays out (a retain and a release each) cost more than the
+    // rest of the lookup.
+    private final class Fields: @unchecked Sendable {
+        let type: TypeRef
+        let typed: DescriptorBox
+        var names: [String]
+        var initializers: [Member] = []
+        var staticFactories: [Member] = []
+        var factoryMethods: [Member] = []
+        var methods: [Member] = []
+        var properties: [Property] = []
+        var exposures: [Exposure] = []
+        var problems: [String] = []
 
-    let typed: DescriptorBox
+        init(type: TypeRef, names: [String], typed: DescriptorBox) {
+            self.type = type
+            self.names = names
+            self.typed = typed
+        }
+
+        init(copying other: Fields) {
+            type = other.type
+            typed = other.typed
+            names = other.names
+            initializers = other.initializers
+            staticFactories = other.staticFactories
+            factoryMethods = other.factoryMethods
+            methods = other.methods
+            properties = other.properties
+            exposures = other.exposures
+            problems = other.problems
+        }
+    }
+
+    private var fields: Fields
+
+    private var unique: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+            return fields
+        }
+    }
+
+    init(type: TypeRef, names: [String], typed: DescriptorBox) {
+        fields = Fields(type: type, names: names, typed: typed)
+    }
+
+    public var type: TypeRef { fields.type }
+    /// The names config may use: the short and module-qualified type names, and aliases (`NSURL`).
+    public internal(set) var names: [String] {
+        get { fields.names }
+        _modify { yield &unique.names }
+    }
+    public internal(set) var initializers: [Member] {
+        get { fields.initializers }
+        _modify { yield &unique.initializers }
+    }
+    public internal(set) var staticFactories: [Member] {
+        get { fields.staticFactories }
+        _modify { yield &unique.staticFactories }
+    }
+    /// Instance methods that make another component (Spring `factory-method` on a `factory-bean`).
+    public internal(set) var factoryMethods: [Member] {
+        get { fields.factoryMethods }
+        _modify { yield &unique.factoryMethods }
+    }
+    /// Instance methods for method injection and lifecycle hooks.
+    public internal(set) var methods: [Member] {
+        get { fields.methods }
+        _modify { yield &unique.methods }
+    }
+    public internal(set) var properties: [Property] {
+        get { fields.properties }
+        _modify { yield &unique.properties }
+    }
+    /// The protocols (or superclasses) it can be injected as.
+    public internal(set) var exposures: [Exposure] {
+        get { fields.exposures }
+        _modify { yield &unique.exposures }
+    }
+    /// Problems found while the descriptor was written; reported at build.
+    var problems: [String] {
+        get { fields.problems }
+        _modify { yield &unique.problems }
+    }
+
+    var typed: DescriptorBox { fields.typed }
 }
 
 /// The typed code behind a member.
