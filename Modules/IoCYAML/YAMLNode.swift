@@ -1,9 +1,12 @@
 import IoCCore
 
-/// A node of a parsed YAML document. Nodes an alias points at are shared, not copied; each
-/// node knows how many nodes it stands for once aliases are expanded (its weight), which the
-/// reader bounds.
-final class YAMLNode: @unchecked Sendable {
+/// A node of a parsed YAML document: a value, whose lists and maps are shared between copies
+/// (copy-on-write), so an alias costs no copy of what its anchor holds. Each node knows how many
+/// nodes it stands for once aliases are expanded (its weight), which the reader bounds.
+///
+/// NB: a struct, not a class: a scalar costs no allocation (a service of a few lines has a
+/// dozen of them).
+struct YAMLNode: Sendable {
     enum Kind {
         case scalar(String, plain: Bool)
         case sequence([YAMLNode])

@@ -13,22 +13,34 @@ struct YAMLReader {
     ]
 
     /// A collection being read. A class, so that adding to it mutates in place (an enum payload
-    /// would be copied on every add, which is quadratic for a large map).
+    /// would be copied on every add, which is quadratic for a large map); frames are reused
+    /// once their collection is finished.
     private final class Frame {
-        let isMapping: Bool
-        let tag: String?
-        let anchor: String?
-        let location: SourceLocation
+        var isMapping = false
+        var tag: String?
+        var anchor: String?
+        var location = SourceLocation(file: "", line: 0)
         var items: [YAMLNode] = []
         var entries: [(key: YAMLNode, value: YAMLNode)] = []
         var pendingKey: YAMLNode?
         var seen: [String: SourceLocation] = [:]
 
-        init(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
+        func start(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
             self.isMapping = isMapping
             self.tag = tag
             self.anchor = anchor
             self.location = location
+        }
+
+        /// The finished collection; leaves the frame empty for reuse.
+        func finish() -> YAMLNode {
+            let kind: YAMLNode.Kind = isMapping ? .mapping(entries) : .sequence(items)
+            let node = YAMLNode(kind, tag: tag, location: location)
+            items = []
+            entries = []
+            pendingKey = nil
+            if !seen.isEmpty { seen = [:] }
+            return node
         }
     }
 
@@ -51,6 +63,12 @@ struct YAMLReader {
 
     private func parse(_ parser: inout yaml_parser_t) throws(YAMLError) -> YAMLNode? {
         var stack: [Frame] = []
+        var spare: [Frame] = []
+        func open(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
+            let frame = spare.popLast() ?? Frame()
+            frame.start(isMapping: isMapping, tag: tag, anchor: anchor, location: location)
+            stack.append(frame)
+        }
         var anchors: [String: YAMLNode] = [:]
         var expanded = 0
         var root: YAMLNode?
@@ -93,15 +111,17 @@ struct YAMLReader {
             case YAML_SEQUENCE_START_EVENT:
                 try checkDepth(stack.count + 1, location)
                 let start = event.data.sequence_start
-                stack.append(Frame(isMapping: false, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location))
+                open(isMapping: false, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location)
             case YAML_MAPPING_START_EVENT:
                 try checkDepth(stack.count + 1, location)
                 let start = event.data.mapping_start
-                stack.append(Frame(isMapping: true, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location))
+                open(isMapping: true, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
-                let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), tag: frame.tag, location: frame.location)
-                if let anchor = frame.anchor { anchors[anchor] = node }
+                let anchor = frame.anchor
+                let node = frame.finish()
+                spare.append(frame)
+                if let anchor { anchors[anchor] = node }
                 finished = node
             default:
                 break
@@ -116,7 +136,9 @@ struct YAMLReader {
     }
 
     private func add(_ node: YAMLNode, to frame: Frame) throws(YAMLError) {
+        // Most collections hold a few entries: room for four at once, not one, two, four.
         guard frame.isMapping else {
+            if frame.items.capacity == 0 { frame.items.reserveCapacity(4) }
             frame.items.append(node)
             return
         }
@@ -138,6 +160,7 @@ struct YAMLReader {
                 frame.seen[text] = key.location
             }
         }
+        if frame.entries.capacity == 0 { frame.entries.reserveCapacity(4) }
         frame.entries.append((key, node))
         frame.pendingKey = nil
     }
