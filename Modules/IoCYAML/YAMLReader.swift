@@ -16,14 +16,15 @@ struct YAMLReader {
     /// would be copied on every add, which is quadratic for a large map); frames are reused
     /// once their collection is finished.
     private final class Frame {
-        var isMapping = false
-        var tag: String?
-        var anchor: String?
-        var location = SourceLocation(file: "", line: 0)
-        var items: [YAMLNode] = []
-        var entries: [(key: YAMLNode, value: YAMLNode)] = []
-        var pendingKey: YAMLNode?
-        var seen: [String: SourceLocation] = [:]
+        // NB: one reader uses its frames, on one thread: no dynamic exclusivity checks.
+        @exclusivity(unchecked) var isMapping = false
+        @exclusivity(unchecked) var tag: String?
+        @exclusivity(unchecked) var anchor: String?
+        @exclusivity(unchecked) var location = SourceLocation(file: "", line: 0)
+        @exclusivity(unchecked) var items: [YAMLNode] = []
+        @exclusivity(unchecked) var entries: [(key: YAMLNode, value: YAMLNode)] = []
+        @exclusivity(unchecked) var pendingKey: YAMLNode?
+        @exclusivity(unchecked) var seen: [String: SourceLocation] = [:]
 
         func start(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
             self.isMapping = isMapping

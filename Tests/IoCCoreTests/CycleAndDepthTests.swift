@@ -155,4 +155,79 @@ struct ContainerLifetimeTests {
         }
         #expect(weakContainer == nil)
     }
+
+    /// A builder of `count` links, each but the first pointing at the one before; with
+    /// `closing`, the first points at the last (a cycle through every link).
+    private static func chainBuilder(_ count: Int, closing: Bool = false) -> ContainerBuilder {
+        let catalog = TypeCatalog()
+        catalog.add(Link.self) { link in
+            link.initializer("init()") { Link() }
+            link.property("next", \.next)
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        let location = SourceLocation(file: "chain.yaml", line: 1)
+        for index in 0..<count {
+            var definition = Definition(name: "link\(index)", typeName: "Link", location: location)
+            if index > 0 || closing {
+                let next = index > 0 ? index - 1 : count - 1
+                definition.properties = [PropertyInjection(name: "next", source: .named("link\(next)"))]
+            }
+            builder.add(definition)
+        }
+        return builder
+    }
+
+    /// Runs `body` on a thread with a 256 KB stack, and waits for it.
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+        done.wait()
+    }
+
+    @Test func longChain_isCheckedWithoutOneStackFramePerLink() {
+        // The graph checks at build (dependency order, cycle search) walk the chain with a
+        // loop: on a 256 KB stack, recursion through 30,000 links would overflow it.
+        let outcome = Locked("")
+        onSmallStack {
+            do {
+                let container = try Self.chainBuilder(30_000).build()
+                outcome.set("built \(container.definitions.count)")
+            } catch {
+                outcome.set("\(error)")
+            }
+        }
+        #expect(outcome.value == "built 30000")
+    }
+
+    @Test func cycleThroughALongChain_isReportedOnceFromItsFirstMember() {
+        let outcome = Locked("")
+        onSmallStack {
+            do {
+                _ = try Self.chainBuilder(30_000, closing: true).build()
+                outcome.set("built")
+            } catch {
+                outcome.set("\(error)")
+            }
+        }
+        let text = outcome.value
+        // One cycle, listed from link0 (the first name in order) round to link0 again.
+        #expect(text.hasPrefix("Container validation failed with 1 problem:\n1. Dependency cycle: \"link0\" (Link) -> \"link29999\" (Link) -> \"link29998\" (Link) -> "))
+        #expect(text.components(separatedBy: "Dependency cycle:").count == 2)
+        #expect(text.contains("-> \"link1\" (Link) -> \"link0\" (Link)"))
+    }
+}
+
+/// A value set on one thread and read on another.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var value: Value { lock.withLock { stored } }
 }

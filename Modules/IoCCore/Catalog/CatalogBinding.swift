@@ -58,9 +58,12 @@ final class CatalogBinding {
             default: return false
             }
         }
-        return definition.construction.arguments.contains { check($0.source) }
-            || definition.properties.contains { check($0.source) }
-            || definition.methodCalls.contains { $0.arguments.contains { check($0.source) } }
+        // NB: by index, reading only the source: iterating would copy each point whole.
+        let arguments = definition.construction.arguments
+        for index in arguments.indices where check(arguments[index].source) { return true }
+        let properties = definition.properties
+        for index in properties.indices where check(properties[index].point.source) { return true }
+        return definition.methodCalls.contains { $0.arguments.contains { check($0.source) } }
     }
 
     private func bindSource(_ source: InjectionSource, _ owner: Definition) -> InjectionSource? {
@@ -321,14 +324,17 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
                     properties.append(property)
                     continue
                 }
-                guard let entry = descriptor.properties.first(where: { $0.name == property.name }) else {
+                // NB: found by index, comparing names only: a search that copied each entry
+                // whole cost more than the rest of binding the property.
+                let entries = descriptor.properties
+                guard let found = entries.indices.first(where: { entries[$0].name == property.name }) else {
                     missing("property", property.name, descriptor.properties.map(\.name), at: property.point.location)
                     continue
                 }
-                var point = entry.point
+                var point = entries[found].point
                 point.source = property.source
                 point.location = property.point.location
-                properties.append(PropertyInjection(name: property.name, point: point, setter: entry.setter))
+                properties.append(PropertyInjection(name: property.name, point: point, setter: entries[found].setter))
             }
             bound.properties = properties
         }

@@ -195,10 +195,14 @@ struct TypedDefinitionParts<T> {
             }
         }
         // Method calls run after the properties, as Spring and Symfony run them.
-        for property in definition.properties {
-            let site = SiteInfo(node: node, point: .property(property.name), location: property.point.location ?? definition.location)
-            guard let setter = property.setter as? PropertySetter<T>,
-                  let argument = property.point.slot?.bind(property.source, in: compilation, site: site, optional: false)
+        // NB: by index, reading the fields it needs: a property injection is a large value, and
+        // iterating copies each one whole.
+        let properties = definition.properties
+        for index in properties.indices {
+            let site = SiteInfo(node: node, point: .property(properties[index].name),
+                                location: properties[index].point.location ?? definition.location)
+            guard let setter = properties[index].setter as? PropertySetter<T>,
+                  let argument = properties[index].point.slot?.bind(properties[index].point.source, in: compilation, site: site, optional: false)
             else { failed = true; continue }
             node.dependencies.append((site, argument))
             steps.append(.property(setter, argument))

@@ -392,12 +392,20 @@ final class Compilation {
             for dependency in node.dependencies { dependency.argument.forEachDirectNode { direct.append($0) } }
             node.directDependencies = direct
         }
-        var asyncMemo: [ObjectIdentifier: Bool] = [:]
-        var graphMemo: [ObjectIdentifier: Bool] = [:]
-        asyncMemo.reserveCapacity(allNodes.count)
-        for node in allNodes {
-            node.isAsync = isAsync(node, &asyncMemo)
-            node.needsGraph = needsGraph(node, hasGraphNodes, &graphMemo)
+        // Each node after those it builds, so that one pass sets both marks.
+        for node in dependencyOrder() {
+            if node.constructsAsync {
+                node.asyncPath = [node.label]
+            } else if let next = node.directDependencies.first(where: \.isAsync) {
+                // Exposure nodes are not components of their own: skip them in the path.
+                node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
+            }
+            node.isAsync = !node.asyncPath.isEmpty
+            if hasGraphNodes {
+                var needs = node.constructsOpaquely
+                if case .objectGraph = node.storage { needs = true }
+                node.needsGraph = needs || node.directDependencies.contains(where: \.needsGraph)
+            }
         }
         for node in ownNodes where node.isAsync {
             guard let definition = node.definition else { continue }
@@ -414,37 +422,36 @@ final class Compilation {
         if !builder.allowsCaptiveDependencies { findCaptiveDependencies() }
     }
 
-    private func isAsync(_ node: AnyNode, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
-        let id = ObjectIdentifier(node)
-        if let known = memo[id] { return known }
-        memo[id] = false
-        if node.constructsAsync {
-            node.asyncPath = [node.label]
-        } else {
-            for next in node.directDependencies where isAsync(next, &memo) {
-                // Exposure nodes are not components of their own: skip them in the path.
-                node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
-                break
+    /// This container's nodes in depth-first post-order over direct dependencies: each after the
+    /// nodes it builds (on a cycle, which the build reports, the node that closes it sees its
+    /// successor unfinished). Nodes of a parent container were marked by its own build.
+    /// NB: a loop over an explicit stack, not recursion: a chain of any length costs no call stack.
+    private func dependencyOrder() -> [AnyNode] {
+        var order: [AnyNode] = []
+        order.reserveCapacity(allNodes.count)
+        var path: [(node: AnyNode, next: Int)] = []
+        let container = self.container
+        func enter(_ node: AnyNode) {
+            guard node.container === container, node.searchMark == .unvisited else { return }
+            node.searchMark = .visiting
+            path.append((node, 0))
+        }
+        for root in allNodes {
+            enter(root)
+            while let top = path.indices.last {
+                let node = path[top].node
+                if path[top].next < node.directDependencies.count {
+                    let successor = node.directDependencies[path[top].next]
+                    path[top].next += 1
+                    enter(successor)
+                } else {
+                    path.removeLast()
+                    node.searchMark = .done
+                    order.append(node)
+                }
             }
         }
-        let result = !node.asyncPath.isEmpty
-        memo[id] = result
-        return result
-    }
-
-    private func needsGraph(_ node: AnyNode, _ hasGraphNodes: Bool, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
-        guard hasGraphNodes else { return false }
-        let id = ObjectIdentifier(node)
-        if let known = memo[id] { return known }
-        memo[id] = false
-        var result = false
-        if case .objectGraph = node.storage { result = true }
-        if node.constructsOpaquely { result = true }
-        if !result {
-            result = node.directDependencies.contains { needsGraph($0, hasGraphNodes, &memo) }
-        }
-        memo[id] = result
-        return result
+        return order
     }
 
     /// Every cycle of direct dependencies, each reported once with its full path.

@@ -14,31 +14,43 @@ struct CycleSearch<Node, Key: Hashable> {
     func cycles(from roots: [Node]) -> [IoCError] {
         var marks: [Key: SearchMark] = [:]
         marks.reserveCapacity(roots.count)
-        var stack: [Node] = []
+        // The current path, each node with its successors and the next one to enter. NB: a loop
+        // over this stack, not recursion: a chain of any length costs no call stack.
+        var path: [(node: Node, successors: [Node], next: Int)] = []
         var reported: Set<[String]> = []
         var found: [IoCError] = []
 
-        func visit(_ node: Node) {
+        func enter(_ node: Node) {
             let id = key(node)
-            if marks[id] == .done { return }
-            if marks[id] == .visiting {
-                guard let start = stack.firstIndex(where: { key($0) == id }) else { return }
-                let members = stack[start...].filter(isShown)
+            switch marks[id] {
+            case .done?:
+                return
+            case .visiting?:
+                guard let start = path.firstIndex(where: { key($0.node) == id }) else { return }
+                let members = path[start...].map(\.node).filter(isShown)
                 guard let first = members.first else { return }
                 let labels = members.map(label)
                 let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
                 if reported.insert(Array(labels[rotation...] + labels[..<rotation])).inserted {
                     found.append(.cycle(path: labels + [label(first)], location: location(first)))
                 }
-                return
+            case nil:
+                marks[id] = .visiting
+                path.append((node, next(node), 0))
             }
-            marks[id] = .visiting
-            stack.append(node)
-            for successor in next(node) { visit(successor) }
-            stack.removeLast()
-            marks[id] = .done
         }
-        for node in roots { visit(node) }
+        for root in roots {
+            enter(root)
+            while let top = path.indices.last {
+                if path[top].next < path[top].successors.count {
+                    let successor = path[top].successors[path[top].next]
+                    path[top].next += 1
+                    enter(successor)
+                } else {
+                    marks[key(path.removeLast().node)] = .done
+                }
+            }
+        }
         return found
     }
 }
