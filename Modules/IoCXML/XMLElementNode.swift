@@ -162,6 +162,8 @@ private final class ElementBuilder {
         open.append(Open(name: name(element), attributes: attributes, location: location))
     }
 
+    private static func isXMLSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     /// An attribute's value. libxml2 decodes character and entity references in it, except an
     /// ampersand, which it hands on as `&#38;` when it does not substitute entities.
     private static func value(_ start: UnsafePointer<xmlChar>, _ length: Int) -> String {
@@ -187,12 +189,21 @@ private final class ElementBuilder {
         guard failure == nil, let element = open.popLast() else { return }
         let node = XMLElementNode(name: element.name, attributes: element.attributes, children: element.children,
                                   text: XMLDocumentReader.trimmingXMLWhitespace(element.text), location: element.location)
-        if open.isEmpty { root = node } else { open[open.count - 1].children.append(node) }
+        if open.isEmpty {
+            root = node
+        } else {
+            // Room for four children at once, not one, two, four: a bean has a few.
+            if open[open.count - 1].children.capacity == 0 { open[open.count - 1].children.reserveCapacity(4) }
+            open[open.count - 1].children.append(node)
+        }
     }
 
     private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard failure == nil, let characters, !open.isEmpty else { return }
         let added = UnsafeBufferPointer(start: characters, count: length)
+        // White space before any text is trimmed at the end anyway: most of it is indentation
+        // between elements, not kept at all.
+        if open[open.count - 1].text.isEmpty, added.allSatisfy(Self.isXMLSpace) { return }
         open[open.count - 1].text += String(decoding: added, as: UTF8.self)
         let total = open[open.count - 1].text.utf8.count
         guard total <= limits.maxValueBytes else {

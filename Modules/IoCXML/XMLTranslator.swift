@@ -43,6 +43,10 @@ struct XMLTranslator {
     static let beanAttributes = ["id", "name", "class", "scope", "lazy-init", "init-method", "destroy-method", "depends-on",
                                  "primary", "parent", "abstract", "factory-bean", "factory-method"]
     static let beanChildren = ["constructor-arg", "property", "description"]
+    static let constructorArgAttributes = ["index", "name", "type", "value", "ref"]
+    static let propertyAttributes = ["name", "value", "ref"]
+    static let shortcutPrefixes = ["p:", "c:"]
+    static let reference = ["ref"]
     static let valueElements = ["value", "ref", "bean", "null", "list", "set", "array", "map", "props"]
 
     private mutating func beans(_ element: XMLElementNode, profiles: [String]) throws(XMLError) {
@@ -71,7 +75,7 @@ struct XMLTranslator {
     }
 
     private func bean(_ element: XMLElementNode) throws(XMLError) -> Definition {
-        try check(element, attributes: Self.beanAttributes, allowingPrefixes: ["p:", "c:"])
+        try check(element, attributes: Self.beanAttributes, allowingPrefixes: Self.shortcutPrefixes)
         var names = element.attribute("name").map(Self.names) ?? []
         let id = element.attribute("id") ?? (names.isEmpty ? nil : names.removeFirst())
         var definition = Definition(name: id, typeName: element.attribute("class"), location: element.location)
@@ -91,7 +95,7 @@ struct XMLTranslator {
         for child in element.children {
             switch child.name {
             case "constructor-arg":
-                try check(child, attributes: ["index", "name", "type", "value", "ref"])
+                try check(child, attributes: Self.constructorArgAttributes)
                 var index: Int?
                 if let text = child.attribute("index") {
                     guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
@@ -100,14 +104,15 @@ struct XMLTranslator {
                 try add(InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location),
                         index: index, to: &arguments, of: element)
             case "property":
-                try check(child, attributes: ["name", "value", "ref"])
+                try check(child, attributes: Self.propertyAttributes)
                 try definition.properties.append(property(child, elements: true))
             case "description": continue
             default: throw unknownElement(child, in: element, known: Self.beanChildren)
             }
         }
         try shortcuts(of: element, into: &definition, arguments: &arguments)
-        let points = arguments.sorted { ($0.index ?? Int.max) < ($1.index ?? Int.max) }.map(\.point)
+        let points = arguments.contains(where: { $0.index != nil })
+            ? arguments.sorted { ($0.index ?? Int.max) < ($1.index ?? Int.max) }.map(\.point) : arguments.map(\.point)
         if let method = element.attribute("factory-method") {
             let signature = SelectorMapping.swiftSignature(method) ?? method
             if let factory = element.attribute("factory-bean") {
@@ -168,39 +173,36 @@ struct XMLTranslator {
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.
     private func valueSource(of element: XMLElementNode) throws(XMLError) -> InjectionSource {
-        try oneValue(of: element, references: ["ref"], elements: true)
+        try oneValue(of: element, references: Self.reference, elements: true)
     }
 
     /// The one value an element gives: a reference attribute, a `value` attribute, or (when
     /// `elements`) one value element; none or several is an error naming what was found.
     private func oneValue(of element: XMLElementNode, references: [String], elements: Bool) throws(XMLError) -> InjectionSource {
-        // What was found, spelled out only for the error.
+        // NB: counted first, spelled out only for the error: most elements give exactly one.
         enum Found {
-            case reference(attribute: String, name: String)
+            case reference(String)
             case value(String)
             case element(XMLElementNode)
         }
-        var found: [Found] = []
+        var count = 0
+        var last: Found?
         for attribute in references {
-            if let name = element.attribute(attribute) { found.append(.reference(attribute: attribute, name: name)) }
+            if let name = element.attribute(attribute) { count += 1; last = .reference(name) }
         }
-        if let text = element.attribute("value") { found.append(.value(text)) }
+        if let text = element.attribute("value") { count += 1; last = .value(text) }
         if elements {
-            for child in element.children where child.name != "description" { found.append(.element(child)) }
+            for child in element.children where child.name != "description" { count += 1; last = .element(child) }
         }
-        guard found.count == 1, let only = found.first else {
-            let what = found.map { item in
-                switch item {
-                case .reference(let attribute, _): "'\(attribute)'"
-                case .value: "'value'"
-                case .element(let child): "<\(child.name)>"
-                }
-            }
+        guard count == 1, let only = last else {
+            var found = references.filter { element.attribute($0) != nil }.map { "'\($0)'" }
+            if element.attribute("value") != nil { found.append("'value'") }
+            if elements { found += element.children.filter { $0.name != "description" }.map { "<\($0.name)>" } }
             let allowed = references.map { "'\($0)'" } + ["'value'"] + (elements ? ["one value element"] : [])
-            throw .valueCount(element: element.name, found: what, allowed: allowed, location: element.location)
+            throw .valueCount(element: element.name, found: found, allowed: allowed, location: element.location)
         }
         switch only {
-        case .reference(_, let name): return .named(name)
+        case .reference(let name): return .named(name)
         case .value(let text): return .config(ConfigValue(.string(text), at: element.location))
         case .element(let child): return try value(child)
         }
@@ -333,12 +335,12 @@ struct XMLTranslator {
 
     /// A `<property>`; Spring's may hold a value element (`elements`). One set twice is the core's to report.
     private func property(_ element: XMLElementNode, elements: Bool) throws(XMLError) -> PropertyInjection {
-        PropertyInjection(name: try required(element, "name"), source: try oneValue(of: element, references: ["ref"], elements: elements),
+        PropertyInjection(name: try required(element, "name"), source: try oneValue(of: element, references: Self.reference, elements: elements),
                           location: element.location)
     }
 
     private func refOrValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
-        try oneValue(of: element, references: ["ref"], elements: false)
+        try oneValue(of: element, references: Self.reference, elements: false)
     }
 
     // MARK: OxIC <container>
