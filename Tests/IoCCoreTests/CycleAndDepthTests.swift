@@ -134,22 +134,9 @@ struct ContainerLifetimeTests {
     @Test func chainOf60000Definitions_isFreedWithoutOneStackFramePerLink() throws {
         // Freeing a node must not free the next one from inside its own deinit: a long chain
         // would then need one stack frame per link and overflow the stack.
-        let catalog = TypeCatalog()
-        catalog.add(Link.self) { link in
-            link.initializer("init()") { Link() }
-            link.property("next", \.next)
-        }
         weak var weakContainer: Container?
         do {
-            let builder = ContainerBuilder()
-            builder.catalog = catalog
-            let location = SourceLocation(file: "chain.yaml", line: 1)
-            for index in 0..<60_000 {
-                var definition = Definition(name: "link\(index)", typeName: "Link", location: location)
-                if index > 0 { definition.properties = [PropertyInjection(name: "next", source: .named("link\(index - 1)"))] }
-                builder.add(definition)
-            }
-            let container = try builder.build()
+            let container = try Self.chainBuilder(60_000).build()
             weakContainer = container
             #expect(container.definitions.count == 60_000)
         }
