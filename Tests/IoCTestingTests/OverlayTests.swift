@@ -1,3 +1,4 @@
+import Foundation
 import IoCCore
 import IoCTesting
 import IoCYAML
@@ -235,4 +236,59 @@ struct OverlayProfileTests {
         let test = try yamlContainer().overlay { $0.replace((any WeatherClient).self, withClass: "RecordedClient") }
         #expect(try test.resolve((any WeatherClient).self).forecast("x") == "recorded Oslo 2")
     }
+}
+
+/// A link of a chain of singletons, for the overlay of a long chain.
+private final class ChainLink: @unchecked Sendable {
+    var next: ChainLink?
+    init() {}
+}
+
+@Suite("Overlays of large containers")
+struct LargeOverlayTests {
+    @Test func overlayOfALongChain_isComparedWithItsBaseWithoutOneStackFramePerLink() throws {
+        // Deciding which singletons an overlay shares compares each with its base's twin,
+        // dependencies first; on a 256 KB stack, following a 30,000-link chain by recursion
+        // would overflow it.
+        let catalog = TypeCatalog()
+        catalog.add(ChainLink.self) { link in
+            link.initializer("init()") { ChainLink() }
+            link.property("next", \.next)
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        // Each link points at the one defined after it, so that definition order is the
+        // opposite of dependency order.
+        for index in 0..<30_000 {
+            var definition = Definition(name: "link\(index)", typeName: "ChainLink", location: SourceLocation(file: "chain.yaml", line: 1))
+            definition.scope = .singleton
+            if index < 29_999 { definition.properties = [PropertyInjection(name: "next", source: .named("link\(index + 1)"))] }
+            builder.add(definition)
+        }
+        let base = try builder.build()
+        let replacement = ChainLink()
+        let outcome = OutcomeBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do {
+                let test = try base.overlay { $0.replace("link29999", with: replacement) }
+                outcome.set(try test.resolve(ChainLink.self, name: "link29998").next === replacement ? "replaced" : "not replaced")
+            } catch {
+                outcome.set("\(error)")
+            }
+            done.signal()
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+        done.wait()
+        #expect(outcome.value == "replaced")
+    }
+}
+
+/// A text set on one thread and read on another.
+private final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func set(_ value: String) { lock.withLock { text = value } }
+    var value: String { lock.withLock { text } }
 }

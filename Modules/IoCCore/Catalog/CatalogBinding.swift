@@ -58,12 +58,7 @@ final class CatalogBinding {
             default: return false
             }
         }
-        // NB: by index, reading only the source: iterating would copy each point whole.
-        let arguments = definition.construction.arguments
-        for index in arguments.indices where check(arguments[index].source) { return true }
-        let properties = definition.properties
-        for index in properties.indices where check(properties[index].point.source) { return true }
-        return definition.methodCalls.contains { $0.arguments.contains { check($0.source) } }
+        return definition.containsSource(where: check)
     }
 
     private func bindSource(_ source: InjectionSource, _ owner: Definition) -> InjectionSource? {

@@ -590,3 +590,16 @@ public struct Exposure: Sendable, Equatable {
 
     public static func == (lhs: Exposure, rhs: Exposure) -> Bool { lhs.type == rhs.type && lhs.typeName == rhs.typeName }
 }
+
+extension Definition {
+    /// Whether the source of any injection point — a construction argument, a property, a
+    /// method call's argument — passes `test` (the sources themselves, not what is inside them).
+    func containsSource(where test: (InjectionSource) -> Bool) -> Bool {
+        // NB: by index, reading only the source: iterating would copy each point whole.
+        let arguments = construction.arguments
+        for index in arguments.indices where test(arguments[index].source) { return true }
+        let properties = self.properties
+        for index in properties.indices where test(properties[index].point.source) { return true }
+        return methodCalls.contains { $0.arguments.contains { test($0.source) } }
+    }
+}

@@ -3,15 +3,10 @@
 @usableFromInline
 class AnyArgument: @unchecked Sendable {
     @usableFromInline init() {}
-    /// The component this argument builds directly (not through a handle), for validation.
-    var directNodes: [AnyNode] { [] }
-    /// Components reached only through a handle (`Lazy`, `Provider`), for validation.
-    var deferredNodes: [AnyNode] { [] }
-    /// Calls `body` with each of ``directNodes``, without making the array (the build's
-    /// checks visit every argument of every component).
-    func forEachDirectNode(_ body: (AnyNode) -> Void) {
-        for node in directNodes { body(node) }
-    }
+    /// Calls `body` with each component this argument builds directly (not through a `Lazy`
+    /// or `Provider` handle), for the checks at build. A visit, not an array: the checks see
+    /// every argument of every component.
+    func forEachDirectNode(_ body: (AnyNode) -> Void) {}
 }
 
 @usableFromInline
@@ -34,7 +29,6 @@ final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
         super.init()
     }
     var node: Node<X> { nodeRef.takeUnretainedValue() }
-    override var directNodes: [AnyNode] { [node] }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     @inlinable override func get(_ ctx: ResolutionContext) throws -> X {
         try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
@@ -52,7 +46,6 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
         self.site = site
         super.init()
     }
-    override var directNodes: [AnyNode] { [node] }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     override func get(_ ctx: ResolutionContext) throws -> X { try cast(node.anyInstance(ctx)) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try cast(await node.anyInstanceAsync(ctx)) }
@@ -87,8 +80,10 @@ final class ComposedArgument<X>: Argument<X>, @unchecked Sendable {
         self.asyncBody = asyncBody ?? body
         super.init()
     }
-    override var directNodes: [AnyNode] { deferred ? [] : parts.flatMap(\.directNodes) }
-    override var deferredNodes: [AnyNode] { deferred ? parts.flatMap { $0.directNodes + $0.deferredNodes } : parts.flatMap(\.deferredNodes) }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) {
+        guard !deferred else { return }
+        for part in parts { part.forEachDirectNode(body) }
+    }
     override func get(_ ctx: ResolutionContext) throws -> X { try body(ctx) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await asyncBody(ctx) }
 }
@@ -151,7 +146,6 @@ final class PrerequisiteArgument: Argument<Void>, @unchecked Sendable {
         self.node = node
         super.init()
     }
-    override var directNodes: [AnyNode] { [node] }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     override func get(_ ctx: ResolutionContext) throws { _ = try node.anyInstance(ctx) }
     override func getAsync(_ ctx: ResolutionContext) async throws { _ = try await node.anyInstanceAsync(ctx) }

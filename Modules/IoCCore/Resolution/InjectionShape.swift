@@ -69,8 +69,6 @@ final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
         self.wrapped = wrapped
         super.init()
     }
-    override var directNodes: [AnyNode] { wrapped.directNodes }
-    override var deferredNodes: [AnyNode] { wrapped.deferredNodes }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { wrapped.forEachDirectNode(body) }
     override func get(_ ctx: ResolutionContext) throws -> Wrapped? { try wrapped.get(ctx) }
     override func getAsync(_ ctx: ResolutionContext) async throws -> Wrapped? { try await wrapped.getAsync(ctx) }
@@ -85,7 +83,6 @@ final class OptionalNodeArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendab
         super.init()
     }
     var node: Node<Wrapped> { nodeRef.takeUnretainedValue() }
-    override var directNodes: [AnyNode] { [node] }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     override func get(_ ctx: ResolutionContext) throws -> Wrapped? {
         try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
@@ -206,8 +203,9 @@ final class SetArgument<Element: Hashable>: Argument<Set<Element>>, @unchecked S
         self.parts = parts
         super.init()
     }
-    override var directNodes: [AnyNode] { parts.flatMap(\.directNodes) }
-    override var deferredNodes: [AnyNode] { parts.flatMap(\.deferredNodes) }
+    override func forEachDirectNode(_ body: (AnyNode) -> Void) {
+        for part in parts { part.forEachDirectNode(body) }
+    }
     override func get(_ ctx: ResolutionContext) throws -> Set<Element> {
         var values = Set<Element>()
         for part in parts { values.insert(try part.get(ctx)) }

@@ -56,9 +56,6 @@ class AnyNode: @unchecked Sendable {
     var dependencies: [(site: SiteInfo, argument: AnyArgument)] = []
     /// The nodes it builds directly, all dependencies together; set at build for the graph checks.
     var directDependencies: [AnyNode] = []
-    /// Where the build's depth-first pass over the graph is with this node.
-    var searchMark = SearchMark.unvisited
-    enum SearchMark { case unvisited, visiting, done }
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
     /// Made from an inner (anonymous) definition, inside another's.

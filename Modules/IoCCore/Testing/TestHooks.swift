@@ -145,6 +145,9 @@ extension Compilation {
             if case .singleton = node.storage { baseNodes[NodeIdentity(node)] = node }
         }
         var memo: [ObjectIdentifier: AnyNode?] = [:]
+        // Each node after the nodes it builds, so that the memo already answers for them: a long
+        // chain is not followed link by link on the call stack.
+        for node in dependencyOrder { _ = counterpart(of: node, in: baseNodes, &memo) }
         for node in ownNodes {
             if case .singleton = node.storage, let twin = counterpart(of: node, in: baseNodes, &memo) {
                 node.shareInstances(of: twin)

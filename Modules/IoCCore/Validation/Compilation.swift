@@ -65,6 +65,8 @@ final class Compilation {
     /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
     /// reported again as a missing component.
     private(set) var leftOut: Set<String> = []
+    /// This container's nodes, each after the nodes it builds; set by the checks at build.
+    private(set) var dependencyOrder: [AnyNode] = []
     /// How many definitions preparation kept: the components the definitions make.
     private(set) var preparedCount = 0
 
@@ -392,8 +394,10 @@ final class Compilation {
             for dependency in node.dependencies { dependency.argument.forEachDirectNode { direct.append($0) } }
             node.directDependencies = direct
         }
+        let search = cycleSearch().search(from: allNodes)
+        dependencyOrder = search.order
         // Each node after those it builds, so that one pass sets both marks.
-        for node in dependencyOrder() {
+        for node in search.order {
             if node.constructsAsync {
                 node.asyncPath = [node.label]
             } else if let next = node.directDependencies.first(where: \.isAsync) {
@@ -418,46 +422,16 @@ final class Compilation {
                 problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
             }
         }
-        findCycles()
+        problems += search.cycles
         if !builder.allowsCaptiveDependencies { findCaptiveDependencies() }
     }
 
-    /// This container's nodes in depth-first post-order over direct dependencies: each after the
-    /// nodes it builds (on a cycle, which the build reports, the node that closes it sees its
-    /// successor unfinished). Nodes of a parent container were marked by its own build.
-    /// NB: a loop over an explicit stack, not recursion: a chain of any length costs no call stack.
-    private func dependencyOrder() -> [AnyNode] {
-        var order: [AnyNode] = []
-        order.reserveCapacity(allNodes.count)
-        var path: [(node: AnyNode, next: Int)] = []
+    /// The search for cycles of direct dependencies among this container's nodes (each cycle
+    /// reported once with its full path), which also orders them for the marks. A parent's
+    /// nodes were checked and marked by its own build.
+    private func cycleSearch() -> CycleSearch<AnyNode, ObjectIdentifier> {
         let container = self.container
-        func enter(_ node: AnyNode) {
-            guard node.container === container, node.searchMark == .unvisited else { return }
-            node.searchMark = .visiting
-            path.append((node, 0))
-        }
-        for root in allNodes {
-            enter(root)
-            while let top = path.indices.last {
-                let node = path[top].node
-                if path[top].next < node.directDependencies.count {
-                    let successor = node.directDependencies[path[top].next]
-                    path[top].next += 1
-                    enter(successor)
-                } else {
-                    path.removeLast()
-                    node.searchMark = .done
-                    order.append(node)
-                }
-            }
-        }
-        return order
-    }
-
-    /// Every cycle of direct dependencies, each reported once with its full path.
-    private func findCycles() {
-        let container = self.container
-        let search = CycleSearch<AnyNode, ObjectIdentifier>(
+        return CycleSearch<AnyNode, ObjectIdentifier>(
             key: { ObjectIdentifier($0) },
             // The same array when every dependency is the container's own, as it nearly always is.
             next: { node in
@@ -468,7 +442,6 @@ final class Compilation {
             label: \.label,
             location: { $0.info.location }
         )
-        problems += search.cycles(from: allNodes)
     }
 
     private func lifetime(of node: AnyNode) -> ScopeLifetime {

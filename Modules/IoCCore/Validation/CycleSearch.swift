@@ -11,7 +11,12 @@ struct CycleSearch<Node, Key: Hashable> {
     let label: (Node) -> String
     let location: (Node) -> SourceLocation?
 
-    func cycles(from roots: [Node]) -> [IoCError] {
+    func cycles(from roots: [Node]) -> [IoCError] { search(from: roots).cycles }
+
+    /// The cycles, and every node reached in depth-first post-order: each after the nodes it
+    /// builds (on a cycle, the node that closes it comes before the successor it closes on).
+    func search(from roots: [Node]) -> (cycles: [IoCError], order: [Node]) {
+        var order: [Node] = []
         var marks: [Key: SearchMark] = [:]
         marks.reserveCapacity(roots.count)
         // The current path, each node with its successors and the next one to enter. NB: a loop
@@ -47,11 +52,13 @@ struct CycleSearch<Node, Key: Hashable> {
                     path[top].next += 1
                     enter(successor)
                 } else {
-                    marks[key(path.removeLast().node)] = .done
+                    let node = path.removeLast().node
+                    marks[key(node)] = .done
+                    order.append(node)
                 }
             }
         }
-        return found
+        return (found, order)
     }
 }
 

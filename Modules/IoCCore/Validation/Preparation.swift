@@ -80,12 +80,7 @@ struct Preparation {
     static func mayHavePlaceholders(_ definition: Definition) -> Bool {
         if let typeName = definition.typeName, PlaceholderResolver.mayContainPlaceholder(typeName) { return true }
         if let factory = definition.construction.factory, mayHavePlaceholders(factory) { return true }
-        // NB: by index, reading only the source: iterating would copy each point whole.
-        let arguments = definition.construction.arguments
-        for index in arguments.indices where mayHavePlaceholders(arguments[index].source) { return true }
-        let properties = definition.properties
-        for index in properties.indices where mayHavePlaceholders(properties[index].point.source) { return true }
-        return definition.methodCalls.contains { $0.arguments.contains { mayHavePlaceholders($0.source) } }
+        return definition.containsSource(where: mayHavePlaceholders)
     }
 
     private static func mayHavePlaceholders(_ source: InjectionSource) -> Bool {
