@@ -1,42 +1,100 @@
 import IoCCore
 
-/// A node of a parsed YAML document: a value, whose lists and maps are shared between copies
-/// (copy-on-write), so an alias costs no copy of what its anchor holds. Each node knows how many
-/// nodes it stands for once aliases are expanded (its weight), which the reader bounds.
+/// A parsed YAML document: every node in one table, and every collection's members in one
+/// list of node numbers, so that reading makes no object per node or per collection.
 ///
-/// NB: a struct, not a class: a scalar costs no allocation (a service of a few lines has a
-/// dozen of them).
-struct YAMLNode: Sendable {
-    enum Kind {
-        case scalar(String, plain: Bool)
-        case sequence([YAMLNode])
-        case mapping([(key: YAMLNode, value: YAMLNode)])
+/// NB: a tree of nodes, each collection with its own array, cost one or two objects per map
+/// and list and a copy of three counted references per node handed around; a service of a
+/// few lines has a dozen nodes.
+final class YAMLDocument {
+    struct Record {
+        enum Shape: UInt8 { case scalar, sequence, mapping }
+        let shape: Shape
+        let plain: Bool
+        let line: Int32
+        let column: Int32
+        /// Collections: where their members start in ``YAMLDocument/members``, and how many
+        /// (a map's keys and values alternate).
+        let first: Int32
+        let count: Int32
+        /// How many nodes the node stands for once aliases are expanded.
+        let weight: Int
+        let text: String
+        let tag: String?
     }
 
-    let kind: Kind
-    let tag: String?
-    let location: SourceLocation
-    let weight: Int
+    let file: String
+    private(set) var records: [Record] = []
+    private(set) var members: [Int32] = []
 
-    init(_ kind: Kind, tag: String?, location: SourceLocation) {
-        self.kind = kind
-        self.tag = tag
-        self.location = location
-        switch kind {
-        case .scalar: weight = 1
-        case .sequence(let items): weight = items.reduce(1) { $0 + $1.weight }
-        case .mapping(let entries): weight = entries.reduce(1) { $0 + $1.key.weight + $1.value.weight }
+    init(file: String, expectedBytes: Int) {
+        self.file = file
+        // About one node per 14 bytes in a typical services file: room up front, not regrowth.
+        records.reserveCapacity(max(16, expectedBytes / 14))
+        members.reserveCapacity(max(16, expectedBytes / 14))
+    }
+
+    func scalar(_ text: String, plain: Bool, tag: String?, line: Int, column: Int) -> Int32 {
+        records.append(Record(shape: .scalar, plain: plain, line: Int32(clamping: line), column: Int32(clamping: column),
+                              first: 0, count: 0, weight: 1, text: text, tag: tag))
+        return Int32(records.count - 1)
+    }
+
+    /// A collection of the given members (node numbers, a map's keys and values alternating).
+    func collection(isMapping: Bool, members list: ArraySlice<Int32>, tag: String?, line: Int, column: Int) -> Int32 {
+        var weight = 1
+        for member in list { weight += records[Int(member)].weight }
+        let first = Int32(members.count)
+        members.append(contentsOf: list)
+        records.append(Record(shape: isMapping ? .mapping : .sequence, plain: false,
+                              line: Int32(clamping: line), column: Int32(clamping: column),
+                              first: first, count: Int32(list.count), weight: weight, text: "", tag: tag))
+        return Int32(records.count - 1)
+    }
+
+    func node(_ index: Int32) -> YAMLNode { YAMLNode(document: self, index: index) }
+}
+
+/// A node of a parsed YAML document: a view of one entry of its ``YAMLDocument``. An alias is
+/// the same node as its anchor, so it costs no copy of what the anchor holds; each node knows
+/// how many nodes it stands for once aliases are expanded (its weight), which the reader bounds.
+struct YAMLNode {
+    enum Kind {
+        case scalar(String, plain: Bool)
+        case sequence(YAMLItems)
+        case mapping(YAMLEntries)
+    }
+
+    let document: YAMLDocument
+    let index: Int32
+
+    private var record: YAMLDocument.Record { document.records[Int(index)] }
+
+    var kind: Kind {
+        let record = record
+        switch record.shape {
+        case .scalar: return .scalar(record.text, plain: record.plain)
+        case .sequence: return .sequence(YAMLItems(document: document, first: Int(record.first), count: Int(record.count)))
+        case .mapping: return .mapping(YAMLEntries(document: document, first: Int(record.first), count: Int(record.count) / 2))
         }
     }
 
+    var tag: String? { document.records[Int(index)].tag }
+    var weight: Int { document.records[Int(index)].weight }
+
+    var location: SourceLocation {
+        let record = record
+        return SourceLocation(file: document.file, line: Int(record.line), column: Int(record.column))
+    }
+
     var scalar: String? {
-        if case .scalar(let text, _) = kind { return text }
-        return nil
+        let record = record
+        return record.shape == .scalar ? record.text : nil
     }
 
     /// What the node is, for messages.
     var kindName: String {
-        switch kind {
+        switch document.records[Int(index)].shape {
         case .scalar: return "a scalar"
         case .sequence: return "a list"
         case .mapping: return "a map"
@@ -44,8 +102,40 @@ struct YAMLNode: Sendable {
     }
 
     /// The entries of a mapping node.
-    var entries: [(key: YAMLNode, value: YAMLNode)]? {
+    var entries: YAMLEntries? {
         if case .mapping(let entries) = kind { return entries }
         return nil
+    }
+}
+
+/// The items of a list node, in order.
+struct YAMLItems: RandomAccessCollection {
+    let document: YAMLDocument
+    let first: Int
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> YAMLNode {
+        precondition(position >= 0 && position < count, "index out of range")
+        return YAMLNode(document: document, index: document.members[first + position])
+    }
+}
+
+/// The entries of a map node, in the order written.
+struct YAMLEntries: RandomAccessCollection {
+    let document: YAMLDocument
+    let first: Int
+    let count: Int
+
+    /// No entries: an empty or null node read as a map.
+    static func empty(in document: YAMLDocument) -> YAMLEntries { YAMLEntries(document: document, first: 0, count: 0) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+        precondition(position >= 0 && position < count, "index out of range")
+        let at = first + 2 * position
+        return (YAMLNode(document: document, index: document.members[at]), YAMLNode(document: document, index: document.members[at + 1]))
     }
 }

@@ -12,36 +12,28 @@ struct YAMLReader {
         "tag:yaml.org,2002:null", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!", "!tagged_iterator",
     ]
 
-    /// A collection being read. A class, so that adding to it mutates in place (an enum payload
-    /// would be copied on every add, which is quadratic for a large map); frames are reused
-    /// once their collection is finished.
+    /// A collection being read: its members wait on the reader's shared stack of node numbers
+    /// until it ends. Frames are reused once their collection is finished.
     private final class Frame {
         // NB: one reader uses its frames, on one thread: no dynamic exclusivity checks.
         @exclusivity(unchecked) var isMapping = false
         @exclusivity(unchecked) var tag: String?
         @exclusivity(unchecked) var anchor: String?
-        @exclusivity(unchecked) var location = SourceLocation(file: "", line: 0)
-        @exclusivity(unchecked) var items: [YAMLNode] = []
-        @exclusivity(unchecked) var entries: [(key: YAMLNode, value: YAMLNode)] = []
-        @exclusivity(unchecked) var pendingKey: YAMLNode?
-        @exclusivity(unchecked) var seen: [String: SourceLocation] = [:]
+        @exclusivity(unchecked) var line = 0
+        @exclusivity(unchecked) var column = 0
+        /// Where its members start on the shared stack.
+        @exclusivity(unchecked) var start = 0
+        /// A large map's keys so far, by text (small maps are searched instead).
+        @exclusivity(unchecked) var seen: [String: Int32] = [:]
 
-        func start(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
+        func start(isMapping: Bool, tag: String?, anchor: String?, line: Int, column: Int, start: Int) {
             self.isMapping = isMapping
             self.tag = tag
             self.anchor = anchor
-            self.location = location
-        }
-
-        /// The finished collection; leaves the frame empty for reuse.
-        func finish() -> YAMLNode {
-            let kind: YAMLNode.Kind = isMapping ? .mapping(entries) : .sequence(items)
-            let node = YAMLNode(kind, tag: tag, location: location)
-            items = []
-            entries = []
-            pendingKey = nil
+            self.line = line
+            self.column = column
+            self.start = start
             if !seen.isEmpty { seen = [:] }
-            return node
         }
     }
 
@@ -56,30 +48,31 @@ struct YAMLReader {
             throw .syntax(problem: "libyaml could not start", context: nil, location: SourceLocation(file: file, line: 1, column: 1))
         }
         defer { yaml_parser_delete(&parser) }
+        let document = YAMLDocument(file: file, expectedBytes: bytes.count)
         return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            return try parse(&parser)
+            return try parse(&parser, into: document).map(document.node)
         }
     }
 
-    private func parse(_ parser: inout yaml_parser_t) throws(YAMLError) -> YAMLNode? {
+    private func parse(_ parser: inout yaml_parser_t, into document: YAMLDocument) throws(YAMLError) -> Int32? {
         var stack: [Frame] = []
         var spare: [Frame] = []
-        func open(isMapping: Bool, tag: String?, anchor: String?, location: SourceLocation) {
-            let frame = spare.popLast() ?? Frame()
-            frame.start(isMapping: isMapping, tag: tag, anchor: anchor, location: location)
-            stack.append(frame)
-        }
-        var anchors: [String: YAMLNode] = [:]
+        // The members of every open collection, innermost last.
+        var pending: [Int32] = []
+        pending.reserveCapacity(64)
+        var anchors: [String: Int32] = [:]
         var expanded = 0
-        var root: YAMLNode?
+        var root: Int32?
         var documents = 0
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
             defer { yaml_event_delete(&event) }
-            let location = SourceLocation(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-            var finished: YAMLNode?
+            let line = Int(event.start_mark.line) + 1
+            let column = Int(event.start_mark.column) + 1
+            var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+            var finished: Int32?
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return root
@@ -96,7 +89,7 @@ struct YAMLReader {
                 }
                 let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self) } ?? ""
                 let tag = try checkedTag(scalar.tag, location)
-                let node = YAMLNode(.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), tag: tag, location: location)
+                let node = document.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, tag: tag, line: line, column: column)
                 if let anchor = string(scalar.anchor) { anchors[anchor] = node }
                 finished = node
             case YAML_ALIAS_EVENT:
@@ -104,66 +97,70 @@ struct YAMLReader {
                 guard let target = anchors[name] else {
                     throw .badValue(value: "*\(name)", reason: "no anchor &\(name) comes before it", location: location)
                 }
-                expanded += target.weight
+                expanded += document.records[Int(target)].weight
                 guard expanded <= limits.maxAliasExpansion else {
                     throw .limitExceeded(limit: "the nodes aliases expand to (maxAliasExpansion \(limits.maxAliasExpansion))", value: expanded, location: location)
                 }
                 finished = target
-            case YAML_SEQUENCE_START_EVENT:
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 try checkDepth(stack.count + 1, location)
-                let start = event.data.sequence_start
-                open(isMapping: false, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location)
-            case YAML_MAPPING_START_EVENT:
-                try checkDepth(stack.count + 1, location)
-                let start = event.data.mapping_start
-                open(isMapping: true, tag: try checkedTag(start.tag, location), anchor: string(start.anchor), location: location)
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+                let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                let frame = spare.popLast() ?? Frame()
+                frame.start(isMapping: isMapping, tag: try checkedTag(tag, location), anchor: string(anchor),
+                            line: line, column: column, start: pending.count)
+                stack.append(frame)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
-                let anchor = frame.anchor
-                let node = frame.finish()
+                let node = document.collection(isMapping: frame.isMapping, members: pending[frame.start...], tag: frame.tag,
+                                               line: frame.line, column: frame.column)
+                pending.removeSubrange(frame.start...)
                 spare.append(frame)
-                if let anchor { anchors[anchor] = node }
+                if let anchor = frame.anchor { anchors[anchor] = node }
                 finished = node
             default:
                 break
             }
             guard let node = finished else { continue }
             if let parent = stack.last {
-                try add(node, to: parent)
+                if parent.isMapping, (pending.count - parent.start) % 2 == 1 {
+                    try checkUnique(key: pending[pending.count - 1], in: parent, pending: pending, document)
+                }
+                pending.append(node)
             } else {
                 root = node
             }
         }
     }
 
-    private func add(_ node: YAMLNode, to frame: Frame) throws(YAMLError) {
-        // Most collections hold a few entries: room for four at once, not one, two, four.
-        guard frame.isMapping else {
-            if frame.items.capacity == 0 { frame.items.reserveCapacity(4) }
-            frame.items.append(node)
+    /// Refuses a map key written twice, when its value has been read.
+    private func checkUnique(key: Int32, in frame: Frame, pending: [Int32], _ document: YAMLDocument) throws(YAMLError) {
+        let record = document.records[Int(key)]
+        guard record.shape == .scalar else { return }
+        let text = record.text
+        // The keys before this one: every other member, from the frame's start.
+        let keys = stride(from: frame.start, to: pending.count - 1, by: 2)
+        let earlierKeys = (pending.count - 1 - frame.start) / 2
+        func fail(_ first: Int32) -> YAMLError {
+            .duplicateKey(key: text, location: document.node(key).location, first: document.node(first).location)
+        }
+        // A small map is searched; a large one (the services) gets an index of its keys.
+        if earlierKeys < 16 {
+            for position in keys {
+                let other = document.records[Int(pending[position])]
+                if other.shape == .scalar, other.text == text { throw fail(pending[position]) }
+            }
             return
         }
-        guard let key = frame.pendingKey else {
-            frame.pendingKey = node
-            return
-        }
-        if let text = key.scalar {
-            // A small map is searched; a large one (the services) gets an index of its keys.
-            if frame.entries.count < 16 {
-                if let first = frame.entries.first(where: { $0.key.scalar == text }) {
-                    throw .duplicateKey(key: text, location: key.location, first: first.key.location)
-                }
-            } else {
-                if frame.seen.isEmpty {
-                    for entry in frame.entries { if let known = entry.key.scalar { frame.seen[known] = entry.key.location } }
-                }
-                if let first = frame.seen[text] { throw .duplicateKey(key: text, location: key.location, first: first) }
-                frame.seen[text] = key.location
+        if frame.seen.isEmpty {
+            for position in keys where document.records[Int(pending[position])].shape == .scalar {
+                let earlier = pending[position]
+                if frame.seen[document.records[Int(earlier)].text] == nil { frame.seen[document.records[Int(earlier)].text] = earlier }
             }
         }
-        if frame.entries.capacity == 0 { frame.entries.reserveCapacity(4) }
-        frame.entries.append((key, node))
-        frame.pendingKey = nil
+        if let first = frame.seen[text] { throw fail(first) }
+        frame.seen[text] = key
     }
 
     private func checkDepth(_ depth: Int, _ location: SourceLocation) throws(YAMLError) {

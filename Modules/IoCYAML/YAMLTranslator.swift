@@ -344,17 +344,17 @@ struct YAMLTranslator {
 
     // MARK: Node helpers
 
-    private func mapping(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [(key: YAMLNode, value: YAMLNode)] {
+    private func mapping(_ node: YAMLNode, _ what: String) throws(YAMLError) -> YAMLEntries {
         // Empty and null (`~`) stand for an empty map: Symfony's `App\Mailer: ~` is a service of that class.
         if case .scalar(let text, let plain) = node.kind,
-           text.isEmpty || (plain && node.tag == nil && ["~", "null", "Null", "NULL"].contains(text)) { return [] }
+           text.isEmpty || (plain && node.tag == nil && ["~", "null", "Null", "NULL"].contains(text)) { return .empty(in: node.document) }
         guard let entries = node.entries else {
             throw .wrongKind(expected: "a map", found: node.kindName, what: what, location: node.location)
         }
         return entries
     }
 
-    private func sequence(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [YAMLNode] {
+    private func sequence(_ node: YAMLNode, _ what: String) throws(YAMLError) -> YAMLItems {
         if case .sequence(let items) = node.kind { return items }
         throw .wrongKind(expected: "a list", found: node.kindName, what: what, location: node.location)
     }

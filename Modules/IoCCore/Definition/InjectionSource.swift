@@ -2,16 +2,20 @@
 ///
 /// Every front end describes dependencies with these cases; the builder binds each one to
 /// the component(s) or value it names and checks the whole graph before it returns a container.
-public indirect enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
+///
+/// NB: only the cases whose payload is large or holds a source are `indirect`: a reference by
+/// name or type is stored in place, since boxing it cost one object per reference read from
+/// config (two for a component with two references).
+public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     /// The one component of this type (autowiring). Several candidates need a `primary` one.
     case type(TypeRef)
     /// The component with this name or alias.
     case named(String)
     /// A value written in code.
-    case value(InjectedValue)
+    indirect case value(InjectedValue)
     /// A value written in config, converted at build to the type the injection point needs
     /// (``ValueConverters``); strings may hold `${key:default}` placeholders.
-    case config(ConfigValue)
+    indirect case config(ConfigValue)
     /// The one component of the type config names (a type or protocol in the ``TypeCatalog``).
     case typeNamed(String)
     /// Every component of this type, as an array in registration order (multi-binding).
@@ -23,11 +27,11 @@ public indirect enum InjectionSource: Sendable, Equatable, CustomStringConvertib
     /// A dictionary of the given sources.
     case map([String: InjectionSource])
     /// The source, or `nil` when it names no component.
-    case optional(InjectionSource)
+    indirect case optional(InjectionSource)
     /// A ``Lazy`` handle that resolves the source on first use.
-    case lazy(InjectionSource)
+    indirect case lazy(InjectionSource)
     /// A ``Provider`` that resolves the source on every call.
-    case provider(InjectionSource)
+    indirect case provider(InjectionSource)
     /// A component defined in place, with no name of its own.
     case inner(Definition)
     /// An explicit `nil`.
