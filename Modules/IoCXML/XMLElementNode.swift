@@ -1,16 +1,100 @@
 import CLibXML2
 import IoCCore
 
-/// An element of a parsed document: name, attributes in order, child elements, text, line.
-/// The libxml2 document is read into these and freed at once.
-struct XMLElementNode {
-    let name: String
-    let attributes: [(name: String, value: String)]
-    let children: [XMLElementNode]
-    let text: String
-    let location: SourceLocation
+/// A parsed document's elements in one table, in document order, with every attribute in one
+/// list: reading makes no object per element (an array of attributes and one of children per
+/// element did, four or five per bean).
+final class XMLElementTable {
+    struct Record {
+        let name: String
+        let firstAttribute: Int32
+        let attributeCount: Int32
+        var firstChild: Int32 = -1
+        var lastChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        var text = ""
+        let line: Int32
+    }
 
-    func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+    let file: String
+    // NB: a document is read and translated on one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var records: [Record] = []
+    @exclusivity(unchecked) var attributes: [(name: String, value: String)] = []
+
+    init(file: String, expectedBytes: Int) {
+        self.file = file
+        // About one element per 70 bytes and one attribute per 45 in a typical beans file.
+        records.reserveCapacity(max(16, expectedBytes / 70))
+        attributes.reserveCapacity(max(16, expectedBytes / 45))
+    }
+
+    /// Adds an element whose attributes are the last `attributeCount` added, as the last child of `parent`.
+    func add(name: String, attributeCount: Int, line: Int, parent: Int32?) -> Int32 {
+        let index = Int32(records.count)
+        records.append(Record(name: name, firstAttribute: Int32(attributes.count - attributeCount),
+                              attributeCount: Int32(attributeCount), line: Int32(clamping: line)))
+        if let parent {
+            let last = records[Int(parent)].lastChild
+            if last < 0 { records[Int(parent)].firstChild = index } else { records[Int(last)].nextSibling = index }
+            records[Int(parent)].lastChild = index
+        }
+        return index
+    }
+}
+
+/// An element of a parsed document: name, attributes in order, child elements, text, line;
+/// a view of its entry in the document's ``XMLElementTable``.
+struct XMLElementNode {
+    let table: XMLElementTable
+    let index: Int32
+
+    var name: String { table.records[Int(index)].name }
+    var text: String { table.records[Int(index)].text }
+    var location: SourceLocation { SourceLocation(file: table.file, line: Int(table.records[Int(index)].line)) }
+    var attributes: XMLAttributes {
+        XMLAttributes(table: table, first: Int(table.records[Int(index)].firstAttribute), count: Int(table.records[Int(index)].attributeCount))
+    }
+    var children: XMLChildren { XMLChildren(table: table, first: table.records[Int(index)].firstChild) }
+
+    func attribute(_ name: String) -> String? {
+        let first = Int(table.records[Int(index)].firstAttribute)
+        for at in first..<first + Int(table.records[Int(index)].attributeCount) where table.attributes[at].name == name {
+            return table.attributes[at].value
+        }
+        return nil
+    }
+}
+
+/// An element's attributes, in the order written.
+struct XMLAttributes: RandomAccessCollection {
+    let table: XMLElementTable
+    let first: Int
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> (name: String, value: String) {
+        precondition(position >= 0 && position < count, "index out of range")
+        return table.attributes[first + position]
+    }
+}
+
+/// An element's child elements, in document order.
+struct XMLChildren: Sequence, IteratorProtocol {
+    let table: XMLElementTable
+    var following: Int32
+
+    init(table: XMLElementTable, first: Int32) {
+        self.table = table
+        self.following = first
+    }
+
+    mutating func next() -> XMLElementNode? {
+        guard following >= 0 else { return nil }
+        let node = XMLElementNode(table: table, index: following)
+        following = table.records[Int(following)].nextSibling
+        return node
+    }
 }
 
 /// Parses XML bytes with libxml2 under safe options: no DTD, no entities, no network, bounded.
@@ -27,11 +111,12 @@ enum XMLDocumentReader {
         cxml_install_refusing_loader()
         let handler = cxml_silence_generic_errors()
         defer { cxml_restore_generic_errors(handler) }
+        let table = XMLElementTable(file: file, expectedBytes: bytes.count)
         let built: ElementBuilder? = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let context = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(clamping: chars.count)) else { return nil }
                 defer { xmlFreeParserCtxt(context) }
-                let builder = ElementBuilder(file: file, limits: limits, context: context)
+                let builder = ElementBuilder(table: table, limits: limits, context: context)
                 _ = xmlCtxtUseOptions(context, cxml_safe_options())
                 context.pointee.sax.pointee = ElementBuilder.events()
                 context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
@@ -42,10 +127,10 @@ enum XMLDocumentReader {
         }
         guard let built else { throw .malformed(message: "libxml2 could not start", location: SourceLocation(file: file, line: 1)) }
         if let failure = built.failure { throw failure }
-        guard let root = built.root else {
+        guard !table.records.isEmpty else {
             throw .malformed(message: "the document has no root element", location: SourceLocation(file: file, line: 1))
         }
-        return root
+        return XMLElementNode(table: table, index: 0)
     }
 
     /// The error libxml2 stopped at.
@@ -70,27 +155,20 @@ enum XMLDocumentReader {
 
 /// Builds elements from SAX2 events; the first problem stops the parser and is kept.
 private final class ElementBuilder {
-    /// An element whose end tag has not come yet.
-    struct Open {
-        let name: String
-        let attributes: [(name: String, value: String)]
-        var children: [XMLElementNode] = []
-        var text = ""
-        let location: SourceLocation
-    }
-
-    let file: String
+    let table: XMLElementTable
     let limits: XMLLimits
     let context: xmlParserCtxtPtr
-    var open: [Open] = []
-    var root: XMLElementNode?
+    /// The elements whose end tag has not come yet, innermost last.
+    var open: [Int32] = []
     var failure: XMLError?
     /// Names as Swift strings, by the address of libxml2's interned copy: a document repeats a
     /// few element and attribute names many times.
     private var names: [UnsafeRawPointer: String] = [:]
 
-    init(file: String, limits: XMLLimits, context: xmlParserCtxtPtr) {
-        self.file = file
+    var file: String { table.file }
+
+    init(table: XMLElementTable, limits: XMLLimits, context: xmlParserCtxtPtr) {
+        self.table = table
         self.limits = limits
         self.context = context
     }
@@ -138,9 +216,8 @@ private final class ElementBuilder {
         guard open.count < limits.maxDepth else {
             return stop(.limitExceeded(limit: "the nesting depth (maxDepth \(limits.maxDepth))", value: open.count + 1, location: location))
         }
-        var attributes: [(name: String, value: String)] = []
+        var added = 0
         if count > 0, let values {
-            attributes.reserveCapacity(count)
             // Five pointers per attribute: local name, prefix, namespace, value start, value end.
             for index in 0..<count {
                 guard let localName = values[index * 5], let start = values[index * 5 + 3], let end = values[index * 5 + 4] else { continue }
@@ -156,10 +233,11 @@ private final class ElementBuilder {
                 // Spring's shortcut namespaces get their usual prefixes, whatever the document calls them.
                 let prefix = namespace.flatMap { XMLDocumentReader.springShortcuts[$0] } ?? values[index * 5 + 1].map { name($0) }
                 let local = name(localName)
-                attributes.append((prefix.map { "\($0):\(local)" } ?? local, Self.value(start, length)))
+                table.attributes.append((prefix.map { "\($0):\(local)" } ?? local, Self.value(start, length)))
+                added += 1
             }
         }
-        open.append(Open(name: name(element), attributes: attributes, location: location))
+        open.append(table.add(name: name(element), attributeCount: added, line: location.line, parent: open.last))
     }
 
     private static func isXMLSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -187,28 +265,21 @@ private final class ElementBuilder {
 
     private func end() {
         guard failure == nil, let element = open.popLast() else { return }
-        let node = XMLElementNode(name: element.name, attributes: element.attributes, children: element.children,
-                                  text: XMLDocumentReader.trimmingXMLWhitespace(element.text), location: element.location)
-        if open.isEmpty {
-            root = node
-        } else {
-            // Room for four children at once, not one, two, four: a bean has a few.
-            if open[open.count - 1].children.capacity == 0 { open[open.count - 1].children.reserveCapacity(4) }
-            open[open.count - 1].children.append(node)
-        }
+        let text = table.records[Int(element)].text
+        if !text.isEmpty { table.records[Int(element)].text = XMLDocumentReader.trimmingXMLWhitespace(text) }
     }
 
     private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
-        guard failure == nil, let characters, !open.isEmpty else { return }
+        guard failure == nil, let characters, let element = open.last.map(Int.init) else { return }
         let added = UnsafeBufferPointer(start: characters, count: length)
         // White space before any text is trimmed at the end anyway: most of it is indentation
         // between elements, not kept at all.
-        if open[open.count - 1].text.isEmpty, added.allSatisfy(Self.isXMLSpace) { return }
-        open[open.count - 1].text += String(decoding: added, as: UTF8.self)
-        let total = open[open.count - 1].text.utf8.count
+        if table.records[element].text.isEmpty, added.allSatisfy(Self.isXMLSpace) { return }
+        table.records[element].text += String(decoding: added, as: UTF8.self)
+        let total = table.records[element].text.utf8.count
         guard total <= limits.maxValueBytes else {
             return stop(.limitExceeded(limit: "a text's length (maxValueBytes \(limits.maxValueBytes))", value: total,
-                                       location: open[open.count - 1].location))
+                                       location: XMLElementNode(table: table, index: Int32(element)).location))
         }
     }
 }

@@ -91,7 +91,8 @@ struct XMLTranslator {
         if let method = element.attribute("destroy-method") { definition.hooks.append(LifecycleHook(kind: .dispose, method: method)) }
         definition.dependsOn = element.attribute("depends-on").map(Self.names) ?? []
 
-        var arguments: [(index: Int?, point: InjectionPoint)] = []
+        var arguments = ConstructorArguments()
+        var properties: [PropertyInjection] = []
         for child in element.children {
             switch child.name {
             case "constructor-arg":
@@ -105,14 +106,16 @@ struct XMLTranslator {
                         index: index, to: &arguments, of: element)
             case "property":
                 try check(child, attributes: Self.propertyAttributes)
-                try definition.properties.append(property(child, elements: true))
+                // Room for four at once, not one, two, four: a bean sets a few.
+                if properties.isEmpty { properties.reserveCapacity(4) }
+                try properties.append(property(child, elements: true))
             case "description": continue
             default: throw unknownElement(child, in: element, known: Self.beanChildren)
             }
         }
+        definition.properties = properties
         try shortcuts(of: element, into: &definition, arguments: &arguments)
-        let points = arguments.contains(where: { $0.index != nil })
-            ? arguments.sorted { ($0.index ?? Int.max) < ($1.index ?? Int.max) }.map(\.point) : arguments.map(\.point)
+        let points = arguments.inOrder
         if let method = element.attribute("factory-method") {
             let signature = SelectorMapping.swiftSignature(method) ?? method
             if let factory = element.attribute("factory-bean") {
@@ -132,7 +135,7 @@ struct XMLTranslator {
     /// Spring's `p:name="value"` / `p:name-ref="bean"` (a property) and `c:label="value"`,
     /// `c:_0="value"`, `c:label-ref="bean"` (a constructor argument by label or index).
     private func shortcuts(of element: XMLElementNode, into definition: inout Definition,
-                           arguments: inout [(index: Int?, point: InjectionPoint)]) throws(XMLError) {
+                           arguments: inout ConstructorArguments) throws(XMLError) {
         for (qualified, value) in element.attributes where qualified.hasPrefix("p:") || qualified.hasPrefix("c:") {
             var name = String(qualified.dropFirst(2))
             let isReference = name.hasSuffix("-ref")
@@ -158,17 +161,32 @@ struct XMLTranslator {
         }
     }
 
+    /// A bean's constructor arguments as written, with their indices when any has one.
+    private struct ConstructorArguments {
+        var points: [InjectionPoint] = []
+        /// `nil` while no argument has an index (nearly always): no list made for them.
+        var indices: [Int?]?
+
+        /// The points, ordered by index when there are indices (those without one last).
+        var inOrder: [InjectionPoint] {
+            guard let indices else { return points }
+            return zip(indices, points).sorted { ($0.0 ?? Int.max) < ($1.0 ?? Int.max) }.map(\.1)
+        }
+    }
+
     /// Adds a constructor argument of `bean`, refusing a second one at the same index or label.
-    private func add(_ point: InjectionPoint, index: Int?, to arguments: inout [(index: Int?, point: InjectionPoint)],
+    private func add(_ point: InjectionPoint, index: Int?, to arguments: inout ConstructorArguments,
                      of bean: XMLElementNode) throws(XMLError) {
         let location = point.location ?? bean.location
-        if let index, let first = arguments.first(where: { $0.index == index }) {
-            throw .repeated(what: "constructor-arg index \(index)", location: location, first: first.point.location ?? bean.location)
+        if let index, let at = arguments.indices?.firstIndex(where: { $0 == index }) {
+            throw .repeated(what: "constructor-arg index \(index)", location: location, first: arguments.points[at].location ?? bean.location)
         }
-        if let label = point.label, let first = arguments.first(where: { $0.point.label == label }) {
-            throw .repeated(what: "constructor-arg '\(label)'", location: location, first: first.point.location ?? bean.location)
+        if let label = point.label, let first = arguments.points.first(where: { $0.label == label }) {
+            throw .repeated(what: "constructor-arg '\(label)'", location: location, first: first.location ?? bean.location)
         }
-        arguments.append((index, point))
+        if index != nil, arguments.indices == nil { arguments.indices = Array(repeating: nil, count: arguments.points.count) }
+        arguments.indices?.append(index)
+        arguments.points.append(point)
     }
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.

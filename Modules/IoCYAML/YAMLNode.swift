@@ -24,8 +24,9 @@ final class YAMLDocument {
     }
 
     let file: String
-    private(set) var records: [Record] = []
-    private(set) var members: [Int32] = []
+    // NB: a document is read and translated on one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var records: [Record] = []
+    @exclusivity(unchecked) private(set) var members: [Int32] = []
 
     init(file: String, expectedBytes: Int) {
         self.file = file
@@ -68,14 +69,15 @@ struct YAMLNode {
     let document: YAMLDocument
     let index: Int32
 
-    private var record: YAMLDocument.Record { document.records[Int(index)] }
+    // NB: the fields are read one by one: copying a whole record counts two references.
+    private var shape: YAMLDocument.Record.Shape { document.records[Int(index)].shape }
 
     var kind: Kind {
-        let record = record
-        switch record.shape {
-        case .scalar: return .scalar(record.text, plain: record.plain)
-        case .sequence: return .sequence(YAMLItems(document: document, first: Int(record.first), count: Int(record.count)))
-        case .mapping: return .mapping(YAMLEntries(document: document, first: Int(record.first), count: Int(record.count) / 2))
+        let at = Int(index)
+        switch shape {
+        case .scalar: return .scalar(document.records[at].text, plain: document.records[at].plain)
+        case .sequence: return .sequence(YAMLItems(document: document, first: Int(document.records[at].first), count: Int(document.records[at].count)))
+        case .mapping: return .mapping(YAMLEntries(document: document, first: Int(document.records[at].first), count: Int(document.records[at].count) / 2))
         }
     }
 
@@ -83,18 +85,14 @@ struct YAMLNode {
     var weight: Int { document.records[Int(index)].weight }
 
     var location: SourceLocation {
-        let record = record
-        return SourceLocation(file: document.file, line: Int(record.line), column: Int(record.column))
+        SourceLocation(file: document.file, line: Int(document.records[Int(index)].line), column: Int(document.records[Int(index)].column))
     }
 
-    var scalar: String? {
-        let record = record
-        return record.shape == .scalar ? record.text : nil
-    }
+    var scalar: String? { shape == .scalar ? document.records[Int(index)].text : nil }
 
     /// What the node is, for messages.
     var kindName: String {
-        switch document.records[Int(index)].shape {
+        switch shape {
         case .scalar: return "a scalar"
         case .sequence: return "a list"
         case .mapping: return "a map"

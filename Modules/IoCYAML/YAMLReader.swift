@@ -136,9 +136,8 @@ struct YAMLReader {
 
     /// Refuses a map key written twice, when its value has been read.
     private func checkUnique(key: Int32, in frame: Frame, pending: [Int32], _ document: YAMLDocument) throws(YAMLError) {
-        let record = document.records[Int(key)]
-        guard record.shape == .scalar else { return }
-        let text = record.text
+        guard document.records[Int(key)].shape == .scalar else { return }
+        let text = document.records[Int(key)].text
         // The keys before this one: every other member, from the frame's start.
         let keys = stride(from: frame.start, to: pending.count - 1, by: 2)
         let earlierKeys = (pending.count - 1 - frame.start) / 2
@@ -148,8 +147,8 @@ struct YAMLReader {
         // A small map is searched; a large one (the services) gets an index of its keys.
         if earlierKeys < 16 {
             for position in keys {
-                let other = document.records[Int(pending[position])]
-                if other.shape == .scalar, other.text == text { throw fail(pending[position]) }
+                let other = Int(pending[position])
+                if document.records[other].shape == .scalar, document.records[other].text == text { throw fail(pending[position]) }
             }
             return
         }
