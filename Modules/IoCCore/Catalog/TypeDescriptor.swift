@@ -75,39 +75,39 @@ public struct TypeDescriptor: Sendable {
     public var type: TypeRef { fields.type }
     /// The names config may use: the short and module-qualified type names, and aliases (`NSURL`).
     public internal(set) var names: [String] {
-        get { fields.names }
+        _read { yield fields.names }
         _modify { yield &unique.names }
     }
     public internal(set) var initializers: [Member] {
-        get { fields.initializers }
+        _read { yield fields.initializers }
         _modify { yield &unique.initializers }
     }
     public internal(set) var staticFactories: [Member] {
-        get { fields.staticFactories }
+        _read { yield fields.staticFactories }
         _modify { yield &unique.staticFactories }
     }
     /// Instance methods that make another component (Spring `factory-method` on a `factory-bean`).
     public internal(set) var factoryMethods: [Member] {
-        get { fields.factoryMethods }
+        _read { yield fields.factoryMethods }
         _modify { yield &unique.factoryMethods }
     }
     /// Instance methods for method injection and lifecycle hooks.
     public internal(set) var methods: [Member] {
-        get { fields.methods }
+        _read { yield fields.methods }
         _modify { yield &unique.methods }
     }
     public internal(set) var properties: [Property] {
-        get { fields.properties }
+        _read { yield fields.properties }
         _modify { yield &unique.properties }
     }
     /// The protocols (or superclasses) it can be injected as.
     public internal(set) var exposures: [Exposure] {
-        get { fields.exposures }
+        _read { yield fields.exposures }
         _modify { yield &unique.exposures }
     }
     /// Problems found while the descriptor was written; reported at build.
     var problems: [String] {
-        get { fields.problems }
+        _read { yield fields.problems }
         _modify { yield &unique.problems }
     }
 

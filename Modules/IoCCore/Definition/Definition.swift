@@ -108,126 +108,126 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 
     /// The name the component is registered under, if any.
     public var name: String? {
-        get { fields.name }
+        _read { yield fields.name }
         _modify { yield &unique.name }
     }
     /// The type the component is registered as and resolved by; `nil` until a definition
     /// that names its type by text (``typeName``) is bound.
     public internal(set) var type: TypeRef? {
-        get { fields.type }
+        _read { yield fields.type }
         _modify { yield &unique.type }
     }
     /// The type as config wrote it (`Knight`, `MyApp.Knight`, `NSURL`); `nil` for code.
     public var typeName: String? {
-        get { fields.typeName }
+        _read { yield fields.typeName }
         _modify { yield &unique.typeName }
     }
     /// How long an instance lives.
     public var scope: Scope {
-        get { fields.scope }
+        _read { yield fields.scope }
         _modify { yield &unique.scope }
     }
     /// How the instance is made, with the sources of its initializer arguments.
     public var construction: Construction {
-        get { fields.construction }
+        _read { yield fields.construction }
         _modify { yield &unique.construction }
     }
     /// Properties set after construction, in order.
     public var properties: [PropertyInjection] {
-        get { fields.properties }
+        _read { yield fields.properties }
         _modify { yield &unique.properties }
     }
     /// Methods called with resolved arguments after the properties (method injection).
     public var methodCalls: [MethodInjection] {
-        get { fields.methodCalls }
+        _read { yield fields.methodCalls }
         _modify { yield &unique.methodCalls }
     }
     /// Hooks run around injection and at shutdown, and decorators.
     public var hooks: [LifecycleHook] {
-        get { fields.hooks }
+        _read { yield fields.hooks }
         _modify { yield &unique.hooks }
     }
     /// Other names that reach this component.
     public var aliases: [String] {
-        get { fields.aliases }
+        _read { yield fields.aliases }
         _modify { yield &unique.aliases }
     }
     /// Whether this component wins when several match a type.
     public var isPrimary: Bool {
-        get { fields.isPrimary }
+        _read { yield fields.isPrimary }
         _modify { yield &unique.isPrimary }
     }
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String] {
-        get { fields.tags }
+        _read { yield fields.tags }
         _modify { yield &unique.tags }
     }
     /// Further types (usually protocols) this component can be injected as.
     public var exposedAs: [Exposure] {
-        get { fields.exposedAs }
+        _read { yield fields.exposedAs }
         _modify { yield &unique.exposedAs }
     }
     /// Create at build instead of on first request (singletons only).
     public var isEager: Bool {
-        get { fields.isEager }
+        _read { yield fields.isEager }
         _modify { yield &unique.isEager }
     }
     /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly.
     public var isLazy: Bool {
-        get { fields.isLazy }
+        _read { yield fields.isLazy }
         _modify { yield &unique.isLazy }
     }
     /// Replaces an earlier definition with the same key instead of being a duplicate.
     public var isOverride: Bool {
-        get { fields.isOverride }
+        _read { yield fields.isOverride }
         _modify { yield &unique.isOverride }
     }
     /// The definition this one inherits from (Spring `parent`): construction, arguments,
     /// properties, calls, hooks, scope, laziness and tags it does not state itself.
     public var parent: String? {
-        get { fields.parent }
+        _read { yield fields.parent }
         _modify { yield &unique.parent }
     }
     /// A template for children only; never built itself.
     public var isAbstract: Bool {
-        get { fields.isAbstract }
+        _read { yield fields.isAbstract }
         _modify { yield &unique.isAbstract }
     }
     /// The component this one decorates (Symfony `decorates`): this definition takes over the
     /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
     /// (`.named(".inner")` inside this definition refers to it).
     public var decorates: String? {
-        get { fields.decorates }
+        _read { yield fields.decorates }
         _modify { yield &unique.decorates }
     }
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
     public var dependsOn: [String] {
-        get { fields.dependsOn }
+        _read { yield fields.dependsOn }
         _modify { yield &unique.dependsOn }
     }
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
     public var profiles: [String] {
-        get { fields.profiles }
+        _read { yield fields.profiles }
         _modify { yield &unique.profiles }
     }
     /// Which of the fields with a default the definition states itself (for inheritance).
     public var stated: StatedFields {
-        get { fields.stated }
+        _read { yield fields.stated }
         _modify { yield &unique.stated }
     }
     /// The construction strategy wrapped around this component's construction, if any.
     public var strategy: (any ConstructionStrategy)? {
-        get { fields.strategy }
+        _read { yield fields.strategy }
         _modify { yield &unique.strategy }
     }
     /// Where the definition was written.
     public var location: SourceLocation {
-        get { fields.location }
+        _read { yield fields.location }
         _modify { yield &unique.location }
     }
     var maker: NodeMaker? {
-        get { fields.maker }
+        _read { yield fields.maker }
         _modify { yield &unique.maker }
     }
 
