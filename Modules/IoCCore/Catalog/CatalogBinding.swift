@@ -190,27 +190,53 @@ final class CatalogBinding {
                 type: String, _ definition: Definition) -> TypeDescriptor.Member? {
         // The names it could have meant, for the messages only.
         var known: [String] { members.map(\.signature.description) }
-        var candidates: [TypeDescriptor.Member]
+        // NB: candidates are counted, and listed only for an error: filtering copied every
+        // matching member (signature, parameter types, template) for every definition.
+        enum Rule {
+            case signature(Signature, sameArity: Bool)
+            case any, noParameters, exactLabels, coveringLabels, sameArity
+        }
+        func matches(_ member: TypeDescriptor.Member, _ rule: Rule) -> Bool {
+            switch rule {
+            case let .signature(signature, sameArity):
+                return signature.matches(member.signature) && (!sameArity || member.parameterTypes.count == arguments.count)
+            case .any: return true
+            case .noParameters: return member.parameterTypes.isEmpty
+            case .exactLabels: return Self.labels(of: member, cover: arguments) && Self.labels(of: member, areIn: arguments)
+            case .coveringLabels: return Self.labels(of: member, cover: arguments)
+            case .sameArity: return member.parameterTypes.count == arguments.count
+            }
+        }
+        func count(_ rule: Rule) -> (first: Int, count: Int) {
+            var first = -1
+            var count = 0
+            for index in members.indices where matches(members[index], rule) {
+                if count == 0 { first = index }
+                count += 1
+            }
+            return (first, count)
+        }
+        var rule: Rule
         if let requested {
             guard let signature = parsedSignature(requested) else {
                 problems.append(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
                                                location: definition.location, known: known, suggestions: []))
                 return nil
             }
-            candidates = members.filter { signature.matches($0.signature) }
-            if candidates.count > 1 { candidates = candidates.filter { $0.parameterTypes.count == arguments.count } }
+            rule = .signature(signature, sameArity: false)
+            if count(rule).count > 1 { rule = .signature(signature, sameArity: true) }
+        } else if arguments.isEmpty {
+            rule = members.count == 1 ? .any : .noParameters
+        } else if arguments.allSatisfy({ $0.label != nil }) {
+            // The member whose labels are the ones given (as sets); else those that have them all.
+            rule = .exactLabels
+            if count(rule).count == 0 { rule = .coveringLabels }
         } else {
-            if arguments.isEmpty {
-                candidates = members.count == 1 ? members : members.filter { $0.parameterTypes.isEmpty }
-            } else if arguments.allSatisfy({ $0.label != nil }) {
-                // The member whose labels are the ones given (as sets); else those that have them all.
-                let exact = members.filter { Self.labels(of: $0, cover: arguments) && Self.labels(of: $0, areIn: arguments) }
-                candidates = exact.isEmpty ? members.filter { Self.labels(of: $0, cover: arguments) } : exact
-            } else {
-                candidates = members.filter { $0.parameterTypes.count == arguments.count }
-            }
+            rule = .sameArity
         }
-        if candidates.count == 1 { return candidates[0] }
+        let found = count(rule)
+        if found.count == 1 { return members[found.first] }
+        let candidates = members.filter { matches($0, rule) }
         if candidates.isEmpty {
             let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
             problems.append(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,

@@ -344,9 +344,15 @@ extension InjectionPoint {
 }
 
 struct Slot<X>: SlotBinding {
+    /// How `X` is injected when it is an optional, a handle or a collection; looked up once
+    /// here, since a catalogued slot binds a point of every definition that uses its member.
+    private let shape: (any InjectionShape.Type)?
+
+    init() { shape = X.self as? any InjectionShape.Type }
+
     var type: TypeRef { TypeRef(X.self) }
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
-        compilation.argument(for: source, as: X.self, site: site, optional: optional)
+        compilation.argument(for: source, as: X.self, shape: shape, site: site, optional: optional)
     }
 }
 

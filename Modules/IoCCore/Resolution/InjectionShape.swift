@@ -8,7 +8,7 @@ func defaultSource<X>(for type: X.Type) -> InjectionSource {
     return .type(TypeRef(X.self))
 }
 
-protocol InjectionShape {
+protocol InjectionShape: SendableMetatype {
     static var defaultInjectionSource: InjectionSource { get }
     /// `nil` when the shape does not handle `source`; `.some(nil)` when it does, and the
     /// binding failed (a problem was recorded).

@@ -292,8 +292,14 @@ final class Compilation {
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.
     /// With `optional`, a source that names no component returns `nil` without a problem.
     func argument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo, optional: Bool) -> Argument<X>? {
-        if let shape = X.self as? any InjectionShape.Type,
-           let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
+        argument(for: source, as: type, shape: X.self as? any InjectionShape.Type, site: site, optional: optional)
+    }
+
+    /// ``argument(for:as:site:optional:)`` for a type whose shape (`X.self as? any InjectionShape.Type`)
+    /// is known: a slot looks it up once, not for every point it binds.
+    func argument<X>(for source: InjectionSource, as type: X.Type, shape: (any InjectionShape.Type)?, site: SiteInfo,
+                     optional: Bool) -> Argument<X>? {
+        if let shape, let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
             return handled.flatMap { $0 as? Argument<X> }
         }
         if let found = referencedNode(source, site: site, optional: optional) {
