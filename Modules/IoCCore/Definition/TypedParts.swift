@@ -139,8 +139,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
                 return converted
             },
             info: node.info))
-        let site = SiteInfo(node: node, point: .exposure, location: base.info.location)
-        node.dependencies = [(site, NodeArgument(base))]
+        node.directDependencies = [base]
         return node
     }
 }
@@ -150,8 +149,8 @@ struct TypedDefinitionParts<T> {
     func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
         let info = node.info
         var failed = false
-        node.dependencies.reserveCapacity(definition.construction.arguments.count + definition.dependsOn.count
-                                          + definition.properties.count + definition.methodCalls.reduce(0) { $0 + $1.arguments.count })
+        node.directDependencies.reserveCapacity(definition.construction.arguments.count + definition.dependsOn.count
+                                                + definition.properties.count + definition.methodCalls.reduce(0) { $0 + $1.arguments.count })
 
         // Construction arguments.
         var arguments: [AnyArgument] = []
@@ -166,7 +165,7 @@ struct TypedDefinitionParts<T> {
             let site = SiteInfo(node: node, point: kind, location: point.location ?? definition.location)
             if let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) {
                 arguments.append(argument)
-                node.dependencies.append((site, argument))
+                compilation.depend(node, on: argument, at: site)
             } else {
                 failed = true
             }
@@ -178,7 +177,7 @@ struct TypedDefinitionParts<T> {
             let site = SiteInfo(node: node, point: .dependsOn(name), location: definition.location)
             if let argument = compilation.prerequisite(named: name, site: site) {
                 prerequisites.append(argument)
-                node.dependencies.append((site, argument))
+                compilation.depend(node, on: argument, at: site)
             } else {
                 failed = true
             }
@@ -204,7 +203,7 @@ struct TypedDefinitionParts<T> {
             guard let setter = properties[index].setter as? PropertySetter<T>,
                   let argument = properties[index].point.slot?.bind(properties[index].point.source, in: compilation, site: site, optional: false)
             else { failed = true; continue }
-            node.dependencies.append((site, argument))
+            compilation.depend(node, on: argument, at: site)
             steps.append(.property(setter, argument))
         }
         for call in definition.methodCalls {
@@ -216,7 +215,7 @@ struct TypedDefinitionParts<T> {
                     failed = true
                     continue
                 }
-                node.dependencies.append((site, argument))
+                compilation.depend(node, on: argument, at: site)
                 bound.append(argument)
             }
             if bound.count == call.arguments.count { steps.append(invoker.bind(bound)) }
@@ -272,7 +271,7 @@ struct TypedDefinitionParts<T> {
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
                         postProcessors: definition.construction.kind == .instance ? [] : compilation.postProcessors,
-                        strategy: definition.strategy, info: info, disposers: disposers)
+                        strategy: definition.strategy, info: info, disposers: disposers, arguments: arguments)
     }
 }
 

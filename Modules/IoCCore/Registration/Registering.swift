@@ -24,7 +24,7 @@ extension ContainerBuilder {
         // lookup on every call.
         registerInitializer(
             bind: { arguments in
-                // NB: the node keeps its arguments alive; reading them unretained saves a
+                // NB: the producer keeps its arguments alive; reading them unretained saves a
                 // retain and a release per dependency on every resolve.
                 var reader = ArgumentReader(arguments)
                 let bound = (repeat Unmanaged.passUnretained(reader.take((each D).self)))

@@ -52,9 +52,8 @@ class AnyNode: @unchecked Sendable {
     var isScopedProxy = false
     /// Exposures of this node as further types, by type.
     var adapters: [ObjectIdentifier: AnyNode] = [:]
-    /// The bound dependencies with the place each is injected, for validation.
-    var dependencies: [(site: SiteInfo, argument: AnyArgument)] = []
-    /// The nodes it builds directly, all dependencies together; set at build for the graph checks.
+    /// The nodes it builds directly, all dependencies together; set at build, as its
+    /// arguments are bound, for the graph checks.
     var directDependencies: [AnyNode] = []
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?

@@ -14,10 +14,13 @@ final class Producer<T>: @unchecked Sendable {
     let disposers: [@Sendable (T) throws -> Void]
     /// Nothing but construction: no steps, post-processors or strategy.
     @usableFromInline let isPlain: Bool
+    /// The construction's bound arguments, which its closures reach unretained.
+    private let arguments: [AnyArgument]
 
     init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step<T>] = [],
          postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
-         info: ComponentInfo, disposers: [@Sendable (T) throws -> Void] = []) {
+         info: ComponentInfo, disposers: [@Sendable (T) throws -> Void] = [], arguments: [AnyArgument] = []) {
+        self.arguments = arguments
         self.construct = construct
         self.constructAsync = constructAsync
         self.steps = steps

@@ -394,12 +394,6 @@ final class Compilation {
             || (builder.parent?.hasObjectGraphNodes ?? false)
         container.hasObjectGraphNodes = hasGraphNodes
 
-        for node in allNodes {
-            var direct: [AnyNode] = []
-            direct.reserveCapacity(node.dependencies.count)
-            for dependency in node.dependencies { dependency.argument.forEachDirectNode { direct.append($0) } }
-            node.directDependencies = direct
-        }
         let search = cycleSearch().search(from: allNodes)
         dependencyOrder = search.order
         // Each node after those it builds, so that one pass sets both marks.
@@ -429,7 +423,7 @@ final class Compilation {
             }
         }
         problems += search.cycles
-        if !builder.allowsCaptiveDependencies { findCaptiveDependencies() }
+        reportCaptiveDependencies()
     }
 
     /// The search for cycles of direct dependencies among this container's nodes (each cycle
@@ -462,22 +456,33 @@ final class Compilation {
         }
     }
 
-    private func findCaptiveDependencies() {
-        for node in ownNodes {
-            let holder = lifetime(of: node)
-            guard holder > .perRequest else { continue }
-            for dependency in node.dependencies {
-                dependency.argument.forEachDirectNode { target in
-                    guard !target.isScopedProxy else { return }
-                    let held = target.base ?? target
-                    let heldLifetime = lifetime(of: held)
-                    guard heldLifetime < holder else { return }
-                    problems.append(.captiveDependency(holder: node.label, holderScope: node.info.scope,
-                                                       dependency: held.label, dependencyScope: held.info.scope,
-                                                       site: dependency.site.site))
-                }
-            }
+    /// Records that `node` builds what `argument` builds, injected at `site`: its direct
+    /// dependencies for the graph checks, and a captive dependency (a shorter-lived component
+    /// held by a longer-lived one) as a problem. Called as each argument is bound, so that no
+    /// list of arguments with their sites is kept per component.
+    func depend(_ node: AnyNode, on argument: AnyArgument, at site: SiteInfo) {
+        argument.forEachDirectNode { node.directDependencies.append($0) }
+        guard !builder.allowsCaptiveDependencies else { return }
+        let holder = lifetime(of: node)
+        guard holder > .perRequest else { return }
+        argument.forEachDirectNode { target in
+            guard !target.isScopedProxy else { return }
+            let held = target.base ?? target
+            let heldLifetime = lifetime(of: held)
+            guard heldLifetime < holder else { return }
+            captives[ObjectIdentifier(node), default: []].append(
+                .captiveDependency(holder: node.label, holderScope: node.info.scope, dependency: held.label,
+                                   dependencyScope: held.info.scope, site: site.site))
         }
+    }
+
+    /// Captive dependencies found while binding, by holder; reported after the graph checks,
+    /// in the order of the components.
+    private var captives: [ObjectIdentifier: [IoCError]] = [:]
+
+    private func reportCaptiveDependencies() {
+        guard !captives.isEmpty else { return }
+        for node in ownNodes { problems += captives[ObjectIdentifier(node)] ?? [] }
     }
 
     // MARK: Publishing the plan
