@@ -196,21 +196,24 @@ final class CatalogBinding {
             case signature(Signature, sameArity: Bool)
             case any, noParameters, exactLabels, coveringLabels, sameArity
         }
-        func matches(_ member: TypeDescriptor.Member, _ rule: Rule) -> Bool {
+        // NB: by index, reading the fields it needs: passing a member or a point copies it whole.
+        func matches(_ index: Int, _ rule: Rule) -> Bool {
             switch rule {
             case let .signature(signature, sameArity):
-                return signature.matches(member.signature) && (!sameArity || member.parameterTypes.count == arguments.count)
+                return signature.matches(members[index].signature) && (!sameArity || members[index].parameterTypes.count == arguments.count)
             case .any: return true
-            case .noParameters: return member.parameterTypes.isEmpty
-            case .exactLabels: return Self.labels(of: member, cover: arguments) && Self.labels(of: member, areIn: arguments)
-            case .coveringLabels: return Self.labels(of: member, cover: arguments)
-            case .sameArity: return member.parameterTypes.count == arguments.count
+            case .noParameters: return members[index].parameterTypes.isEmpty
+            case .exactLabels:
+                let labels = members[index].signature.labels ?? []
+                return Self.labels(labels, cover: arguments) && Self.labels(labels, areIn: arguments)
+            case .coveringLabels: return Self.labels(members[index].signature.labels ?? [], cover: arguments)
+            case .sameArity: return members[index].parameterTypes.count == arguments.count
             }
         }
         func count(_ rule: Rule) -> (first: Int, count: Int) {
             var first = -1
             var count = 0
-            for index in members.indices where matches(members[index], rule) {
+            for index in members.indices where matches(index, rule) {
                 if count == 0 { first = index }
                 count += 1
             }
@@ -236,7 +239,7 @@ final class CatalogBinding {
         }
         let found = count(rule)
         if found.count == 1 { return members[found.first] }
-        let candidates = members.filter { matches($0, rule) }
+        let candidates = members.indices.filter { matches($0, rule) }.map { members[$0] }
         if candidates.isEmpty {
             let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
             problems.append(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
@@ -251,15 +254,20 @@ final class CatalogBinding {
     // NB: labels are compared pairwise, not as sets: a definition gives a few, a member has a
     // few, and sets would cost two allocations per member for every definition.
 
-    /// Whether every label the arguments give is one of the member's.
-    private static func labels(of member: TypeDescriptor.Member, cover arguments: [InjectionPoint]) -> Bool {
-        let labels = member.signature.labels ?? []
-        return arguments.allSatisfy { argument in labels.contains { $0 != nil && $0 == argument.label } }
+    /// Whether every label the arguments give is one of the member's `labels`.
+    private static func labels(_ labels: [String?], cover arguments: [InjectionPoint]) -> Bool {
+        for index in arguments.indices {
+            guard let label = arguments[index].label, labels.contains(label) else { return false }
+        }
+        return true
     }
 
-    /// Whether every label of the member (`_` aside) is given by one of the arguments.
-    private static func labels(of member: TypeDescriptor.Member, areIn arguments: [InjectionPoint]) -> Bool {
-        (member.signature.labels ?? []).allSatisfy { label in label == nil || arguments.contains { $0.label == label } }
+    /// Whether every one of the member's `labels` (`_` aside) is given by one of the arguments.
+    private static func labels(_ labels: [String?], areIn arguments: [InjectionPoint]) -> Bool {
+        labels.allSatisfy { label in
+            guard let label else { return true }
+            return arguments.indices.contains { arguments[$0].label == label }
+        }
     }
 
     /// Signatures as parsed, by their text: the definitions of one file name the same few.
@@ -337,25 +345,27 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
             failed = true
         }
 
-        if definition.properties.contains(where: { $0.setter == nil }) {
+        // NB: by index, reading the fields it needs: iterating copies each property (and each
+        // catalogued one searched) whole, which cost more than the rest of binding it.
+        let given = definition.properties
+        if given.indices.contains(where: { given[$0].setter == nil }) {
             var properties: [PropertyInjection] = []
-            properties.reserveCapacity(definition.properties.count)
-            for property in definition.properties {
-                if property.setter != nil {
-                    properties.append(property)
+            properties.reserveCapacity(given.count)
+            let entries = descriptor.properties
+            for index in given.indices {
+                if given[index].setter != nil {
+                    properties.append(given[index])
                     continue
                 }
-                // NB: found by index, comparing names only: a search that copied each entry
-                // whole cost more than the rest of binding the property.
-                let entries = descriptor.properties
-                guard let found = entries.indices.first(where: { entries[$0].name == property.name }) else {
-                    missing("property", property.name, descriptor.properties.map(\.name), at: property.point.location)
+                let name = given[index].name
+                guard let found = entries.indices.first(where: { entries[$0].name == name }) else {
+                    missing("property", name, entries.map(\.name), at: given[index].point.location)
                     continue
                 }
                 var point = entries[found].point
-                point.source = property.source
-                point.location = property.point.location
-                properties.append(PropertyInjection(name: property.name, point: point, setter: entries[found].setter))
+                point.source = given[index].point.source
+                point.location = given[index].point.location
+                properties.append(PropertyInjection(name: name, point: point, setter: entries[found].setter))
             }
             bound.properties = properties
         }

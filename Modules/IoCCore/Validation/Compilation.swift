@@ -300,7 +300,10 @@ final class Compilation {
     func argument<X>(for source: InjectionSource, as type: X.Type, shape: (any InjectionShape.Type)?, site: SiteInfo,
                      optional: Bool) -> Argument<X>? {
         if let shape, let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
-            return handled.flatMap { $0 as? Argument<X> }
+            // NB: a shape binds points of its own type, so what it made is an `Argument<X>`
+            // (checked in debug builds); a cast asked the runtime for `Argument<X>` every time.
+            guard let bound = handled else { return nil }
+            return unsafeDowncast(bound, to: Argument<X>.self)
         }
         if let found = referencedNode(source, site: site, optional: optional) {
             return found.flatMap { nodeArgument($0, as: X.self, site: site) }
