@@ -153,9 +153,9 @@ struct YAMLReader {
             return
         }
         if frame.seen.isEmpty {
+            // The keys so far are unique: each was checked when its value was read.
             for position in keys where document.records[Int(pending[position])].shape == .scalar {
-                let earlier = pending[position]
-                if frame.seen[document.records[Int(earlier)].text] == nil { frame.seen[document.records[Int(earlier)].text] = earlier }
+                frame.seen[document.records[Int(pending[position])].text] = pending[position]
             }
         }
         if let first = frame.seen[text] { throw fail(first) }

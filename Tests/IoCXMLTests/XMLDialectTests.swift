@@ -23,6 +23,30 @@ struct XMLDialectTests {
         #expect(try prototype.resolve(ExampleServiceImpl2.self) !== prototype.resolve(ExampleServiceImpl2.self))
     }
 
+    @Test func constructorArgs_areOrderedByIndex_thoseWithoutOneLast() throws {
+        let xml = """
+            <beans xmlns:c="http://www.springframework.org/schema/c">
+                <bean id="a" class="Bag" c:_2="shortcut">
+                    <constructor-arg index="1" value="second"/>
+                    <constructor-arg name="label" value="unindexed"/>
+                    <constructor-arg index="0" value="first"/>
+                </bean>
+                <bean id="b" class="Bag">
+                    <constructor-arg name="y" value="y"/>
+                    <constructor-arg name="x" value="x"/>
+                </bean>
+            </beans>
+            """
+        let definitions = try XMLLoader().load(string: xml, name: "beans.xml").definitions
+        func written(_ definition: Definition) -> [String] {
+            definition.construction.arguments.map { point in
+                guard case .config(let value) = point.source, case .string(let text) = value.kind else { return "?" }
+                return text
+            }
+        }
+        #expect(definitions.map(written) == [["first", "second", "shortcut", "unindexed"], ["y", "x"]])
+    }
+
     @Test func springCollections_nullAndLifecycle() throws {
         let container = try buildXML("""
             <beans>

@@ -464,15 +464,14 @@ final class Compilation {
     /// held by a longer-lived one) as a problem. Called as each argument is bound, so that no
     /// list of arguments with their sites is kept per component.
     func depend(_ node: AnyNode, on argument: AnyArgument, at site: SiteInfo) {
-        argument.forEachDirectNode { node.directDependencies.append($0) }
-        guard !builder.allowsCaptiveDependencies else { return }
-        let holder = lifetime(of: node)
-        guard holder > .perRequest else { return }
+        // The lifetime a dependency must not be shorter than; `nil` when none can be captive.
+        var holder: ScopeLifetime?
+        if !builder.allowsCaptiveDependencies, lifetime(of: node) > .perRequest { holder = lifetime(of: node) }
         argument.forEachDirectNode { target in
-            guard !target.isScopedProxy else { return }
+            node.directDependencies.append(target)
+            guard let holder, !target.isScopedProxy else { return }
             let held = target.base ?? target
-            let heldLifetime = lifetime(of: held)
-            guard heldLifetime < holder else { return }
+            guard lifetime(of: held) < holder else { return }
             captives[ObjectIdentifier(node), default: []].append(
                 .captiveDependency(holder: node.label, holderScope: node.info.scope, dependency: held.label,
                                    dependencyScope: held.info.scope, site: site.site))
