@@ -61,9 +61,9 @@ public struct YAMLLoader: Sendable {
     public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(YAMLError) -> YAMLConfig {
         var config = YAMLConfig()
         config.files.append(name)
-        let node = try YAMLReader(limits: limits, file: name).read(Array(text.utf8))
+        let document = try YAMLReader(limits: limits, file: name).read(Array(text.utf8))
         var translator = YAMLTranslator(file: name)
-        try translator.translate(node)
+        try translator.translate(document)
         try addImports(translator.imports, from: root, root: root?.standardizedFileURL.path, chain: [name], into: &config)
         try merge(translator, into: &config)
         return config
@@ -81,9 +81,9 @@ public struct YAMLLoader: Sendable {
                                      location: SourceLocation(file: path, line: 1, column: 1))
             }
             config.files.append(path)
-            let node = try YAMLReader(limits: limits, file: path).read(Array(data))
+            let document = try YAMLReader(limits: limits, file: path).read(Array(data))
             var translating = YAMLTranslator(file: path, collecting: collecting)
-            try translating.translate(node)
+            try translating.translate(document)
             translator = translating
         } catch {
             guard collecting else { throw error }

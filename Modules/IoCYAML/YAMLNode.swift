@@ -23,34 +23,48 @@ final class YAMLDocument {
         let tag: String?
     }
 
+    /// The tables while they are read: a value the reader owns, so that adding to them and
+    /// looking into them counts no references (an object's arrays are retained around each use).
+    struct Tables {
+        private(set) var records: [Record] = []
+        private(set) var members: [Int32] = []
+
+        init(expectedBytes: Int) {
+            // About one node per 14 bytes in a typical services file: room up front, not regrowth.
+            records.reserveCapacity(max(16, expectedBytes / 14))
+            members.reserveCapacity(max(16, expectedBytes / 14))
+        }
+
+        mutating func scalar(_ text: String, plain: Bool, tag: String?, line: Int, column: Int) -> Int32 {
+            records.append(Record(shape: .scalar, plain: plain, line: Int32(clamping: line), column: Int32(clamping: column),
+                                  first: 0, count: 0, weight: 1, text: text, tag: tag))
+            return Int32(records.count - 1)
+        }
+
+        /// A collection of the given members (node numbers, a map's keys and values alternating).
+        mutating func collection(isMapping: Bool, members list: ArraySlice<Int32>, tag: String?, line: Int, column: Int) -> Int32 {
+            var weight = 1
+            for member in list { weight += records[Int(member)].weight }
+            let first = Int32(members.count)
+            members.append(contentsOf: list)
+            records.append(Record(shape: isMapping ? .mapping : .sequence, plain: false,
+                                  line: Int32(clamping: line), column: Int32(clamping: column),
+                                  first: first, count: Int32(list.count), weight: weight, text: "", tag: tag))
+            return Int32(records.count - 1)
+        }
+    }
+
     let file: String
-    // NB: a document is read and translated on one thread: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private(set) var records: [Record] = []
-    @exclusivity(unchecked) private(set) var members: [Int32] = []
+    let records: [Record]
+    let members: [Int32]
+    /// The document's top node.
+    let root: Int32
 
-    init(file: String, expectedBytes: Int) {
+    init(file: String, tables: consuming Tables, root: Int32) {
         self.file = file
-        // About one node per 14 bytes in a typical services file: room up front, not regrowth.
-        records.reserveCapacity(max(16, expectedBytes / 14))
-        members.reserveCapacity(max(16, expectedBytes / 14))
-    }
-
-    func scalar(_ text: String, plain: Bool, tag: String?, line: Int, column: Int) -> Int32 {
-        records.append(Record(shape: .scalar, plain: plain, line: Int32(clamping: line), column: Int32(clamping: column),
-                              first: 0, count: 0, weight: 1, text: text, tag: tag))
-        return Int32(records.count - 1)
-    }
-
-    /// A collection of the given members (node numbers, a map's keys and values alternating).
-    func collection(isMapping: Bool, members list: ArraySlice<Int32>, tag: String?, line: Int, column: Int) -> Int32 {
-        var weight = 1
-        for member in list { weight += records[Int(member)].weight }
-        let first = Int32(members.count)
-        members.append(contentsOf: list)
-        records.append(Record(shape: isMapping ? .mapping : .sequence, plain: false,
-                              line: Int32(clamping: line), column: Int32(clamping: column),
-                              first: first, count: Int32(list.count), weight: weight, text: "", tag: tag))
-        return Int32(records.count - 1)
+        self.records = tables.records
+        self.members = tables.members
+        self.root = root
     }
 
     func node(_ index: Int32) -> YAMLNode { YAMLNode(document: self, index: index) }

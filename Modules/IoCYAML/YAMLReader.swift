@@ -13,32 +13,21 @@ struct YAMLReader {
     ]
 
     /// A collection being read: its members wait on the reader's shared stack of node numbers
-    /// until it ends. Frames are reused once their collection is finished.
-    private final class Frame {
-        // NB: one reader uses its frames, on one thread: no dynamic exclusivity checks.
-        @exclusivity(unchecked) var isMapping = false
-        @exclusivity(unchecked) var tag: String?
-        @exclusivity(unchecked) var anchor: String?
-        @exclusivity(unchecked) var line = 0
-        @exclusivity(unchecked) var column = 0
+    /// until it ends. A value on the reader's own stack of frames: no object per collection.
+    private struct Frame {
+        var isMapping: Bool
+        var tag: String?
+        var anchor: String?
+        var line: Int
+        var column: Int
         /// Where its members start on the shared stack.
-        @exclusivity(unchecked) var start = 0
+        var start: Int
         /// A large map's keys so far, by text (small maps are searched instead).
-        @exclusivity(unchecked) var seen: [String: Int32] = [:]
-
-        func start(isMapping: Bool, tag: String?, anchor: String?, line: Int, column: Int, start: Int) {
-            self.isMapping = isMapping
-            self.tag = tag
-            self.anchor = anchor
-            self.line = line
-            self.column = column
-            self.start = start
-            if !seen.isEmpty { seen = [:] }
-        }
+        var seen: [String: Int32] = [:]
     }
 
-    /// The document's root node, or `nil` for an empty document.
-    func read(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
+    /// The document, or `nil` for an empty one.
+    func read(_ bytes: [UInt8]) throws(YAMLError) -> YAMLDocument? {
         guard bytes.count <= limits.maxDocumentBytes else {
             throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
                                  location: SourceLocation(file: file, line: 1, column: 1))
@@ -48,16 +37,18 @@ struct YAMLReader {
             throw .syntax(problem: "libyaml could not start", context: nil, location: SourceLocation(file: file, line: 1, column: 1))
         }
         defer { yaml_parser_delete(&parser) }
-        let document = YAMLDocument(file: file, expectedBytes: bytes.count)
-        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode? in
+        var tables = YAMLDocument.Tables(expectedBytes: bytes.count)
+        let root = try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> Int32? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            return try parse(&parser, into: document).map(document.node)
+            return try parse(&parser, into: &tables)
         }
+        guard let root else { return nil }
+        return YAMLDocument(file: file, tables: tables, root: root)
     }
 
-    private func parse(_ parser: inout yaml_parser_t, into document: YAMLDocument) throws(YAMLError) -> Int32? {
+    private func parse(_ parser: inout yaml_parser_t, into document: inout YAMLDocument.Tables) throws(YAMLError) -> Int32? {
         var stack: [Frame] = []
-        var spare: [Frame] = []
+        stack.reserveCapacity(16)
         // The members of every open collection, innermost last.
         var pending: [Int32] = []
         pending.reserveCapacity(64)
@@ -107,25 +98,23 @@ struct YAMLReader {
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                let frame = spare.popLast() ?? Frame()
-                frame.start(isMapping: isMapping, tag: try checkedTag(tag, location), anchor: string(anchor),
-                            line: line, column: column, start: pending.count)
-                stack.append(frame)
+                stack.append(Frame(isMapping: isMapping, tag: try checkedTag(tag, location), anchor: string(anchor),
+                                   line: line, column: column, start: pending.count))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
                 let node = document.collection(isMapping: frame.isMapping, members: pending[frame.start...], tag: frame.tag,
                                                line: frame.line, column: frame.column)
                 pending.removeSubrange(frame.start...)
-                spare.append(frame)
                 if let anchor = frame.anchor { anchors[anchor] = node }
                 finished = node
             default:
                 break
             }
             guard let node = finished else { continue }
-            if let parent = stack.last {
-                if parent.isMapping, (pending.count - parent.start) % 2 == 1 {
-                    try checkUnique(key: pending[pending.count - 1], in: parent, pending: pending, document)
+            if !stack.isEmpty {
+                let parent = stack.count - 1
+                if stack[parent].isMapping, (pending.count - stack[parent].start) % 2 == 1 {
+                    try checkUnique(key: pending[pending.count - 1], in: &stack[parent], pending: pending, document)
                 }
                 pending.append(node)
             } else {
@@ -135,14 +124,17 @@ struct YAMLReader {
     }
 
     /// Refuses a map key written twice, when its value has been read.
-    private func checkUnique(key: Int32, in frame: Frame, pending: [Int32], _ document: YAMLDocument) throws(YAMLError) {
+    private func checkUnique(key: Int32, in frame: inout Frame, pending: [Int32], _ document: YAMLDocument.Tables) throws(YAMLError) {
         guard document.records[Int(key)].shape == .scalar else { return }
         let text = document.records[Int(key)].text
         // The keys before this one: every other member, from the frame's start.
         let keys = stride(from: frame.start, to: pending.count - 1, by: 2)
         let earlierKeys = (pending.count - 1 - frame.start) / 2
         func fail(_ first: Int32) -> YAMLError {
-            .duplicateKey(key: text, location: document.node(key).location, first: document.node(first).location)
+            func location(_ node: Int32) -> SourceLocation {
+                SourceLocation(file: file, line: Int(document.records[Int(node)].line), column: Int(document.records[Int(node)].column))
+            }
+            return .duplicateKey(key: text, location: location(key), first: location(first))
         }
         // A small map is searched; a large one (the services) gets an index of its keys.
         if earlierKeys < 16 {

@@ -39,8 +39,12 @@ struct YAMLTranslator {
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile"]
 
-    mutating func translate(_ root: YAMLNode?) throws(YAMLError) {
-        guard let root else { return }
+    mutating func translate(_ document: YAMLDocument?) throws(YAMLError) {
+        guard let document else { return }
+        try translate(root: document.node(document.root))
+    }
+
+    private mutating func translate(root: YAMLNode) throws(YAMLError) {
         let entries = try mapping(root, "The document")
         for (keyNode, value) in entries {
             try part { (this) throws(YAMLError) in

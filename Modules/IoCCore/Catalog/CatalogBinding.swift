@@ -96,13 +96,27 @@ final class CatalogBinding {
     // MARK: Types and constructions
 
     private func bindType(_ definition: Definition) -> Definition? {
+        let key = BindPlan.key(of: definition)
+        if let key, let plan = plans[key]?.first(where: { $0.matches(definition) }) {
+            return plan.apply(to: definition)
+        }
+        guard let (bound, targets) = bindTypeThroughCatalog(definition) else { return nil }
+        if let key, let plan = BindPlan(definition: definition, bound: bound, targets: targets) { plans[key, default: []].append(plan) }
+        return bound
+    }
+
+    /// What binding decided for each shape of definition met so far, by the shape's hash.
+    private var plans: [Int: [BindPlan]] = [:]
+
+    /// The bound definition, with the member position each given argument went to.
+    private func bindTypeThroughCatalog(_ definition: Definition) -> (Definition, targets: [Int])? {
         guard let catalog else {
             problems.append(.unknownType(name: definition.typeName ?? "?", component: definition.label, location: definition.location,
                                          suggestions: []))
             return nil
         }
         if case .factoryMethod(let signature) = definition.construction.kind {
-            return bindFactoryMethod(definition, signature: signature, catalog)
+            return bindFactoryMethod(definition, signature: signature, catalog).map { ($0, []) }
         }
         guard let typeName = definition.typeName else {
             problems.append(.invalidDefinition(component: definition.label, reason: "it names no type; give it a class.",
@@ -133,10 +147,13 @@ final class CatalogBinding {
         }
         guard let member = select(members, requested: requested, arguments: definition.construction.arguments,
                                   kind: kind, type: descriptor.type.name, definition),
-              case .construction(let template, let maker) = member.template,
-              let construction = fill(template, with: definition.construction.arguments, member: member, definition, skipping: 0)
+              case .construction(var construction, let maker) = member.template,
+              let targets = targets(of: definition.construction.arguments, in: member, definition)
         else { return nil }
-        return descriptor.typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
+        Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
+        guard let bound = descriptor.typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
+        else { return nil }
+        return (bound, targets)
     }
 
     private func bindFactoryMethod(_ definition: Definition, signature: String, _ catalog: TypeCatalog) -> Definition? {
@@ -157,7 +174,10 @@ final class CatalogBinding {
         else { return nil }
         template.arguments[0].source = factory
         template.factory = factory
-        guard let construction = fill(template, with: definition.construction.arguments, member: member, definition, skipping: 1) else { return nil }
+        guard let targets = targets(of: definition.construction.arguments, in: member, definition) else { return nil }
+        var construction = template
+        // The factory component is argument 0; the method's own arguments follow it.
+        Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets.map { $0 + 1 })
         if let typeName = definition.typeName, let named = catalog.type(named: typeName), named != product {
             problems.append(.invalidDefinition(component: definition.label,
                                                reason: "\(factoryDescriptor.type.name).\(member.signature) makes \(product.name), not \(typeName).",
@@ -280,43 +300,40 @@ final class CatalogBinding {
         return parsed
     }
 
-    /// The member's typed construction, with the sources the definition gives for its parameters.
-    private func fill(_ template: Construction, with given: [InjectionPoint], member: TypeDescriptor.Member,
-                      _ definition: Definition, skipping offset: Int) -> Construction? {
-        var construction = template
-        guard let filled = fill(template.arguments, offset: offset, with: given, member: member, definition) else { return nil }
-        construction.arguments = filled
-        return construction
-    }
-
-    func fill(_ points: [InjectionPoint], offset: Int = 0, with given: [InjectionPoint], member: TypeDescriptor.Member,
-              _ definition: Definition) -> [InjectionPoint]? {
-        var points = points
+    /// The member's parameter each given argument is for: by label, or by position when it has none.
+    func targets(of given: [InjectionPoint], in member: TypeDescriptor.Member, _ definition: Definition) -> [Int]? {
         let labels = member.signature.labels ?? []
-        for (position, argument) in given.enumerated() {
-            let index: Int
-            if let label = argument.label {
+        var targets: [Int] = []
+        targets.reserveCapacity(given.count)
+        for position in given.indices {
+            if let label = given[position].label {
                 guard let found = labels.firstIndex(of: label) else {
                     problems.append(.unknownMember(kind: "argument label", name: label, type: "\(member.signature)",
-                                                   component: definition.label, location: argument.location ?? definition.location,
+                                                   component: definition.label, location: given[position].location ?? definition.location,
                                                    known: labels.map { $0 ?? "_" },
                                                    suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 })))
                     return nil
                 }
-                index = found
+                targets.append(found)
             } else {
                 guard position < labels.count else {
                     problems.append(.invalidDefinition(component: definition.label,
                                                        reason: "\(member.signature) takes \(labels.count) argument(s), but \(given.count) are given.",
-                                                       location: argument.location ?? definition.location))
+                                                       location: given[position].location ?? definition.location))
                     return nil
                 }
-                index = position
+                targets.append(position)
             }
-            points[index + offset].source = argument.source
-            points[index + offset].location = argument.location
         }
-        return points
+        return targets
+    }
+
+    /// The member's typed points with the given arguments' sources and locations at `targets`.
+    static func fill(_ points: inout [InjectionPoint], with given: [InjectionPoint], at targets: [Int]) {
+        for position in given.indices {
+            points[targets[position]].source = given[position].source
+            points[targets[position]].location = given[position].location
+        }
     }
 }
 
@@ -374,9 +391,10 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
             if call.invoker != nil { return call }
             guard let member = binding.select(descriptor.methods, requested: call.method, arguments: call.arguments, kind: "method",
                                               type: descriptor.type.name, definition),
-                  case .method(let points, let invoker) = member.template,
-                  let filled = binding.fill(points, with: call.arguments, member: member, definition)
+                  case .method(var filled, let invoker) = member.template,
+                  let targets = binding.targets(of: call.arguments, in: member, definition)
             else { failed = true; return nil }
+            CatalogBinding.fill(&filled, with: call.arguments, at: targets)
             return MethodInjection(method: member.signature.description, arguments: filled, invoker: invoker)
         }
 
@@ -408,5 +426,113 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
             }
         }
         return failed ? nil : bound
+    }
+}
+
+/// What the catalog decided for one shape of definition: the type, the member with its
+/// typed points, where each given argument goes and the typed property points. A config file
+/// writes many definitions of the same shape (type, signature, argument labels, property
+/// names); the first is bound through the catalog, the others take its plan with their own
+/// sources, skipping the member search and the label and property matching.
+///
+/// Only definitions whose binding depends on nothing but their shape have one: an initializer
+/// or static factory named by text, no method calls, hooks or exposures to bind, and only
+/// properties the catalog has to find. A definition that fails to bind makes no plan, so every
+/// one of its kind is bound (and reported) on its own. A class: the lookup hands it out
+/// without copying its fields.
+final class BindPlan {
+    private let typeName: String
+    private let kind: Construction.Kind
+    private let labels: [String?]
+    private let propertyNames: [String]
+
+    private let type: TypeRef?
+    private let maker: NodeMaker?
+    /// The member's construction, bound; the given arguments' sources go to `targets`.
+    private let construction: Construction
+    private let targets: [Int]
+    /// The typed property points, in the order given.
+    private let properties: [PropertyInjection]
+    private let exposedAs: [Exposure]
+
+    /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
+    static func key(of definition: Definition) -> Int? {
+        guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
+              definition.hooks.isEmpty, definition.exposedAs.isEmpty else { return nil }
+        var hasher = Hasher()
+        hasher.combine(typeName)
+        switch definition.construction.kind {
+        case .initializer(let signature):
+            hasher.combine(0)
+            hasher.combine(signature)
+        case .staticFactory(let signature):
+            hasher.combine(1)
+            hasher.combine(signature)
+        default:
+            return nil
+        }
+        // NB: by index, reading the fields it needs: iterating copies each point whole.
+        let arguments = definition.construction.arguments
+        hasher.combine(arguments.count)
+        for index in arguments.indices { hasher.combine(arguments[index].label) }
+        let properties = definition.properties
+        hasher.combine(properties.count)
+        for index in properties.indices {
+            guard properties[index].setter == nil else { return nil }
+            hasher.combine(properties[index].name)
+        }
+        return hasher.finalize()
+    }
+
+    /// The plan `bound` shows for the definitions shaped like `definition`; `nil` when binding
+    /// changed more than the plan carries.
+    init?(definition: Definition, bound: Definition, targets: [Int]) {
+        guard let typeName = definition.typeName, bound.isBound,
+              bound.methodCalls.isEmpty, bound.hooks.isEmpty,
+              bound.properties.count == definition.properties.count,
+              targets.count == definition.construction.arguments.count else { return nil }
+        self.typeName = typeName
+        kind = definition.construction.kind
+        labels = definition.construction.arguments.map(\.label)
+        propertyNames = definition.properties.map(\.name)
+        type = bound.type
+        maker = bound.maker
+        construction = bound.construction
+        self.targets = targets
+        properties = bound.properties
+        exposedAs = bound.exposedAs
+    }
+
+    /// Whether `definition` (whose key matched) has this plan's shape.
+    func matches(_ definition: Definition) -> Bool {
+        guard definition.typeName == typeName, definition.construction.kind == kind else { return false }
+        let arguments = definition.construction.arguments
+        guard arguments.count == labels.count else { return false }
+        for index in arguments.indices where arguments[index].label != labels[index] { return false }
+        let given = definition.properties
+        guard given.count == propertyNames.count else { return false }
+        for index in given.indices where given[index].name != propertyNames[index] { return false }
+        return true
+    }
+
+    /// `definition` bound by this plan: its own sources and locations in the plan's typed points.
+    func apply(to definition: Definition) -> Definition {
+        var bound = definition
+        bound.type = type
+        bound.maker = maker
+        var construction = self.construction
+        CatalogBinding.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
+        bound.construction = construction
+        if !properties.isEmpty {
+            var filled = properties
+            let givenProperties = definition.properties
+            for index in givenProperties.indices {
+                filled[index].point.source = givenProperties[index].point.source
+                filled[index].point.location = givenProperties[index].point.location
+            }
+            bound.properties = filled
+        }
+        bound.exposedAs = exposedAs
+        return bound
     }
 }
