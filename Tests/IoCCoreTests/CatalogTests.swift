@@ -113,6 +113,44 @@ struct CatalogTests {
             """)
     }
 
+    // Definitions of one shape (type, signature, argument labels, property names) are bound
+    // through the catalog once; the others take that plan with their own sources.
+    @Test func definitionsOfOneShape_eachKeepTheirOwnSources() throws {
+        func greeting(_ name: String, level: Int, logger: String) -> Definition {
+            var definition = hello(.initializer(arguments: [arg("level", .int(level)), arg("name", .string(name))]), name: name)
+            definition.properties = [PropertyInjection(name: "logger", source: .named(logger))]
+            return definition
+        }
+        var first = Definition(name: "first", typeName: "Logger", location: at)
+        first.scope = .singleton
+        var second = first
+        second.name = "second"
+        // Same type, other labels: a member of its own, not the plan of the ones above.
+        let titled = hello(.initializer(arguments: [arg("title", .string("Gawain"))]), name: "titled")
+        let container = try builder(first, second, greeting("Ann", level: 1, logger: "first"),
+                                    greeting("Bo", level: 2, logger: "second"), titled).build()
+        let ann = try container.resolve(Hello.self, name: "Ann")
+        let bo = try container.resolve(Hello.self, name: "Bo")
+        #expect(ann.name == "Ann" && ann.level == 1 && bo.name == "Bo" && bo.level == 2)
+        #expect(ann.logger === (try container.resolve(Logger.self, name: "first")))
+        #expect(bo.logger === (try container.resolve(Logger.self, name: "second")))
+        #expect(try container.resolve(Hello.self, name: "titled").name == "Sir Gawain")
+    }
+
+    @Test func definitionsOfOneShape_thatFail_areEachReported() {
+        func levelled(_ name: String, line: Int) -> Definition {
+            var definition = hello(.initializer(arguments: [arg("name", .string(name))]), name: name)
+            definition.properties = [PropertyInjection(name: "levle", source: .config(.int(1)),
+                                                       location: SourceLocation(file: "app.yaml", line: line, column: 5))]
+            return definition
+        }
+        #expect(errorText { _ = try builder(levelled("a", line: 9), levelled("b", line: 12)).build() } == """
+            Container validation failed with 2 problems:
+            1. Hello has no property levle (for "a" (Hello) at app.yaml:9:5). Did you mean level? It has: logger, level.
+            2. Hello has no property levle (for "b" (Hello) at app.yaml:12:5). Did you mean level? It has: logger, level.
+            """)
+    }
+
     @Test func unknownInitializer_listsSignatures() {
         let definition = hello(.initializer("init(nom:)", arguments: [arg(nil, .string("x"))]))
         #expect(errorText { _ = try builder(definition).build() } == """
