@@ -266,7 +266,7 @@ struct YAMLTranslator {
 
     private func referenceName(_ text: String, _ location: SourceLocation) throws(YAMLError) -> String {
         let name = String(text.dropFirst())
-        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) else {
+        guard !name.isEmpty, !name.containsASCII(UInt8(ascii: " ")) else {
             throw .badValue(value: text, reason: "a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@')",
                             location: location)
         }
@@ -318,7 +318,7 @@ struct YAMLTranslator {
     /// `%name%` → `${name}`, `%env(NAME)%` → `${NAME}`, `%%` → `%`.
     static func parameters(in text: String) -> String {
         // NB: byte scans, not Foundation's `contains(_:)` on strings, which bridges to NSString.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        guard text.containsASCII(UInt8(ascii: "%")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.firstIndex(of: "%") {

@@ -34,6 +34,11 @@ final class Compilation {
             bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
         }
         definitions = applyOverrides(bound, keys: .types)
+        // Room for every component at once: the tables would otherwise grow (and rehash) a
+        // dozen times on the way to ten thousand.
+        ownNodes.reserveCapacity(definitions.count)
+        allNodes.reserveCapacity(definitions.count)
+        byName.reserveCapacity(definitions.count)
         for definition in definitions {
             guard let node = makeNode(definition) else { continue }
             ownNodes.append(node)

@@ -11,6 +11,7 @@ struct Preparation {
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
         let resolver = PlaceholderResolver(sources: builder.propertySources)
         var resolved: [Definition] = []
+        resolved.reserveCapacity(input.count)
         for definition in input where isActive(definition) {
             if let problem = Self.repeatedProperty(in: definition) { problems.append(problem); continue }
             if let done = resolvePlaceholders(in: definition, resolver) { resolved.append(done) }

@@ -9,14 +9,14 @@ struct PlaceholderResolver {
     /// Whether `text` has anything to resolve (a fast check for the common case).
     static func mayContainPlaceholder(_ text: String) -> Bool {
         // NB: over the bytes in place; every config string of every definition passes here.
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count > 1 else { return false }
-            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "{") && bytes[index - 1] == UInt8(ascii: "$") {
-                return true
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "$") { return true }
+                previous = byte
             }
             return false
-        }
+        } ?? text.contains("${")
     }
 
     /// The resolved value of a config string. A string that is exactly one placeholder takes
