@@ -158,12 +158,16 @@ private final class ElementBuilder {
     let table: XMLElementTable
     let limits: XMLLimits
     let context: xmlParserCtxtPtr
+    // NB: one parser calls its builder, on one thread: no dynamic exclusivity checks (they
+    // cost more than the work of most events).
     /// The elements whose end tag has not come yet, innermost last.
-    var open: [Int32] = []
-    var failure: XMLError?
+    @exclusivity(unchecked) var open: [Int32] = []
+    @exclusivity(unchecked) var failure: XMLError?
     /// Names as Swift strings, by the address of libxml2's interned copy: a document repeats a
-    /// few element and attribute names many times.
-    private var names: [UnsafeRawPointer: String] = [:]
+    /// few element and attribute names many times. The first few are searched by address
+    /// (cheaper than hashing it), any others are kept by it.
+    @exclusivity(unchecked) private var recentNames: [(pointer: UnsafeRawPointer, name: String)] = []
+    @exclusivity(unchecked) private var names: [UnsafeRawPointer: String] = [:]
 
     var file: String { table.file }
 
@@ -204,9 +208,10 @@ private final class ElementBuilder {
 
     private func name(_ pointer: UnsafePointer<xmlChar>) -> String {
         let key = UnsafeRawPointer(pointer)
+        for index in recentNames.indices where recentNames[index].pointer == key { return recentNames[index].name }
         if let known = names[key] { return known }
         let made = String(cString: pointer)
-        names[key] = made
+        if recentNames.count < 24 { recentNames.append((key, made)) } else { names[key] = made }
         return made
     }
 
