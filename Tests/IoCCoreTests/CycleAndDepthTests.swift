@@ -109,21 +109,9 @@ struct ContainerLifetimeTests {
     }
 
     @Test func longChainOfDefinitions_buildsResolvesOrFailsCleanly_andIsFreed() throws {
-        let catalog = TypeCatalog()
-        catalog.add(Link.self) { link in
-            link.initializer("init()") { Link() }
-            link.property("next", \.next)
-        }
-        let builder = ContainerBuilder()
-        builder.catalog = catalog
-        for index in 0..<10_000 {
-            var definition = Definition(name: "link\(index)", typeName: "Link", location: SourceLocation(file: "chain.yaml", line: index + 1))
-            if index > 0 { definition.properties = [PropertyInjection(name: "next", source: .named("link\(index - 1)"))] }
-            builder.add(definition)
-        }
         weak var weakContainer: Container?
         do {
-            let container = try builder.build()
+            let container = try Self.chainBuilder(10_000).build()
             weakContainer = container
             let outcome = errorText { _ = try container.resolve(Link.self, name: "link9999") }
             #expect(outcome == "no error" || outcome.hasPrefix("Resolution stopped "), "\(outcome.prefix(200))")

@@ -101,7 +101,7 @@ final class CatalogBinding {
             return plan.apply(to: definition)
         }
         guard let (bound, targets) = bindTypeThroughCatalog(definition) else { return nil }
-        if let key, let plan = BindPlan(definition: definition, bound: bound, targets: targets) { plans[key, default: []].append(plan) }
+        if let key { plans[key, default: []].append(BindPlan(definition: definition, bound: bound, targets: targets)) }
         return bound
     }
 
@@ -441,7 +441,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
 /// one of its kind is bound (and reported) on its own. A class: the lookup hands it out
 /// without copying its fields.
 final class BindPlan {
-    private let typeName: String
+    private let typeName: String?
     private let kind: Construction.Kind
     private let labels: [String?]
     private let propertyNames: [String]
@@ -484,14 +484,11 @@ final class BindPlan {
         return hasher.finalize()
     }
 
-    /// The plan `bound` shows for the definitions shaped like `definition`; `nil` when binding
-    /// changed more than the plan carries.
-    init?(definition: Definition, bound: Definition, targets: [Int]) {
-        guard let typeName = definition.typeName, bound.isBound,
-              bound.methodCalls.isEmpty, bound.hooks.isEmpty,
-              bound.properties.count == definition.properties.count,
-              targets.count == definition.construction.arguments.count else { return nil }
-        self.typeName = typeName
+    /// The plan `bound` shows for the definitions shaped like `definition`, which has a
+    /// ``key(of:)`` (so no method calls or hooks) and bound without a problem (so every
+    /// property and argument found its place).
+    init(definition: Definition, bound: Definition, targets: [Int]) {
+        typeName = definition.typeName
         kind = definition.construction.kind
         labels = definition.construction.arguments.map(\.label)
         propertyNames = definition.properties.map(\.name)
