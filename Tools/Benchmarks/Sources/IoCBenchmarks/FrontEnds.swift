@@ -46,6 +46,11 @@ func loadYAML(_ text: String) throws -> IoCCore.Container {
     return try builder.build()
 }
 
+/// The YAML read and translated into definitions: the front end's part of ``loadYAML(_:)``.
+func yamlDefinitions(_ text: String) throws -> AnyObject {
+    try YAMLLoader().load(string: text, name: "services.yaml").definitions as AnyObject
+}
+
 /// libyaml's event scan of the same bytes, nothing else.
 func rawYAMLScan(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { Int(ioc_raw_yaml_scan($0.baseAddress, $0.count)) }
@@ -75,6 +80,11 @@ func loadXML(_ text: String) throws -> IoCCore.Container {
     builder.allowsCaptiveDependencies = true
     try builder.loadXML(text, name: "beans.xml")
     return try builder.build()
+}
+
+/// The XML read and translated into definitions: the front end's part of ``loadXML(_:)``.
+func xmlDefinitions(_ text: String) throws -> AnyObject {
+    try XMLLoader().load(string: text, name: "beans.xml").definitions as AnyObject
 }
 
 /// libxml2's xmlTextReader over the same bytes, nothing else.
