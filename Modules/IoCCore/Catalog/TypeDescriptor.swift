@@ -197,7 +197,7 @@ public struct TypeDescriptorBuilder<T> {
         let invoker = MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
             let bound = (repeat reader.take((each A).self))
-            return .call { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
+            return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
         }
         descriptor.methods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: nil,
                                                         template: .method(points, invoker)))

@@ -32,7 +32,9 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
         case arguments(@Sendable ([AnyArgument]) -> BoundConstruction<T>)
         case resolver(@Sendable (Resolver) throws -> T)
         case asyncResolver(@Sendable (Resolver) async throws -> T)
-        case instance(T)
+        // NB: in an object, like every other case's payload, so that the layout of `Body` does
+        // not depend on `T`: binding then needs no metadata lookup to read it.
+        case instance(RegisteredInstance<T>)
     }
     let body: Body
     @usableFromInline init(_ body: Body) { self.body = body }
@@ -53,30 +55,48 @@ struct BoundConstruction<T>: Sendable {
 }
 
 /// Sets one property from its bound argument.
-class PropertySetterBox: @unchecked Sendable {}
+class PropertySetterBox: @unchecked Sendable {
+    /// The type whose property it sets; binding checks it against the node's type, so that
+    /// `apply` is only ever called with that type.
+    let instanceType: ObjectIdentifier
+    init(instanceType: ObjectIdentifier) { self.instanceType = instanceType }
 
-class PropertySetter<T>: PropertySetterBox, @unchecked Sendable {
-    /// Sets the property of `value` from `argument`, which binding made for this setter's slot.
-    func apply(_ value: inout T, _ argument: AnyArgument, _ ctx: ResolutionContext) throws { preconditionFailure("abstract") }
-    func applyAsync(_ value: T, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> T { preconditionFailure("abstract") }
+    /// Sets the property of `value` (of the type ``instanceType`` names) from `argument`,
+    /// which binding made for this setter's slot.
+    func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws { preconditionFailure("abstract") }
+    func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X { preconditionFailure("abstract") }
 }
 
 // NB: the setter and its bound argument go into the step as they are (no closure per
 // property): a component with two properties would otherwise cost four more objects to make
 // at build and to free with the container.
-final class ValuePropertySetter<T, V>: PropertySetter<T>, @unchecked Sendable {
+final class ValuePropertySetter<T, V>: PropertySetterBox, @unchecked Sendable {
     let set: @Sendable (inout T, V) -> Void
-    init(_ set: @escaping @Sendable (inout T, V) -> Void) { self.set = set }
-
-    override func apply(_ value: inout T, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
-        // The argument was bound by this property's slot, made with `V`: an `Argument<V>`.
-        set(&value, try unsafeDowncast(argument, to: Argument<V>.self).get(ctx))
+    init(_ set: @escaping @Sendable (inout T, V) -> Void) {
+        self.set = set
+        super.init(instanceType: ObjectIdentifier(T.self))
     }
 
-    override func applyAsync(_ value: T, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> T {
+    override func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
+        // The argument was bound by this property's slot, made with `V`: an `Argument<V>`.
+        let new = try unsafeDowncast(argument, to: Argument<V>.self).get(ctx)
+        withSameType(&value, as: T.self) { set(&$0, new) }
+    }
+
+    override func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X {
+        let new = try await unsafeDowncast(argument, to: Argument<V>.self).getAsync(ctx)
         var copy = value
-        set(&copy, try await unsafeDowncast(argument, to: Argument<V>.self).getAsync(ctx))
+        withSameType(&copy, as: T.self) { set(&$0, new) }
         return copy
+    }
+}
+
+/// Calls `body` with `value` as a `T`, for a `value` whose type `X` is `T` (checked by the
+/// caller, at build): how the steps' objects, made for a `T`, reach a value of a generic caller.
+@inline(__always)
+func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (inout T) throws(E) -> Void) throws(E) {
+    try withUnsafeMutablePointer(to: &value) { (pointer) throws(E) in
+        try pointer.withMemoryRebound(to: T.self, capacity: 1) { (typed) throws(E) in try body(&typed.pointee) }
     }
 }
 
@@ -85,12 +105,31 @@ class MethodInvokerBox: @unchecked Sendable {}
 
 final class MethodInvoker<T>: MethodInvokerBox, @unchecked Sendable {
     /// Takes the bound arguments once and returns the call.
-    let bind: @Sendable ([AnyArgument]) -> Step<T>
-    init(_ bind: @escaping @Sendable ([AnyArgument]) -> Step<T>) { self.bind = bind }
+    let bind: @Sendable ([AnyArgument]) -> MethodCall<T>
+    init(_ bind: @escaping @Sendable ([AnyArgument]) -> MethodCall<T>) { self.bind = bind }
+}
+
+/// A method call with its arguments bound, as a step.
+class MethodCallBox: @unchecked Sendable {
+    /// Calls the method on `value`, of the type the call was made for.
+    func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws { preconditionFailure("abstract") }
+}
+
+final class MethodCall<T>: MethodCallBox, @unchecked Sendable {
+    let run: @Sendable (T, ResolutionContext) throws -> Void
+    init(_ run: @escaping @Sendable (T, ResolutionContext) throws -> Void) { self.run = run }
+
+    override func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws {
+        try withSameType(&value, as: T.self) { try run($0, ctx) }
+    }
 }
 
 /// A hook, decorator or dispose body.
-class HookBox: @unchecked Sendable {}
+class HookBox: @unchecked Sendable {
+    /// Runs the hook on `value`, of the type the hook was made for: runs it, or (a decorator)
+    /// replaces the value with what it returns.
+    func apply<X>(_ value: inout X) throws { preconditionFailure("abstract") }
+}
 
 final class Hook<T>: HookBox, @unchecked Sendable {
     enum Body {
@@ -101,6 +140,17 @@ final class Hook<T>: HookBox, @unchecked Sendable {
     }
     let body: Body
     init(_ body: Body) { self.body = body }
+
+    override func apply<X>(_ value: inout X) throws {
+        try withSameType(&value, as: T.self) { instance in
+            switch body {
+            case .run(let run): try run(instance)
+            case .decorate(let wrap): instance = try wrap(instance)
+            // Binding turns a method hook into a call step with its own context; never a hook step.
+            case .method: preconditionFailure("a method hook runs as a call step")
+            }
+        }
+    }
 }
 
 /// Exposes a `T` component as a further type `P`.
@@ -184,23 +234,25 @@ struct TypedDefinitionParts<T> {
         }
 
         // Properties, hooks and decorators, in the order they run.
-        var steps: [Step<T>] = []
+        var steps: [Step] = []
         let hookContext = ResolutionContext(container: node.container, graph: nil)
         for hook in definition.hooks where hook.kind == .beforeInjection {
-            switch (hook.body as? Hook<T>)?.body {
-            case .run(let run)?: steps.append(.hook(run))
-            case .method(let invoker)?: steps.append(invoker.bind([]))
-            default: break
+            guard let typed = hook.body as? Hook<T> else { continue }
+            switch typed.body {
+            case .run: steps.append(.hook(typed))
+            case .method(let invoker): steps.append(.call(invoker.bind([])))
+            case .decorate: break
             }
         }
         // Method calls run after the properties, as Spring and Symfony run them.
         // NB: by index, reading the fields it needs: a property injection is a large value, and
-        // iterating copies each one whole.
+        // iterating copies each one whole. The setter's type is compared, not cast: a cast to
+        // a generic class asks the runtime for its metadata.
         let properties = definition.properties
         for index in properties.indices {
             let site = SiteInfo(node: node, point: .property(properties[index].name),
                                 location: properties[index].point.location ?? definition.location)
-            guard let setter = properties[index].setter as? PropertySetter<T>,
+            guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self),
                   let argument = properties[index].point.slot?.bind(properties[index].point.source, in: compilation, site: site, optional: false)
             else { failed = true; continue }
             compilation.depend(node, on: argument, at: site)
@@ -218,18 +270,18 @@ struct TypedDefinitionParts<T> {
                 compilation.depend(node, on: argument, at: site)
                 bound.append(argument)
             }
-            if bound.count == call.arguments.count { steps.append(invoker.bind(bound)) }
+            if bound.count == call.arguments.count { steps.append(.call(invoker.bind(bound))) }
         }
         var disposers: [@Sendable (T) throws -> Void] = []
         for hook in definition.hooks {
-            guard let body = (hook.body as? Hook<T>)?.body else { continue }
-            switch (hook.kind, body) {
-            case (.afterInjection, .run(let run)): steps.append(.hook(run))
-            case (.afterInjection, .method(let invoker)): steps.append(invoker.bind([]))
-            case (.decorator, .decorate(let wrap)): steps.append(.decorate(wrap))
+            guard let typed = hook.body as? Hook<T> else { continue }
+            switch (hook.kind, typed.body) {
+            case (.afterInjection, .run), (.decorator, .decorate): steps.append(.hook(typed))
+            case (.afterInjection, .method(let invoker)): steps.append(.call(invoker.bind([])))
             case (.dispose, .run(let run)): disposers.append(run)
             case (.dispose, .method(let invoker)):
-                if case .call(let call) = invoker.bind([]) { disposers.append { try call($0, hookContext) } }
+                let call = invoker.bind([])
+                disposers.append { try call.run($0, hookContext) }
             default: break
             }
         }
@@ -247,8 +299,7 @@ struct TypedDefinitionParts<T> {
         case .asyncResolver(let body)?:
             construct = { ctx in throw IoCError.asyncResolutionRequired(component: info.key.description, path: []) }
             constructAsync = { ctx in try await body(Resolver(ctx)) }
-        case .instance(let value)?:
-            let box = UncheckedBox(value)
+        case .instance(let box)?:
             construct = { _ in box.value }
             constructAsync = { _ in box.value }
         case .arguments?, nil:
@@ -273,6 +324,15 @@ struct TypedDefinitionParts<T> {
                         postProcessors: definition.construction.kind == .instance ? [] : compilation.postProcessors,
                         strategy: definition.strategy, info: info, disposers: disposers, arguments: arguments)
     }
+}
+
+/// An instance registered with `register(instance:)`.
+@usableFromInline
+final class RegisteredInstance<T>: @unchecked Sendable {
+    // NB: the instance is the user's to make thread-safe, as with any singleton; the container
+    // only hands it out.
+    let value: T
+    init(_ value: T) { self.value = value }
 }
 
 /// Carries a value the user registered into `@Sendable` closures.

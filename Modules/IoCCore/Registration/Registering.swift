@@ -218,7 +218,7 @@ extension ContainerBuilder {
         instance: T, as type: T.Type = T.self, name: String? = nil,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        add(T.self, Construction(kind: .instance, arguments: [], recipe: Recipe<T>(.instance(instance))), file, line)
+        add(T.self, Construction(kind: .instance, arguments: [], recipe: Recipe<T>(.instance(RegisteredInstance(instance)))), file, line)
             .named(name).scope(.singleton)
     }
 
@@ -352,7 +352,7 @@ struct Slot<X>: SlotBinding {
 
     var type: TypeRef { TypeRef(X.self) }
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
-        compilation.argument(for: source, as: X.self, shape: shape, site: site, optional: optional)
+        compilation.anyArgument(for: source, as: X.self, shape: shape, site: site, optional: optional)
     }
 }
 

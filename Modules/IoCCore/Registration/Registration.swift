@@ -182,7 +182,7 @@ public struct Registration<T> {
         let invoker = MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
             let bound = (repeat reader.take((each A).self))
-            return .call { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
+            return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
         }
         return update { $0.methodCalls.append(MethodInjection(method: method, arguments: points, invoker: invoker)) }
     }

@@ -31,11 +31,11 @@ extension Optional: InjectionShape {
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         switch source {
         case .nilValue:
-            return ConstantArgument<Wrapped?>(nil)
+            return nilArgument()
         case .optional(let inner):
             let problems = compilation.problems.count
             if let wrapped = bindWrapped(inner, compilation, site, true) { return wrapped }
-            return compilation.problems.count == problems ? ConstantArgument<Wrapped?>(nil) : .some(nil)
+            return compilation.problems.count == problems ? nilArgument() : .some(nil)
         case .type(let type) where type != TypeRef(Wrapped?.self):
             return .some(bindWrapped(source, compilation, site, optional))
         case .named, .inner:
@@ -44,6 +44,14 @@ extension Optional: InjectionShape {
             return nil
         }
     }
+
+    /// An argument that always gives `nil`.
+    ///
+    /// NB: a function of its own, so that the `Wrapped?` it makes is not a local of
+    /// `bindShaped`: unspecialized code reserves every local on entry, which for a `Wrapped?`
+    /// asks the runtime for its metadata on every call, whichever path runs.
+    @inline(never)
+    private static func nilArgument() -> AnyArgument { ConstantArgument<Wrapped?>(nil) }
 
     /// `Wrapped` from `source`, wrapped. A reference to a component that makes exactly
     /// `Wrapped` (the usual optional property) becomes one argument, not one inside another.

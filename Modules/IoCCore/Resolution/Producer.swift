@@ -7,7 +7,7 @@ final class Producer<T>: @unchecked Sendable {
 
     @usableFromInline let construct: Construct
     let constructAsync: ConstructAsync
-    let steps: [Step<T>]
+    let steps: [Step]
     let postProcessors: [any InstancePostProcessor]
     let strategy: (any ConstructionStrategy)?
     let info: ComponentInfo
@@ -17,7 +17,7 @@ final class Producer<T>: @unchecked Sendable {
     /// The construction's bound arguments, which its closures reach unretained.
     private let arguments: [AnyArgument]
 
-    init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step<T>] = [],
+    init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step] = [],
          postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
          info: ComponentInfo, disposers: [@Sendable (T) throws -> Void] = [], arguments: [AnyArgument] = []) {
         self.arguments = arguments
@@ -67,29 +67,37 @@ final class Producer<T>: @unchecked Sendable {
 }
 
 /// One thing done to an instance after construction, in definition order.
-enum Step<T>: Sendable {
+///
+/// NB: not generic. Each case holds an object made for the node's `T`, which does the typed
+/// work; a `Step<T>` and its array cost two generic metadata lookups per step at build.
+enum Step: Sendable {
     /// A property set from its bound argument.
-    case property(PropertySetter<T>, AnyArgument)
-    case hook(@Sendable (T) throws -> Void)
+    case property(PropertySetterBox, AnyArgument)
+    /// A hook that runs or decorates (``Hook``, `.run` or `.decorate`).
+    case hook(HookBox)
     /// A method called with resolved arguments (method injection, catalogued hooks).
-    case call(@Sendable (T, ResolutionContext) throws -> Void)
-    case decorate(@Sendable (T) throws -> T)
+    case call(MethodCallBox)
 
-    func apply(_ value: inout T, _ ctx: ResolutionContext) throws {
+    /// Runs the step on `value`, of the `T` its objects were made for.
+    func apply<T>(_ value: inout T, _ ctx: ResolutionContext) throws {
         switch self {
         case .property(let setter, let argument): try setter.apply(&value, argument, ctx)
-        case .hook(let run): try run(value)
-        case .call(let run): try run(value, ctx)
-        case .decorate(let wrap): value = try wrap(value)
+        case .hook(let hook): try hook.apply(&value)
+        case .call(let call): try call.apply(&value, ctx)
         }
     }
 
-    func applyAsync(_ value: T, _ ctx: ResolutionContext) async throws -> T {
+    func applyAsync<T>(_ value: T, _ ctx: ResolutionContext) async throws -> T {
         switch self {
         case .property(let setter, let argument): return try await setter.applyAsync(value, argument, ctx)
-        case .hook(let run): try run(value); return value
-        case .call(let run): try run(value, ctx); return value
-        case .decorate(let wrap): return try wrap(value)
+        case .hook(let hook):
+            var copy = value
+            try hook.apply(&copy)
+            return copy
+        case .call(let call):
+            var copy = value
+            try call.apply(&copy, ctx)
+            return copy
         }
     }
 }

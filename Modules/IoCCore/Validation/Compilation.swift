@@ -304,15 +304,31 @@ final class Compilation {
     /// is known: a slot looks it up once, not for every point it binds.
     func argument<X>(for source: InjectionSource, as type: X.Type, shape: (any InjectionShape.Type)?, site: SiteInfo,
                      optional: Bool) -> Argument<X>? {
+        // NB: a shape binds points of its own type, so what it made is an `Argument<X>`.
+        anyArgument(for: source, as: type, shape: shape, site: site, optional: optional).map { unsafeDowncast($0, to: Argument<X>.self) }
+    }
+
+    /// ``argument(for:as:shape:site:optional:)``, as the slots keep it: not cast back to
+    /// `Argument<X>` (a cast asks the runtime for the metadata of `Argument<X>`).
+    ///
+    /// NB: no local here is an optional of a type made from `X`: unspecialized generic code
+    /// asks the runtime for the metadata of every such local on entry, whichever path runs.
+    func anyArgument<X>(for source: InjectionSource, as type: X.Type, shape: (any InjectionShape.Type)?, site: SiteInfo,
+                        optional: Bool) -> AnyArgument? {
         if let shape, let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
-            // NB: a shape binds points of its own type, so what it made is an `Argument<X>`
-            // (checked in debug builds); a cast asked the runtime for `Argument<X>` every time.
-            guard let bound = handled else { return nil }
-            return unsafeDowncast(bound, to: Argument<X>.self)
+            return handled
         }
         if let found = referencedNode(source, site: site, optional: optional) {
-            return found.flatMap { nodeArgument($0, as: X.self, site: site) }
+            guard let node = found else { return nil }
+            return nodeArgument(node, as: X.self, site: site)
         }
+        return valueArgument(for: source, as: X.self, site: site)
+    }
+
+    /// The argument for a source that names no component: a value, or a source that does not
+    /// fit the point (recorded as a problem).
+    @inline(never)
+    private func valueArgument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo) -> Argument<X>? {
         switch source {
         case .type, .named, .inner:
             return nil  // `referencedNode` took these.
