@@ -203,7 +203,9 @@ struct TypedDefinitionParts<T> {
                                                 + definition.properties.count + definition.methodCalls.reduce(0) { $0 + $1.arguments.count })
 
         // Construction arguments.
+        // NB: room up front for each list; appending to an empty one allocates, then grows.
         var arguments: [AnyArgument] = []
+        arguments.reserveCapacity(definition.construction.arguments.count)
         for (index, point) in definition.construction.arguments.enumerated() {
             let kind: SiteInfo.Point
             switch definition.construction.kind {
@@ -235,6 +237,7 @@ struct TypedDefinitionParts<T> {
 
         // Properties, hooks and decorators, in the order they run.
         var steps: [Step] = []
+        steps.reserveCapacity(definition.properties.count + definition.methodCalls.count + definition.hooks.count)
         let hookContext = ResolutionContext(container: node.container, graph: nil)
         for hook in definition.hooks where hook.kind == .beforeInjection {
             guard let typed = hook.body as? Hook<T> else { continue }

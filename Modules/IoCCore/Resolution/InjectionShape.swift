@@ -56,6 +56,12 @@ extension Optional: InjectionShape {
     /// `Wrapped` from `source`, wrapped. A reference to a component that makes exactly
     /// `Wrapped` (the usual optional property) becomes one argument, not one inside another.
     private static func bindWrapped(_ source: InjectionSource, _ compilation: Compilation, _ site: SiteInfo, _ optional: Bool) -> AnyArgument? {
+        // The usual optional property, a name of a component that makes exactly `Wrapped`: no
+        // need to ask the runtime whether `Wrapped` is itself a shape (a handle or a collection,
+        // whose own binding would wrap the component instead).
+        if case .named(let name) = source, let node = compilation.existingNode(named: name), let typed = node.exactly(Wrapped.self) {
+            return OptionalNodeArgument(typed)
+        }
         if source.isReference, !(Wrapped.self is any InjectionShape.Type),
            let found = compilation.referencedNode(source, site: site, optional: optional) {
             guard let node = found else { return nil }

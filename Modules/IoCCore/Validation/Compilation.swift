@@ -254,6 +254,9 @@ final class Compilation {
         byName[name] ?? builder.parent?.nameTable[name]
     }
 
+    /// The component named `name`, or `nil` (recording nothing, unlike a reference's binding).
+    func existingNode(named name: String) -> AnyNode? { node(named: name) }
+
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
     /// The error for candidates `choose` could not decide between: the primaries when there are several.
