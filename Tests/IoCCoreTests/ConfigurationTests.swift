@@ -52,6 +52,17 @@ struct PlaceholderTests {
         #expect(resolved.url == "https://fallback.example.com" && resolved.retries == 3)
     }
 
+    /// Every `${` is found wherever it stands, and a `$` that starts none is text.
+    @Test(arguments: [
+        ("${X}", "v"), ("a${X}", "av"), ("price: 5$ and ${X}", "price: 5$ and v"), ("€ ${X}!", "€ v!"),
+        ("$", "$"), ("ends with $", "ends with $"), ("a$b{c}", "a$b{c}"), ("$ {X}", "$ {X}"), ("$$", "$$"),
+    ])
+    func placeholder_isFoundAnywhere_andADollarAloneIsText(_ text: String, _ expected: String) throws {
+        let builder = endpointBuilder([DictionaryPropertySource(name: "parameters", ["X": "v"])])
+        builder.add(endpoint(url: text))
+        #expect(try builder.build().resolve(Endpoint.self).url == expected)
+    }
+
     @Test func placeholder_wholeValueKeepsTheSourcesType() throws {
         let builder = endpointBuilder([DictionaryPropertySource(name: "json", ["retries": ConfigValue.int(7)])])
         builder.add(endpoint(retries: "${retries}"))

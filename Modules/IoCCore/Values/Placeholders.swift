@@ -8,12 +8,17 @@ struct PlaceholderResolver {
 
     /// Whether `text` has anything to resolve (a fast check for the common case).
     static func mayContainPlaceholder(_ text: String) -> Bool {
-        // NB: over the bytes in place; every config string of every definition passes here.
+        // NB: over the bytes in place, each `$` found by `memchr`: every config string of every
+        // definition passes here, and nearly none holds a `$`.
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "$") { return true }
-                previous = byte
+            guard var cursor = bytes.baseAddress else { return false }
+            var left = bytes.count
+            while left > 1, let found = memchr(cursor, Int32(UInt8(ascii: "$")), left) {
+                let dollar = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                let offset = dollar - cursor
+                if offset + 1 < left && dollar[1] == UInt8(ascii: "{") { return true }
+                cursor = dollar + 1
+                left -= offset + 1
             }
             return false
         } ?? text.contains("${")
