@@ -52,7 +52,16 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// The built-in scope with this name, or `nil` (a custom scope is looked up at build).
     public static func builtIn(named name: String) -> Scope? {
-        allBuiltIn.first { $0.name == name }
+        // NB: a switch, not a search of `allBuiltIn`: every component a config file defines asks.
+        switch name {
+        case "prototype": return .prototype
+        case "singleton": return .singleton
+        case "weak-singleton": return .weakSingleton
+        case "object-graph": return .objectGraph
+        case "thread-local": return .threadLocal
+        case "task-local": return .taskLocal
+        default: return nil
+        }
     }
 
     /// One instance per thread, task or custom scope (what a scoped proxy follows).

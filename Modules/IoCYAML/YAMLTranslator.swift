@@ -244,10 +244,14 @@ struct YAMLTranslator {
         }
         switch node.kind {
         case .scalar(let text, let plain):
-            if text.hasPrefix("@@") { return .config(ConfigValue(.string(String(text.dropFirst())), at: node.location)) }
-            if text.hasPrefix("@?") { return .optional(.named(try referenceName(String(text.dropFirst()), node.location))) }
-            if text.hasPrefix("@") { return .named(try referenceName(text, node.location)) }
-            return .config(scalarValue(text, plain: plain, tag: node.tag, at: node.location))
+            // NB: the first bytes compared, not prefixes searched: every value passes here.
+            let utf8 = text.utf8
+            guard utf8.first == UInt8(ascii: "@") else { return .config(scalarValue(text, plain: plain, tag: node.tag, at: node.location)) }
+            switch utf8.dropFirst().first {
+            case UInt8(ascii: "@"): return .config(ConfigValue(.string(String(text.dropFirst())), at: node.location))
+            case UInt8(ascii: "?"): return .optional(.named(try referenceName(String(text.dropFirst()), node.location)))
+            default: return .named(try referenceName(text, node.location))
+            }
         case .sequence(let items):
             var sources: [InjectionSource] = []
             for item in items { sources.append(try source(item)) }
@@ -348,12 +352,13 @@ struct YAMLTranslator {
 
     // MARK: Node helpers
 
-    private func mapping(_ node: YAMLNode, _ what: String) throws(YAMLError) -> YAMLEntries {
+    /// `what` names the node in the error; made only for one (each service passes its name).
+    private func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(YAMLError) -> YAMLEntries {
         // Empty and null (`~`) stand for an empty map: Symfony's `App\Mailer: ~` is a service of that class.
         if case .scalar(let text, let plain) = node.kind,
            text.isEmpty || (plain && node.tag == nil && ["~", "null", "Null", "NULL"].contains(text)) { return .empty(in: node.document) }
         guard let entries = node.entries else {
-            throw .wrongKind(expected: "a map", found: node.kindName, what: what, location: node.location)
+            throw .wrongKind(expected: "a map", found: node.kindName, what: what(), location: node.location)
         }
         return entries
     }
