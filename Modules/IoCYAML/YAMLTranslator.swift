@@ -130,7 +130,9 @@ struct YAMLTranslator {
             case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
             case "arguments": arguments = try argumentPoints(value)
             case "properties":
-                for (property, source) in try mapping(value, "properties") {
+                let entries = try mapping(value, "properties")
+                definition.properties.reserveCapacity(definition.properties.count + entries.count)
+                for (property, source) in entries {
                     definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
                                                                    location: source.location))
                 }
@@ -202,10 +204,12 @@ struct YAMLTranslator {
         switch node.kind {
         case .sequence(let items):
             var points: [InjectionPoint] = []
+            points.reserveCapacity(items.count)
             for item in items { points.append(InjectionPoint(source: try source(item), location: item.location)) }
             return points
         case .mapping(let entries):
             var points: [InjectionPoint] = []
+            points.reserveCapacity(entries.count)
             for (label, value) in entries {
                 points.append(InjectionPoint(label: try keyText(label), source: try source(value), location: value.location))
             }
