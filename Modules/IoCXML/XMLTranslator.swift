@@ -75,21 +75,47 @@ struct XMLTranslator {
     }
 
     private func bean(_ element: XMLElementNode) throws(XMLError) -> Definition {
-        try check(element, attributes: Self.beanAttributes, allowingPrefixes: Self.shortcutPrefixes)
-        var names = element.attribute("name").map(Self.names) ?? []
-        let id = element.attribute("id") ?? (names.isEmpty ? nil : names.removeFirst())
-        var definition = Definition(name: id, typeName: element.attribute("class"), location: element.location)
+        // NB: the attributes checked and read in one pass: a bean has a few, and asking for each
+        // name a bean may have searched them a dozen times.
+        var id, nameList, typeName, scope, lazy, primary, abstract, parent: String?
+        var initMethod, destroyMethod, dependsOn, factoryMethod, factoryBean: String?
+        var hasShortcuts = false
+        for (name, value) in element.attributes {
+            switch name {
+            case "id": id = value
+            case "class": typeName = value
+            case "scope": scope = value
+            case "name": nameList = value
+            case "lazy-init": lazy = value
+            case "primary": primary = value
+            case "abstract": abstract = value
+            case "parent": parent = value
+            case "init-method": initMethod = value
+            case "destroy-method": destroyMethod = value
+            case "depends-on": dependsOn = value
+            case "factory-method": factoryMethod = value
+            case "factory-bean": factoryBean = value
+            default:
+                // Besides these, only Spring's `p:` and `c:` shortcuts.
+                guard Self.shortcutPrefixes.contains(where: name.hasPrefix) else {
+                    throw unknownAttribute(name, of: element, known: Self.beanAttributes)
+                }
+                hasShortcuts = true
+            }
+        }
+        var names = nameList.map(Self.names) ?? []
+        var definition = Definition(name: id ?? (names.isEmpty ? nil : names.removeFirst()), typeName: typeName, location: element.location)
         definition.aliases = names
         definition.scope = .singleton
-        if let scope = element.attribute("scope") { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
+        if let scope { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
         definition.stated.insert(.scope)
-        if let lazy = element.attribute("lazy-init") { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
-        if let primary = element.attribute("primary") { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
-        if let abstract = element.attribute("abstract") { definition.isAbstract = try bool(abstract, element) }
-        definition.parent = element.attribute("parent")
-        if let method = element.attribute("init-method") { definition.hooks.append(LifecycleHook(kind: .afterInjection, method: method)) }
-        if let method = element.attribute("destroy-method") { definition.hooks.append(LifecycleHook(kind: .dispose, method: method)) }
-        definition.dependsOn = element.attribute("depends-on").map(Self.names) ?? []
+        if let lazy { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
+        if let primary { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
+        if let abstract { definition.isAbstract = try bool(abstract, element) }
+        definition.parent = parent
+        if let initMethod { definition.hooks.append(LifecycleHook(kind: .afterInjection, method: initMethod)) }
+        if let destroyMethod { definition.hooks.append(LifecycleHook(kind: .dispose, method: destroyMethod)) }
+        definition.dependsOn = dependsOn.map(Self.names) ?? []
 
         var arguments = ConstructorArguments()
         var properties: [PropertyInjection] = []
@@ -114,11 +140,11 @@ struct XMLTranslator {
             }
         }
         definition.properties = properties
-        try shortcuts(of: element, into: &definition, arguments: &arguments)
+        if hasShortcuts { try shortcuts(of: element, into: &definition, arguments: &arguments) }
         let points = arguments.inOrder
-        if let method = element.attribute("factory-method") {
+        if let method = factoryMethod {
             let signature = SelectorMapping.swiftSignature(method) ?? method
-            if let factory = element.attribute("factory-bean") {
+            if let factory = factoryBean {
                 definition.construction = .factoryMethod(signature, of: .named(factory), arguments: points)
             } else {
                 definition.construction = .staticFactory(signature, arguments: points)
@@ -389,9 +415,13 @@ struct XMLTranslator {
 
     private func check(_ element: XMLElementNode, attributes known: [String], allowingPrefixes prefixes: [String] = []) throws(XMLError) {
         for (name, _) in element.attributes where !known.contains(name) && !prefixes.contains(where: name.hasPrefix) {
-            throw .unknownAttribute(name: name, element: element.name, known: known,
-                                    suggestion: Suggestions.closest(to: name, in: known).first, location: element.location)
+            throw unknownAttribute(name, of: element, known: known)
         }
+    }
+
+    private func unknownAttribute(_ name: String, of element: XMLElementNode, known: [String]) -> XMLError {
+        .unknownAttribute(name: name, element: element.name, known: known,
+                          suggestion: Suggestions.closest(to: name, in: known).first, location: element.location)
     }
 
     private func required(_ element: XMLElementNode, _ attribute: String) throws(XMLError) -> String {
