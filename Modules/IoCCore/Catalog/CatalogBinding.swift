@@ -1,9 +1,10 @@
 /// Turns unbound definitions (types, initializers and properties named by text) into bound
 /// ones through the ``TypeCatalog``; checks every name and reports what it cannot find, with
-/// the closest names the catalog has.
+/// the closest names the catalog has. Its state skips dynamic exclusivity checks, like
+/// ``Compilation``'s: one build uses it, on one thread.
 final class CatalogBinding {
     let catalog: TypeCatalog?
-    var problems: [IoCError] = []
+    @exclusivity(unchecked) var problems: [IoCError] = []
     private let definitions: [Definition]
     /// Definitions by name, for factory lookups; made on first need.
     private lazy var byName: [String: Int] = {
@@ -106,7 +107,7 @@ final class CatalogBinding {
     }
 
     /// What binding decided for each shape of definition met so far, by the shape's hash.
-    private var plans: [Int: [BindPlan]] = [:]
+    @exclusivity(unchecked) private var plans: [Int: [BindPlan]] = [:]
 
     /// The bound definition, with the member position each given argument went to.
     private func bindTypeThroughCatalog(_ definition: Definition) -> (Definition, targets: [Int])? {
@@ -291,7 +292,7 @@ final class CatalogBinding {
     }
 
     /// Signatures as parsed, by their text: the definitions of one file name the same few.
-    private var signatures: [String: Signature?] = [:]
+    @exclusivity(unchecked) private var signatures: [String: Signature?] = [:]
 
     private func parsedSignature(_ text: String) -> Signature? {
         if let parsed = signatures[text] { return parsed }

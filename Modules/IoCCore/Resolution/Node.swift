@@ -53,8 +53,9 @@ class AnyNode: @unchecked Sendable {
     /// Exposures of this node as further types, by type.
     var adapters: [ObjectIdentifier: AnyNode] = [:]
     /// The nodes it builds directly, all dependencies together; set at build, as its
-    /// arguments are bound, for the graph checks.
-    var directDependencies: [AnyNode] = []
+    /// arguments are bound, for the graph checks (on the building thread: no dynamic
+    /// exclusivity checks).
+    @exclusivity(unchecked) var directDependencies: [AnyNode] = []
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
     /// Made from an inner (anonymous) definition, inside another's.

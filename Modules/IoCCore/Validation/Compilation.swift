@@ -1,18 +1,22 @@
 /// Turns a builder's definitions into a container's plan: applies overrides, makes a node per
 /// definition, binds every injection point to the node(s) it needs, then checks the graph.
 /// Every problem is collected; the builder throws them together.
+///
+/// NB: its state skips the dynamic exclusivity checks (`@exclusivity(unchecked)`): one build
+/// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
+/// makes.
 final class Compilation {
     let builder: ContainerBuilder
     let container: Container
-    var problems: [IoCError] = []
-    private(set) var eagerNodes: [AnyNode] = []
+    @exclusivity(unchecked) var problems: [IoCError] = []
+    @exclusivity(unchecked) private(set) var eagerNodes: [AnyNode] = []
 
-    private var definitions: [Definition] = []
-    private(set) var ownNodes: [AnyNode] = []
-    private var allNodes: [AnyNode] = []
-    private var byName: [String: AnyNode] = [:]
-    private var byType: [ObjectIdentifier: [AnyNode]] = [:]
-    private var byTag: [String: [AnyNode]] = [:]
+    @exclusivity(unchecked) private var definitions: [Definition] = []
+    @exclusivity(unchecked) private(set) var ownNodes: [AnyNode] = []
+    @exclusivity(unchecked) private var allNodes: [AnyNode] = []
+    @exclusivity(unchecked) private var byName: [String: AnyNode] = [:]
+    @exclusivity(unchecked) private var byType: [ObjectIdentifier: [AnyNode]] = [:]
+    @exclusivity(unchecked) private var byTag: [String: [AnyNode]] = [:]
     private let customScopes: [String: any CustomScope]
 
     var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
@@ -69,11 +73,11 @@ final class Compilation {
     /// without a value, an unknown parent, a type the catalog does not have), or that the
     /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
     /// reported again as a missing component.
-    private(set) var leftOut: Set<String> = []
+    @exclusivity(unchecked) private(set) var leftOut: Set<String> = []
     /// This container's nodes, each after the nodes it builds; set by the checks at build.
-    private(set) var dependencyOrder: [AnyNode] = []
+    @exclusivity(unchecked) private(set) var dependencyOrder: [AnyNode] = []
     /// How many definitions preparation kept: the components the definitions make.
-    private(set) var preparedCount = 0
+    @exclusivity(unchecked) private(set) var preparedCount = 0
 
     private func leaveOut(_ before: [Definition], keeping after: [Definition]) {
         func names(_ definitions: [Definition]) -> [String] { definitions.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases } }
@@ -504,7 +508,7 @@ final class Compilation {
 
     /// Captive dependencies found while binding, by holder; reported after the graph checks,
     /// in the order of the components.
-    private var captives: [ObjectIdentifier: [IoCError]] = [:]
+    @exclusivity(unchecked) private var captives: [ObjectIdentifier: [IoCError]] = [:]
 
     private func reportCaptiveDependencies() {
         guard !captives.isEmpty else { return }
