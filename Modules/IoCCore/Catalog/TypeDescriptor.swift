@@ -215,10 +215,11 @@ public struct TypeDescriptorBuilder<T> {
         -> @Sendable ([AnyArgument]) -> BoundConstruction<T> {
         { arguments in
             var reader = ArgumentReader(arguments)
-            let bound = (repeat Unmanaged.passUnretained(reader.take((each A).self)))
-            return BoundConstruction(
-                sync: { ctx in try body(repeat try (each bound)._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
-                async: { ctx in try body(repeat try await (each bound).takeUnretainedValue().getAsync(ctx)) })
+            // NB: one object holds the call; each closure captures only it, so the object is
+            // their context (a closure that captures more gets a box of its own: two per
+            // component, made and freed with every build).
+            let call = BoundCall(body, repeat Unmanaged.passUnretained(reader.take((each A).self)))
+            return BoundConstruction(sync: { ctx in try call.call(ctx) }, async: { ctx in try await call.callAsync(ctx) })
         }
     }
 

@@ -54,6 +54,29 @@ struct BoundConstruction<T>: Sendable {
     }
 }
 
+/// A function with its bound arguments, which it reads unretained (the producer keeps them).
+@usableFromInline
+final class BoundCall<T, each A>: @unchecked Sendable {
+    @usableFromInline let body: @Sendable (repeat each A) throws -> T
+    @usableFromInline let arguments: (repeat Unmanaged<Argument<each A>>)
+
+    @inlinable
+    init(_ body: @escaping @Sendable (repeat each A) throws -> T, _ arguments: repeat Unmanaged<Argument<each A>>) {
+        self.body = body
+        self.arguments = (repeat each arguments)
+    }
+
+    @inlinable
+    func call(_ ctx: ResolutionContext) throws -> T {
+        try body(repeat try (each arguments)._withUnsafeGuaranteedRef { try $0.get(ctx) })
+    }
+
+    @inlinable
+    func callAsync(_ ctx: ResolutionContext) async throws -> T {
+        try body(repeat try await (each arguments).takeUnretainedValue().getAsync(ctx))
+    }
+}
+
 /// Sets one property from its bound argument.
 class PropertySetterBox: @unchecked Sendable {
     /// The type whose property it sets; binding checks it against the node's type, so that
