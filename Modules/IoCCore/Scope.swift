@@ -52,16 +52,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// The built-in scope with this name, or `nil` (a custom scope is looked up at build).
     public static func builtIn(named name: String) -> Scope? {
-        // NB: a switch, not a search of `allBuiltIn`: every component a config file defines asks.
-        switch name {
-        case "prototype": return .prototype
-        case "singleton": return .singleton
-        case "weak-singleton": return .weakSingleton
-        case "object-graph": return .objectGraph
-        case "thread-local": return .threadLocal
-        case "task-local": return .taskLocal
-        default: return nil
-        }
+        // NB: a table, not a search of `allBuiltIn`: every component a config file defines asks.
+        builtInByName[name]
     }
 
     /// One instance per thread, task or custom scope (what a scoped proxy follows).
@@ -87,6 +79,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// Every built-in scope, shortest-lived first.
     public static let allBuiltIn: [Scope] = [.prototype, .objectGraph, .threadLocal, .taskLocal, .weakSingleton, .singleton]
+
+    private static let builtInByName = Dictionary(uniqueKeysWithValues: allBuiltIn.map { ($0.name, $0) })
 
     public var description: String { name }
 }

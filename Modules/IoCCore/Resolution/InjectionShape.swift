@@ -59,7 +59,7 @@ extension Optional: InjectionShape {
         // The usual optional property, a name of a component that makes exactly `Wrapped`: no
         // need to ask the runtime whether `Wrapped` is itself a shape (a handle or a collection,
         // whose own binding would wrap the component instead).
-        if case .named(let name) = source, let node = compilation.existingNode(named: name), let typed = node.exactly(Wrapped.self) {
+        if case .named(let name) = source, let node = compilation.node(named: name), let typed = node.exactly(Wrapped.self) {
             return OptionalNodeArgument(typed)
         }
         if source.isReference, !(Wrapped.self is any InjectionShape.Type),

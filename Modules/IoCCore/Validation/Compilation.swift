@@ -254,12 +254,11 @@ final class Compilation {
         byTag[tag] ?? builder.parent?.tagTable[tag] ?? []
     }
 
-    private func node(named name: String) -> AnyNode? {
+    /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
+    /// reference's binding).
+    func node(named name: String) -> AnyNode? {
         byName[name] ?? builder.parent?.nameTable[name]
     }
-
-    /// The component named `name`, or `nil` (recording nothing, unlike a reference's binding).
-    func existingNode(named name: String) -> AnyNode? { node(named: name) }
 
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
@@ -304,19 +303,15 @@ final class Compilation {
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.
     /// With `optional`, a source that names no component returns `nil` without a problem.
     func argument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo, optional: Bool) -> Argument<X>? {
-        argument(for: source, as: type, shape: X.self as? any InjectionShape.Type, site: site, optional: optional)
+        // NB: a shape binds points of its own type, so what it made is an `Argument<X>`.
+        anyArgument(for: source, as: type, shape: X.self as? any InjectionShape.Type, site: site, optional: optional)
+            .map { unsafeDowncast($0, to: Argument<X>.self) }
     }
 
     /// ``argument(for:as:site:optional:)`` for a type whose shape (`X.self as? any InjectionShape.Type`)
-    /// is known: a slot looks it up once, not for every point it binds.
-    func argument<X>(for source: InjectionSource, as type: X.Type, shape: (any InjectionShape.Type)?, site: SiteInfo,
-                     optional: Bool) -> Argument<X>? {
-        // NB: a shape binds points of its own type, so what it made is an `Argument<X>`.
-        anyArgument(for: source, as: type, shape: shape, site: site, optional: optional).map { unsafeDowncast($0, to: Argument<X>.self) }
-    }
-
-    /// ``argument(for:as:shape:site:optional:)``, as the slots keep it: not cast back to
-    /// `Argument<X>` (a cast asks the runtime for the metadata of `Argument<X>`).
+    /// is known, as the slots keep it: a slot looks the shape up once, not for every point it
+    /// binds, and keeps the argument as it is (a cast back to `Argument<X>` asks the runtime
+    /// for the metadata of `Argument<X>`).
     ///
     /// NB: no local here is an optional of a type made from `X`: unspecialized generic code
     /// asks the runtime for the metadata of every such local on entry, whichever path runs.
