@@ -177,8 +177,11 @@ private final class ElementBuilder {
         self.context = context
     }
 
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> ElementBuilder? {
-        pointer.map { Unmanaged<ElementBuilder>.fromOpaque($0).takeUnretainedValue() }
+    /// Calls `body` with the builder `pointer` stands for, borrowed: the parse that calls back
+    /// keeps it alive, so no reference is counted per event.
+    static func with(_ pointer: UnsafeMutableRawPointer?, _ body: (ElementBuilder) -> Void) {
+        guard let pointer else { return }
+        Unmanaged<ElementBuilder>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     /// The handler: elements, text and CDATA; a document type declaration is refused as it starts.
@@ -186,14 +189,13 @@ private final class ElementBuilder {
         var events = xmlSAXHandler()
         events.initialized = XML_SAX2_MAGIC
         events.startElementNs = { user, name, prefix, uri, _, _, count, _, attributes in
-            ElementBuilder.from(user)?.start(name, Int(count), attributes)
+            ElementBuilder.with(user) { $0.start(name, Int(count), attributes) }
         }
-        events.endElementNs = { user, _, _, _ in ElementBuilder.from(user)?.end() }
-        events.characters = { user, text, length in ElementBuilder.from(user)?.text(text, Int(length)) }
+        events.endElementNs = { user, _, _, _ in ElementBuilder.with(user) { $0.end() } }
+        events.characters = { user, text, length in ElementBuilder.with(user) { $0.text(text, Int(length)) } }
         events.ignorableWhitespace = events.characters
         events.internalSubset = { user, _, _, _ in
-            guard let builder = ElementBuilder.from(user) else { return }
-            builder.stop(.dtdRefused(location: SourceLocation(file: builder.file, line: 1)))
+            ElementBuilder.with(user) { $0.stop(.dtdRefused(location: SourceLocation(file: $0.file, line: 1))) }
         }
         return events
     }

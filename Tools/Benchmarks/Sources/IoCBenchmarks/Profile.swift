@@ -52,7 +52,7 @@ func profile(_ name: String) throws {
         }
         return
     }
-    if name == "build-only" || name == "yaml-only" || name == "xml-only" {
+    if name == "build-only" || name == "yaml-only" || name == "xml-only" || name == "yaml-raw" || name == "xml-raw" {
         // One step ten times, for a profiler: building 10,000 loaded definitions (and freeing
         // the container), or reading and translating the YAML or XML file. `PROFILE_COUNT`
         // sets the number of rounds (0: only the set-up, to subtract from counts).
@@ -68,6 +68,8 @@ func profile(_ name: String) throws {
             case "xml-only":
                 let loaded = try XMLLoader().load(string: xml, name: "beans.xml")
                 guard loaded.definitions.count == 10_000 else { return }
+            case "yaml-raw": guard rawYAMLScan(Array(yaml.utf8)) > 0 else { return }
+            case "xml-raw": guard rawXMLScan(xml.utf8.map { CChar(bitPattern: $0) }) > 0 else { return }
             default:
                 let builder = ContainerBuilder()
                 builder.catalog = serviceCatalog()
