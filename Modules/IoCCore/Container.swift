@@ -30,6 +30,8 @@ public final class Container: @unchecked Sendable {
     }
     /// Below this depth, resolving checks neither the depth limit nor the stack.
     var depthCheckThreshold = 64
+    /// How long a resolve waits for a creation in progress elsewhere (``ContainerBuilder/creationWaitLimit``).
+    var creationWaitLimit: Duration? = .seconds(30)
 
     /// The definitions this container was built from, after overrides were applied.
     public internal(set) var definitions: [Definition] = []
@@ -336,11 +338,16 @@ protocol SingletonResetting { func resetSingleton() }
 extension Node: SingletonResetting {}
 
 extension IoCError {
-    /// At the outermost resolve: a depth overrun whose path repeats a component is a cycle.
+    /// At the outermost resolve: a depth overrun whose path repeats a component is a cycle; a
+    /// cycle that ends at a creation this resolve's work was started by (a task a factory
+    /// started) is closed with the creations from that one inwards.
     func atTopLevel() -> IoCError {
         let path: [String]
         switch self {
         case let .depthExceeded(_, deep), let .stackExhausted(_, deep): path = deep
+        case let .cycle(open, location) where open.count == 1 || open.first != open.last:
+            guard let last = open.last, let creations = CreationLineage.current?.labels(from: last) else { return self }
+            return .cycle(path: creations + open, location: location)
         default: return self
         }
         var firstSeen: [String: Int] = [:]

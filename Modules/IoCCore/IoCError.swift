@@ -78,6 +78,9 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
     /// A task-local component was resolved outside `Container.withTaskScope(_:)`.
     case noTaskScope(component: String)
+    /// A resolve waited longer than ``ContainerBuilder/creationWaitLimit`` for a component that
+    /// another thread or task was creating.
+    case creationWaitTimedOut(component: String, limit: Duration, path: [String])
     /// The container was shut down.
     case containerShutDown(component: String)
     /// Dispose hooks threw during ``Container/shutdown()``; every other hook still ran.
@@ -172,9 +175,17 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidCatalogEntry(type, reason):
             return "The catalog entry for \(type) is inconsistent: \(reason)."
         case let .constructionFailed(component, path, underlying, _):
-            return "Creating \(component) failed: \(underlying)." + Self.pathClause(path)
+            // NB: an underlying message that is a sentence already keeps its own full stop.
+            return "Creating \(component) failed: \(underlying)" + (underlying.hasSuffix(".") ? "" : ".") + Self.pathClause(path)
         case let .noTaskScope(component):
             return "\(component) has task-local scope, but no task scope is active. Wrap the work in 'container.withTaskScope { ... }'."
+        case let .creationWaitTimedOut(component, limit, path):
+            return "Gave up waiting for \(component) after \(Self.seconds(limit)):"
+                + " another thread or task was creating it all that time." + Self.pathClause(path)
+                + " If its factory waits for work that resolves \(component) through the container on a thread or queue,"
+                + " that is a deadlock the container cannot see: pass the factory's Resolver to that work, or start it"
+                + " as a Task, and the cycle is reported at once. If \(component) is only slow to create,"
+                + " raise ContainerBuilder.creationWaitLimit."
         case let .containerShutDown(component):
             return "Cannot create \(component): the container was shut down."
         case let .disposeFailed(failures):
@@ -193,7 +204,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, _, path),
              let .typeMismatch(_, _, _, _, path), let .asyncResolutionRequired(_, path),
-             let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path):
+             let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path),
+             let .creationWaitTimedOut(_, _, path):
             return path
         case let .cycle(path, _): return path
         default: return []
@@ -204,6 +216,16 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     public var underlyingError: (any Error)? {
         if case let .constructionFailed(_, _, _, error) = self { return error.error }
         return nil
+    }
+
+    /// `30 s`, `0.25 s`: a wait limit as messages print it.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = Int((duration.seconds * 1000).rounded())
+        let whole = milliseconds / 1000, fraction = milliseconds % 1000
+        guard fraction != 0 else { return "\(whole) s" }
+        var digits = String(fraction + 1000).dropFirst()
+        while digits.hasSuffix("0") { digits = digits.dropLast() }
+        return "\(whole).\(digits) s"
     }
 
     static func abbreviated(_ path: [String]) -> String {
@@ -234,6 +256,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return .depthExceeded(limit: limit, path: [component] + path)
         case let .stackExhausted(depth, path):
             return .stackExhausted(depth: depth, path: [component] + path)
+        case let .creationWaitTimedOut(c, limit, path):
+            return .creationWaitTimedOut(component: c, limit: limit, path: [component] + path)
         case let .constructionFailed(c, path, underlying, error):
             return .constructionFailed(component: c, path: [component] + path, underlying: underlying, error: error)
         case let .cycle(path, location):
@@ -274,6 +298,7 @@ extension IoCError {
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
             return location
         case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .containerShutDown, .disposeFailed, .validationFailed,
+             .creationWaitTimedOut,
              .asyncResolutionRequired, .depthExceeded, .stackExhausted:
             return nil
         }

@@ -19,6 +19,8 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
     /// Deeper than libxml2 parses at all (256 levels), before ``XMLLimits/maxDepth`` could look.
     case nestingTooDeep(maxDepth: Int, location: SourceLocation)
     case importOutsideRoot(path: String, root: String, location: SourceLocation)
+    /// An import inside the config root as written, that a symbolic link leads out of (to `target`).
+    case importLinkedOutsideRoot(path: String, target: String, root: String, location: SourceLocation)
     case importCycle(chain: [String], location: SourceLocation)
     case unreadable(path: String, reason: String, location: SourceLocation?)
 
@@ -55,6 +57,8 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
             return "XML limit exceeded at \(location): the nesting depth (maxDepth \(maxDepth)) is more than 256, where libxml2 stops. Config files need a few levels; flatten the document."
         case let .importOutsideRoot(path, root, location):
             return ConfigImports.outsideRootMessage(path: path, root: root, location: location)
+        case let .importLinkedOutsideRoot(path, target, root, location):
+            return ConfigImports.linkedOutsideRootMessage(path: path, target: target, root: root, location: location)
         case let .importCycle(chain, location):
             return ConfigImports.circleMessage(chain: chain, location: location)
         case let .unreadable(path, reason, location):
@@ -87,6 +91,7 @@ extension XMLError {
         case let .limitExceeded(_, _, location): return location
         case let .nestingTooDeep(_, location): return location
         case let .importOutsideRoot(_, _, location): return location
+        case let .importLinkedOutsideRoot(_, _, _, location): return location
         case let .importCycle(_, location): return location
         case let .unreadable(_, _, location): return location
         }

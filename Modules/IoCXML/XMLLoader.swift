@@ -83,13 +83,18 @@ public struct XMLLoader: Sendable {
         config.problems += translator.problems
         config.skipped += translator.skipped
         for (importPath, location) in translator.imports {
-            guard let target = ConfigImports.resolve(importPath, from: url.deletingLastPathComponent(), root: root) else {
-                let problem = XMLError.importOutsideRoot(path: importPath, root: root, location: location)
-                guard collecting else { throw problem }
-                config.problems.append(problem)
+            let problem: XMLError
+            switch ConfigImports.locate(importPath, from: url.deletingLastPathComponent(), root: root) {
+            case .inside(let target):
+                try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
                 continue
+            case .outside:
+                problem = .importOutsideRoot(path: importPath, root: root, location: location)
+            case .linkedOutside(let target):
+                problem = .importLinkedOutsideRoot(path: importPath, target: target, root: root, location: location)
             }
-            try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
+            guard collecting else { throw problem }
+            config.problems.append(problem)
         }
         try merge(translator, collecting: collecting, into: &config)
     }

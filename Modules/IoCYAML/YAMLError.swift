@@ -21,6 +21,8 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
     case limitExceeded(limit: String, value: Int, location: SourceLocation)
     /// An import that leaves the config root, is absolute, or is a URL.
     case importOutsideRoot(path: String, root: String, location: SourceLocation)
+    /// An import inside the config root as written, that a symbolic link leads out of (to `target`).
+    case importLinkedOutsideRoot(path: String, target: String, root: String, location: SourceLocation)
     /// Imports that import each other.
     case importCycle(chain: [String], location: SourceLocation)
     /// A file that cannot be read.
@@ -48,6 +50,8 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
             return "YAML limit exceeded at \(location): \(limit) is \(value). Raise YAMLLimits if the file is meant to be this large."
         case let .importOutsideRoot(path, root, location):
             return ConfigImports.outsideRootMessage(path: path, root: root, location: location)
+        case let .importLinkedOutsideRoot(path, target, root, location):
+            return ConfigImports.linkedOutsideRootMessage(path: path, target: target, root: root, location: location)
         case let .importCycle(chain, location):
             return ConfigImports.circleMessage(chain: chain, location: location)
         case let .unreadable(path, reason, location):
@@ -70,6 +74,7 @@ extension YAMLError {
         case let .unknownTag(_, location): return location
         case let .limitExceeded(_, _, location): return location
         case let .importOutsideRoot(_, _, location): return location
+        case let .importLinkedOutsideRoot(_, _, _, location): return location
         case let .importCycle(_, location): return location
         case let .unreadable(_, _, location): return location
         }

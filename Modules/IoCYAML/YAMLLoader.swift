@@ -102,11 +102,15 @@ public struct YAMLLoader: Sendable {
         for (path, location) in imports {
             let problem: YAMLError
             if let directory, let root {
-                if let target = ConfigImports.resolve(path, from: directory, root: root) {
+                switch ConfigImports.locate(path, from: directory, root: root) {
+                case .inside(let target):
                     try load(target, root: root, chain: chain, importedAt: location, collecting: collecting, into: &config)
                     continue
+                case .outside:
+                    problem = .importOutsideRoot(path: path, root: root, location: location)
+                case .linkedOutside(let target):
+                    problem = .importLinkedOutsideRoot(path: path, target: target, root: root, location: location)
                 }
-                problem = .importOutsideRoot(path: path, root: root, location: location)
             } else {
                 problem = .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
             }

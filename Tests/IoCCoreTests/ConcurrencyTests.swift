@@ -20,6 +20,24 @@ private func onThreads(_ count: Int, timeout: Double = 20, _ body: @escaping @Se
     return group.wait(timeout: .now() + timeout) == .success
 }
 
+/// Runs `body` on a thread of its own and waits for it without blocking a thread; `"hang"` when
+/// it has not finished after `timeout`.
+private func onOwnThread(timeout: Duration = .seconds(30), _ body: @escaping @Sendable () -> String) async -> String {
+    let pending = Guarded<CheckedContinuation<String, Never>?>(nil)
+    let finish = { @Sendable (text: String) in
+        let continuation = pending.withLock { taken in defer { taken = nil }; return taken }
+        continuation?.resume(returning: text)
+    }
+    return await withCheckedContinuation { continuation in
+        pending.withLock { $0 = continuation }
+        Thread.detachNewThread { finish(body()) }
+        Task {
+            try? await Task.sleep(for: timeout)
+            finish("hang")
+        }
+    }
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
     @Test func singleton_isCreatedExactlyOnce_with16ThreadsOnColdContainer() throws {
@@ -142,7 +160,126 @@ struct ConcurrencyTests {
         }.singleton()
         let container = try builder.build()
         #expect(errorText { _ = try container.resolve(B.self) }
-            == "Creating B failed: Dependency cycle: C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property..")
+            == "Creating B failed: Dependency cycle: C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+    }
+
+    // MARK: Work a factory hands off and waits for
+
+    /// D is a singleton whose factory hands `work` to a Swift task and waits for it (at most 10 s:
+    /// a hang fails the test), then throws what the work reported. C (prototype unless
+    /// `cShared`) needs D; the work resolves C through the container.
+    private func handOffContainer(limit: Duration?, cShared: Bool = false,
+                                  start: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+                                  work: @escaping @Sendable (Container) async -> String) throws -> Container {
+        let built = Guarded<Container?>(nil)
+        let builder = ContainerBuilder()
+        builder.creationWaitLimit = limit
+        builder.register(D.self) { _ in
+            let report = Guarded("")
+            let done = DispatchSemaphore(value: 0)
+            start {
+                Task {
+                    guard let container = built.withLock({ $0 }) else { return }
+                    let text = await work(container)
+                    report.withLock { $0 = text }
+                    done.signal()
+                }
+            }
+            guard done.wait(timeout: .now() + 10) == .success else { throw CycleSeen(text: "hang") }
+            throw CycleSeen(text: report.withLock { $0 })
+        }.singleton()
+        let e = builder.register(E.init)
+        let c = builder.register(C.init)
+        if cShared { c.singleton(); e.singleton() }
+        let container = try builder.build()
+        built.withLock { $0 = container }
+        return container
+    }
+
+    /// Resolves D on a thread of its own, without blocking the test's: the factory blocks its
+    /// thread, and the task it starts needs one of the few threads Swift's tasks run on.
+    private func resolveD(_ container: Container) async -> String {
+        await onOwnThread { errorText { _ = try container.resolve(D.self) } }
+    }
+
+    private static let handOffCycle = "Dependency cycle: D -> C -> D. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property."
+
+    @Test func factoryWaitingOnTaskThatResolvesBack_failsAtOnceWithTheCycle() async throws {
+        // No wait limit: only the cycle check can end this.
+        let container = try handOffContainer(limit: nil, start: { $0() }) { container in
+            errorText { _ = try container.resolve(C.self) }
+        }
+        let text = await resolveD(container)
+        #expect(text == "Creating D failed: \(Self.handOffCycle)")
+    }
+
+    @Test func factoryWaitingOnTaskThatAwaitsResolveBack_failsAtOnceWithTheCycle() async throws {
+        let container = try handOffContainer(limit: nil, start: { $0() }) { container in
+            await errorText { _ = try await container.resolve(C.self) }
+        }
+        let text = await resolveD(container)
+        #expect(text == "Creating D failed: \(Self.handOffCycle)")
+    }
+
+    @Test func factoryWaitingOnTaskThatCreatesASingletonNeedingIt_failsAtOnceWithTheCycle() async throws {
+        let container = try handOffContainer(limit: nil, cShared: true, start: { $0() }) { container in
+            errorText { _ = try container.resolve(C.self) }
+        }
+        let text = await resolveD(container)
+        #expect(text == "Creating D failed: \(Self.handOffCycle)")
+        // Nothing is left half-created: C and D fail the same way again, and do not hang.
+        let again = await resolveD(container)
+        #expect(again == "Creating D failed: \(Self.handOffCycle)")
+    }
+
+    @Test func factoryWaitingOnThreadThatResolvesBack_failsAfterTheWaitLimit() async throws {
+        // A plain thread inherits nothing from the factory: the container cannot see the hand-off,
+        // and the wait limit ends it.
+        let container = try handOffContainer(limit: .milliseconds(200), start: { body in Thread.detachNewThread { body() } }) { container in
+            // NB: Task.detached inherits no task-local value either: the same as a plain thread.
+            await Task.detached { errorText { _ = try container.resolve(C.self) } }.value
+        }
+        let text = await resolveD(container)
+        #expect(text == "Creating D failed: Gave up waiting for D after 0.2 s: another thread or task was creating it"
+            + " all that time. Resolution path: C -> D. If its factory waits for work that resolves D through the container"
+            + " on a thread or queue, that is a deadlock the container cannot see: pass the factory's Resolver to that work,"
+            + " or start it as a Task, and the cycle is reported at once. If D is only slow to create, raise"
+            + " ContainerBuilder.creationWaitLimit.")
+    }
+
+    @Test func taskStartedByAFactory_waitsNormallyForCreationsItWasNotStartedBy() async throws {
+        // D's factory starts a task that resolves E, a singleton another thread is creating:
+        // that is no cycle, so the task waits for E and the factory gets it.
+        let eStarted = DispatchSemaphore(value: 0)
+        let eMayFinish = DispatchSemaphore(value: 0)
+        let builder = ContainerBuilder()
+        builder.creationWaitLimit = nil
+        builder.register(E.self) { _ in
+            eStarted.signal()
+            guard eMayFinish.wait(timeout: .now() + 10) == .success else { throw Boom() }
+            return E()
+        }.singleton()
+        let built = Guarded<Container?>(nil)
+        builder.register(D.self) { _ in
+            let got = DispatchSemaphore(value: 0)
+            Task {
+                guard let container = built.withLock({ $0 }) else { return }
+                _ = try? container.resolve(E.self)
+                got.signal()
+            }
+            eMayFinish.signal()
+            guard got.wait(timeout: .now() + 10) == .success else { throw Boom() }
+            return D()
+        }.singleton()
+        let container = try builder.build()
+        built.withLock { $0 = container }
+        async let creatingE = onOwnThread { errorText { _ = try container.resolve(E.self) } }
+        let outcome = await onOwnThread {
+            guard eStarted.wait(timeout: .now() + 10) == .success else { return "E never started" }
+            return errorText { _ = try container.resolve(D.self) }
+        }
+        #expect(await creatingE == "no error")
+        #expect(outcome == "no error")
     }
 
     @Test func lazy_isBuiltOnce_underContention() throws {

@@ -179,6 +179,25 @@ struct XMLDialectTests {
             == "Imports form a circle at \(base)/loop.xml:1: loop.xml -> loop.xml.")
     }
 
+    @Test func importsThroughASymbolicLinkLeavingTheRoot_areRefused_andLinksInsideKeepWorking() throws {
+        let root = try directory([
+            "config/app.xml": "<beans><import resource='linked.xml'/></beans>",
+            "config/mounted.xml": "<beans><import resource='current/more.xml'/></beans>",
+            "config/data/more.xml": "<beans><bean id='b' class='ExampleServiceImpl2'/></beans>",
+            "outside.xml": "<beans><bean id='evil' class='ExampleServiceImpl2'/></beans>",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("config/linked.xml").path,
+                                                   withDestinationPath: root.appendingPathComponent("outside.xml").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("config/current").path, withDestinationPath: "data")
+        let config = root.appendingPathComponent("config").standardizedFileURL.path
+        let outside = URL(fileURLWithPath: root.appendingPathComponent("outside.xml").path).resolvingSymlinksInPath().path
+        #expect(errorText { _ = try XMLLoader().load(contentsOf: root.appendingPathComponent("config/app.xml")) }
+            == "Import 'linked.xml' at \(config)/app.xml:1 leads outside the config root \(config) through a symbolic link (to \(outside)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it.")
+        let mounted = try XMLLoader().load(contentsOf: root.appendingPathComponent("config/mounted.xml"))
+        #expect(mounted.definitions.map(\.name) == ["b"])
+    }
+
     @Test func importChainsAreBounded_andAbsoluteOrRemoteImportsRefused() throws {
         var files: [String: String] = [:]
         for level in 0...3 { files["chain\(level).xml"] = "<beans><import resource='chain\(level + 1).xml'/></beans>" }

@@ -151,6 +151,34 @@ struct YAMLLimitTests {
         }
     }
 
+    @Test func imports_throughASymbolicLinkLeavingTheRoot_areRefused_andLinksInsideKeepWorking() throws {
+        let root = try directory([
+            "config/services.yaml": "imports: [linked.yaml]\n",
+            "config/mounted.yaml": "imports: [current/parameters.yaml]\n",
+            "config/data/parameters.yaml": "parameters: { region: north }\n",
+            "config/viadir.yaml": "imports: [outsidedir/secrets.yaml]\n",
+            "secrets.yaml": "parameters: { password: hunter2 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        try files.createSymbolicLink(atPath: root.appendingPathComponent("config/linked.yaml").path,
+                                     withDestinationPath: root.appendingPathComponent("secrets.yaml").path)
+        try files.createSymbolicLink(atPath: root.appendingPathComponent("config/outsidedir").path, withDestinationPath: "..")
+        // A mounted config volume: `current` links to a directory inside the root.
+        try files.createSymbolicLink(atPath: root.appendingPathComponent("config/current").path, withDestinationPath: "data")
+        let config = root.appendingPathComponent("config").standardizedFileURL.path
+        let secrets = URL(fileURLWithPath: root.appendingPathComponent("secrets.yaml").path).resolvingSymlinksInPath().path
+        #expect(errorText { _ = try YAMLLoader().load(contentsOf: root.appendingPathComponent("config/services.yaml")) }
+            == "Import 'linked.yaml' at \(config)/services.yaml:1:11 leads outside the config root \(config) through a symbolic link (to \(secrets)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it.")
+        #expect(errorText { _ = try YAMLLoader().load(contentsOf: root.appendingPathComponent("config/viadir.yaml")) }
+            == "Import 'outsidedir/secrets.yaml' at \(config)/viadir.yaml:1:11 leads outside the config root \(config) through a symbolic link (to \(secrets)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it.")
+        let mounted = try YAMLLoader().load(contentsOf: root.appendingPathComponent("config/mounted.yaml"))
+        #expect(mounted.parameters["region"] == .string("north"))
+        // The collecting check reports the escape too, and reads on.
+        let checked = YAMLLoader().check(contentsOf: root.appendingPathComponent("config/services.yaml"))
+        #expect(checked.problems.count == 1 && checked.parameters.isEmpty)
+    }
+
     @Test func importCycles_andDepth_areReported() throws {
         let root = try directory([
             "a.yaml": "imports: [b.yaml]\n",

@@ -6,6 +6,7 @@ package struct BuildRecipe {
     let parent: Container?
     let eagerSingletons: Bool
     let maxResolutionDepth: Int
+    let creationWaitLimit: Duration?
     let allowsCaptiveDependencies: Bool
     let converters: ValueConverters
     let propertySources: [any PropertySource]
@@ -20,6 +21,7 @@ package struct BuildRecipe {
         parent = builder.parent
         eagerSingletons = builder.eagerSingletons
         maxResolutionDepth = builder.maxResolutionDepth
+        creationWaitLimit = builder.creationWaitLimit
         allowsCaptiveDependencies = builder.allowsCaptiveDependencies
         converters = builder.converters
         propertySources = builder.propertySources
@@ -39,6 +41,7 @@ extension ContainerBuilder {
         add(contentsOf: recipe.definitions)
         eagerSingletons = recipe.eagerSingletons
         maxResolutionDepth = recipe.maxResolutionDepth
+        creationWaitLimit = recipe.creationWaitLimit
         allowsCaptiveDependencies = recipe.allowsCaptiveDependencies
         converters = recipe.converters
         propertySources = recipe.propertySources

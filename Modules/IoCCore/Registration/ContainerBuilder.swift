@@ -29,6 +29,16 @@ public final class ContainerBuilder {
     /// How deep one resolve may go before it fails with ``IoCError/depthExceeded(limit:path:)``.
     /// The thread's remaining stack is checked as well, whatever this says.
     public var maxResolutionDepth = 4096
+    /// How long a resolve waits for a component another thread or task is creating before it
+    /// fails with ``IoCError/creationWaitTimedOut(component:limit:path:)``; `nil` waits for as long
+    /// as the creation takes.
+    ///
+    /// Waits that can never end are reported at once as cycles, when the container can see them:
+    /// the creator waits for the caller inside the container, or the caller is work the creation
+    /// started through its `Resolver` or as a Swift task. This limit ends the ones it cannot
+    /// see: a factory that waits for a thread or queue it handed work to, where that work
+    /// resolves the component being created through the container.
+    public var creationWaitLimit: Duration? = .seconds(30)
     /// Whether a singleton may hold a shorter-lived component (a captive dependency).
     /// `false` by default: the build reports it.
     public var allowsCaptiveDependencies = false
@@ -105,6 +115,7 @@ public final class ContainerBuilder {
     public func build() throws -> Container {
         let container = Container(parent: parent)
         container.maxResolutionDepth = maxResolutionDepth
+        container.creationWaitLimit = creationWaitLimit
         if let observer {
             container.observer = observer
             container.hooks.add(1, ordering: .relaxed)

@@ -45,15 +45,15 @@ final class TaskScope: Sendable {
     private let values = Locked<[UInt64: Any]>([:])
     private let disposals = Locked<[@Sendable () -> [String]]>([])
 
-    func instance<T>(for node: Node<T>, owner: UInt, make: () throws -> T) throws -> T {
+    func instance<T>(for node: Node<T>, owner: UInt, limit: Duration?, make: () throws -> T) throws -> T {
         if let value = values.withLock({ $0[node.serial] }) as? T { return value }
         let cell = CellKey(scope: serial, node: node.serial)
         let isReady = { self.values.withLock { $0[node.serial] } != nil }
-        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: node.label, isReady: isReady) else {
-            return try instance(for: node, owner: owner, make: make)
+        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: node.label, limit: limit, isReady: isReady) else {
+            return try instance(for: node, owner: owner, limit: limit, make: make)
         }
         defer { CreationCoordinator.shared.release(cell) }
-        let value = try make()
+        let value = try CreationCoordinator.shared.creating(cell, owner: owner, label: { node.label }, make)
         values.withLock { $0[node.serial] = value }
         if node.hasDisposeHooks {
             let box = UncheckedBox(value)

@@ -7,27 +7,83 @@ struct CellKey: Hashable, Sendable {
     var node: UInt64
 }
 
+/// The creations in progress that the running code is part of, innermost first.
+///
+/// Bound as a task-local value around each creation, so Swift tasks that a factory starts
+/// (`Task { }`, child tasks) inherit it: a resolve they make that must wait for one of these
+/// creations belongs to it, and waiting would wait for itself.
+final class CreationLineage: Sendable {
+    @TaskLocal static var current: CreationLineage?
+
+    let cell: CellKey
+    /// Who creates it: a thread or an `async` resolve (see ``CreationCoordinator``).
+    let owner: UInt
+    let label: @Sendable () -> String
+    let parent: CreationLineage?
+
+    init(cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, parent: CreationLineage?) {
+        self.cell = cell
+        self.owner = owner
+        self.label = label
+        self.parent = parent
+    }
+
+    /// Whether `cell`, created by `owner`, is one of these creations.
+    func contains(_ cell: CellKey, createdBy owner: UInt) -> Bool {
+        var link: CreationLineage? = self
+        while let current = link {
+            if current.cell == cell && current.owner == owner { return true }
+            link = current.parent
+        }
+        return false
+    }
+
+    /// The labels from the creation labelled `label` inwards, outermost first; `nil` when none has it.
+    func labels(from label: String) -> [String]? {
+        var inner: [String] = []
+        var link: CreationLineage? = self
+        while let current = link {
+            let text = current.label()
+            inner.append(text)
+            if text == label { return inner.reversed() }
+            link = current.parent
+        }
+        return nil
+    }
+}
+
 /// Makes sure each cell is created once, without holding any lock while user code runs.
 ///
 /// A thread (or `async` resolve) that finds a cell being created by someone else waits for
 /// it. Before waiting it follows the wait-for chain: when the creator is, directly or through
-/// others, waiting for a cell this caller is creating, waiting would never end, so it throws
-/// a cycle error instead. The bookkeeping lock is taken only on this creation path;
-/// resolving components that already exist never touches it.
+/// others, waiting for a cell this caller is creating — or for a creation this caller's work
+/// was started by (a task a factory started inherits its ``CreationLineage``) — waiting would
+/// never end, so it throws a cycle error instead. A wait the container cannot see the end of
+/// (the creator waits for a thread it was never told about) ends after the container's
+/// ``ContainerBuilder/creationWaitLimit``. The bookkeeping lock is taken only on this creation
+/// path; resolving components that already exist never touches it.
 final class CreationCoordinator: @unchecked Sendable {
     static let shared = CreationCoordinator()
 
     private enum Decision { case ready, mine, wait }
 
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Bool, Never>
+        let timer: Task<Void, Never>?
+    }
+
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
     private var waitingFor: [UInt: CellKey] = [:]
-    private var continuations: [CellKey: [CheckedContinuation<Void, Never>]] = [:]
+    private var waiters: [CellKey: [Waiter]] = [:]
 
     /// Returns `true` when the caller must create the cell (and later call ``release(_:)``),
-    /// `false` when it became ready meanwhile.
-    func acquire(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, isReady: () -> Bool) throws -> Bool {
+    /// `false` when it became ready meanwhile. Waits at most `limit` for another creator.
+    func acquire(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
+                 isReady: () -> Bool) throws -> Bool {
+        let deadline = limit.map { Date().addingTimeInterval($0.seconds) }
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -35,23 +91,28 @@ final class CreationCoordinator: @unchecked Sendable {
             case .ready: return false
             case .mine: return true
             case .wait:
-                condition.wait()
+                let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
                 waitingFor[owner] = nil
+                if !signalled, owners[cell] != nil, !isReady() {
+                    throw IoCError.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()])
+                }
             }
         }
     }
 
     /// The `async` form: suspends instead of blocking a thread while another creates the cell.
-    func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, isReady: () -> Bool) async throws -> Bool {
+    func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
+                      isReady: () -> Bool) async throws -> Bool {
         while true {
             switch try lockedDecide(cell, owner: owner, label: label, isReady: isReady) {
             case .ready: return false
             case .mine: return true
             case .wait:
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    enqueue(continuation, for: cell)
+                let released = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                    enqueue(continuation, for: cell, limit: limit)
                 }
                 stopWaiting(owner)
+                if !released { throw IoCError.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()]) }
             }
         }
     }
@@ -60,10 +121,27 @@ final class CreationCoordinator: @unchecked Sendable {
     func release(_ cell: CellKey) {
         condition.lock()
         owners[cell] = nil
-        let waiting = continuations.removeValue(forKey: cell) ?? []
+        let waiting = waiters.removeValue(forKey: cell) ?? []
         condition.broadcast()
         condition.unlock()
-        for continuation in waiting { continuation.resume() }
+        for waiter in waiting {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    /// Runs `body`, the creation of `cell` by `owner`, with that creation added to the lineage
+    /// that tasks started inside it inherit.
+    func creating<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, _ body: () throws -> R) rethrows -> R {
+        let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
+        return try CreationLineage.$current.withValue(lineage, operation: body)
+    }
+
+    /// The `async` form of ``creating(_:owner:label:_:)``.
+    func creating<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String,
+                     _ body: () async throws -> R) async rethrows -> R {
+        let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
+        return try await CreationLineage.$current.withValue(lineage, operation: body)
     }
 
     // Called with the lock held.
@@ -73,7 +151,7 @@ final class CreationCoordinator: @unchecked Sendable {
             owners[cell] = (owner, label)
             return .mine
         }
-        if let cycle = cycle(current: current, owner: owner, label: label) { throw cycle }
+        if let cycle = cycle(cell, heldBy: current, owner: owner, label: label) { throw cycle }
         waitingFor[owner] = cell
         return .wait
     }
@@ -84,15 +162,36 @@ final class CreationCoordinator: @unchecked Sendable {
         return try decide(cell, owner: owner, label: label, isReady: isReady)
     }
 
-    private func enqueue(_ continuation: CheckedContinuation<Void, Never>, for cell: CellKey) {
+    private func enqueue(_ continuation: CheckedContinuation<Bool, Never>, for cell: CellKey, limit: Duration?) {
         condition.lock()
         if owners[cell] == nil {
             condition.unlock()
-            continuation.resume()
+            continuation.resume(returning: true)
             return
         }
-        continuations[cell, default: []].append(continuation)
+        let id = Serial.next()
+        let timer = limit.map { limit in
+            Task { [self] in
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                expire(id, of: cell)
+            }
+        }
+        waiters[cell, default: []].append(Waiter(id: id, continuation: continuation, timer: timer))
         condition.unlock()
+    }
+
+    /// Resumes the waiter `id` as timed out, unless the cell was released first.
+    private func expire(_ id: UInt64, of cell: CellKey) {
+        condition.lock()
+        var list = waiters[cell] ?? []
+        guard let index = list.firstIndex(where: { $0.id == id }) else {
+            condition.unlock()
+            return
+        }
+        let waiter = list.remove(at: index)
+        waiters[cell] = list.isEmpty ? nil : list
+        condition.unlock()
+        waiter.continuation.resume(returning: false)
     }
 
     private func stopWaiting(_ owner: UInt) {
@@ -101,17 +200,32 @@ final class CreationCoordinator: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The cycle error when waiting for the cell held by `current` would wait for the caller itself.
-    private func cycle(current: (owner: UInt, label: () -> String), owner: UInt, label: () -> String) -> IoCError? {
+    /// The cycle error when waiting for `cell`, held by `current`, would wait for the caller
+    /// itself: the holder is the caller, or waits (through others) for a cell the caller holds
+    /// or for a creation the caller's work belongs to. A path that ends at such a creation is
+    /// closed at the top of the caller's resolve (``IoCError/atTopLevel()``).
+    private func cycle(_ cell: CellKey, heldBy current: (owner: UInt, label: () -> String), owner: UInt,
+                       label: () -> String) -> IoCError? {
         if current.owner == owner { return .cycle(path: [label()], location: nil) }
+        let lineage = CreationLineage.current
+        if let lineage, lineage.contains(cell, createdBy: current.owner) { return .cycle(path: [label()], location: nil) }
         var path = [label()]
         var next = current.owner
         var seen: Set<UInt> = [owner]
         while let waited = waitingFor[next], let holder = owners[waited], seen.insert(next).inserted {
             path.append(holder.label())
             if holder.owner == owner { return .cycle(path: path + [label()], location: nil) }
+            if let lineage, lineage.contains(waited, createdBy: holder.owner) { return .cycle(path: path, location: nil) }
             next = holder.owner
         }
         return nil
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for APIs that take a time interval.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

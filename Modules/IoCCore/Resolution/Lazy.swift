@@ -44,11 +44,12 @@ public final class Lazy<T>: @unchecked Sendable {
     public func get() throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
-        guard try CreationCoordinator.shared.acquire(cell, owner: ThreadIdentity.current, label: self.label,
+        let owner = ThreadIdentity.current
+        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: self.label, limit: nil,
                                                      isReady: { ready.load(ordering: .acquiring) })
         else { return value.unsafelyUnwrapped }
         defer { CreationCoordinator.shared.release(cell) }
-        let built = try make()
+        let built = try CreationCoordinator.shared.creating(cell, owner: owner, label: { [label] in label }, make)
         value = built
         ready.store(true, ordering: .releasing)
         return built
@@ -58,11 +59,12 @@ public final class Lazy<T>: @unchecked Sendable {
     public func get() async throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
-        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: AsyncToken.next(), label: self.label,
+        let owner = AsyncToken.next()
+        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: owner, label: self.label, limit: nil,
                                                                 isReady: { ready.load(ordering: .acquiring) })
         else { return value.unsafelyUnwrapped }
         defer { CreationCoordinator.shared.release(cell) }
-        let built = try await makeAsync()
+        let built = try await CreationCoordinator.shared.creating(cell, owner: owner, label: { [label] in label }, makeAsync)
         value = built
         ready.store(true, ordering: .releasing)
         return built

@@ -287,14 +287,15 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func createSingleton(_ ctx: ResolutionContext) throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: self.label,
+        let owner = ctx.ownerToken
+        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: self.label, limit: container.creationWaitLimit,
                                                      isReady: { ready.load(ordering: .acquiring) })
         else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
         let state = ctx.creating(cell)
         defer { keepAlive(state) }
-        let value = try make(ctx.with(state))
+        let value = try CreationCoordinator.shared.creating(cell, owner: owner, label: { self.label }) { try make(ctx.with(state)) }
         publish(value)
         return value
     }
@@ -302,14 +303,17 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func createSingletonAsync(_ ctx: ResolutionContext) async throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: ctx.ownerToken, label: self.label,
+        let owner = ctx.ownerToken
+        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: owner, label: self.label, limit: container.creationWaitLimit,
                                                                 isReady: { ready.load(ordering: .acquiring) })
         else { return cached }
         defer { CreationCoordinator.shared.release(cell) }
         if container.isShutDown { throw IoCError.containerShutDown(component: label) }
         let state = ctx.creating(cell)
         defer { keepAlive(state) }
-        let value = try await makeAsync(ctx.with(state))
+        let value = try await CreationCoordinator.shared.creating(cell, owner: owner, label: { self.label }) {
+            try await makeAsync(ctx.with(state))
+        }
         publish(value)
         return value
     }
@@ -402,11 +406,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         guard let weakStore else { return try make(ctx) }
         if let value = weakStore.withLock({ $0.object }) as? T { return value }
         let cell = CellKey(scope: 1, node: serial)
-        guard try CreationCoordinator.shared.acquire(cell, owner: ctx.ownerToken, label: self.label,
+        let owner = ctx.ownerToken
+        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: self.label, limit: container.creationWaitLimit,
                                                      isReady: { weakStore.withLock { $0.object } != nil })
         else { return try weakInstance(ctx) }
         defer { CreationCoordinator.shared.release(cell) }
-        let value = try make(ctx)
+        let value = try CreationCoordinator.shared.creating(cell, owner: owner, label: { self.label }) { try make(ctx) }
         // Build only accepts class types for this scope, so the instance is an object.
         weakStore.withLock { $0.object = value as AnyObject }
         return value
@@ -435,7 +440,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
         guard let scope = TaskScope.current else { throw IoCError.noTaskScope(component: label) }
-        return try scope.instance(for: self, owner: ctx.ownerToken) { try make(ctx) }
+        return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitLimit) { try make(ctx) }
     }
 
     private func customInstance(_ scope: any CustomScope, _ ctx: ResolutionContext) throws -> T {

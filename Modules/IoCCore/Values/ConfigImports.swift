@@ -1,14 +1,54 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where an imported config file may come from: a relative path that stays inside the config
 /// root. Front ends share this rule (absolute paths, URLs, `~` and `..` that leave the root are refused).
 public enum ConfigImports {
-    /// The file `path` names relative to `directory`, or `nil` when it would leave `root`.
-    public static func resolve(_ path: String, from directory: URL, root: String) -> URL? {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("~") else { return nil }
+    /// Where an import leads.
+    public enum Destination: Sendable, Equatable {
+        /// The file, inside the root (by its path as written, symbolic links left in).
+        case inside(URL)
+        /// The path leaves the root as written: absolute, a URL, `~`, or `..` past the root.
+        case outside
+        /// The path stays inside the root as written, but a symbolic link on it leads outside:
+        /// `target` is where it really leads.
+        case linkedOutside(target: String)
+    }
+
+    /// Where `path`, relative to `directory`, leads with respect to `root`. Symbolic links are
+    /// followed before the check (links that stay inside the root, as mounted config volumes
+    /// use them, are fine); a file that does not exist is left for the read to report.
+    public static func locate(_ path: String, from directory: URL, root: String) -> Destination {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("~") else { return .outside }
         let target = directory.appendingPathComponent(path).standardizedFileURL
+        guard isInside(target.path, root) else { return .outside }
+        guard let real = realPath(target.path) else { return .inside(target) }
+        return isInside(real, realPath(root) ?? root) ? .inside(target) : .linkedOutside(target: real)
+    }
+
+    /// The file `path` names relative to `directory`, or `nil` when it would leave `root`,
+    /// as written or through a symbolic link.
+    public static func resolve(_ path: String, from directory: URL, root: String) -> URL? {
+        if case .inside(let url) = locate(path, from: directory, root: root) { return url }
+        return nil
+    }
+
+    private static func isInside(_ path: String, _ root: String) -> Bool {
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        return target.path == root || target.path.hasPrefix(prefix) ? target : nil
+        return path == root || path.hasPrefix(prefix)
+    }
+
+    /// `path` with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// `path` relative to `root` when inside it, for messages.
@@ -69,6 +109,11 @@ public enum ConfigImports {
     /// The message front ends give for an import that leaves the root.
     public static func outsideRootMessage(path: String, root: String, location: SourceLocation) -> String {
         "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
+    }
+
+    /// The message front ends give for an import that leaves the root through a symbolic link.
+    public static func linkedOutsideRootMessage(path: String, target: String, root: String, location: SourceLocation) -> String {
+        "Import '\(path)' at \(location) leads outside the config root \(root) through a symbolic link (to \(target)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it."
     }
 
     /// The message front ends give for imports that form a circle.
