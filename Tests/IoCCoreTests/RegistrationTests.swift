@@ -127,6 +127,62 @@ struct RegistrationTests {
         #expect(try builder.build().resolve(Sword.self, name: "redSword").color == "red")
     }
 
+    @Test func factoryComponent_documentedExample_passesAValueToTheFactoryByName() throws {
+        // The example in ComponentFactory's documentation, as written there.
+        final class Connection: Sendable { let path: String; init(path: String) throws { self.path = path } }
+        struct ConnectionFactory: ComponentFactory {
+            let path: String
+            func makeProduct() throws -> Connection { try Connection(path: path) }
+        }
+        let builder = ContainerBuilder()
+        builder.register(instance: "reports.sqlite", name: "dbPath")
+        builder.registerFactory { (path: String) in ConnectionFactory(path: path) }
+            .arguments(.named("dbPath"))   // the factory's own dependencies
+            .singleton()                   // the product's scope
+        let container = try builder.build()
+        let connection = try container.resolve(Connection.self)
+        let again = try container.resolve(Connection.self)
+        #expect(connection.path == "reports.sqlite" && connection === again)
+    }
+
+    @Test func singletonProduct_ofPrototypeFactory_isNoCaptiveDependency() throws {
+        // The product does not keep its factory: a factory component, a factory bean and a
+        // depends-on component are used to make it and let go.
+        final class Sword: Sendable { init() {} }
+        struct SwordFactory: ComponentFactory { func makeProduct() throws -> Sword { Sword() } }
+        final class Smith: Sendable { init() {}; func forge() -> Sword { Sword() } }
+        final class Furnace: Sendable { init() {} }
+        let made = Counter()
+        let builder = ContainerBuilder()
+        builder.register(SwordFactory.self, name: "factory") { _ in made.increment(); return SwordFactory() }
+        builder.registerFactory(SwordFactory.self, source: .named("factory")).named("sword").singleton()
+        builder.register(Smith.init).named("smith")
+        builder.register(Furnace.init).named("furnace")
+        builder.register(factoryMethod: Smith.forge, of: .named("smith")).named("forged").singleton().dependsOn("furnace")
+        let container = try builder.build()
+        let sword = try container.resolve(Sword.self, name: "sword")
+        let again = try container.resolve(Sword.self, name: "sword")
+        #expect(sword === again && made.count == 1)
+        _ = try container.resolve(Sword.self, name: "forged")
+    }
+
+    @Test func singletonProduct_stillMayNotHoldAPrototypeItIsGiven() {
+        // What the factory method is given may be kept by the product: that is still checked.
+        final class Blade: Sendable { init() {} }
+        final class Sword: Sendable { let blade: Blade; init(blade: Blade) { self.blade = blade } }
+        final class Smith: Sendable { init() {}; func forge(blade: Blade) -> Sword { Sword(blade: blade) } }
+        let builder = ContainerBuilder()
+        builder.register(Blade.init)
+        builder.register(Smith.init).named("smith")
+        let line = #line; builder.register(factoryMethod: Smith.forge, of: .named("smith")).singleton()
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Captive dependency: singleton Sword holds prototype Blade through argument 0 at \
+            IoCCoreTests/RegistrationTests.swift:\(line); it would keep one prototype instance for as long as the singleton lives. \
+            Inject a Provider or Lazy of it, or give Blade a scope that lives at least as long.
+            """)
+    }
+
     @Test func runtimeArguments_arePassedToFactory() throws {
         struct Report: Sendable { let city: String; let days: Int; let source: String }
         let builder = ContainerBuilder()

@@ -84,6 +84,11 @@ public struct Registration<T> {
     @discardableResult
     public func eager(_ isEager: Bool = true) -> Self { update { $0.isEager = isEager } }
 
+    /// Makes the components named `names` before this one, without injecting them (Spring's
+    /// `depends-on`): for components whose creation has a side effect this one relies on.
+    @discardableResult
+    public func dependsOn(_ names: String...) -> Self { update { $0.dependsOn += names.filter { !$0.isEmpty } } }
+
     /// Never creates it eagerly; injection points typed `Lazy<T>` get a handle either way.
     @discardableResult
     public func lazy(_ isLazy: Bool = true) -> Self { update { $0.isLazy = isLazy } }
@@ -129,17 +134,29 @@ public struct Registration<T> {
     /// Sets where the initializer's arguments come from, in order (Objective-IOC's
     /// dependency dictionary, Spring's `constructor-arg`). Arguments not given keep their default.
     @discardableResult
+    ///
+    /// For `registerFactory(_:)` they are the factory's own initializer arguments: the product
+    /// is made by the factory, which is what takes dependencies.
     public func arguments(_ sources: InjectionSource...) -> Self {
         update { definition in
-            let offset = definition.construction.factory == nil ? 0 : 1
-            for (index, source) in sources.enumerated() { definition.construction.setSource(source, forArgument: index + offset) }
+            for (index, source) in sources.enumerated() { Self.setArgument(index, source, of: &definition) }
         }
     }
 
-    /// Sets where one initializer argument comes from (for a factory method: one of the method's arguments).
+    /// Sets where one initializer argument comes from (for a factory method: one of the method's
+    /// arguments; for `registerFactory(_:)`: one of the factory's).
     @discardableResult
     public func argument(_ index: Int, _ source: InjectionSource) -> Self {
-        update { $0.construction.setSource(source, forArgument: index + ($0.construction.factory == nil ? 0 : 1)) }
+        update { Self.setArgument(index, source, of: &$0) }
+    }
+
+    private static func setArgument(_ index: Int, _ source: InjectionSource, of definition: inout Definition) {
+        if definition.construction.kind == .factoryComponent, case .inner(var factory)? = definition.construction.arguments.first?.source {
+            factory.construction.setSource(source, forArgument: index)
+            definition.construction.setSource(.inner(factory), forArgument: 0)
+            return
+        }
+        definition.construction.setSource(source, forArgument: index + (definition.construction.factory == nil ? 0 : 1))
     }
 
     /// Injects a property after construction. Without a source it is resolved by its type

@@ -118,6 +118,16 @@ struct SiteInfo {
         case call(String, Int)
         case exposure
         case dependsOn(String)
+
+        /// Whether the component keeps what is injected here, for the captive-dependency check.
+        /// A factory component or factory bean is only asked for the product, and a `depends-on`
+        /// component only made first: the product holds none of them.
+        var isHeld: Bool {
+            switch self {
+            case .factoryComponent, .factory, .dependsOn: return false
+            case .argument, .property, .call, .exposure: return true
+            }
+        }
     }
 
     unowned(unsafe) let node: AnyNode

@@ -489,7 +489,7 @@ final class Compilation {
     func depend(_ node: AnyNode, on argument: AnyArgument, at site: SiteInfo) {
         // The lifetime a dependency must not be shorter than; `nil` when none can be captive.
         var holder: ScopeLifetime?
-        if !builder.allowsCaptiveDependencies, lifetime(of: node) > .perRequest { holder = lifetime(of: node) }
+        if !builder.allowsCaptiveDependencies, site.point.isHeld, lifetime(of: node) > .perRequest { holder = lifetime(of: node) }
         argument.forEachDirectNode { target in
             node.directDependencies.append(target)
             guard let holder, !target.isScopedProxy else { return }
