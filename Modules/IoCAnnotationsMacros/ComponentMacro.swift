@@ -120,8 +120,9 @@ public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
         } else {
             chosen = (Callable(baseName: "init", parameters: []), false)
         }
-        let initializer = chosen.callable.closure(calling: shape.typeName, isThrowing: chosen.isThrowing)
-        return (initializer, chosen.callable.argumentSources)
+        let callable = chosen.callable.leavingOutDefaults
+        let initializer = callable.closure(calling: shape.typeName, isThrowing: chosen.isThrowing)
+        return (initializer, callable.argumentSources)
     }
 }
 

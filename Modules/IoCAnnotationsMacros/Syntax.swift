@@ -83,11 +83,14 @@ struct ParameterShape {
     /// Where the container takes it from, as Swift source (`.named("x")`); `nil`: by its type.
     let source: String?
     let isUnsupported: Bool
+    /// The default value's expression (`3` of `retries: Int = 3`), as written.
+    let defaultValue: String?
 
     init(_ parameter: FunctionParameterSyntax) {
         let first = parameter.firstName.text
         label = first == "_" ? nil : first
         type = parameter.type
+        defaultValue = parameter.defaultValue?.value.trimmedDescription
         if let named = parameter.attributes.first(named: ["Named"]), let name = named.argument(nil) {
             source = ".named(\(name.trimmedDescription))"
         } else if let config = parameter.attributes.first(named: ["Config"]), let expression = config.argument(nil) {
@@ -120,6 +123,32 @@ struct Callable {
     }
 
     var isUsable: Bool { !parameters.contains(where: \.isUnsupported) }
+
+    /// `, defaults: [1: IoCCore.DefaultArgument { () -> Int in 3 }]` for a catalog entry whose
+    /// parameters have default values; empty when none has.
+    var defaultsArgument: String {
+        let entries = parameters.enumerated().compactMap { index, parameter -> String? in
+            guard let value = parameter.defaultValue else { return nil }
+            let type = parameter.type.as(AttributedTypeSyntax.self)?.baseType ?? parameter.type
+            return "\(index): IoCCore.DefaultArgument { () -> \(type.trimmedDescription) in \(value) }"
+        }
+        return entries.isEmpty ? "" : ", defaults: [" + entries.joined(separator: ", ") + "]"
+    }
+
+    /// The callable without the defaulted parameters a call may leave out (labelled, or
+    /// unlabelled at the end) that the container is not told to inject: Swift fills them with
+    /// their defaults, as a call written by hand would.
+    var leavingOutDefaults: Callable {
+        var kept = parameters
+        // From the end, so that an unlabelled one is left out only when everything after it was.
+        for index in kept.indices.reversed() {
+            let parameter = kept[index]
+            if parameter.defaultValue != nil, parameter.source == nil, parameter.label != nil || index == kept.count - 1 {
+                kept.remove(at: index)
+            }
+        }
+        return Callable(baseName: baseName, parameters: kept)
+    }
 
     /// `(p0: Quest, p1: Int)`: closure parameters with the declared types.
     var closureParameters: String {

@@ -226,7 +226,7 @@ struct TypeShape {
             callables.append(contentsOf: implicitInitializers.map { ($0, false) })
         }
         for (callable, isThrowing) in callables {
-            lines.append("type.initializer(\(quoted(callable.signature))) \(callable.closure(calling: typeName, isThrowing: isThrowing))")
+            lines.append("type.initializer(\(quoted(callable.signature))\(callable.defaultsArgument)) \(callable.closure(calling: typeName, isThrowing: isThrowing))")
         }
         for property in settableProperties {
             if let injected = injectedProperties.first(where: { $0.name == property }) {
@@ -289,6 +289,7 @@ extension ParameterShape {
         self.type = type
         self.source = nil
         self.isUnsupported = false
+        self.defaultValue = nil
     }
 }
 

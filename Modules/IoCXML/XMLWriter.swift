@@ -141,7 +141,7 @@ public enum XMLWriter {
                 }
             }
             return Element("map", [], children)
-        case .optional, .lazy, .provider, .tagged, .type, .typeNamed, .all, .value:
+        case .optional, .lazy, .provider, .tagged, .type, .typeNamed, .all, .value, .defaultArgument:
             throw failure(definition, "the source '\(source)'", advice: keepInYAML)
         }
     }

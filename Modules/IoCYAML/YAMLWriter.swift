@@ -139,7 +139,7 @@ public enum YAMLWriter {
                 throw failure(inner, "an inner definition with neither class nor factory", advice: "Give the inner definition its class.")
             }
             return node
-        case .optional, .lazy, .provider, .type, .typeNamed, .all, .value:
+        case .optional, .lazy, .provider, .type, .typeNamed, .all, .value, .defaultArgument:
             throw failure(definition, "the source '\(source)'", advice: "Write this injection in code.")
         }
     }

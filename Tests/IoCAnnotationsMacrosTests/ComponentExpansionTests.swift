@@ -426,6 +426,51 @@ struct ComponentExpansionTests {
             """#)
     }
 
+    @Test func defaultedParameters_areLeftToSwiftInCode_andGivenAsDefaultsToTheCatalog() {
+        assertExpansion(
+            """
+            @Component
+            final class Client {
+                init(host: String, @Named("policy") policy: Policy = .standard, retries: Int = 3, _ timeout: Double = 5) {}
+            }
+            """,
+            expandedSource: #"""
+            final class Client {
+                init(host: String, @Named("policy") policy: Policy = .standard, retries: Int = 3, _ timeout: Double = 5) {}
+
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({ (p0: String, p1: Policy) in
+                            Client(host: p0, policy: p1)
+                        }, file: "App/Weather.swift", line: 2)
+                    .argument(1, .named("policy"))
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(Client.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init(host:policy:retries:_:)", defaults: [1: IoCCore.DefaultArgument { () -> Policy in
+                                        .standard
+                                    }, 2: IoCCore.DefaultArgument { () -> Int in
+                                        3
+                                    }, 3: IoCCore.DefaultArgument { () -> Double in
+                                        5
+                                    }]) { (p0: String, p1: Policy, p2: Int, p3: Double) in
+                            Client(host: p0, policy: p1, retries: p2, p3)
+                        }
+                    }
+                }
+            }
+
+            extension Client: IoCAnnotations.AnnotatedComponent {
+            }
+            """#)
+    }
+
     @Test func injectedProperty_withoutDefault_isBackedByEmptyStorage() {
         assertExpansion(
             """

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import IoCAnnotations
 import IoCXML
 import Testing
@@ -16,6 +17,103 @@ final class Mirror: @unchecked Sendable {
     let endpoint: Endpoint
     var label = "none"
     init(endpoint: Endpoint) { self.endpoint = endpoint }
+}
+
+/// A client whose initializer has defaulted parameters, one of them evaluated per call.
+@Component
+final class RetryingClient: Sendable {
+    let host: String
+    let retries: Int
+    let token: Int
+    init(host: String, retries: Int = 3, token: Int = RetryingClient.nextToken()) {
+        self.host = host
+        self.retries = retries
+        self.token = token
+    }
+    private static let tokens = Mutex(0)
+    static func nextToken() -> Int { tokens.withLock { $0 += 1; return $0 } }
+}
+
+@Catalogued
+struct Backoff: Sendable {
+    let base: Double
+    let factor: Double
+    init(_ base: Double, _ factor: Double = 2) {
+        self.base = base
+        self.factor = factor
+    }
+}
+
+@Suite("Defaulted initializer parameters")
+struct DefaultedParameterTests {
+    private func catalog() -> TypeCatalog {
+        let catalog = TypeCatalog()
+        catalog.add(RetryingClient.self)
+        catalog.add(Backoff.self)
+        return catalog
+    }
+
+    @Test func yaml_leavingOutADefaultedParameter_takesItsDefault_evaluatedPerInstance() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = catalog()
+        try builder.loadYAML("""
+            services:
+              client:
+                class: RetryingClient
+                arguments: { host: api.example }
+              patient:
+                class: RetryingClient
+                arguments: { host: slow.example, retries: 9 }
+              backoff:
+                class: Backoff
+                arguments: [0.5]
+            """, name: "services.yaml")
+        let container = try builder.build()
+        let first = try container.resolve(RetryingClient.self, name: "client")
+        let second = try container.resolve(RetryingClient.self, name: "client")
+        #expect(first.host == "api.example" && first.retries == 3)
+        #expect(first.token != second.token, "a default is evaluated for every instance, as Swift does per call")
+        #expect(try container.resolve(RetryingClient.self, name: "patient").retries == 9)
+        let backoff = try container.resolve(Backoff.self, name: "backoff")
+        #expect(backoff.base == 0.5 && backoff.factor == 2)
+    }
+
+    @Test func xml_leavingOutADefaultedParameter_takesItsDefault() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = catalog()
+        try builder.loadXML("""
+            <beans>
+              <bean id="client" class="RetryingClient"><constructor-arg name="host" value="api.example"/></bean>
+            </beans>
+            """, name: "beans.xml")
+        #expect(try builder.build().resolve(RetryingClient.self, name: "client").retries == 3)
+    }
+
+    @Test func component_registeredInCode_leavesDefaultedParametersToSwift() throws {
+        let builder = ContainerBuilder()
+        builder.register(instance: "api.example")
+        RetryingClient.register(into: builder)
+        let client = try builder.build().resolve(RetryingClient.self)
+        #expect(client.host == "api.example" && client.retries == 3)
+    }
+
+    @Test func defaultThatDoesNotFitItsParameter_isAnInconsistentCatalogEntry() {
+        struct Client: Sendable { let retries: Int }
+        let catalog = TypeCatalog()
+        catalog.add(Client.self) { type in
+            type.initializer("init(retries:)", defaults: [0: DefaultArgument { "three" }]) { (retries: Int) in Client(retries: retries) }
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        builder.add(Definition(name: "client", typeName: "Client", location: SourceLocation(file: "app.yaml", line: 3)))
+        let text: String
+        do { _ = try builder.build(); text = "no error" } catch { text = String(describing: error) }
+        #expect(text == """
+            Container validation failed with 2 problems:
+            1. The catalog entry for Client is inconsistent: the default given for parameter 0 of init(retries:) has type String, but the parameter has type Int.
+            2. Client has no initializer taking () (for "client" (Client) at app.yaml:3). Its catalog entry lists none.
+            """)
+    }
 }
 
 @Suite("@Catalogued types from XML")

@@ -216,6 +216,8 @@ final class CatalogBinding {
         enum Rule {
             case signature(Signature, sameArity: Bool)
             case any, noParameters, exactLabels, coveringLabels, sameArity
+            /// Fewer arguments than parameters, the rest having Swift defaults.
+            case fewerWithDefaults
         }
         // NB: by index, reading the fields it needs: passing a member or a point copies it whole.
         func matches(_ index: Int, _ rule: Rule) -> Bool {
@@ -229,6 +231,8 @@ final class CatalogBinding {
                 return Self.labels(labels, cover: arguments) && Self.labels(labels, areIn: arguments)
             case .coveringLabels: return Self.labels(members[index].signature.labels ?? [], cover: arguments)
             case .sameArity: return members[index].parameterTypes.count == arguments.count
+            case .fewerWithDefaults:
+                return arguments.count < members[index].parameterTypes.count && members[index].hasDefaults(from: arguments.count)
             }
         }
         func count(_ rule: Rule) -> (first: Int, count: Int) {
@@ -258,7 +262,12 @@ final class CatalogBinding {
         } else {
             rule = .sameArity
         }
-        let found = count(rule)
+        var found = count(rule)
+        // A member whose remaining parameters have defaults, as a Swift call may leave them out.
+        if found.count == 0, requested == nil, arguments.allSatisfy({ $0.label == nil }) {
+            rule = .fewerWithDefaults
+            found = count(rule)
+        }
         if found.count == 1 { return members[found.first] }
         let candidates = members.indices.filter { matches($0, rule) }.map { members[$0] }
         if candidates.isEmpty {

@@ -12,6 +12,11 @@ public struct TypeDescriptor: Sendable {
         /// What it makes: the type itself for initializers and static factories, the product for factory methods.
         public let returns: TypeRef?
         let template: MemberTemplate
+        /// Whether every parameter from `position` on has a Swift default value (the entry gave them).
+        func hasDefaults(from position: Int) -> Bool {
+            guard case .construction(let construction, _) = template else { return position >= parameterTypes.count }
+            return construction.arguments.dropFirst(position).allSatisfy { $0.source == .defaultArgument }
+        }
 
         public var description: String { signature.description }
     }
@@ -151,15 +156,27 @@ public struct TypeDescriptorBuilder<T> {
     public mutating func alias(_ name: String) { descriptor.names.append(name) }
 
     /// An initializer, addressable by `signature` (`init(quest:)`); `body` calls it.
+    ///
+    /// `defaults` gives the Swift default values of defaulted parameters, by position: a
+    /// definition that does not set such a parameter gets its default, as a Swift call would.
+    ///
+    /// ```swift
+    /// client.initializer("init(host:retries:)", defaults: [1: DefaultArgument { 3 }]) { (host: String, retries: Int) in
+    ///     Client(host: host, retries: retries)
+    /// }
+    /// ```
     @inlinable
-    public mutating func initializer<each A>(_ signature: String, _ body: @escaping @Sendable (repeat each A) throws -> T) {
-        addConstruction(signature, kind: .initializer(signature), bind: constructionBinder(body), parameters: repeat (each A).self)
+    public mutating func initializer<each A>(_ signature: String, defaults: [Int: DefaultArgument] = [:],
+                                             _ body: @escaping @Sendable (repeat each A) throws -> T) {
+        addConstruction(signature, kind: .initializer(signature), bind: constructionBinder(body), defaults: defaults,
+                        parameters: repeat (each A).self)
     }
 
     /// A static factory method, addressable by `signature` (`URL(string:)`).
     @inlinable
     public mutating func staticFactory<each A>(_ signature: String, _ body: @escaping @Sendable (repeat each A) throws -> T) {
-        addConstruction(signature, kind: .staticFactory(signature), bind: constructionBinder(body), parameters: repeat (each A).self)
+        addConstruction(signature, kind: .staticFactory(signature), bind: constructionBinder(body), defaults: [:],
+                        parameters: repeat (each A).self)
     }
 
     /// An instance method that makes a component of type `P` (`sword(specification:)`):
@@ -226,9 +243,23 @@ public struct TypeDescriptorBuilder<T> {
     @usableFromInline
     mutating func addConstruction<each A>(_ signature: String, kind: Construction.Kind,
                                           bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
-                                          parameters: repeat (each A).Type) {
+                                          defaults: [Int: DefaultArgument], parameters: repeat (each A).Type) {
         var points: [InjectionPoint] = []
-        for parameter in repeat each parameters { points.append(Self.point(for: parameter)) }
+        for parameter in repeat each parameters {
+            guard let given = defaults[points.count] else {
+                points.append(Self.point(for: parameter))
+                continue
+            }
+            guard let point = InjectionPoint(defaulted: parameter, given) else {
+                descriptor.problems.append("the default given for parameter \(points.count) of \(signature) has type \(given.type.name), but the parameter has type \(TypeRef(parameter).name)")
+                return
+            }
+            points.append(point)
+        }
+        if let extra = defaults.keys.first(where: { $0 >= points.count }) {
+            descriptor.problems.append("\(signature) has no parameter \(extra) to give a default to")
+            return
+        }
         guard let parsed = parse(signature, arity: points.count) else { return }
         let labelled = zip(points, parsed.labels ?? []).map { point, label in
             var copy = InjectionPoint(label: label, slotOf: point)

@@ -71,6 +71,7 @@ struct CanonicalPrinter {
         case .inner(let definition): return "inner {" + component(definition).replacingOccurrences(of: "\n", with: ";") + "}"
         case .typeNamed(let name): return "type \(name)"
         case .nilValue: return "nil"
+        case .defaultArgument: return "default"
         }
     }
 

@@ -36,6 +36,9 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     case inner(Definition)
     /// An explicit `nil`.
     case nilValue
+    /// The parameter's own Swift default value, for a defaulted initializer parameter a
+    /// definition does not set (its catalog entry knows the default).
+    case defaultArgument
 
     /// Autowiring of `T`.
     public static func type<T>(_ type: T.Type) -> InjectionSource { .type(TypeRef(type)) }
@@ -61,6 +64,7 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
         case .provider(let s): return "provider \(s)"
         case .inner(let d): return "inner \(d.key)"
         case .nilValue: return "nil"
+        case .defaultArgument: return "default"
         }
     }
 }

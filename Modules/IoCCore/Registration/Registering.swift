@@ -343,6 +343,60 @@ extension InjectionPoint {
     }
 }
 
+/// The Swift default value of an initializer parameter, for a catalog entry (see
+/// ``TypeDescriptorBuilder/initializer(_:defaults:_:)``). Made on every use, as Swift evaluates
+/// a default argument on every call.
+public struct DefaultArgument: Sendable {
+    let type: TypeRef
+    let make: @Sendable () -> Any
+
+    /// `DefaultArgument { 3 }`: the default expression, as the parameter declares it.
+    public init<V>(_ make: @escaping @Sendable () -> V) {
+        self.type = TypeRef(V.self)
+        self.make = make
+    }
+}
+
+extension InjectionPoint {
+    /// A point of type `X` whose Swift default is `given`; `nil` when `given` makes another type.
+    init?<X>(defaulted type: X.Type, _ given: DefaultArgument) {
+        guard given.type == TypeRef(X.self) else { return nil }
+        self.init(label: nil, slot: DefaultedSlot<X>(makeDefault: given.make), source: .defaultArgument)
+    }
+}
+
+/// The slot of a parameter with a Swift default: ``InjectionSource/defaultArgument`` binds to
+/// the default, any other source as for a plain parameter.
+struct DefaultedSlot<X>: SlotBinding {
+    let plain = Slot<X>()
+    let makeDefault: @Sendable () -> Any
+
+    var type: TypeRef { plain.type }
+    func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String? { plain.canonicalValue(value, converters) }
+    func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
+        guard case .defaultArgument = source else { return plain.bind(source, in: compilation, site: site, optional: optional) }
+        return DefaultValueArgument<X>(makeDefault, site: site)
+    }
+}
+
+/// A parameter's Swift default, made on every use.
+final class DefaultValueArgument<X>: Argument<X>, @unchecked Sendable {
+    let make: @Sendable () -> Any
+    let site: InjectionSite
+    init(_ make: @escaping @Sendable () -> Any, site: SiteInfo) {
+        self.make = make
+        self.site = site.site
+        super.init()
+    }
+    override func get(_ ctx: ResolutionContext) throws -> X {
+        // NB: the point was made only for a default of type `X` (see `init(defaulted:_:)`).
+        let value = make()
+        if let typed = value as? X { return typed }
+        throw IoCError.typeMismatch(component: "the default of \(site.point)", expected: TypeRef(X.self),
+                                    actual: TypeRef(type(of: value)), site: site, path: [])
+    }
+}
+
 struct Slot<X>: SlotBinding {
     /// How `X` is injected when it is an optional, a handle or a collection; looked up once
     /// here, since a catalogued slot binds a point of every definition that uses its member.

@@ -176,6 +176,7 @@ package struct ConfigGraph: Sendable {
         case .config(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
         case .value(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
         case .nilValue: values.append(Value(of: index, point: point, value: "nil", location: location))
+        case .defaultArgument: values.append(Value(of: index, point: point, value: "default", location: location))
         }
     }
 

@@ -356,6 +356,9 @@ final class Compilation {
         case .lazy, .provider:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "A handle injects into Lazy<T> or Provider<T>."))
+        case .defaultArgument:
+            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                            hint: "This parameter has no default value in its catalog entry; give it a value or a reference."))
         case .optional, .nilValue:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "Only an optional type T? can take nil."))

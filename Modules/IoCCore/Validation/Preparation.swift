@@ -92,7 +92,7 @@ struct Preparation {
         case .map(let entries): return entries.values.contains(where: mayHavePlaceholders)
         case .optional(let inner), .lazy(let inner), .provider(let inner): return mayHavePlaceholders(inner)
         case .inner(let definition): return mayHavePlaceholders(definition)
-        case .type, .value, .all, .nilValue: return false
+        case .type, .value, .all, .nilValue, .defaultArgument: return false
         }
     }
 
@@ -134,7 +134,7 @@ struct Preparation {
                 throw copy.problems.first ?? .malformedPlaceholder(text: "", location: location, reason: "an inner definition could not be resolved")
             }
             return .inner(resolved)
-        case .type, .value, .all, .nilValue: return source
+        case .type, .value, .all, .nilValue, .defaultArgument: return source
         }
     }
 
