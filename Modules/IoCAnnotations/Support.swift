@@ -65,7 +65,7 @@ extension TypeCatalog {
 public func unannotatedSubclass<T>(_ type: T.Type, of superclass: String, in builder: ContainerBuilder,
                                    file: String = #fileID, line: Int = #line) -> Int {
     let registration = builder.register(T.self, factory: { _ in
-        throw IoCError.invalidDefinition(component: "\(T.self)", reason: "it has no @Component of its own", location: SourceLocation(file: file, line: line))
+        throw IoCError.invalidDefinition(component: "\(T.self)", reason: "it has no @Component of its own", location: ConfigLocation(file: file, line: line))
     }, file: file, line: line)
     builder.report(.invalidDefinition(
         component: "\(T.self)",

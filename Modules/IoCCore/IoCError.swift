@@ -6,9 +6,9 @@ public struct InjectionSite: Sendable, Equatable, CustomStringConvertible {
     /// `argument 0 'client'`, `property 'logger'`, or `factory component`.
     public var point: String
     /// Where the component was defined.
-    public var location: SourceLocation
+    public var location: ConfigLocation
 
-    public init(component: String, point: String, location: SourceLocation) {
+    public init(component: String, point: String, location: ConfigLocation) {
         self.component = component
         self.point = point
         self.location = location
@@ -30,48 +30,48 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// candidates listed are all marked primary (only one may be).
     case ambiguousComponent(type: TypeRef, candidates: [String], primaries: Bool, site: InjectionSite?, path: [String])
     /// Components depend on each other in a circle; `path` starts and ends with the same component.
-    case cycle(path: [String], location: SourceLocation?)
+    case cycle(path: [String], location: ConfigLocation?)
     /// A component holds a dependency that should live shorter than itself.
     case captiveDependency(holder: String, holderScope: Scope, dependency: String, dependencyScope: Scope, site: InjectionSite)
     /// Two definitions have the same key.
-    case duplicateKey(key: ComponentKey, first: SourceLocation, second: SourceLocation)
+    case duplicateKey(key: ComponentKey, first: ConfigLocation, second: ConfigLocation)
     /// A component cannot be injected as the type an injection point needs.
     case typeMismatch(component: String, expected: TypeRef, actual: TypeRef, site: InjectionSite?, path: [String])
     /// A literal value does not have the type its injection point needs.
     case valueTypeMismatch(value: String, expected: TypeRef, site: InjectionSite)
     /// A config value cannot be converted to the type its injection point needs.
-    case badValue(value: String, valueLocation: SourceLocation, target: TypeRef, reason: String, site: InjectionSite)
+    case badValue(value: String, valueLocation: ConfigLocation, target: TypeRef, reason: String, site: InjectionSite)
     /// A source shape (collection, `Lazy`, `nil`...) does not fit the injection point's type.
     case sourceMismatch(source: String, expected: TypeRef, site: InjectionSite, hint: String)
     /// A component whose construction is `async` was asked for synchronously.
     case asyncResolutionRequired(component: String, path: [String])
     /// A definition states something the container cannot honour.
-    case invalidDefinition(component: String, reason: String, location: SourceLocation)
+    case invalidDefinition(component: String, reason: String, location: ConfigLocation)
     /// A definition names a scope that is neither built in nor registered.
-    case unknownScope(name: String, component: String, location: SourceLocation, known: [String])
+    case unknownScope(name: String, component: String, location: ConfigLocation, known: [String])
     /// The graph went deeper than the limit or the thread's stack allows.
     case depthExceeded(limit: Int, path: [String])
     /// The thread's stack was nearly used up; `depth` components deep.
     case stackExhausted(depth: Int, path: [String])
     /// A `${key}` placeholder has no value in any property source and no default.
-    case unresolvedPlaceholder(key: String, location: SourceLocation, chain: [String], sources: [String])
+    case unresolvedPlaceholder(key: String, location: ConfigLocation, chain: [String], sources: [String])
     /// Placeholders refer to each other in a circle.
-    case placeholderCycle(chain: [String], location: SourceLocation)
+    case placeholderCycle(chain: [String], location: ConfigLocation)
     /// A `${` is not closed, or a placeholder has no key.
-    case malformedPlaceholder(text: String, location: SourceLocation, reason: String)
+    case malformedPlaceholder(text: String, location: ConfigLocation, reason: String)
     /// A definition names a parent that no definition has.
-    case unknownParent(parent: String, component: String, location: SourceLocation, suggestions: [String])
+    case unknownParent(parent: String, component: String, location: ConfigLocation, suggestions: [String])
     /// A definition decorates a component that no definition has.
-    case unknownDecorated(target: String, component: String, location: SourceLocation, suggestions: [String])
+    case unknownDecorated(target: String, component: String, location: ConfigLocation, suggestions: [String])
     /// Parent definitions refer to each other in a circle.
-    case parentCycle(path: [String], location: SourceLocation)
+    case parentCycle(path: [String], location: ConfigLocation)
     /// A definition names a type the catalog does not know.
-    case unknownType(name: String, component: String, location: SourceLocation, suggestions: [String])
+    case unknownType(name: String, component: String, location: ConfigLocation, suggestions: [String])
     /// A definition names an initializer, factory, method, property or argument label the
     /// type's catalog entry does not have; `known` lists what it has.
-    case unknownMember(kind: String, name: String, type: String, component: String, location: SourceLocation, known: [String], suggestions: [String])
+    case unknownMember(kind: String, name: String, type: String, component: String, location: ConfigLocation, known: [String], suggestions: [String])
     /// Several initializers or methods fit what a definition gives; it must name one.
-    case ambiguousMember(kind: String, type: String, candidates: [String], component: String, location: SourceLocation)
+    case ambiguousMember(kind: String, type: String, candidates: [String], component: String, location: ConfigLocation)
     /// A catalog entry written in code is inconsistent (a signature that does not fit its function).
     case invalidCatalogEntry(type: String, reason: String)
     /// A component's initializer, factory or hook threw.
@@ -87,7 +87,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case disposeFailed([String])
     /// A test overlay asks for a change the container cannot make: replacing a key it does
     /// not have, a property its definition cannot set, a scope that keeps no instances.
-    case invalidOverride(action: String, location: SourceLocation, reason: String)
+    case invalidOverride(action: String, location: ConfigLocation, reason: String)
     /// Building found problems; every one is listed.
     case validationFailed([IoCError])
 
@@ -283,7 +283,7 @@ extension IoCError {
     /// Where the problem was written or found, when one place says it: the injection point, the
     /// definition, the value or the placeholder. `nil` for problems of the whole graph or of a
     /// resolve (their path says where).
-    public var location: SourceLocation? {
+    public var location: ConfigLocation? {
         switch self {
         case let .missingComponent(_, site, _, _), let .ambiguousComponent(_, _, _, site, _), let .typeMismatch(_, _, _, site, _):
             return site?.location

@@ -198,7 +198,7 @@ public final class Overlay {
     /// set any property its class has; one registered in code only those it declares.
     public func setProperty(_ property: String, of name: String, to value: String,
                             file: String = #fileID, line: Int = #line) {
-        setProperty(property, of: name, to: .config(.string(value, at: SourceLocation(file: file, line: line))), file: file, line: line)
+        setProperty(property, of: name, to: .config(.string(value, at: ConfigLocation(file: file, line: line))), file: file, line: line)
     }
 
     /// Sets the property `property` of the component named `name` from any source: a
@@ -221,7 +221,7 @@ public final class Overlay {
             builder.updateDefinition(at: index) { $0.properties[existing].setSource(source) }
         } else if !definition.isBound {
             builder.updateDefinition(at: index) {
-                $0.properties.append(PropertyInjection(name: property, source: source, location: SourceLocation(file: file, line: line)))
+                $0.properties.append(PropertyInjection(name: property, source: source, location: ConfigLocation(file: file, line: line)))
             }
         } else {
             let declared = definition.properties.map(\.name)
@@ -303,7 +303,7 @@ public final class Overlay {
 
     private func classReplacement(of target: Definition, typeName: String, _ file: String, _ line: Int,
                                   _ configure: (inout Definition) -> Void) -> Definition {
-        var definition = Definition(name: target.name, typeName: typeName, location: SourceLocation(file: file, line: line))
+        var definition = Definition(name: target.name, typeName: typeName, location: ConfigLocation(file: file, line: line))
         definition.scope = target.scope
         definition.isLazy = target.isLazy
         definition.isEager = target.isEager
@@ -333,7 +333,7 @@ public final class Overlay {
     }
 
     private func report(_ action: String, _ file: String, _ line: Int, _ reason: String) {
-        builder.report(.invalidOverride(action: action, location: SourceLocation(file: file, line: line), reason: reason))
+        builder.report(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line), reason: reason))
     }
 
     static func didYouMean(_ text: String, in candidates: [String], quoted: Bool = false) -> String {

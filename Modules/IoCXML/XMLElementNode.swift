@@ -50,7 +50,7 @@ struct XMLElementNode {
 
     var name: String { table.records[Int(index)].name }
     var text: String { table.records[Int(index)].text }
-    var location: SourceLocation { SourceLocation(file: table.file, line: Int(table.records[Int(index)].line)) }
+    var location: ConfigLocation { ConfigLocation(file: table.file, line: Int(table.records[Int(index)].line)) }
     var attributes: XMLAttributes {
         XMLAttributes(table: table, first: Int(table.records[Int(index)].firstAttribute), count: Int(table.records[Int(index)].attributeCount))
     }
@@ -106,7 +106,7 @@ enum XMLDocumentReader {
     static func read(_ bytes: [UInt8], file: String, limits: XMLLimits) throws(XMLError) -> XMLElementNode {
         guard bytes.count <= limits.maxDocumentBytes else {
             throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
-                                 location: SourceLocation(file: file, line: 1))
+                                 location: ConfigLocation(file: file, line: 1))
         }
         cxml_install_refusing_loader()
         let handler = cxml_silence_generic_errors()
@@ -125,10 +125,10 @@ enum XMLDocumentReader {
                 return builder
             }
         }
-        guard let built else { throw .malformed(message: "libxml2 could not start", location: SourceLocation(file: file, line: 1)) }
+        guard let built else { throw .malformed(message: "libxml2 could not start", location: ConfigLocation(file: file, line: 1)) }
         if let failure = built.failure { throw failure }
         guard !table.records.isEmpty else {
-            throw .malformed(message: "the document has no root element", location: SourceLocation(file: file, line: 1))
+            throw .malformed(message: "the document has no root element", location: ConfigLocation(file: file, line: 1))
         }
         return XMLElementNode(table: table, index: 0)
     }
@@ -139,7 +139,7 @@ enum XMLDocumentReader {
         let message = error?.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
         let line = Int(error?.pointee.line ?? 0)
         let column = Int(error?.pointee.int2 ?? 0)
-        let location = SourceLocation(file: file, line: max(line, 1), column: column)
+        let location = ConfigLocation(file: file, line: max(line, 1), column: column)
         // libxml2 2.9 reports its own depth limit as an internal error with this text.
         if error?.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue), message.hasPrefix("Excessive depth in document") {
             return .nestingTooDeep(maxDepth: limits.maxDepth, location: location)
@@ -195,7 +195,7 @@ private final class ElementBuilder {
         events.characters = { user, text, length in ElementBuilder.with(user) { $0.text(text, Int(length)) } }
         events.ignorableWhitespace = events.characters
         events.internalSubset = { user, _, _, _ in
-            ElementBuilder.with(user) { $0.stop(.dtdRefused(location: SourceLocation(file: $0.file, line: 1))) }
+            ElementBuilder.with(user) { $0.stop(.dtdRefused(location: ConfigLocation(file: $0.file, line: 1))) }
         }
         return events
     }
@@ -219,7 +219,7 @@ private final class ElementBuilder {
 
     private func start(_ element: UnsafePointer<xmlChar>?, _ count: Int, _ values: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard failure == nil, let element else { return }
-        let location = SourceLocation(file: file, line: line)
+        let location = ConfigLocation(file: file, line: line)
         guard open.count < limits.maxDepth else {
             return stop(.limitExceeded(limit: "the nesting depth (maxDepth \(limits.maxDepth))", value: open.count + 1, location: location))
         }

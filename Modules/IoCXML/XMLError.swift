@@ -3,26 +3,26 @@ import IoCCore
 /// What can be wrong with an XML config file. Every case says where (file:line, and column
 /// when libxml2 gives one) and what to do; ``description`` is tested word for word.
 public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConvertible {
-    case malformed(message: String, location: SourceLocation)
-    case dtdRefused(location: SourceLocation)
-    case unknownRoot(name: String, location: SourceLocation)
-    case unknownElement(name: String, parent: String, known: [String], suggestion: String?, location: SourceLocation)
-    case unknownAttribute(name: String, element: String, known: [String], suggestion: String?, location: SourceLocation)
-    case missingAttribute(name: String, element: String, location: SourceLocation)
+    case malformed(message: String, location: ConfigLocation)
+    case dtdRefused(location: ConfigLocation)
+    case unknownRoot(name: String, location: ConfigLocation)
+    case unknownElement(name: String, parent: String, known: [String], suggestion: String?, location: ConfigLocation)
+    case unknownAttribute(name: String, element: String, known: [String], suggestion: String?, location: ConfigLocation)
+    case missingAttribute(name: String, element: String, location: ConfigLocation)
     /// An element that takes exactly one value has none or several; `found` names what it has.
-    case valueCount(element: String, found: [String], allowed: [String], location: SourceLocation)
-    case badValue(value: String, reason: String, location: SourceLocation)
+    case valueCount(element: String, found: [String], allowed: [String], location: ConfigLocation)
+    case badValue(value: String, reason: String, location: ConfigLocation)
     /// Something a bean may give once, given again.
-    case repeated(what: String, location: SourceLocation, first: SourceLocation)
-    case unmappableSelector(selector: String, location: SourceLocation)
-    case limitExceeded(limit: String, value: Int, location: SourceLocation)
+    case repeated(what: String, location: ConfigLocation, first: ConfigLocation)
+    case unmappableSelector(selector: String, location: ConfigLocation)
+    case limitExceeded(limit: String, value: Int, location: ConfigLocation)
     /// Deeper than libxml2 parses at all (256 levels), before ``XMLLimits/maxDepth`` could look.
-    case nestingTooDeep(maxDepth: Int, location: SourceLocation)
-    case importOutsideRoot(path: String, root: String, location: SourceLocation)
+    case nestingTooDeep(maxDepth: Int, location: ConfigLocation)
+    case importOutsideRoot(path: String, root: String, location: ConfigLocation)
     /// An import inside the config root as written, that a symbolic link leads out of (to `target`).
-    case importLinkedOutsideRoot(path: String, target: String, root: String, location: SourceLocation)
-    case importCycle(chain: [String], location: SourceLocation)
-    case unreadable(path: String, reason: String, location: SourceLocation?)
+    case importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation)
+    case importCycle(chain: [String], location: ConfigLocation)
+    case unreadable(path: String, reason: String, location: ConfigLocation?)
 
     public var description: String {
         switch self {
@@ -76,7 +76,7 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
 extension XMLError {
     /// Where the problem is: file, line and (when the parser gives one) column; `nil` only for
     /// a file named on the command line that cannot be read.
-    public var location: SourceLocation? {
+    public var location: ConfigLocation? {
         switch self {
         case let .malformed(_, location): return location
         case let .dtdRefused(location): return location

@@ -65,7 +65,7 @@ public struct XMLLoader: Sendable {
         return config
     }
 
-    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, collecting: Bool = false,
+    private func load(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?, collecting: Bool = false,
                       into config: inout XMLConfig) throws(XMLError) {
         let path = url.path
         var translator = XMLTranslator()

@@ -4,8 +4,8 @@ import IoCCore
 /// `<beans>`, spring-objective-c `<assembly>`, OxIC `<container>` (also spelled `contanier`).
 struct XMLTranslator {
     var definitions: [Definition] = []
-    var imports: [(path: String, location: SourceLocation)] = []
-    var aliases: [(name: String, target: String, location: SourceLocation)] = []
+    var imports: [(path: String, location: ConfigLocation)] = []
+    var aliases: [(name: String, target: String, location: ConfigLocation)] = []
     /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
     /// that one run reports them all; otherwise the first problem is thrown.
     var problems: [XMLError] = []
@@ -273,7 +273,7 @@ struct XMLTranslator {
         case "map":
             try check(element, attributes: ["key-type", "value-type"])
             var entries: [String: InjectionSource] = [:]
-            var keyLocations: [String: SourceLocation] = [:]
+            var keyLocations: [String: ConfigLocation] = [:]
             for entry in element.children where entry.name != "description" {
                 guard entry.name == "entry" else { throw unknownElement(entry, in: element, known: ["entry"]) }
                 try check(entry, attributes: ["key", "value", "value-ref", "ref"])
@@ -304,7 +304,7 @@ struct XMLTranslator {
 
     /// A list of plain values becomes one config list (convertible to any array type); a list
     /// with references stays a list of sources.
-    private static func collapse(_ items: [InjectionSource], at location: SourceLocation) -> InjectionSource {
+    private static func collapse(_ items: [InjectionSource], at location: ConfigLocation) -> InjectionSource {
         var values: [ConfigValue] = []
         for item in items {
             guard case .config(let value) = item else { return .list(items) }

@@ -4,29 +4,29 @@ import IoCCore
 /// what to do; ``description`` is the full message, tested word for word.
 public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvertible {
     /// libyaml could not parse the file.
-    case syntax(problem: String, context: String?, location: SourceLocation)
+    case syntax(problem: String, context: String?, location: ConfigLocation)
     /// A key this format does not have, with the closest one it has.
-    case unknownKey(key: String, section: String, known: [String], suggestion: String?, location: SourceLocation)
+    case unknownKey(key: String, section: String, known: [String], suggestion: String?, location: ConfigLocation)
     /// A node of the wrong kind (a list where a map belongs...).
-    case wrongKind(expected: String, found: String, what: String, location: SourceLocation)
+    case wrongKind(expected: String, found: String, what: String, location: ConfigLocation)
     /// A malformed reference or value.
-    case badValue(value: String, reason: String, location: SourceLocation)
+    case badValue(value: String, reason: String, location: ConfigLocation)
     /// Two keys of one map that set the same thing (`scope` and Symfony's `shared`).
-    case conflictingKeys(first: String, second: String, meaning: String, location: SourceLocation)
+    case conflictingKeys(first: String, second: String, meaning: String, location: ConfigLocation)
     /// A key given twice in one map.
-    case duplicateKey(key: String, location: SourceLocation, first: SourceLocation)
+    case duplicateKey(key: String, location: ConfigLocation, first: ConfigLocation)
     /// A tag this reader does not accept.
-    case unknownTag(tag: String, location: SourceLocation)
+    case unknownTag(tag: String, location: ConfigLocation)
     /// A limit from ``YAMLLimits`` was reached.
-    case limitExceeded(limit: String, value: Int, location: SourceLocation)
+    case limitExceeded(limit: String, value: Int, location: ConfigLocation)
     /// An import that leaves the config root, is absolute, or is a URL.
-    case importOutsideRoot(path: String, root: String, location: SourceLocation)
+    case importOutsideRoot(path: String, root: String, location: ConfigLocation)
     /// An import inside the config root as written, that a symbolic link leads out of (to `target`).
-    case importLinkedOutsideRoot(path: String, target: String, root: String, location: SourceLocation)
+    case importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation)
     /// Imports that import each other.
-    case importCycle(chain: [String], location: SourceLocation)
+    case importCycle(chain: [String], location: ConfigLocation)
     /// A file that cannot be read.
-    case unreadable(path: String, reason: String, location: SourceLocation?)
+    case unreadable(path: String, reason: String, location: ConfigLocation?)
 
     public var description: String {
         switch self {
@@ -63,7 +63,7 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
 extension YAMLError {
     /// Where the problem is: file, line and (when the parser gives one) column; `nil` only for
     /// a file named on the command line that cannot be read.
-    public var location: SourceLocation? {
+    public var location: ConfigLocation? {
         switch self {
         case let .syntax(_, _, location): return location
         case let .unknownKey(_, _, _, _, location): return location

@@ -69,7 +69,7 @@ public struct YAMLLoader: Sendable {
         return config
     }
 
-    private func load(_ url: URL, root: String, chain: [String], importedAt: SourceLocation?, collecting: Bool = false,
+    private func load(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?, collecting: Bool = false,
                       into config: inout YAMLConfig) throws(YAMLError) {
         let path = url.path
         let translator: YAMLTranslator
@@ -78,7 +78,7 @@ public struct YAMLLoader: Sendable {
                                               importedAt: importedAt, as: YAMLError.self)
             guard data.count <= limits.maxDocumentBytes else {
                 throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,
-                                     location: SourceLocation(file: path, line: 1, column: 1))
+                                     location: ConfigLocation(file: path, line: 1, column: 1))
             }
             config.files.append(path)
             let document = try YAMLReader(limits: limits, file: path).read(Array(data))
@@ -97,7 +97,7 @@ public struct YAMLLoader: Sendable {
         try merge(translator, collecting: collecting, into: &config)
     }
 
-    private func addImports(_ imports: [(path: String, location: SourceLocation)], from directory: URL?, root: String?,
+    private func addImports(_ imports: [(path: String, location: ConfigLocation)], from directory: URL?, root: String?,
                             chain: [String], collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
         for (path, location) in imports {
             let problem: YAMLError

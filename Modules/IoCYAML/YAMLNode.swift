@@ -98,8 +98,8 @@ struct YAMLNode {
     var tag: String? { document.records[Int(index)].tag }
     var weight: Int { document.records[Int(index)].weight }
 
-    var location: SourceLocation {
-        SourceLocation(file: document.file, line: Int(document.records[Int(index)].line), column: Int(document.records[Int(index)].column))
+    var location: ConfigLocation {
+        ConfigLocation(file: document.file, line: Int(document.records[Int(index)].line), column: Int(document.records[Int(index)].column))
     }
 
     var scalar: String? { shape == .scalar ? document.records[Int(index)].text : nil }

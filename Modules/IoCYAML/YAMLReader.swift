@@ -30,11 +30,11 @@ struct YAMLReader {
     func read(_ bytes: [UInt8]) throws(YAMLError) -> YAMLDocument? {
         guard bytes.count <= limits.maxDocumentBytes else {
             throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
-                                 location: SourceLocation(file: file, line: 1, column: 1))
+                                 location: ConfigLocation(file: file, line: 1, column: 1))
         }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw .syntax(problem: "libyaml could not start", context: nil, location: SourceLocation(file: file, line: 1, column: 1))
+            throw .syntax(problem: "libyaml could not start", context: nil, location: ConfigLocation(file: file, line: 1, column: 1))
         }
         defer { yaml_parser_delete(&parser) }
         var tables = YAMLDocument.Tables(expectedBytes: bytes.count)
@@ -62,7 +62,7 @@ struct YAMLReader {
             defer { yaml_event_delete(&event) }
             let line = Int(event.start_mark.line) + 1
             let column = Int(event.start_mark.column) + 1
-            var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+            var location: ConfigLocation { ConfigLocation(file: file, line: line, column: column) }
             var finished: Int32?
             switch event.type {
             case YAML_STREAM_END_EVENT:
@@ -131,8 +131,8 @@ struct YAMLReader {
         let keys = stride(from: frame.start, to: pending.count - 1, by: 2)
         let earlierKeys = (pending.count - 1 - frame.start) / 2
         func fail(_ first: Int32) -> YAMLError {
-            func location(_ node: Int32) -> SourceLocation {
-                SourceLocation(file: file, line: Int(document.records[Int(node)].line), column: Int(document.records[Int(node)].column))
+            func location(_ node: Int32) -> ConfigLocation {
+                ConfigLocation(file: file, line: Int(document.records[Int(node)].line), column: Int(document.records[Int(node)].column))
             }
             return .duplicateKey(key: text, location: location(key), first: location(first))
         }
@@ -154,13 +154,13 @@ struct YAMLReader {
         frame.seen[text] = key
     }
 
-    private func checkDepth(_ depth: Int, _ location: SourceLocation) throws(YAMLError) {
+    private func checkDepth(_ depth: Int, _ location: ConfigLocation) throws(YAMLError) {
         if depth > limits.maxDepth {
             throw .limitExceeded(limit: "the nesting depth (maxDepth \(limits.maxDepth))", value: depth, location: location)
         }
     }
 
-    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: SourceLocation) throws(YAMLError) -> String? {
+    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: ConfigLocation) throws(YAMLError) -> String? {
         guard let tag = string(pointer) else { return nil }
         guard Self.standardTags.contains(tag) else { throw .unknownTag(tag: tag, location: location) }
         return tag
@@ -175,6 +175,6 @@ struct YAMLReader {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         let context = parser.context.map { String(cString: $0) }
         return .syntax(problem: problem, context: context,
-                       location: SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+                       location: ConfigLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
     }
 }

@@ -5,8 +5,8 @@ struct YAMLTranslator {
     let file: String
     var definitions: [Definition] = []
     var parameters: [String: ConfigValue] = [:]
-    var imports: [(path: String, location: SourceLocation)] = []
-    var aliases: [(name: String, target: String, location: SourceLocation)] = []
+    var imports: [(path: String, location: ConfigLocation)] = []
+    var aliases: [(name: String, target: String, location: ConfigLocation)] = []
     /// With `collecting`, a section or service that is wrong is skipped and its problem kept
     /// here, so that one run reports them all; otherwise the first problem is thrown.
     var problems: [YAMLError] = []
@@ -105,7 +105,7 @@ struct YAMLTranslator {
         }
     }
 
-    private func service(_ id: String, _ node: YAMLNode, at location: SourceLocation, defaults: Defaults) throws(YAMLError) -> Definition {
+    private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(YAMLError) -> Definition {
         var definition = try definitionBody(name: id, node, at: location)
         if let scope = defaults.scope, !definition.stated.contains(.scope) { definition.scope = scope; definition.stated.insert(.scope) }
         if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy; definition.stated.insert(.lazy) }
@@ -116,7 +116,7 @@ struct YAMLTranslator {
     }
 
     /// A service's map; also used for inner (anonymous) definitions.
-    private func definitionBody(name: String?, _ node: YAMLNode, at location: SourceLocation) throws(YAMLError) -> Definition {
+    private func definitionBody(name: String?, _ node: YAMLNode, at location: ConfigLocation) throws(YAMLError) -> Definition {
         let entries = try mapping(node, name.map { "Service '\($0)'" } ?? "An inner service")
         var definition = Definition(name: name, typeName: nil, construction: .initializer(), location: location)
         var arguments: [InjectionPoint] = []
@@ -182,7 +182,7 @@ struct YAMLTranslator {
     }
 
     /// Remembers which of `scope` and Symfony's `shared` a map gave; giving both is an error.
-    private func noteScopeKey(_ key: String, _ given: inout String?, at location: SourceLocation) throws(YAMLError) {
+    private func noteScopeKey(_ key: String, _ given: inout String?, at location: ConfigLocation) throws(YAMLError) {
         guard key == "scope" || key == "shared" else { return }
         if let given { throw .conflictingKeys(first: given, second: key, meaning: "the scope", location: location) }
         given = key
@@ -272,7 +272,7 @@ struct YAMLTranslator {
         }
     }
 
-    private func referenceName(_ text: String, _ location: SourceLocation) throws(YAMLError) -> String {
+    private func referenceName(_ text: String, _ location: ConfigLocation) throws(YAMLError) -> String {
         let name = String(text.dropFirst())
         guard !name.isEmpty, !name.containsASCII(UInt8(ascii: " ")) else {
             throw .badValue(value: text, reason: "a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@')",
@@ -292,7 +292,7 @@ struct YAMLTranslator {
 
     /// A scalar typed by the YAML core schema (plain scalars only), with Symfony's `%param%`
     /// and `%env(NAME)%` turned into `${...}` placeholders.
-    func scalarValue(_ text: String, plain: Bool, tag: String?, at location: SourceLocation) -> ConfigValue {
+    func scalarValue(_ text: String, plain: Bool, tag: String?, at location: ConfigLocation) -> ConfigValue {
         if tag == "tag:yaml.org,2002:str" || !plain { return ConfigValue(.string(Self.parameters(in: text)), at: location) }
         switch text {
         case "", "~", "null", "Null", "NULL": return ConfigValue(.null, at: location)
@@ -424,7 +424,7 @@ struct YAMLTranslator {
         return path
     }
 
-    private func unknownKey(_ key: String, in section: String, known: [String], at location: SourceLocation) -> YAMLError {
+    private func unknownKey(_ key: String, in section: String, known: [String], at location: ConfigLocation) -> YAMLError {
         .unknownKey(key: key, section: section, known: known, suggestion: Suggestions.closest(to: key, in: known).first, location: location)
     }
 }

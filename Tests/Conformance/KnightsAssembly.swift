@@ -129,7 +129,7 @@ enum Knights {
 
     /// The assembly as a config front end writes it: types, initializers and properties by name.
     static func unbound(file: String = "MiddleAgesAssembly.xml") -> [Definition] {
-        func at(_ line: Int) -> SourceLocation { SourceLocation(file: file, line: line) }
+        func at(_ line: Int) -> ConfigLocation { ConfigLocation(file: file, line: line) }
         func singleton(_ definition: inout Definition) {
             definition.scope = .singleton
             definition.stated.insert(.scope)

@@ -105,7 +105,7 @@ struct DefaultedParameterTests {
         }
         let builder = ContainerBuilder()
         builder.catalog = catalog
-        builder.add(Definition(name: "client", typeName: "Client", location: SourceLocation(file: "app.yaml", line: 3)))
+        builder.add(Definition(name: "client", typeName: "Client", location: ConfigLocation(file: "app.yaml", line: 3)))
         let text: String
         do { _ = try builder.build(); text = "no error" } catch { text = String(describing: error) }
         #expect(text == """

@@ -35,7 +35,7 @@ private func catalog() -> TypeCatalog {
     return catalog
 }
 
-private let at = SourceLocation(file: "app.yaml", line: 7, column: 3)
+private let at = ConfigLocation(file: "app.yaml", line: 7, column: 3)
 
 private func builder(_ definitions: Definition...) -> ContainerBuilder {
     let builder = ContainerBuilder()
@@ -106,7 +106,7 @@ struct CatalogTests {
 
     @Test func unknownProperty_listsTheTypesProperties() {
         var definition = hello(.initializer(arguments: [arg("name", .string("Ed"))]))
-        definition.properties = [PropertyInjection(name: "levle", source: .config(.int(1)), location: SourceLocation(file: "app.yaml", line: 9, column: 5))]
+        definition.properties = [PropertyInjection(name: "levle", source: .config(.int(1)), location: ConfigLocation(file: "app.yaml", line: 9, column: 5))]
         #expect(errorText { _ = try builder(definition).build() } == """
             Container validation failed with 1 problem:
             1. Hello has no property levle (for "hello" (Hello) at app.yaml:9:5). Did you mean level? It has: logger, level.
@@ -141,7 +141,7 @@ struct CatalogTests {
         func levelled(_ name: String, line: Int) -> Definition {
             var definition = hello(.initializer(arguments: [arg("name", .string(name))]), name: name)
             definition.properties = [PropertyInjection(name: "levle", source: .config(.int(1)),
-                                                       location: SourceLocation(file: "app.yaml", line: line, column: 5))]
+                                                       location: ConfigLocation(file: "app.yaml", line: line, column: 5))]
             return definition
         }
         #expect(errorText { _ = try builder(levelled("a", line: 9), levelled("b", line: 12)).build() } == """

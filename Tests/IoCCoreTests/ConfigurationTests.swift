@@ -24,10 +24,10 @@ private func endpointBuilder(_ sources: [any PropertySource] = []) -> ContainerB
     return builder
 }
 
-private let here = SourceLocation(file: "app.yaml", line: 4, column: 9)
+private let here = ConfigLocation(file: "app.yaml", line: 4, column: 9)
 
 private func endpoint(_ name: String = "endpoint", url: String? = nil, retries: String? = nil, label: String? = nil) -> Definition {
-    var definition = Definition(name: name, typeName: "Endpoint", location: SourceLocation(file: "app.yaml", line: 2, column: 3))
+    var definition = Definition(name: name, typeName: "Endpoint", location: ConfigLocation(file: "app.yaml", line: 2, column: 3))
     if let url { definition.properties.append(PropertyInjection(name: "url", source: .config(.string(url, at: here)))) }
     if let retries { definition.properties.append(PropertyInjection(name: "retries", source: .config(.string(retries, at: here)))) }
     if let label { definition.properties.append(PropertyInjection(name: "label", source: .config(.string(label, at: here)))) }
@@ -271,8 +271,8 @@ struct ParentTests {
         base.isAbstract = true
         var child = Definition(name: "child", typeName: nil, construction: .inherited, location: here)
         child.parent = "base"
-        child.properties = [PropertyInjection(name: "retries", source: .config(.int(1)), location: SourceLocation(file: "app.yaml", line: 4)),
-                            PropertyInjection(name: "retries", source: .config(.int(2)), location: SourceLocation(file: "app.yaml", line: 5))]
+        child.properties = [PropertyInjection(name: "retries", source: .config(.int(1)), location: ConfigLocation(file: "app.yaml", line: 4)),
+                            PropertyInjection(name: "retries", source: .config(.int(2)), location: ConfigLocation(file: "app.yaml", line: 5))]
         builder.add(contentsOf: [base, child])
         #expect(errorText { _ = try builder.build() } == """
             Container validation failed with 1 problem:

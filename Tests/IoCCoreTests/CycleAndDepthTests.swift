@@ -141,7 +141,7 @@ struct ContainerLifetimeTests {
         }
         let builder = ContainerBuilder()
         builder.catalog = catalog
-        let location = SourceLocation(file: "chain.yaml", line: 1)
+        let location = ConfigLocation(file: "chain.yaml", line: 1)
         for index in 0..<count {
             var definition = Definition(name: "link\(index)", typeName: "Link", location: location)
             if index > 0 || closing {

@@ -8,7 +8,7 @@ private struct Limits: Decodable, Equatable, Sendable { let retries: Int; let ho
 @Suite("Config values: conversion")
 struct ValueConversionTests {
     let converters = ValueConverters()
-    let at = SourceLocation(file: "app.yaml", line: 3, column: 7)
+    let at = ConfigLocation(file: "app.yaml", line: 3, column: 7)
 
     private func convert<T>(_ kind: ConfigValue.Kind, to type: T.Type) throws -> T {
         try converters.convert(ConfigValue(kind, at: at), to: type)
@@ -74,7 +74,7 @@ struct ValueConversionTests {
         #expect(try convert(.map([("a", .int(1)), ("b", .int(2))]), to: [String: Int].self) == ["a": 1, "b": 2])
         #expect(try convert(.null, to: Int?.self) == nil)
         #expect(try convert(.int(4), to: Int?.self) == 4)
-        let bad = ConfigValue(.string("x"), at: SourceLocation(file: "app.yaml", line: 9, column: 5))
+        let bad = ConfigValue(.string("x"), at: ConfigLocation(file: "app.yaml", line: 9, column: 5))
         #expect(throws: ConversionFailure(value: bad, target: "Int", reason: "not a whole number")) {
             try converters.convert(ConfigValue(.list([.int(1), bad]), at: at), to: [Int].self)
         }
@@ -84,7 +84,7 @@ struct ValueConversionTests {
     @Test func decodable_isDecodedFromTheSubtree_andFailuresPointAtTheNode() throws {
         let value = ConfigValue.map([("retries", .int(3)), ("hosts", .list([.string("a"), .string("b")]))], at: at)
         #expect(try converters.convert(value, to: Limits.self) == Limits(retries: 3, hosts: ["a", "b"]))
-        let wrong = SourceLocation(file: "app.yaml", line: 4, column: 12)
+        let wrong = ConfigLocation(file: "app.yaml", line: 4, column: 12)
         let broken = ConfigValue.map([("retries", .string("three", at: wrong)), ("hosts", .list([]))], at: at)
         do {
             _ = try converters.convert(broken, to: Limits.self)

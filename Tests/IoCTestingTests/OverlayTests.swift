@@ -178,7 +178,7 @@ struct ConfigOverlayTests {
 
     @Test func anotherDefinition_replacesByName() throws {
         let base = try yamlContainer()
-        var definition = Definition(name: nil, typeName: "RecordedClient", location: SourceLocation(file: "stub.yaml", line: 1))
+        var definition = Definition(name: nil, typeName: "RecordedClient", location: ConfigLocation(file: "stub.yaml", line: 1))
         definition.construction = .initializer(arguments: [InjectionPoint(label: "city", source: .config(.string("Rome")))])
         definition.exposedAs = [Exposure(typeName: "WeatherClient")]
         let test = try base.overlay { $0.replace("weatherClient", with: definition) }
@@ -260,7 +260,7 @@ struct LargeOverlayTests {
         // Each link points at the one defined after it, so that definition order is the
         // opposite of dependency order.
         for index in 0..<30_000 {
-            var definition = Definition(name: "link\(index)", typeName: "ChainLink", location: SourceLocation(file: "chain.yaml", line: 1))
+            var definition = Definition(name: "link\(index)", typeName: "ChainLink", location: ConfigLocation(file: "chain.yaml", line: 1))
             definition.scope = .singleton
             if index < 29_999 { definition.properties = [PropertyInjection(name: "next", source: .named("link\(index + 1)"))] }
             builder.add(definition)

@@ -191,6 +191,6 @@ struct YAMLFormatTests {
         #expect(config.parameters["quoted"] == .string("12"))
         #expect(config.parameters["text"] == .string("hello"))
         #expect(config.parameters["list"] == .list([.int(1), .string("two")]))
-        #expect(config.parameters["int"]?.location == SourceLocation(file: "<string>", line: 2, column: 8))
+        #expect(config.parameters["int"]?.location == ConfigLocation(file: "<string>", line: 2, column: 8))
     }
 }

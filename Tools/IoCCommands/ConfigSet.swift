@@ -25,7 +25,7 @@ public struct Problem: Sendable, Equatable, Codable {
 
 /// The errors the tool reports: each says where it is.
 protocol LocatedError: Error {
-    var location: SourceLocation? { get }
+    var location: ConfigLocation? { get }
 }
 
 extension IoCError: LocatedError {}

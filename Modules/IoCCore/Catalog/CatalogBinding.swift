@@ -365,7 +365,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         bound.maker = maker
         bound.construction = construction
         var failed = false
-        func missing(_ kind: String, _ name: String, _ known: [String], at location: SourceLocation?) {
+        func missing(_ kind: String, _ name: String, _ known: [String], at location: ConfigLocation?) {
             binding.problems.append(.unknownMember(kind: kind, name: name, type: descriptor.type.name, component: definition.label,
                                                    location: location ?? definition.location, known: known,
                                                    suggestions: Suggestions.closest(to: name, in: known)))

@@ -38,10 +38,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var profiles: [String]
         @exclusivity(unchecked) var stated: StatedFields
         @exclusivity(unchecked) var strategy: (any ConstructionStrategy)?
-        @exclusivity(unchecked) var location: SourceLocation
+        @exclusivity(unchecked) var location: ConfigLocation
         @exclusivity(unchecked) var maker: NodeMaker?
 
-        init(name: String?, typeName: String?, construction: Construction, location: SourceLocation) {
+        init(name: String?, typeName: String?, construction: Construction, location: ConfigLocation) {
             self.name = name
             self.type = nil
             self.typeName = typeName
@@ -222,7 +222,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _modify { yield &unique.strategy }
     }
     /// Where the definition was written.
-    public var location: SourceLocation {
+    public var location: ConfigLocation {
         _read { yield fields.location }
         _modify { yield &unique.location }
     }
@@ -231,7 +231,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _modify { yield &unique.maker }
     }
 
-    init(type: TypeRef, construction: Construction, maker: NodeMaker, location: SourceLocation) {
+    init(type: TypeRef, construction: Construction, maker: NodeMaker, location: ConfigLocation) {
         self.init(name: nil, typeName: nil, construction: construction, location: location)
         self.type = type
         self.maker = maker
@@ -245,7 +245,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// var knight = Definition(name: "knight", typeName: "Knight", location: here)
     /// knight.properties.append(PropertyInjection(name: "quest", source: .named("quest")))
     /// ```
-    public init(name: String?, typeName: String?, construction: Construction = .initializer(), location: SourceLocation) {
+    public init(name: String?, typeName: String?, construction: Construction = .initializer(), location: ConfigLocation) {
         fields = Fields(name: name, typeName: typeName, construction: construction, location: location)
     }
 
@@ -444,7 +444,7 @@ public struct InjectionPoint: Sendable, Equatable {
     /// Where its value comes from.
     public var source: InjectionSource
     /// Where config wrote it.
-    public var location: SourceLocation?
+    public var location: ConfigLocation?
 
     let slot: (any SlotBinding)?
 
@@ -457,7 +457,7 @@ public struct InjectionPoint: Sendable, Equatable {
     }
 
     /// An unbound point: the catalog gives its type when the definition is bound.
-    public init(label: String? = nil, source: InjectionSource, location: SourceLocation? = nil) {
+    public init(label: String? = nil, source: InjectionSource, location: ConfigLocation? = nil) {
         self.label = label
         self.type = nil
         self.source = source
@@ -485,7 +485,7 @@ public struct PropertyInjection: Sendable, Equatable {
     }
 
     /// An unbound property injection: the catalog finds the property by name.
-    public init(name: String, source: InjectionSource, location: SourceLocation? = nil) {
+    public init(name: String, source: InjectionSource, location: ConfigLocation? = nil) {
         self.name = name
         self.point = InjectionPoint(label: name, source: source, location: location)
         self.setter = nil

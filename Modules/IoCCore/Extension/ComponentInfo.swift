@@ -9,7 +9,7 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     /// Whether it is the primary component of its type.
     public let isPrimary: Bool
     /// Where it was defined.
-    public let location: SourceLocation
+    public let location: ConfigLocation
 
     public var description: String { key.description }
 }

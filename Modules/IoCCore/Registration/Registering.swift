@@ -305,13 +305,13 @@ extension ContainerBuilder {
         let label = ComponentKey(T.self, name: name).description
         runtimeFactories.append(RuntimeFactory<T, (repeat each A)>(
             key: key, type: TypeRef(T.self), signature: "\(label) with arguments (\(names.joined(separator: ", ")))",
-            location: SourceLocation(file: file, line: line),
+            location: ConfigLocation(file: file, line: line),
             body: { resolver, arguments in try factory(resolver, repeat each arguments) }))
     }
 
     private func add<T>(_ type: T.Type, _ construction: Construction, _ file: String, _ line: Int) -> Registration<T> {
         var definition = Definition(type: TypeRef(T.self), construction: construction, maker: TypedNodeMaker<T>(),
-                                    location: SourceLocation(file: file, line: line))
+                                    location: ConfigLocation(file: file, line: line))
         definition.scope = defaults.scope
         definition.isLazy = defaults.isLazy
         definition.strategy = defaults.strategy
@@ -422,8 +422,8 @@ class AnyRuntimeFactory: @unchecked Sendable {
     let key: RuntimeFactoryKey
     let type: TypeRef
     let signature: String
-    let location: SourceLocation
-    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: SourceLocation) {
+    let location: ConfigLocation
+    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: ConfigLocation) {
         self.key = key
         self.type = type
         self.signature = signature
@@ -433,7 +433,7 @@ class AnyRuntimeFactory: @unchecked Sendable {
 
 final class RuntimeFactory<T, Arguments>: AnyRuntimeFactory, @unchecked Sendable {
     let body: @Sendable (Resolver, Arguments) throws -> T
-    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: SourceLocation,
+    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: ConfigLocation,
          body: @escaping @Sendable (Resolver, Arguments) throws -> T) {
         self.body = body
         super.init(key: key, type: type, signature: signature, location: location)

@@ -132,7 +132,7 @@ struct SiteInfo {
 
     unowned(unsafe) let node: AnyNode
     let point: Point
-    let location: SourceLocation
+    let location: ConfigLocation
 
     var site: InjectionSite {
         let text: String

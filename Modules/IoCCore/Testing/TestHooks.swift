@@ -186,7 +186,7 @@ extension Compilation {
 /// A component's key and the place it was defined: what tells a base's node for an overlay's.
 struct NodeIdentity: Hashable {
     let key: ComponentKey
-    let location: SourceLocation
+    let location: ConfigLocation
     init(_ node: AnyNode) {
         key = node.info.key
         location = node.info.location

@@ -42,7 +42,7 @@ package struct ConfigGraph: Sendable {
         package let reach: Reach
         /// The source as written: `@quest`, `tagged reporter`, `type Quest`.
         package let source: String
-        package let location: SourceLocation
+        package let location: ConfigLocation
     }
 
     /// An injection point whose source is a value, with no component behind it.
@@ -50,7 +50,7 @@ package struct ConfigGraph: Sendable {
         package let of: Int
         package let point: String
         package let value: String
-        package let location: SourceLocation
+        package let location: ConfigLocation
     }
 
     package private(set) var components: [Component] = []
@@ -132,7 +132,7 @@ package struct ConfigGraph: Sendable {
         }
     }
 
-    private mutating func follow(_ source: InjectionSource, from index: Int, point: String, reach: Reach, at location: SourceLocation) {
+    private mutating func follow(_ source: InjectionSource, from index: Int, point: String, reach: Reach, at location: ConfigLocation) {
         func edge(to target: Int, _ reach: Reach) {
             edges.append(Edge(from: index, to: target, point: point, reach: reach, source: source.description, location: location))
         }

@@ -4,7 +4,7 @@ public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConverti
     /// The component, as messages print it: `"knight" (Knight)`.
     public var component: String
     /// Where the definition was written.
-    public var location: SourceLocation
+    public var location: ConfigLocation
     /// The format being written: `YAML`, `Spring XML`.
     public var format: String
     /// What the format has no form for: `tags`, `method calls`, `a Lazy source`.
@@ -12,7 +12,7 @@ public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConverti
     /// What to do instead.
     public var advice: String
 
-    public init(component: String, location: SourceLocation, format: String, feature: String, advice: String) {
+    public init(component: String, location: ConfigLocation, format: String, feature: String, advice: String) {
         self.component = component
         self.location = location
         self.format = format

@@ -161,7 +161,7 @@ final class Compilation {
         // means every one was kept, in order: the input as it is.
         let result = kept.count == input.count ? input : kept.map { input[$0] }
         guard kind == .types else { return result }
-        var runtimeSeen: [RuntimeFactoryKey: SourceLocation] = [:]
+        var runtimeSeen: [RuntimeFactoryKey: ConfigLocation] = [:]
         for factory in builder.runtimeFactories {
             if let first = runtimeSeen[factory.key] {
                 problems.append(.duplicateKey(key: ComponentKey(type: factory.type, name: factory.key.name), first: first, second: factory.location))

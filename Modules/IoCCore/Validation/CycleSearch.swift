@@ -9,7 +9,7 @@ struct CycleSearch<Node, Key: Hashable> {
     /// Whether a node is named in the path (an adapter to a protocol is not: its component is).
     let isShown: (Node) -> Bool
     let label: (Node) -> String
-    let location: (Node) -> SourceLocation?
+    let location: (Node) -> ConfigLocation?
 
     func cycles(from roots: [Node]) -> [IoCError] { search(from: roots).cycles }
 

@@ -111,7 +111,7 @@ struct Preparation {
         return result
     }
 
-    private func resolve(_ source: InjectionSource, at location: SourceLocation, _ resolver: PlaceholderResolver) throws(IoCError) -> InjectionSource {
+    private func resolve(_ source: InjectionSource, at location: ConfigLocation, _ resolver: PlaceholderResolver) throws(IoCError) -> InjectionSource {
         switch source {
         case .named(let name): return .named(try resolver.resolveName(name, at: location))
         case .typeNamed(let name): return .typeNamed(try resolver.resolveName(name, at: location))

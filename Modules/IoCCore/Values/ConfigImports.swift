@@ -91,38 +91,38 @@ public enum ConfigImports {
     /// a chain longer than `maxDepth` or an unreadable file; `importedAt` is where the import
     /// was written (`nil` for the first file).
     public static func read<E: ConfigFileError>(_ url: URL, after chain: [String], root: String, maxDepth: Int,
-                                                importedAt: SourceLocation?, as error: E.Type) throws(E) -> Data {
+                                                importedAt: ConfigLocation?, as error: E.Type) throws(E) -> Data {
         let path = url.path
         switch read(url, after: chain, root: root, maxDepth: maxDepth) {
         case .success(let bytes):
             return bytes
         case .failure(.circle(let circle)):
-            throw .importCycle(chain: circle, location: importedAt ?? SourceLocation(file: path, line: 1))
+            throw .importCycle(chain: circle, location: importedAt ?? ConfigLocation(file: path, line: 1))
         case .failure(.tooDeep(let depth)):
             throw .limitExceeded(limit: "the import depth (maxImportDepth \(maxDepth))", value: depth,
-                                 location: importedAt ?? SourceLocation(file: path, line: 1))
+                                 location: importedAt ?? ConfigLocation(file: path, line: 1))
         case .failure(.unreadable(let reason)):
             throw .unreadable(path: path, reason: reason, location: importedAt)
         }
     }
 
     /// The message front ends give for an import that leaves the root.
-    public static func outsideRootMessage(path: String, root: String, location: SourceLocation) -> String {
+    public static func outsideRootMessage(path: String, root: String, location: ConfigLocation) -> String {
         "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
     }
 
     /// The message front ends give for an import that leaves the root through a symbolic link.
-    public static func linkedOutsideRootMessage(path: String, target: String, root: String, location: SourceLocation) -> String {
+    public static func linkedOutsideRootMessage(path: String, target: String, root: String, location: ConfigLocation) -> String {
         "Import '\(path)' at \(location) leads outside the config root \(root) through a symbolic link (to \(target)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it."
     }
 
     /// The message front ends give for imports that form a circle.
-    public static func circleMessage(chain: [String], location: SourceLocation) -> String {
+    public static func circleMessage(chain: [String], location: ConfigLocation) -> String {
         "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
     }
 
     /// The message front ends give for a file they cannot read.
-    public static func unreadableMessage(path: String, reason: String, importedAt location: SourceLocation?) -> String {
+    public static func unreadableMessage(path: String, reason: String, importedAt location: ConfigLocation?) -> String {
         "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
     }
 }
@@ -130,7 +130,7 @@ public enum ConfigImports {
 /// The errors a config front end gives for the files it reads: its own error type, with these
 /// cases, lets ``ConfigImports/read(_:after:root:maxDepth:importedAt:as:)`` report in it.
 public protocol ConfigFileError: Error {
-    static func importCycle(chain: [String], location: SourceLocation) -> Self
-    static func limitExceeded(limit: String, value: Int, location: SourceLocation) -> Self
-    static func unreadable(path: String, reason: String, location: SourceLocation?) -> Self
+    static func importCycle(chain: [String], location: ConfigLocation) -> Self
+    static func limitExceeded(limit: String, value: Int, location: ConfigLocation) -> Self
+    static func unreadable(path: String, reason: String, location: ConfigLocation?) -> Self
 }

@@ -33,20 +33,20 @@ public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    public var location: SourceLocation
+    public var location: ConfigLocation
 
-    public init(_ kind: Kind, at location: SourceLocation = .unknown) {
+    public init(_ kind: Kind, at location: ConfigLocation = .unknown) {
         self.kind = kind
         self.location = location
     }
 
-    public static func string(_ value: String, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.string(value), at: location) }
-    public static func int(_ value: Int, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.int(value), at: location) }
-    public static func double(_ value: Double, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.double(value), at: location) }
-    public static func bool(_ value: Bool, at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.bool(value), at: location) }
-    public static func null(at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.null, at: location) }
-    public static func list(_ items: [ConfigValue], at location: SourceLocation = .unknown) -> ConfigValue { ConfigValue(.list(items), at: location) }
-    public static func map(_ entries: [(key: String, value: ConfigValue)], at location: SourceLocation = .unknown) -> ConfigValue {
+    public static func string(_ value: String, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.string(value), at: location) }
+    public static func int(_ value: Int, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.int(value), at: location) }
+    public static func double(_ value: Double, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.double(value), at: location) }
+    public static func bool(_ value: Bool, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.bool(value), at: location) }
+    public static func null(at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.null, at: location) }
+    public static func list(_ items: [ConfigValue], at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.list(items), at: location) }
+    public static func map(_ entries: [(key: String, value: ConfigValue)], at location: ConfigLocation = .unknown) -> ConfigValue {
         ConfigValue(.map(entries), at: location)
     }
 

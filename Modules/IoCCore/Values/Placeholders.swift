@@ -26,7 +26,7 @@ struct PlaceholderResolver {
 
     /// The resolved value of a config string. A string that is exactly one placeholder takes
     /// the property's value as it is (an int stays an int); otherwise the result is text.
-    func resolve(_ text: String, at location: SourceLocation, chain: [String] = []) throws(IoCError) -> ConfigValue {
+    func resolve(_ text: String, at location: ConfigLocation, chain: [String] = []) throws(IoCError) -> ConfigValue {
         let segments = try parse(text, at: location)
         if segments.count == 1, case .placeholder(let key, let fallback) = segments[0] {
             return try value(of: key, default: fallback, at: location, chain: chain)
@@ -68,7 +68,7 @@ struct PlaceholderResolver {
     }
 
     /// A name (reference, type name) with its placeholders resolved to text.
-    func resolveName(_ text: String, at location: SourceLocation) throws(IoCError) -> String {
+    func resolveName(_ text: String, at location: ConfigLocation) throws(IoCError) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
         let value = try resolve(text, at: location)
         guard let resolved = value.scalarText else {
@@ -77,7 +77,7 @@ struct PlaceholderResolver {
         return resolved
     }
 
-    private func value(of key: String, default fallback: String?, at location: SourceLocation, chain: [String]) throws(IoCError) -> ConfigValue {
+    private func value(of key: String, default fallback: String?, at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
         if chain.contains(key) { throw IoCError.placeholderCycle(chain: chain + [key], location: location) }
         for source in sources {
             guard let found = source.value(for: key) else { continue }
@@ -95,7 +95,7 @@ struct PlaceholderResolver {
         case placeholder(key: String, default: String?)
     }
 
-    private func parse(_ text: String, at location: SourceLocation) throws(IoCError) -> [Segment] {
+    private func parse(_ text: String, at location: ConfigLocation) throws(IoCError) -> [Segment] {
         // NB: scans UTF-8 bytes: `$`, `{`, `}` and `:` are ASCII, and Characters are slow to walk.
         let bytes = Array(text.utf8)
         let dollar = UInt8(ascii: "$"), open = UInt8(ascii: "{"), close = UInt8(ascii: "}")

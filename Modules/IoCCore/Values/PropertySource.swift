@@ -28,7 +28,7 @@ public struct EnvironmentPropertySource: PropertySource {
     }
 
     public func value(for key: String) -> ConfigValue? {
-        variables[key].map { ConfigValue(.string($0), at: SourceLocation(file: "environment", line: 0)) }
+        variables[key].map { ConfigValue(.string($0), at: ConfigLocation(file: "environment", line: 0)) }
     }
 }
 
@@ -43,7 +43,7 @@ public struct DictionaryPropertySource: PropertySource {
     }
 
     public init(name: String = "code", _ values: [String: String]) {
-        self.init(name: name, values.mapValues { ConfigValue(.string($0), at: SourceLocation(file: name, line: 0)) })
+        self.init(name: name, values.mapValues { ConfigValue(.string($0), at: ConfigLocation(file: name, line: 0)) })
     }
 
     public func value(for key: String) -> ConfigValue? { values[key] }
@@ -78,7 +78,7 @@ public struct PropertiesFileSource: PropertySource {
                 index += 1
             }
             let (key, value) = try Self.split(String(logical), line: firstLine, source: name)
-            values[key] = ConfigValue(.string(value), at: SourceLocation(file: name, line: firstLine))
+            values[key] = ConfigValue(.string(value), at: ConfigLocation(file: name, line: firstLine))
         }
         self.values = values
     }
@@ -177,7 +177,7 @@ public struct JSONFilePropertySource: PropertySource {
     public func value(for key: String) -> ConfigValue? { values[key] }
 
     private static func configValue(_ object: Any, _ name: String) -> ConfigValue {
-        let location = SourceLocation(file: name, line: 0)
+        let location = ConfigLocation(file: name, line: 0)
         switch object {
         case let dictionary as [String: Any]:
             return ConfigValue(.map(dictionary.keys.sorted().map { ($0, configValue(dictionary[$0] ?? NSNull(), name)) }), at: location)

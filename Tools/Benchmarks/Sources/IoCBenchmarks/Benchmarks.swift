@@ -59,7 +59,7 @@ func bindCatalogued(_ count: Int) throws -> IoCCore.Container {
     let builder = ContainerBuilder()
     builder.catalog = catalog
     builder.propertySources = [DictionaryPropertySource(["RETRIES": "3"])]
-    let location = SourceLocation(file: "services.yaml", line: 1)
+    let location = ConfigLocation(file: "services.yaml", line: 1)
     for index in 0..<count {
         var definition = Definition(name: "service\(index)", typeName: "Service",
                                     construction: .initializer(arguments: [InjectionPoint(label: "name", source: .config(.string("s\(index)")))]),

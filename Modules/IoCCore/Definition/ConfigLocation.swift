@@ -1,6 +1,6 @@
 /// Where a definition or injection point was written: a Swift file and line for
 /// code and macros, a config file with line and column for XML and YAML.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct ConfigLocation: Hashable, Sendable, CustomStringConvertible {
     /// `#fileID` for code, or the path of a config file.
     public var file: String
     /// 1-based line; 0 when unknown.
@@ -15,7 +15,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A location that says nothing; used for components made by the container itself.
-    public static let unknown = SourceLocation(file: "<unknown>", line: 0)
+    public static let unknown = ConfigLocation(file: "<unknown>", line: 0)
 
     /// `file:line` or `file:line:column`.
     public var description: String {
@@ -23,3 +23,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         return column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)"
     }
 }
+
+/// The former name of ``ConfigLocation``.
+///
+/// NB: unavailable rather than deprecated: a deprecated alias is still found by name lookup,
+/// so `SourceLocation` would stay ambiguous with `Testing.SourceLocation` in every file that
+/// imports both; an unavailable one is skipped there, and elsewhere offers the rename as a fix-it.
+@available(*, unavailable, renamed: "ConfigLocation")
+public typealias SourceLocation = ConfigLocation
