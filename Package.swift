@@ -85,6 +85,13 @@ let package = Package(
             resources: [.copy("Expected")]
         ),
 
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["IoCCore", "IoCYAML", "IoCXML", "IoCAnnotations", "IoCTesting", "IoCCommands"],
+            path: "Tests/DocSnippetTests"
+        ),
+        .testTarget(name: "DocSnippetAnnotationTests", dependencies: ["IoCAnnotations"], path: "Tests/DocSnippetAnnotationTests"),
+
         .target(name: "IoCTesting", dependencies: ["IoCCore"], path: "Modules/IoCTesting"),
         .testTarget(
             name: "IoCTestingTests",

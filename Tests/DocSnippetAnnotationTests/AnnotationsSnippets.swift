@@ -1,0 +1,73 @@
+import Foundation
+import IoCAnnotations   // re-exports IoCCore
+import Testing
+
+// README.md's and docs/Annotations.md's macro snippets. Macros write extensions, which need
+// the types at file scope: this target keeps them apart from the other snippets' types.
+
+protocol MyService: Sendable {}
+protocol WeatherClient: Sendable {}
+protocol HTTPSession: Sendable {}
+struct AppConfig: Sendable { init() {} }
+struct URLSessionHTTP: HTTPSession { init(config: AppConfig) {} }
+final class Service: MyService { init() {} }
+final class ReportService: Sendable { init() {} }
+struct Forecast: Sendable { let city: String }
+
+@Component("mainViewController", scope: .singleton, lazy: true)
+final class MyViewController {
+    @Inject("serviceNameInContainer") var myService: any MyService   // by name
+    @Inject var weather: any WeatherClient                            // by type (autowiring)
+    @Value("${report.days:5}") var days: Int                          // config value
+    @Inject var reports: Lazy<ReportService>                          // handle: built on first use
+    init() {}
+    @AfterInjection func ready() { }
+    @Dispose func close() { }
+}
+
+@Component(scope: .singleton)            // stands for WeatherClient: it is in its inheritance list
+final class FreeWeatherClient: WeatherClient {
+    init(session: any HTTPSession, @Named("weather.url") baseURL: URL, @Config("${retries:3}") retries: Int) { }
+}
+
+@Module enum NetworkModule {
+    @Provides(scope: .singleton) static func session(config: AppConfig) -> any HTTPSession { URLSessionHTTP(config: config) }
+}
+
+@Test func annotations() throws { // scaffold
+let builder = ContainerBuilder() // scaffold
+let catalog = TypeCatalog() // scaffold
+builder.register(instance: AppConfig()) // scaffold
+builder.register(instance: URL(fileURLWithPath: "/weather"), name: "weather.url") // scaffold
+builder.register(Service.init, as: (any MyService).self).named("serviceNameInContainer").singleton() // scaffold
+builder.register(ReportService.init) // scaffold
+builder.register(MyViewController.self)      // OxIC's addDefinitionFromClassName:, in Swift
+builder.register(FreeWeatherClient.self)
+builder.register(module: NetworkModule.self)
+catalog.add(FreeWeatherClient.self)          // so that YAML and XML can name it
+let controller = try builder.build().resolve(MyViewController.self, name: "mainViewController") // scaffold
+#expect(controller.days == 5) // scaffold
+} // scaffold
+
+@LazyProxy protocol ForecastClient: AnyObject, Sendable {
+    func forecast(for city: String) async throws -> Forecast
+}
+
+@Component(scope: .singleton, lazy: true, proxy: ForecastClient.self)
+final class FreeForecastClient: ForecastClient {         // built on the proxy's first call
+    init() {}
+    func forecast(for city: String) async throws -> Forecast { Forecast(city: city) }
+}
+
+@Component(scope: .threadLocal, proxy: ForecastClient.self)
+final class PerThreadForecastClient: ForecastClient {    // each call reaches this thread's instance
+    init() {}
+    func forecast(for city: String) async throws -> Forecast { Forecast(city: city) }
+}
+
+@Test func proxies() async throws { // scaffold
+let builder = ContainerBuilder() // scaffold
+builder.register(FreeForecastClient.self) // scaffold
+let client = try await builder.build().resolve((any ForecastClient).self) // scaffold
+#expect(try await client.forecast(for: "Oslo").city == "Oslo") // scaffold
+} // scaffold

@@ -1,0 +1,183 @@
+import Foundation
+import IoCCommands
+import IoCCore
+import IoCXML
+import IoCYAML
+import Testing
+
+// The Swift snippets of docs/CodeRegistration.md, docs/Configuration.md, docs/Tool.md,
+// docs/XML.md and docs/YAML.md.
+
+@Suite("docs/CodeRegistration.md")
+enum CodeRegistrationSnippets {
+    protocol WeatherClient: Sendable {}
+    final class URLSessionTransport: Sendable { init() {} }
+    final class FreeWeatherClient: WeatherClient { init(transport: URLSessionTransport) {} }
+    final class ReportService: Sendable {
+        let days: Int
+        init(client: any WeatherClient, days: Int) { self.days = days }
+    }
+    struct AppConfig: Sendable { static func load() -> AppConfig { AppConfig() } }
+    final class Connection: Sendable { let path: String; init(path: String) throws { self.path = path } }
+    struct ConnectionFactory: ComponentFactory {
+        let path: String
+        func makeProduct() throws -> Connection { try Connection(path: path) }
+    }
+
+    @Test static func registering() throws {
+        let builder = ContainerBuilder()
+        builder.register(URLSessionTransport.init).singleton()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).singleton()
+        builder.register(ReportService.init)           // init(client: any WeatherClient, days: Int)
+            .argument(1, .value(5))
+        builder.register(instance: AppConfig.load())   // an object the app made
+        let container = try builder.build()
+        #expect(try container.resolve(ReportService.self).days == 5) // scaffold
+    }
+
+    @Test static func factoryComponent() throws {
+        let builder = ContainerBuilder() // scaffold
+        builder.register(instance: "reports.sqlite", name: "dbPath")
+        builder.registerFactory { (path: String) in ConnectionFactory(path: path) }
+            .arguments(.named("dbPath"))   // the factory's own dependencies
+            .singleton()                   // the product's scope
+        #expect(try builder.build().resolve(Connection.self).path == "reports.sqlite") // scaffold
+    }
+}
+
+@Suite("docs/Configuration.md")
+enum ConfigurationSnippets {
+    protocol Quest: Sendable {}
+    final class Knight: @unchecked Sendable {
+        var quest: (any Quest)?
+        var damselsRescued = 0
+        init() {}
+        init(quest: any Quest) { self.quest = quest }
+    }
+    final class CampaignQuest: Quest, @unchecked Sendable {
+        var imageUrl: URL?
+        init() {}
+        func questAfterPropertyInjection() {}
+    }
+    struct Sword: Sendable { let specification: String }
+    final class SwordFactory: Sendable {
+        init() {}
+        func sword(specification: String) -> Sword { Sword(specification: specification) }
+    }
+    struct BadURL: Error {}
+    static func makeURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text) else { throw BadURL() }
+        return url
+    }
+
+    @Test static func catalog() throws {
+        let builder = ContainerBuilder() // scaffold
+        let catalog = TypeCatalog()
+        catalog.add(Knight.self) { knight in
+            knight.initializer("init()") { Knight() }
+            knight.initializer("init(quest:)") { (quest: any Quest) in Knight(quest: quest) }
+            knight.property("quest", \.quest)
+            knight.property("damselsRescued", \.damselsRescued)
+        }
+        catalog.add(CampaignQuest.self) { quest in
+            quest.initializer("init()") { CampaignQuest() }
+            quest.property("imageUrl", \.imageUrl)
+            quest.method("questAfterPropertyInjection") { $0.questAfterPropertyInjection() }
+            quest.conforms(to: (any Quest).self) { $0 }
+        }
+        catalog.add(URL.self, names: "NSURL") { url in
+            url.staticFactory("URL(string:)") { (text: String) in try makeURL(text) }
+        }
+        catalog.add(SwordFactory.self) { factory in
+            factory.initializer("init()") { SwordFactory() }
+            factory.factoryMethod("sword(specification:)") { (f: SwordFactory, spec: String) in f.sword(specification: spec) }
+        }
+        builder.catalog = catalog
+        let services = "services: { quest: { class: CampaignQuest, as: [Quest] }, knight: { class: Knight, arguments: ['@quest'], properties: { damselsRescued: 2 } }, swordFactory: { class: SwordFactory }, sword: { factory: ['@swordFactory', 'sword(specification:)'], arguments: [blue] } }" // scaffold
+        try builder.loadYAML(services) // scaffold
+        let container = try builder.build() // scaffold
+        #expect(try container.resolve(Knight.self, name: "knight").damselsRescued == 2) // scaffold
+        #expect(try container.resolve(Sword.self, name: "sword").specification == "blue") // scaffold
+    }
+
+    @Test static func propertySources() throws {
+        let builder = ContainerBuilder() // scaffold
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-doc-\(UUID().uuidString)") // scaffold
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) // scaffold
+        defer { try? FileManager.default.removeItem(at: folder) } // scaffold
+        let propertiesURL = folder.appendingPathComponent("app.properties") // scaffold
+        let jsonURL = folder.appendingPathComponent("app.json") // scaffold
+        try "report.title=Weekly\n".write(to: propertiesURL, atomically: true, encoding: .utf8) // scaffold
+        try #"{ "weather": { "url": "https://weather.example" } }"#.write(to: jsonURL, atomically: true, encoding: .utf8) // scaffold
+        builder.propertySources = [
+            EnvironmentPropertySource(),                          // the process environment
+            try PropertiesFileSource(contentsOf: propertiesURL),  // key=value / key: value
+            try JSONFilePropertySource(contentsOf: jsonURL),      // nested keys as weather.url
+            DictionaryPropertySource(name: "defaults", ["report.days": "5"]),
+        ]
+        #expect(builder.propertySources.map(\.name).count == 4) // scaffold
+        #expect(builder.propertySources[2].value(for: "weather.url") == .string("https://weather.example")) // scaffold
+    }
+
+    @Test static func writingAFrontEnd() throws {
+        let builder = ContainerBuilder() // scaffold
+        let path = "knights.conf" // scaffold
+        let here = ConfigLocation(file: path, line: 16, column: 20) // scaffold
+        let there = ConfigLocation(file: path, line: 20, column: 5) // scaffold
+        var knight = Definition(name: "knight", typeName: "Knight", location: ConfigLocation(file: path, line: 14, column: 5))
+        knight.scope = .singleton
+        knight.stated.insert(.scope)                                   // for inheritance
+        knight.properties.append(PropertyInjection(name: "quest", source: .named("quest")))
+        knight.properties.append(PropertyInjection(name: "damselsRescued", source: .config(.string("12", at: here))))
+        var sword = Definition(name: "blueSword", typeName: "Sword",
+                               construction: .factoryMethod("sword(specification:)", of: .named("swordFactory"),
+                                                            arguments: [InjectionPoint(label: "specification", source: .config(.string("blue")))]),
+                               location: there)
+        builder.add(contentsOf: [knight, sword])
+        #expect(builder.definitions.map(\.name) == ["knight", "blueSword"] && sword.name == "blueSword") // scaffold
+        sword.name = "sword" // scaffold
+    }
+}
+
+@Suite("docs/Tool.md, docs/XML.md, docs/YAML.md")
+enum ToolAndLoaderSnippets {
+    protocol ReportOutput: Sendable {}
+    struct StandardOutput: ReportOutput {}
+    enum MyApp { static func catalog() -> TypeCatalog { TypeCatalog() } }
+
+    /// Compiled, not run: `tool.main()` exits the process.
+    static func embeddingTheTool() {
+        let tool = IoCTool(catalog: MyApp.catalog()) { builder in
+            // What the app adds to every builder: converters, components made in code, property sources.
+            builder.register(instance: StandardOutput() as any ReportOutput, as: (any ReportOutput).self).named("output")
+        }
+        tool.main()                                  // reads CommandLine.arguments, prints, exits
+        // or: let result = tool.run(["validate", "weather.yaml"])   // status, output, errors
+    }
+
+    @Test static func theToolRunsInProcess() { // scaffold
+        let tool = IoCTool(catalog: MyApp.catalog()) { _ in } // scaffold
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-doc-\(UUID().uuidString).yaml") // scaffold
+        try? "services: {}\n".write(to: file, atomically: true, encoding: .utf8) // scaffold
+        defer { try? FileManager.default.removeItem(at: file) } // scaffold
+        #expect(tool.run(["validate", file.path]).status == 0) // scaffold
+    } // scaffold
+
+    /// Compiled, not run: the snippets read files by the paths the documents name.
+    static func loading(_ catalog: TypeCatalog) throws {
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        try builder.loadXML(contentsOf: URL(fileURLWithPath: "MiddleAgesAssembly.xml"))
+        let container = try builder.build()
+        _ = container // scaffold
+    }
+
+    static func loadingYAML(_ catalog: TypeCatalog) throws { // scaffold
+        let builder = ContainerBuilder()
+        builder.catalog = catalog                       // what the file may name
+        builder.propertySources = [EnvironmentPropertySource()]
+        try builder.loadYAML(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
+        let container = try builder.build()
+        _ = container // scaffold
+    }
+}
