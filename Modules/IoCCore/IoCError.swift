@@ -59,6 +59,9 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case placeholderCycle(chain: [String], location: ConfigLocation)
     /// A `${` is not closed, or a placeholder has no key.
     case malformedPlaceholder(text: String, location: ConfigLocation, reason: String)
+    /// An environment expression (`env(int:APP_PORT)`, Symfony's `%env(...)%`) names an unknown
+    /// processor, or its value cannot be processed.
+    case badEnvironmentExpression(expression: String, location: ConfigLocation, reason: String)
     /// A definition names a parent that no definition has.
     case unknownParent(parent: String, component: String, location: ConfigLocation, suggestions: [String])
     /// A definition decorates a component that no definition has.
@@ -145,11 +148,17 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unresolvedPlaceholder(key, location, chain, sources):
             let via = chain.isEmpty ? "" : " (reached through " + chain.map { "${\($0)}" }.joined(separator: " -> ") + ")"
             let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
+            if key.hasPrefix("env("), key.hasSuffix(")"), let name = key.dropFirst(4).dropLast().split(separator: ":").last {
+                return "Placeholder ${\(key)} at \(location)\(via) has no value: \(searched). Set the variable \(name), or give it a default:"
+                    + " the parameter env(\(name)), or ${\(key):default}."
+            }
             return "Placeholder ${\(key)} at \(location)\(via) has no value: \(searched). Define \(key), or give a default: ${\(key):default}."
         case let .placeholderCycle(chain, location):
             return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
         case let .malformedPlaceholder(text, location, reason):
             return "Malformed placeholder in \"\(text)\" at \(location): \(reason). Write ${key} or ${key:default}; $${ stands for a literal ${."
+        case let .badEnvironmentExpression(expression, location, reason):
+            return "Cannot evaluate \(expression) at \(location): \(reason)."
         case let .unknownParent(parent, component, location, suggestions):
             var text = "\(component) at \(location) names parent \"\(parent)\", which no definition has."
             if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
@@ -294,6 +303,7 @@ extension IoCError {
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
+             let .badEnvironmentExpression(_, location, _),
              let .unknownDecorated(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
             return location

@@ -117,6 +117,7 @@ extension ContainerBuilder {
     /// Adds the components of an XML file (and its imports).
     public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(XMLError) {
         add(contentsOf: try XMLLoader(limits: limits).load(contentsOf: url, root: root).definitions)
+        configRoots.append(root ?? url.deletingLastPathComponent())
     }
 
     /// Adds the components of XML text (tests, embedded config).

@@ -27,6 +27,19 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
     case importCycle(chain: [String], location: ConfigLocation)
     /// A file that cannot be read.
     case unreadable(path: String, reason: String, location: ConfigLocation?)
+    /// Several problems of one map (unknown keys, refused constructs), reported together.
+    case several([YAMLError])
+
+    /// These problems as one error: the problem itself when there is one.
+    static func combining(_ problems: [YAMLError]) -> YAMLError? {
+        problems.count > 1 ? .several(problems) : problems.first
+    }
+
+    /// Each problem this error stands for.
+    public var problems: [YAMLError] {
+        if case .several(let list) = self { return list.flatMap(\.problems) }
+        return [self]
+    }
 
     public var description: String {
         switch self {
@@ -56,6 +69,9 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
             return ConfigImports.circleMessage(chain: chain, location: location)
         case let .unreadable(path, reason, location):
             return ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
+        case let .several(list):
+            let all = list.flatMap(\.problems)
+            return "\(all.count) problems:" + all.enumerated().map { "\n\($0.offset + 1). \($0.element)" }.joined()
         }
     }
 }
@@ -77,6 +93,7 @@ extension YAMLError {
         case let .importLinkedOutsideRoot(_, _, _, location): return location
         case let .importCycle(_, location): return location
         case let .unreadable(_, _, location): return location
+        case let .several(list): return list.first?.location
         }
     }
 }

@@ -140,6 +140,7 @@ extension ContainerBuilder {
     /// Adds the services of a YAML file (and its imports) and its parameters as a property source.
     public func loadYAML(contentsOf url: URL, root: URL? = nil, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
         add(try YAMLLoader(limits: limits).load(contentsOf: url, root: root))
+        configRoots.append(root ?? url.deletingLastPathComponent())
     }
 
     /// Adds the services of YAML text (tests, embedded config).

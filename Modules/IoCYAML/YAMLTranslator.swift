@@ -26,7 +26,7 @@ struct YAMLTranslator {
             try body(&self)
         } catch {
             guard collecting else { throw error }
-            problems.append(error)
+            problems += error.problems
             if let id { skipped.append(id) }
         }
     }
@@ -56,10 +56,40 @@ struct YAMLTranslator {
                     for item in try this.sequence(value, "imports") { this.imports.append((try this.importPath(item), item.location)) }
                 case "services":
                     try this.services(value)
+                case let block where block.hasPrefix("when@"):
+                    try this.conditional(profile: String(block.dropFirst(5)), value, at: keyNode.location)
                 default:
-                    throw this.unknownKey(key, in: "the document", known: Self.topKeys, at: keyNode.location)
+                    throw this.unknownKey(key, in: "the document", known: Self.topKeys + ["when@<profile>"], at: keyNode.location)
                 }
             }
+        }
+    }
+
+    /// A `when@<profile>:` block: its services exist only when that profile is active.
+    private mutating func conditional(profile: String, _ node: YAMLNode, at location: ConfigLocation) throws(YAMLError) {
+        guard !profile.isEmpty else {
+            throw .badValue(value: "when@", reason: "'when@' names a profile (an environment), as in when@test", location: location)
+        }
+        let first = definitions.count
+        for (keyNode, value) in try mapping(node, "when@\(profile)") {
+            switch try keyText(keyNode) {
+            case "services": try services(value)
+            case "parameters", "imports":
+                throw .badValue(value: try keyText(keyNode), reason: "'\(try keyText(keyNode))' inside when@\(profile) would apply to one profile only, which property sources and imports cannot do here: put them in a file of their own and load it for that profile",
+                                location: keyNode.location)
+            case let other:
+                throw unknownKey(other, in: "when@\(profile)", known: ["services"], at: keyNode.location)
+            }
+        }
+        for index in definitions.indices.dropFirst(first) {
+            guard definitions[index].profiles.isEmpty else {
+                throw .badValue(value: definitions[index].profiles.joined(separator: ", "),
+                                reason: "a service inside when@\(profile) has that profile already; it cannot name profiles of its own",
+                                location: definitions[index].location)
+            }
+            definitions[index].profiles = [profile]
+            // As in Symfony, a service of the block replaces one of the same id outside it.
+            definitions[index].isOverride = true
         }
     }
 
@@ -78,6 +108,7 @@ struct YAMLTranslator {
         var defaults = Defaults()
         if let defaultsNode = entries.first(where: { $0.key.scalar == "_defaults" })?.value {
             var scopeKey: String?
+            var unknown: [YAMLError] = []
             for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
                 let key = try keyText(keyNode)
                 try noteScopeKey(key, &scopeKey, at: keyNode.location)
@@ -88,9 +119,10 @@ struct YAMLTranslator {
                 case "eager": defaults.isEager = try bool(value, "eager")
                 case "tags": defaults.tags = try tags(value)
                 case "profile": defaults.profiles = try strings(value, "profile")
-                case let other: throw unknownKey(other, in: "_defaults", known: Self.defaultsKeys, at: keyNode.location)
+                case let other: unknown.append(unknownKey(other, in: "_defaults", known: Self.defaultsKeys, at: keyNode.location))
                 }
             }
+            if let problem = YAMLError.combining(unknown) { throw problem }
         }
         for (keyNode, value) in entries {
             try part(skipping: keyNode.scalar) { (this) throws(YAMLError) in
@@ -122,6 +154,8 @@ struct YAMLTranslator {
         var arguments: [InjectionPoint] = []
         var factory: YAMLNode?
         var scopeKey: String?
+        // Every unknown key of the map is reported, not only the first.
+        var unknown: [YAMLError] = []
         for (keyNode, value) in entries {
             let key = try keyText(keyNode)
             try noteScopeKey(key, &scopeKey, at: keyNode.location)
@@ -164,9 +198,10 @@ struct YAMLTranslator {
             case "decorates": definition.decorates = try text(value, "decorates")
             case "depends-on": definition.dependsOn = try strings(value, "depends-on")
             default:
-                throw unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location)
+                unknown.append(unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location))
             }
         }
+        if let problem = YAMLError.combining(unknown) { throw problem }
         if let factory {
             definition.construction = try factoryConstruction(factory, arguments: arguments)
         } else if definition.parent != nil && arguments.isEmpty {
@@ -211,7 +246,10 @@ struct YAMLTranslator {
             var points: [InjectionPoint] = []
             points.reserveCapacity(entries.count)
             for (label, value) in entries {
-                points.append(InjectionPoint(label: try keyText(label), source: try source(value), location: value.location))
+                // Symfony names constructor parameters as PHP variables: `$logger`.
+                var text = try keyText(label)
+                if text.hasPrefix("$") { text.removeFirst() }
+                points.append(InjectionPoint(label: text, source: try source(value), location: value.location))
             }
             return points
         case .scalar:
@@ -252,6 +290,9 @@ struct YAMLTranslator {
             let utf8 = text.utf8
             guard utf8.first == UInt8(ascii: "@") else { return .config(scalarValue(text, plain: plain, tag: node.tag, at: node.location)) }
             switch utf8.dropFirst().first {
+            case UInt8(ascii: "="):
+                throw .badValue(value: text, reason: "'@=' is an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter",
+                                location: node.location)
             case UInt8(ascii: "@"): return .config(ConfigValue(.string(String(text.dropFirst())), at: node.location))
             case UInt8(ascii: "?"): return .optional(.named(try referenceName(String(text.dropFirst()), node.location)))
             default: return .named(try referenceName(text, node.location))
@@ -323,7 +364,7 @@ struct YAMLTranslator {
         return Double(text)
     }
 
-    /// `%name%` → `${name}`, `%env(NAME)%` → `${NAME}`, `%%` → `%`.
+    /// `%name%` → `${name}`, `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%`.
     static func parameters(in text: String) -> String {
         // NB: byte scans, not Foundation's `contains(_:)` on strings, which bridges to NSString.
         guard text.containsASCII(UInt8(ascii: "%")) else { return text }
@@ -343,7 +384,8 @@ struct YAMLTranslator {
             }
             let name = rest[after..<end]
             if name.hasPrefix("env("), name.hasSuffix(")") {
-                result += "${" + name.dropFirst(4).dropLast() + "}"
+                // The core evaluates Symfony's processors (`int:`, `json:`, `key:`...) and refuses unknown ones.
+                result += "${" + name + "}"
             } else if !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) {
                 result += "${" + name + "}"
             } else {

@@ -17,7 +17,7 @@ struct YAMLErrorTests {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
             == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on.")
         #expect(loadError("service:\n  a: {}\n")
-            == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services.")
+            == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
 
     @Test func wrongKinds() {
@@ -207,4 +207,58 @@ struct YAMLLimitTests {
         #expect(loadError("services: {}\n---\nservices: {}\n")
             == "Bad value '---' at app.yaml:2:1: a config file holds one YAML document; split the others into files and import them.")
     }
+}
+
+@Suite("YAML: Symfony habits")
+struct SymfonyHabitTests {
+    @Test func everyUnknownKeyOfAService_isReportedAtOnce() {
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, scop: singleton, lazzy: true }\n", name: "app.yaml") }
+            == """
+            2 problems:
+            1. Unknown key 'scop' in service 'a' at app.yaml:2:23. Did you mean 'scope'? Known keys: \(YAMLTranslatorKeys.service).
+            2. Unknown key 'lazzy' in service 'a' at app.yaml:2:40. Did you mean 'lazy'? Known keys: \(YAMLTranslatorKeys.service).
+            """)
+    }
+
+    @Test func dollarArgumentNames_areParameterLabels() throws {
+        let container = try build("""
+            services:
+              Logger: ~
+              reporter: { class: ConsoleReporter, arguments: { $id: nightly } }
+            """)
+        #expect(try container.resolve(ConsoleReporter.self, name: "reporter").id == "nightly")
+    }
+
+    @Test func whenBlocks_areProfiles() throws {
+        let yaml = """
+            services:
+              reporter: { class: ConsoleReporter, arguments: [production] }
+            when@test:
+              services:
+                reporter: { class: ConsoleReporter, arguments: [test] }
+                extra: { class: ConsoleReporter, arguments: [extra] }
+            """
+        let config = try YAMLLoader().load(string: yaml, name: "app.yaml")
+        #expect(config.definitions.map(\.profiles) == [[], ["test"], ["test"]])
+        for (profiles, expected) in [(Set<String>(), "production"), (["test"], "test")] {
+            let builder = ContainerBuilder()
+            builder.catalog = weatherCatalog()
+            builder.activeProfiles = profiles
+            try builder.loadYAML(yaml, name: "app.yaml")
+            let container = try builder.build()
+            #expect(try container.resolve(ConsoleReporter.self, name: "reporter").id == expected)
+            #expect(container.isRegistered(ConsoleReporter.self, name: "extra") == (expected == "test"))
+        }
+        #expect(errorText { _ = try YAMLLoader().load(string: "when@test:\n  parameters: { a: 1 }\n", name: "app.yaml") }
+            == "Bad value 'parameters' at app.yaml:2:3: 'parameters' inside when@test would apply to one profile only, which property sources and imports cannot do here: put them in a file of their own and load it for that profile.")
+    }
+
+    @Test func expressions_areRefusedWithAReason() {
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: ['@=service(\"x\").y()'] }\n", name: "app.yaml") }
+            == "Bad value '@=service(\"x\").y()' at app.yaml:2:35: '@=' is an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.")
+    }
+}
+
+private enum YAMLTranslatorKeys {
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on"
 }

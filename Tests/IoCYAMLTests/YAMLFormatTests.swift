@@ -58,6 +58,90 @@ struct YAMLFormatTests {
         #expect(try container.resolve(ConsoleReporter.self, name: "d").id == "@home")
     }
 
+    @Test func envProcessors_castDecodeAndPick_asSymfonyDoes() throws {
+        let container = try build("""
+            parameters:
+              env(RETRIES): '4'
+              fallback_id: from-parameter
+            services:
+              client:
+                class: FreeWeatherClient
+                arguments: ['%env(URL)%', { class: URLSessionClient }]
+                properties: { retries: '%env(int:APP_RETRIES)%', timeout: '%env(trim:TIMEOUT)%' }
+              defaulted:
+                class: FreeWeatherClient
+                arguments: ['%env(URL)%', { class: URLSessionClient }]
+                properties: { retries: '%env(int:RETRIES)%' }
+              report:
+                class: ReportService
+                arguments: [[], ~]
+                properties: { limits: '%env(key:limits:json:CONFIG)%' }
+              decoded: { class: ConsoleReporter, arguments: ['%env(base64:SECRET)%'] }
+              fallback: { class: ConsoleReporter, arguments: ['%env(default:fallback_id:MISSING)%'] }
+              literal: { class: ConsoleReporter, arguments: ['%%env(URL)%%'] }
+            """, env: ["URL": "https://api.example.com", "APP_RETRIES": "7", "TIMEOUT": "  250ms\n",
+                       "CONFIG": #"{"limits": {"retries": 2, "hosts": ["a", "b"]}}"#, "SECRET": "c2VjcmV0LWlk"])
+        let client = try container.resolve(FreeWeatherClient.self, name: "client")
+        #expect(client.retries == 7 && client.timeout == .milliseconds(250))
+        #expect(try container.resolve(FreeWeatherClient.self, name: "defaulted").retries == 4, "env(NAME) parameter is the default")
+        #expect(try container.resolve(ReportService.self, name: "report").limits == Limits(retries: 2, hosts: ["a", "b"]))
+        #expect(try container.resolve(ConsoleReporter.self, name: "decoded").id == "secret-id")
+        #expect(try container.resolve(ConsoleReporter.self, name: "fallback").id == "from-parameter")
+        #expect(try container.resolve(ConsoleReporter.self, name: "literal").id == "%env(URL)%")
+    }
+
+    @Test func envProcessors_unknownOrPHPOnly_areRefused_neverMisread() {
+        #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(integer:PORT)%'] } }", env: ["PORT": "80"]) }
+            == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(integer:PORT) at services.yaml:1:54: 'integer:' is not a processor; known: string, int, float, bool, not, json, csv, base64, trim, file, key, default, resolve.
+            """)
+        #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(const:PORT)%'] } }", env: ["PORT": "80"]) }
+            == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(const:PORT) at services.yaml:1:54: the processor 'const:' has no Swift meaning: it reads a PHP constant.
+            """)
+        #expect(errorText { _ = try build("services: { a: { class: FreeWeatherClient, arguments: ['%env(URL)%', { class: URLSessionClient }], properties: { retries: '%env(int:N)%' } } }", env: ["URL": "https://a.example", "N": "seven"]) }
+            == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(int:N) at services.yaml:1:123: 'int:' cannot read "seven" as a whole number.
+            """)
+        #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(int:APP_ID)%'] } }") }
+            == """
+            Container validation failed with 1 problem:
+            1. Placeholder ${env(int:APP_ID)} at services.yaml:1:54 has no value: not found in environment. Set the variable APP_ID, or give it a default: the parameter env(APP_ID), or ${env(int:APP_ID):default}.
+            """)
+    }
+
+    @Test func envFile_readsInsideTheConfigRoot_only() throws {
+        let root = try directory([
+            "config/services.yaml": "services: { a: { class: ConsoleReporter, arguments: ['%env(trim:file:TOKEN_FILE)%'] } }\n",
+            "config/secrets/token": "token-123\n",
+            "outside": "leaked\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        func load(_ path: String) throws -> Container {
+            let builder = ContainerBuilder()
+            builder.catalog = weatherCatalog()
+            builder.propertySources = [EnvironmentPropertySource(["TOKEN_FILE": path])]
+            try builder.loadYAML(contentsOf: root.appendingPathComponent("config/services.yaml"))
+            return try builder.build()
+        }
+        #expect(try load("secrets/token").resolve(ConsoleReporter.self, name: "a").id == "token-123")
+        let config = URL(fileURLWithPath: root.appendingPathComponent("config").path).resolvingSymlinksInPath().path
+        #expect(try load(config + "/secrets/token").resolve(ConsoleReporter.self, name: "a").id == "token-123")
+        let base = root.appendingPathComponent("config").standardizedFileURL.path
+        #expect(errorText { _ = try load("../outside") } == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(trim:file:TOKEN_FILE) at \(base)/services.yaml:1:54: 'file:' may read only inside the config root \(config), and ../outside is outside it.
+            """)
+        #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(file:F)%'] } }", env: ["F": "x"]) }
+            == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(file:F) at services.yaml:1:54: 'file:' reads only inside the config root, and config given as text has none.
+            """)
+    }
+
     @Test func sharedFalse_isPrototype_andScopesByName() throws {
         let container = try build("""
             services:
@@ -149,7 +233,7 @@ struct YAMLFormatTests {
         #expect(config.skipped == ["a"])
         #expect(config.problems.map(\.description) == [
             "Unknown key 'scop' in service 'a' at \(path):3:23. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on.",
-            "Unknown key 'extras' in the document at \(path):6:1. Known keys: parameters, imports, services.",
+            "Unknown key 'extras' in the document at \(path):6:1. Known keys: parameters, imports, services, when@<profile>.",
             "Cannot read '\(root.standardizedFileURL.path)/missing.yaml' (imported at \(path):1:11): no such file.",
             "Bad value '@nowhere' at \(path):5:3: alias 'c' names no service defined in YAML.",
         ])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Collects definitions, then checks them all at once and builds an immutable ``Container``.
 ///
 /// ```swift
@@ -47,6 +49,9 @@ public final class ContainerBuilder {
     public var converters = ValueConverters()
     /// Where `${key}` placeholders find their values, asked in order.
     public var propertySources: [any PropertySource] = []
+    /// The directories config may read files from at build (`${env(file:NAME)}`); the YAML and
+    /// XML loaders add the config root of each file they load.
+    public var configRoots: [URL] = []
     /// The profiles whose definitions are built; none means `default`.
     public var activeProfiles: Set<String> = []
     /// The types config definitions may name (see ``TypeCatalog``).

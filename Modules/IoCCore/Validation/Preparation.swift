@@ -9,7 +9,7 @@ struct Preparation {
 
     /// The definitions of the active profiles, with their placeholders resolved.
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
-        let resolver = PlaceholderResolver(sources: builder.propertySources)
+        let resolver = PlaceholderResolver(sources: builder.propertySources, roots: builder.configRoots.compactMap { ConfigImports.realPath($0.standardizedFileURL.path) })
         var resolved: [Definition] = []
         resolved.reserveCapacity(input.count)
         for definition in input where isActive(definition) {

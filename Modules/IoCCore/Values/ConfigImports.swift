@@ -39,13 +39,13 @@ public enum ConfigImports {
         return nil
     }
 
-    private static func isInside(_ path: String, _ root: String) -> Bool {
+    static func isInside(_ path: String, _ root: String) -> Bool {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path == root || path.hasPrefix(prefix)
     }
 
     /// `path` with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.
-    private static func realPath(_ path: String) -> String? {
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

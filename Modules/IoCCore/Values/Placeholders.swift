@@ -5,6 +5,8 @@ import Foundation
 /// error, as is a key with no value and no default. `$${` stands for a literal `${`.
 struct PlaceholderResolver {
     let sources: [any PropertySource]
+    /// Where `${env(file:NAME)}` may read (config roots, symbolic links resolved).
+    var roots: [String] = []
 
     /// Whether `text` has anything to resolve (a fast check for the common case).
     static func mayContainPlaceholder(_ text: String) -> Bool {
@@ -79,12 +81,41 @@ struct PlaceholderResolver {
 
     private func value(of key: String, default fallback: String?, at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
         if chain.contains(key) { throw IoCError.placeholderCycle(chain: chain + [key], location: location) }
+        if key.hasPrefix("env("), key.hasSuffix(")") {
+            return try environmentValue(key, default: fallback, at: location, chain: chain)
+        }
         for source in sources {
             guard let found = source.value(for: key) else { continue }
             if case .string(let text) = found.kind, Self.mayContainPlaceholder(text) {
                 return try resolve(text, at: location, chain: chain + [key])
             }
             return found
+        }
+        if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
+        throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
+    }
+
+    /// The value of `env(...)`, a Symfony environment expression (``EnvironmentExpression``).
+    private func environmentValue(_ key: String, default fallback: String?, at location: ConfigLocation,
+                                  chain: [String]) throws(IoCError) -> ConfigValue {
+        let text = String(key.dropFirst(4).dropLast())
+        let expression: EnvironmentExpression
+        do { expression = try EnvironmentExpression.parse(text) } catch {
+            throw IoCError.badEnvironmentExpression(expression: key, location: location, reason: error.reason)
+        }
+        let context = EnvironmentContext(
+            lookup: { name in
+                for source in sources { if let found = source.value(for: name) { return found } }
+                return nil
+            },
+            resolve: { (value: String) throws(IoCError) -> ConfigValue in try resolve(value, at: location, chain: chain + [key]) },
+            roots: roots, location: location, text: key)
+        // A variable's own value may hold placeholders (a parameter default such as `env(NAME): '%other%'`).
+        if let value = try expression.evaluate(in: context) {
+            if case .string(let string) = value.kind, Self.mayContainPlaceholder(string), expression.processors.isEmpty {
+                return try resolve(string, at: location, chain: chain + [key])
+            }
+            return value
         }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
@@ -135,7 +166,14 @@ struct PlaceholderResolver {
             let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             var key = body
             var fallback: String?
-            if let colon = Self.topLevelColon(in: body) {
+            if body.hasPrefix("env("), let close = body.firstIndex(of: ")") {
+                // `env(int:NAME)`: the colons inside belong to the expression.
+                key = String(body[...close])
+                let rest = body[body.index(after: close)...]
+                if rest.first == ":" { fallback = String(rest.dropFirst()) } else if !rest.isEmpty {
+                    throw IoCError.malformedPlaceholder(text: text, location: location, reason: "'${env(...)' must end after its ')', or give a default as ${env(...):default}")
+                }
+            } else if let colon = Self.topLevelColon(in: body) {
                 key = String(body[..<colon])
                 fallback = String(body[body.index(after: colon)...])
             }

@@ -170,30 +170,11 @@ public struct JSONFilePropertySource: PropertySource {
             throw PropertySourceError(source: name, line: 0, reason: "must hold a JSON object at the top")
         }
         var values: [String: ConfigValue] = [:]
-        Self.flatten(Self.configValue(object, name), prefix: "", into: &values)
+        Self.flatten(ConfigValue(json: object, at: ConfigLocation(file: name, line: 0)), prefix: "", into: &values)
         self.values = values
     }
 
     public func value(for key: String) -> ConfigValue? { values[key] }
-
-    private static func configValue(_ object: Any, _ name: String) -> ConfigValue {
-        let location = ConfigLocation(file: name, line: 0)
-        switch object {
-        case let dictionary as [String: Any]:
-            return ConfigValue(.map(dictionary.keys.sorted().map { ($0, configValue(dictionary[$0] ?? NSNull(), name)) }), at: location)
-        case let array as [Any]: return ConfigValue(.list(array.map { configValue($0, name) }), at: location)
-        case let number as NSNumber:
-            // NB: JSONSerialization gives booleans, integers and doubles all as NSNumber; the
-            // Objective-C type code tells them apart ("c" for BOOL, "d"/"f" for floating point).
-            switch String(cString: number.objCType) {
-            case "c", "B": return ConfigValue(.bool(number.boolValue), at: location)
-            case "d", "f": return ConfigValue(.double(number.doubleValue), at: location)
-            default: return ConfigValue(.int(number.intValue), at: location)
-            }
-        case let text as String: return ConfigValue(.string(text), at: location)
-        default: return ConfigValue(.null, at: location)
-        }
-    }
 
     private static func flatten(_ value: ConfigValue, prefix: String, into values: inout [String: ConfigValue]) {
         if !prefix.isEmpty { values[prefix] = value }

@@ -1,0 +1,256 @@
+import Foundation
+
+/// A Symfony environment-variable expression: `env(int:APP_PORT)`, `env(key:url:json:file:CONFIG)`.
+///
+/// The name (the last part) is looked up in the property sources, then as the parameter
+/// `env(NAME)` (Symfony's default for a variable that is not set); the processors before it
+/// are applied to its value from the innermost (the one next to the name) outwards. Written in
+/// config as `${env(int:APP_PORT)}`; IoCYAML turns Symfony's `%env(...)%` into that form.
+struct EnvironmentExpression: Equatable {
+    /// One processor, with its argument for `key:` and `default:`.
+    enum Processor: Equatable {
+        case string, int, float, bool, not, json, csv, base64, trim, file, resolve
+        case key(String)
+        case `default`(String)
+    }
+
+    /// Outermost first, as written.
+    let processors: [Processor]
+    let name: String
+
+    /// Processors a PHP runtime has that mean nothing in Swift, with why.
+    static let refused: [String: String] = [
+        "require": "it runs a PHP file",
+        "const": "it reads a PHP constant",
+        "enum": "it makes a PHP enum case",
+        "url": "it parses into PHP's URL array; read the URL as a string and let the catalog convert it to URL",
+        "query_string": "it parses into a PHP array",
+        "shuffle": "it shuffles a PHP array",
+        "urlencode": "it is a PHP string function",
+    ]
+
+    static let known = ["string", "int", "float", "bool", "not", "json", "csv", "base64", "trim", "file", "key", "default", "resolve"]
+
+    /// Why a text is not an expression this container can evaluate.
+    struct Unparsable: Error {
+        let reason: String
+    }
+
+    /// Parses the text inside `env(...)`.
+    static func parse(_ text: String) throws(Unparsable) -> EnvironmentExpression {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.popLast(), !name.trimmedOfBlanks.isEmpty else {
+            throw Unparsable(reason: "it names no variable")
+        }
+        var processors: [Processor] = []
+        var index = 0
+        while index < parts.count {
+            let word = parts[index]
+            index += 1
+            switch word {
+            case "string": processors.append(.string)
+            case "int": processors.append(.int)
+            case "float": processors.append(.float)
+            case "bool": processors.append(.bool)
+            case "not": processors.append(.not)
+            case "json": processors.append(.json)
+            case "csv": processors.append(.csv)
+            case "base64": processors.append(.base64)
+            case "trim": processors.append(.trim)
+            case "file": processors.append(.file)
+            case "resolve": processors.append(.resolve)
+            case "key", "default":
+                // The argument is the next part; `default:` may have an empty one (null).
+                guard index < parts.count || word == "default" else {
+                    throw Unparsable(reason: "the processor '\(word):' needs an argument, as in env(\(word):argument:NAME)")
+                }
+                let argument = index < parts.count ? parts[index] : ""
+                index += 1
+                if word == "key" {
+                    guard !argument.isEmpty else { throw Unparsable(reason: "the processor 'key:' needs a key") }
+                    processors.append(.key(argument))
+                } else {
+                    processors.append(.default(argument))
+                }
+            default:
+                if let reason = refused[word] {
+                    throw Unparsable(reason: "the processor '\(word):' has no Swift meaning: \(reason)")
+                }
+                throw Unparsable(reason: "'\(word):' is not a processor; known: " + known.joined(separator: ", "))
+            }
+        }
+        return EnvironmentExpression(processors: processors, name: name)
+    }
+}
+
+/// What evaluating an expression needs from the resolver it runs in.
+struct EnvironmentContext {
+    /// The value of a property source key (variables, parameters), unresolved.
+    let lookup: (String) -> ConfigValue?
+    /// A string with its own placeholders resolved (for `resolve:`).
+    let resolve: (String) throws(IoCError) -> ConfigValue
+    /// Where `file:` may read: the config roots, symbolic links resolved; empty when config came as text.
+    let roots: [String]
+    let location: ConfigLocation
+    /// The expression as written: `env(int:APP_PORT)`.
+    let text: String
+
+    func failure(_ reason: String) -> IoCError {
+        .badEnvironmentExpression(expression: text, location: location, reason: reason)
+    }
+}
+
+extension EnvironmentExpression {
+    /// The expression's value; `nil` when the variable is not set and nothing gives a default.
+    func evaluate(in context: EnvironmentContext) throws(IoCError) -> ConfigValue? {
+        var value = context.lookup(name) ?? context.lookup("env(\(name))")
+        for processor in processors.reversed() {
+            value = try apply(processor, to: value, in: context)
+        }
+        return value
+    }
+
+    private func apply(_ processor: Processor, to value: ConfigValue?, in context: EnvironmentContext) throws(IoCError) -> ConfigValue? {
+        let location = context.location
+        if case .default(let fallback) = processor {
+            if let value, value.scalarText?.isEmpty != true, value.kind != .null { return value }
+            guard !fallback.isEmpty else { return ConfigValue(.null, at: location) }
+            return context.lookup(fallback) ?? ConfigValue(.null, at: location)
+        }
+        guard let value else { return nil }
+        func text(_ what: String) throws(IoCError) -> String {
+            guard let text = value.scalarText else {
+                throw context.failure("'\(what):' needs text, but env(\(name)) gives \(value.kindName) at that point")
+            }
+            return text
+        }
+        switch processor {
+        case .string:
+            return ConfigValue(.string(try text("string")), at: location)
+        case .int:
+            if case .int = value.kind { return value }
+            let raw = try text("int").trimmedOfBlanks
+            guard let number = Int(raw) ?? Double(raw).flatMap({ $0.rounded() == $0 ? Int(exactly: $0) : nil }) else {
+                throw context.failure("'int:' cannot read \"\(raw)\" as a whole number")
+            }
+            return ConfigValue(.int(number), at: location)
+        case .float:
+            if case .double = value.kind { return value }
+            let raw = try text("float").trimmedOfBlanks
+            guard let number = Double(raw) else { throw context.failure("'float:' cannot read \"\(raw)\" as a number") }
+            return ConfigValue(.double(number), at: location)
+        case .bool, .not:
+            let flag: Bool
+            if case .bool(let given) = value.kind {
+                flag = given
+            } else {
+                // Symfony: "true", "on", "yes" and non-zero numbers are true; anything else false.
+                let raw = try text("bool").trimmedOfBlanks.lowercased()
+                flag = ["true", "on", "yes", "y"].contains(raw) || (Double(raw).map { $0 != 0 } ?? false)
+            }
+            return ConfigValue(.bool(processor == .not ? !flag : flag), at: location)
+        case .json:
+            let raw = try text("json")
+            do {
+                let object = try JSONSerialization.jsonObject(with: Data(raw.utf8), options: [.fragmentsAllowed])
+                return ConfigValue(json: object, at: location)
+            } catch {
+                throw context.failure("'json:' cannot decode the value of \(name): it is not valid JSON")
+            }
+        case .csv:
+            return ConfigValue(.list(Self.csvFields(try text("csv")).map { ConfigValue(.string($0), at: location) }), at: location)
+        case .base64:
+            let raw = try text("base64").trimmedOfBlanks
+            let padded = raw.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+                + String(repeating: "=", count: (4 - raw.count % 4) % 4)
+            guard let data = Data(base64Encoded: padded), let decoded = String(data: data, encoding: .utf8) else {
+                throw context.failure("'base64:' cannot decode the value of \(name) as base64 text")
+            }
+            return ConfigValue(.string(decoded), at: location)
+        case .trim:
+            return ConfigValue(.string(try text("trim").trimmingCharacters(in: .whitespacesAndNewlines)), at: location)
+        case .file:
+            return ConfigValue(.string(try read(try text("file"), in: context)), at: location)
+        case .key(let key):
+            guard case .map(let entries) = value.kind else {
+                throw context.failure("'key:\(key):' needs a map (from 'json:'), but the value is \(value.kindName)")
+            }
+            guard let found = entries.first(where: { $0.key == key })?.value else {
+                throw context.failure("'key:\(key):' finds no key \"\(key)\"; the map has " + entries.map(\.key).joined(separator: ", "))
+            }
+            return found
+        case .resolve:
+            return try context.resolve(try text("resolve"))
+        case .default:
+            return value  // handled above
+        }
+    }
+
+    /// The text of the file at `path`, which must lie inside a config root (symbolic links resolved).
+    private func read(_ path: String, in context: EnvironmentContext) throws(IoCError) -> String {
+        guard let root = context.roots.first else {
+            throw context.failure("'file:' reads only inside the config root, and config given as text has none")
+        }
+        let candidate = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: root).appendingPathComponent(path)
+        guard let real = ConfigImports.realPath(candidate.standardizedFileURL.path) else {
+            throw context.failure("'file:' cannot read \(path): no such file")
+        }
+        guard context.roots.contains(where: { ConfigImports.isInside(real, $0) }) else {
+            throw context.failure("'file:' may read only inside the config root \(root), and \(path) is outside it")
+        }
+        guard let text = try? String(contentsOfFile: real, encoding: .utf8) else {
+            throw context.failure("'file:' cannot read \(path) as UTF-8 text")
+        }
+        return text
+    }
+
+    /// The fields of one CSV line: commas separate, double quotes enclose, `""` is a quote.
+    static func csvFields(_ line: String) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = line.trimmingCharacters(in: .newlines)[...]
+        while let character = characters.popFirst() {
+            if quoted {
+                if character == "\"" {
+                    if characters.first == "\"" { field.append("\""); characters = characters.dropFirst() } else { quoted = false }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields
+    }
+}
+
+extension ConfigValue {
+    /// A value decoded by `JSONSerialization`.
+    init(json object: Any, at location: ConfigLocation) {
+        switch object {
+        case let dictionary as [String: Any]:
+            self.init(.map(dictionary.keys.sorted().map { ($0, ConfigValue(json: dictionary[$0] ?? NSNull(), at: location)) }), at: location)
+        case let array as [Any]:
+            self.init(.list(array.map { ConfigValue(json: $0, at: location) }), at: location)
+        case let number as NSNumber:
+            // NB: JSONSerialization gives booleans, integers and doubles all as NSNumber; the
+            // Objective-C type code tells them apart ("c" for BOOL, "d"/"f" for floating point).
+            switch String(cString: number.objCType) {
+            case "c", "B": self.init(.bool(number.boolValue), at: location)
+            case "d", "f": self.init(.double(number.doubleValue), at: location)
+            default: self.init(.int(number.intValue), at: location)
+            }
+        case let text as String:
+            self.init(.string(text), at: location)
+        default:
+            self.init(.null, at: location)
+        }
+    }
+}
