@@ -67,10 +67,20 @@ public final class Container: @unchecked Sendable {
         for node in nodes { node.directDependencies = [] }
     }
 
-    /// Installs the lookups the builder computed.
+    /// Private components (`public: false`) by the names and types that do not resolve them at
+    /// the top level, for the error that says so.
+    var privateNames: [String: AnyNode] = [:]
+    var privateTypes: [ObjectIdentifier: AnyNode] = [:]
+
+    /// Installs the lookups the builder computed; `names` holds every name (injection and
+    /// child containers see private components), the top-level lookups only public ones.
     func setLookups(types: [ObjectIdentifier: AnyNode?], names: [String: AnyNode]) {
         nameTable = names
-        let tables = LookupTables(types: types, names: names)
+        var resolvable = names
+        for name in privateNames.keys { resolvable[name] = nil }
+        var publicTypes = types
+        for id in privateTypes.keys { publicTypes[id] = nil }
+        let tables = LookupTables(types: publicTypes, names: resolvable)
         lookupOwner = tables
         lookups = Unmanaged.passUnretained(tables)
     }
@@ -160,7 +170,7 @@ public final class Container: @unchecked Sendable {
     /// The component named `name`, as `T`; the form for components with `async` factories.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
-        guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+        guard privateNames[name] == nil, let node = nameTable[name] else { throw lookupFailure(type, name: name) }
         if isHooked { observeResolved([node]) }
         if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
@@ -256,6 +266,10 @@ public final class Container: @unchecked Sendable {
     /// Why a lookup found nothing: missing (with suggestions) or ambiguous.
     @usableFromInline
     func lookupFailure<T>(_ type: T.Type, name: String?) -> IoCError {
+        if let hidden = name.map({ privateNames[$0] }) ?? privateTypes[ObjectIdentifier(type)] {
+            let component = hidden.base ?? hidden
+            return .privateComponent(component: component.label, location: component.info.location)
+        }
         let key = ComponentKey(type, name: name)
         if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
             return Compilation.ambiguity(TypeRef(type), candidates, site: nil)
@@ -267,7 +281,7 @@ public final class Container: @unchecked Sendable {
 
     func node<T>(_ type: T.Type, name: String?) throws -> AnyNode {
         if let name {
-            guard let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+            guard privateNames[name] == nil, let node = nameTable[name] else { throw lookupFailure(type, name: name) }
             return node
         }
         guard let found = lookups._withUnsafeGuaranteedRef({ $0.types.node(for: ObjectIdentifier(type)) }) else {

@@ -84,6 +84,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A resolve waited longer than ``ContainerBuilder/creationWaitLimit`` for a component that
     /// another thread or task was creating.
     case creationWaitTimedOut(component: String, limit: Duration, path: [String])
+    /// A private component (Symfony's `public: false`) was asked for at the top level.
+    case privateComponent(component: String, location: ConfigLocation)
     /// The container was shut down.
     case containerShutDown(component: String)
     /// Dispose hooks threw during ``Container/shutdown()``; every other hook still ran.
@@ -195,6 +197,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
                 + " that is a deadlock the container cannot see: pass the factory's Resolver to that work, or start it"
                 + " as a Task, and the cycle is reported at once. If \(component) is only slow to create,"
                 + " raise ContainerBuilder.creationWaitLimit."
+        case let .privateComponent(component, location):
+            return "\(component) is private (public: false, at \(location)): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it."
         case let .containerShutDown(component):
             return "Cannot create \(component): the container was shut down."
         case let .disposeFailed(failures):
@@ -303,7 +307,7 @@ extension IoCError {
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
-             let .badEnvironmentExpression(_, location, _),
+             let .badEnvironmentExpression(_, location, _), let .privateComponent(_, location),
              let .unknownDecorated(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
             return location

@@ -35,9 +35,9 @@ struct YAMLTranslator {
     static let serviceKeys = [
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
         "parent", "abstract", "alias", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
-        "depends-on",
+        "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>",
     ]
-    static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile"]
+    static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile", "autowire", "autoconfigure", "public", "bind"]
 
     mutating func translate(_ document: YAMLDocument?) throws(YAMLError) {
         guard let document else { return }
@@ -100,7 +100,12 @@ struct YAMLTranslator {
         var isLazy: Bool?
         var isEager: Bool?
         var tags: [String] = []
+        var tagAttributes: [String: [String: ConfigValue]] = [:]
         var profiles: [String] = []
+        var autowires: Bool?
+        var autoconfigures: Bool?
+        var isPublic: Bool?
+        var bindings: [ArgumentBinding] = []
     }
 
     private mutating func services(_ node: YAMLNode) throws(YAMLError) {
@@ -117,8 +122,12 @@ struct YAMLTranslator {
                 case "shared": defaults.scope = try bool(value, "shared") ? .singleton : .prototype
                 case "lazy": defaults.isLazy = try bool(value, "lazy")
                 case "eager": defaults.isEager = try bool(value, "eager")
-                case "tags": defaults.tags = try tags(value)
+                case "tags": (defaults.tags, defaults.tagAttributes) = try tags(value)
                 case "profile": defaults.profiles = try strings(value, "profile")
+                case "autowire": defaults.autowires = try bool(value, "autowire")
+                case "autoconfigure": defaults.autoconfigures = try bool(value, "autoconfigure")
+                case "public": defaults.isPublic = try bool(value, "public")
+                case "bind": defaults.bindings = try bindings(value)
                 case let other: unknown.append(unknownKey(other, in: "_defaults", known: Self.defaultsKeys, at: keyNode.location))
                 }
             }
@@ -132,6 +141,9 @@ struct YAMLTranslator {
                     this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location))
                     return
                 }
+                // Symfony sets a synthetic service at run time: in Swift, code registers it, and
+                // references to it reach that registration.
+                if value.entries?.contains(where: { $0.key.scalar == "synthetic" && $0.value.scalar == "true" }) == true { return }
                 this.definitions.append(try this.service(id, value, at: keyNode.location, defaults: defaults))
             }
         }
@@ -139,11 +151,20 @@ struct YAMLTranslator {
 
     private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(YAMLError) -> Definition {
         var definition = try definitionBody(name: id, node, at: location)
+        let stated = Set(node.entries?.compactMap(\.key.scalar) ?? [])
         if let scope = defaults.scope, !definition.stated.contains(.scope) { definition.scope = scope; definition.stated.insert(.scope) }
         if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy; definition.stated.insert(.lazy) }
         if let eager = defaults.isEager, !definition.stated.contains(.eager) { definition.isEager = eager; definition.stated.insert(.eager) }
         definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
+        definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own }
         if definition.profiles.isEmpty { definition.profiles = defaults.profiles }
+        if let autowires = defaults.autowires, !stated.contains("autowire") { definition.autowires = autowires }
+        if let autoconfigures = defaults.autoconfigures, !stated.contains("autoconfigure") { definition.exposesConformances = autoconfigures }
+        if let isPublic = defaults.isPublic, !stated.contains("public") { definition.isPublic = isPublic }
+        // A service's own bindings come first; `_defaults` fills in the rest.
+        definition.bindings += defaults.bindings.filter { binding in
+            !definition.bindings.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName }
+        }
         return definition
     }
 
@@ -156,11 +177,12 @@ struct YAMLTranslator {
         var scopeKey: String?
         // Every unknown key of the map is reported, not only the first.
         var unknown: [YAMLError] = []
+        var shortcutArguments: [InjectionPoint] = []
         for (keyNode, value) in entries {
             let key = try keyText(keyNode)
             try noteScopeKey(key, &scopeKey, at: keyNode.location)
             switch key {
-            case "class": definition.typeName = try text(value, "class")
+            case "class": definition.typeName = Self.swiftTypeName(try text(value, "class"))
             case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
             case "arguments": arguments = try argumentPoints(value)
             case "properties":
@@ -187,7 +209,18 @@ struct YAMLTranslator {
             case "primary":
                 definition.isPrimary = try bool(value, "primary")
                 definition.stated.insert(.primary)
-            case "tags": definition.tags = try tags(value)
+            case "tags": (definition.tags, definition.tagAttributes) = try tags(value)
+            case "autowire": definition.autowires = try bool(value, "autowire")
+            case "autoconfigure": definition.exposesConformances = try bool(value, "autoconfigure")
+            case "public": definition.isPublic = try bool(value, "public")
+            case "bind": definition.bindings = try bindings(value)
+            case "deprecated": definition.deprecation = try deprecation(value)
+            case "synthetic":
+                // Taken out before the body is read (see `services`); `false` changes nothing.
+                _ = try bool(value, "synthetic")
+            case let argument where argument.hasPrefix("$"):
+                // Symfony's shortcut: named arguments written in the service map itself.
+                shortcutArguments.append(InjectionPoint(label: String(argument.dropFirst()), source: try source(value), location: value.location))
             case "parent": definition.parent = try text(value, "parent")
             case "abstract": definition.isAbstract = try bool(value, "abstract")
             case "alias", "aliases": definition.aliases += try strings(value, key)
@@ -202,15 +235,24 @@ struct YAMLTranslator {
             }
         }
         if let problem = YAMLError.combining(unknown) { throw problem }
+        if !shortcutArguments.isEmpty {
+            guard arguments.allSatisfy({ $0.label != nil }) else {
+                throw .conflictingKeys(first: "arguments", second: "$\(shortcutArguments[0].label ?? "")", meaning: "positional and named arguments",
+                                       location: shortcutArguments[0].location ?? location)
+            }
+            arguments += shortcutArguments
+        }
         if let factory {
-            definition.construction = try factoryConstruction(factory, arguments: arguments)
+            var typeName = definition.typeName
+            definition.construction = try factoryConstruction(factory, arguments: arguments, typeName: &typeName)
+            definition.typeName = typeName
         } else if definition.parent != nil && arguments.isEmpty {
             definition.construction = .inherited
         } else {
             definition.construction = .initializer(arguments: arguments)
         }
         if definition.typeName == nil, definition.parent == nil, factory == nil, let name {
-            definition.typeName = name   // Symfony: an id that is a class name needs no `class`
+            definition.typeName = Self.swiftTypeName(name)   // Symfony: an id that is a class name needs no `class`
         }
         definition.stated.insert(.construction)
         return definition
@@ -223,11 +265,21 @@ struct YAMLTranslator {
         given = key
     }
 
-    private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint]) throws(YAMLError) -> Construction {
+    private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint], typeName: inout String?) throws(YAMLError) -> Construction {
         if let signature = node.scalar {
             return .staticFactory(signature, arguments: arguments)
         }
         let items = try sequence(node, "factory")
+        if items.count == 2, let type = items[0].scalar, !type.hasPrefix("@"), let method = items[1].scalar {
+            // Symfony's `[Class, method]`: a static factory, which the catalog lists on the type.
+            let factoryType = Self.swiftTypeName(type)
+            if let typeName, typeName != factoryType {
+                throw .badValue(value: type, reason: "a static factory of \(factoryType) making a \(typeName): the catalog lists static factories on the type they make, so name \(typeName)'s own factory, or make it a factory service ['@service', 'method']",
+                                location: items[0].location)
+            }
+            typeName = factoryType
+            return .staticFactory(method, arguments: arguments)
+        }
         guard items.count == 2, let reference = items[0].scalar, reference.hasPrefix("@"), let method = items[1].scalar else {
             throw .wrongKind(expected: "'Type.method(label:)' or ['@factoryService', 'method(label:)']", found: node.kindName,
                              what: "factory", location: node.location)
@@ -433,16 +485,64 @@ struct YAMLTranslator {
         return result
     }
 
-    private func tags(_ node: YAMLNode) throws(YAMLError) -> [String] {
-        var result: [String] = []
+    /// Tag names, with the attributes given to them: `[reporter]`, `[{ name: reporter, priority: 10 }]`
+    /// or Symfony 5.3's `[reporter: { priority: 10 }]`.
+    private func tags(_ node: YAMLNode) throws(YAMLError) -> ([String], [String: [String: ConfigValue]]) {
+        var names: [String] = []
+        var attributes: [String: [String: ConfigValue]] = [:]
         for item in try sequence(node, "tags") {
-            if let name = item.scalar { result.append(name); continue }
-            guard let name = item.entries?.first(where: { $0.key.scalar == "name" })?.value.scalar else {
-                throw .wrongKind(expected: "a tag name or {name: tag}", found: item.kindName, what: "a tag", location: item.location)
+            if let name = item.scalar { names.append(name); continue }
+            guard let entries = item.entries else {
+                throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
-            result.append(name)
+            var name: String?
+            var given: [String: ConfigValue] = [:]
+            if entries.count == 1, let key = entries[0].key.scalar, key != "name", entries[0].value.entries != nil {
+                name = key
+                for (attribute, value) in try mapping(entries[0].value, "tag '\(key)'") { given[try keyText(attribute)] = configValue(value) }
+            } else {
+                for (attribute, value) in entries {
+                    let key = try keyText(attribute)
+                    if key == "name" { name = try text(value, "a tag's name") } else { given[key] = configValue(value) }
+                }
+            }
+            guard let name else {
+                throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
+            }
+            names.append(name)
+            if !given.isEmpty { attributes[name, default: [:]].merge(given) { $1 } }
+        }
+        return (names, attributes)
+    }
+
+    /// Symfony's `bind`: `$name`, `Type $name` or `Type` keys, each with its source.
+    private func bindings(_ node: YAMLNode) throws(YAMLError) -> [ArgumentBinding] {
+        var result: [ArgumentBinding] = []
+        for (keyNode, value) in try mapping(node, "bind") {
+            let key = try keyText(keyNode)
+            let words = key.split(separator: " ").map(String.init)
+            let parameter = words.last.flatMap { $0.hasPrefix("$") ? String($0.dropFirst()) : nil }
+            let typeName = parameter == nil ? (words.count == 1 ? Self.swiftTypeName(words[0]) : nil) : (words.count == 2 ? Self.swiftTypeName(words[0]) : nil)
+            guard (parameter != nil && words.count <= 2) || (parameter == nil && words.count == 1), parameter?.isEmpty != true else {
+                throw .badValue(value: key, reason: "a binding is named '$parameter', 'Type $parameter' or 'Type'", location: keyNode.location)
+            }
+            result.append(ArgumentBinding(parameter: parameter, typeName: typeName, source: try source(value), location: value.location))
         }
         return result
+    }
+
+    /// Symfony's `deprecated`: a message, or `{ package, version, message }`.
+    private func deprecation(_ node: YAMLNode) throws(YAMLError) -> String {
+        if let text = node.scalar { return text.isEmpty || text == "true" ? "deprecated" : text }
+        var parts: [String: String] = [:]
+        for (key, value) in try mapping(node, "deprecated") { parts[try keyText(key)] = value.scalar ?? "" }
+        let since = [parts["package"], parts["version"]].compactMap { $0 }.joined(separator: " ")
+        return (parts["message"] ?? "deprecated") + (since.isEmpty ? "" : " (since \(since))")
+    }
+
+    /// A PHP class name (`App\\Mailer`) as the catalog names types (`App.Mailer`).
+    static func swiftTypeName(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: ".")
     }
 
     private func bool(_ node: YAMLNode, _ what: String) throws(YAMLError) -> Bool {

@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
@@ -260,5 +260,112 @@ struct SymfonyHabitTests {
 }
 
 private enum YAMLTranslatorKeys {
-    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on"
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>"
+}
+
+@Suite("YAML: Symfony's service options")
+struct SymfonyServiceOptionTests {
+    private func builder(_ yaml: String, env: [String: String] = [:]) throws -> ContainerBuilder {
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        builder.propertySources = [EnvironmentPropertySource(env)]
+        try builder.loadYAML(yaml, name: "services.yaml")
+        return builder
+    }
+
+    @Test func defaultsOfEveryModernFile_areUnderstood() throws {
+        let container = try builder("""
+            parameters:
+              reporter_id: from-binding
+            services:
+              _defaults:
+                autowire: true
+                autoconfigure: true
+                public: false
+                bind:
+                  $id: '%reporter_id%'
+              reporter: { class: ConsoleReporter }
+              exposed: { class: ConsoleReporter, public: true, arguments: [own] }
+              report: { class: ReportService, public: true, arguments: { reporters: !tagged_iterator none, metrics: ~ } }
+            """).build()
+        // Private: injectable, not resolvable at the top level.
+        #expect(errorText { _ = try container.resolve(ConsoleReporter.self, name: "reporter") }
+            == "\"reporter\" (ConsoleReporter) is private (public: false, at services.yaml:10:3): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it.")
+        #expect(try container.resolve(ConsoleReporter.self, name: "exposed").id == "own")
+        _ = try container.resolve(ReportService.self, name: "report")
+        let reporter = container.definitions.first { $0.name == "reporter" }
+        #expect(reporter?.bindings.map(\.description) == [#"$id <- value "from-binding""#])
+    }
+
+    @Test func bindings_fillParametersByNameAndType() throws {
+        // Bindings fill parameters of the initializer the arguments choose; they do not choose one.
+        let container = try builder("""
+            services:
+              _defaults: { bind: { URL $baseURL: 'https://typed.example', $unused: 3 } }
+              URLSessionClient: ~
+              a: { class: FreeWeatherClient }
+              b: { class: FreeWeatherClient, bind: { $baseURL: 'https://own.example' } }
+              c: { class: FreeWeatherClient, arguments: { baseURL: 'https://given.example' } }
+              d: { class: ConsoleReporter, bind: { string $id: typed }, arguments: { id: given } }
+            """).build()
+        #expect(try container.resolve(FreeWeatherClient.self, name: "a").baseURL.host == "typed.example")
+        #expect(try container.resolve(FreeWeatherClient.self, name: "b").baseURL.host == "own.example")
+        #expect(try container.resolve(FreeWeatherClient.self, name: "c").baseURL.host == "given.example")
+        #expect(try container.resolve(ConsoleReporter.self, name: "d").id == "given")
+    }
+
+    @Test func autowireOff_requiresEveryParameter() {
+        #expect(errorText { _ = try builder("""
+            services:
+              _defaults: { autowire: false }
+              client: { class: FreeWeatherClient, arguments: { baseURL: 'https://a.example' } }
+            """).build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "client" (FreeWeatherClient) at services.yaml:3:3: init(baseURL:session:) parameter 1 'session' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.
+            """)
+    }
+
+    @Test func autoconfigureOff_exposesOnlyTheOwnType() throws {
+        let container = try builder("""
+            services:
+              plain: { class: ConsoleReporter, autoconfigure: false }
+              exposed: { class: ConsoleReporter }
+            """).build()
+        #expect(try container.resolveAll((any Reporter).self).count == 1)
+    }
+
+    @Test func tagAttributes_areKept_andPriorityOrdersTaggedCollections() throws {
+        let container = try builder("""
+            services:
+              low: { class: ConsoleReporter, arguments: [low], tags: [{ name: reporter, priority: -5 }] }
+              plain: { class: ConsoleReporter, arguments: [plain], tags: [reporter] }
+              high: { class: ConsoleReporter, arguments: [high], tags: [reporter: { priority: 20, channel: audit }] }
+              report: { class: ReportService, arguments: [!tagged_iterator reporter, ~] }
+            """).build()
+        #expect(try container.resolve(ReportService.self, name: "report").reporters.map(\.id) == ["high", "plain", "low"])
+        let high = container.definitions.first { $0.name == "high" }
+        #expect(high?.tagAttributes["reporter"]?["channel"] == .string("audit"))
+    }
+
+    @Test func syntheticServices_areLeftToCode_andDeprecationsKept() throws {
+        let builder = try builder("""
+            services:
+              request: { class: Logger, synthetic: true }
+              old: { class: Logger, deprecated: { package: acme/app, version: '1.2', message: 'use "new" instead' } }
+              user: { class: ReportService, arguments: [[], '@request'] }
+            """)
+        builder.register(instance: Logger(), name: "request")
+        let container = try builder.build()
+        #expect(container.definitions.first { $0.name == "old" }?.deprecation == "use \"new\" instead (since acme/app 1.2)")
+        _ = try container.resolve(ReportService.self, name: "user")
+    }
+
+    @Test func phpClassNames_andStaticFactoriesOfAClass_mapToTheCatalog() throws {
+        let config = try YAMLLoader().load(string: """
+            services:
+              App\\Mailer: ~
+              url: { factory: ['URL', 'URL(string:)'], arguments: ['https://a.example'] }
+            """, name: "services.yaml")
+        #expect(config.definitions.map(\.typeName) == ["App.Mailer", "URL"])
+    }
 }

@@ -152,6 +152,7 @@ final class CatalogBinding {
               let targets = targets(of: definition.construction.arguments, in: member, definition)
         else { return nil }
         Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
+        guard completeLeftOut(&construction.arguments, of: member, given: targets, definition, catalog) else { return nil }
         guard let bound = descriptor.typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
         else { return nil }
         return (bound, targets)
@@ -339,6 +340,39 @@ final class CatalogBinding {
     }
 
     /// The member's typed points with the given arguments' sources and locations at `targets`.
+    /// The parameters a definition does not give: a matching binding's source, else their
+    /// Swift default or autowiring by type — or, with autowiring off, a problem for each.
+    private func completeLeftOut(_ points: inout [InjectionPoint], of member: TypeDescriptor.Member, given targets: [Int],
+                                 _ definition: Definition, _ catalog: TypeCatalog) -> Bool {
+        guard !definition.bindings.isEmpty || !definition.autowires, targets.count < points.count else { return true }
+        let labels = member.signature.labels ?? []
+        var complete = true
+        for position in points.indices where !targets.contains(position) {
+            let label = position < labels.count ? labels[position] : nil
+            let type = position < member.parameterTypes.count ? member.parameterTypes[position] : nil
+            if let binding = definition.bindings.first(where: { Self.binding($0, fits: label, type, catalog) }) {
+                points[position].source = binding.source
+                points[position].location = binding.location
+            } else if !definition.autowires, points[position].source != .defaultArgument {
+                problems.append(.invalidDefinition(
+                    component: definition.label,
+                    reason: "\(member.signature) parameter \(position) '\(label ?? "_")' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
+                    location: definition.location))
+                complete = false
+            }
+        }
+        return complete
+    }
+
+    /// Whether `binding` names a parameter with `label` and of `type`.
+    private static func binding(_ binding: ArgumentBinding, fits label: String?, _ type: TypeRef?, _ catalog: TypeCatalog) -> Bool {
+        if let parameter = binding.parameter, parameter != label { return false }
+        guard let typeName = binding.typeName else { return true }
+        guard let type else { return false }
+        let swiftName = ArgumentBinding.phpScalars[typeName] ?? typeName
+        return swiftName == type.name || catalog.type(named: swiftName) == type
+    }
+
     static func fill(_ points: inout [InjectionPoint], with given: [InjectionPoint], at targets: [Int]) {
         for position in given.indices {
             points[targets[position]].source = given[position].source
@@ -422,7 +456,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         }
 
         if definition.exposedAs.isEmpty {
-            bound.exposedAs = descriptor.exposures
+            bound.exposedAs = definition.exposesConformances ? descriptor.exposures : []
         } else {
             bound.exposedAs = definition.exposedAs.compactMap { exposure in
                 if exposure.adapter != nil { return exposure }
@@ -468,7 +502,8 @@ final class BindPlan {
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
         guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
-              definition.hooks.isEmpty, definition.exposedAs.isEmpty else { return nil }
+              definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances,
+              definition.bindings.isEmpty, definition.autowires else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)
         switch definition.construction.kind {

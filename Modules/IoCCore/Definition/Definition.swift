@@ -40,6 +40,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var strategy: (any ConstructionStrategy)?
         @exclusivity(unchecked) var location: ConfigLocation
         @exclusivity(unchecked) var maker: NodeMaker?
+        @exclusivity(unchecked) var extras: Extras
 
         init(name: String?, typeName: String?, construction: Construction, location: ConfigLocation) {
             self.name = name
@@ -66,6 +67,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             self.strategy = nil
             self.location = location
             self.maker = nil
+            self.extras = Extras()
         }
 
         init(copying other: Fields) {
@@ -93,6 +95,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             strategy = other.strategy
             location = other.location
             maker = other.maker
+            extras = other.extras
         }
     }
 
@@ -231,6 +234,72 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _modify { yield &unique.maker }
     }
 
+    /// The settings most definitions leave at their defaults, kept together.
+    struct Extras: Equatable, Sendable {
+        var isPublic = true
+        var publicAliases: [String] = []
+        var autowires = true
+        var exposesConformances = true
+        var deprecation: String?
+        var bindings: [ArgumentBinding] = []
+        var tagAttributes: [String: [String: ConfigValue]] = [:]
+    }
+    private var extras: Extras {
+        _read { yield fields.extras }
+        _modify { yield &unique.extras }
+    }
+
+    /// Whether the component can be resolved from the container by its name or type (Symfony's
+    /// `public`). A private one (`false`) can only be injected into other components.
+    public var isPublic: Bool {
+        get { extras.isPublic }
+        set { extras.isPublic = newValue }
+    }
+    /// Aliases that can be resolved from the container although the component is private.
+    public var publicAliases: [String] {
+        get { extras.publicAliases }
+        set { extras.publicAliases = newValue }
+    }
+    /// Whether initializer parameters the definition does not give are resolved by their type
+    /// (`true`, the default), or must be given (Symfony's `autowire: false`).
+    public var autowires: Bool {
+        get { extras.autowires }
+        set { extras.autowires = newValue }
+    }
+    /// Whether a config definition without `as` is injectable as every protocol its catalog
+    /// entry declares (`true`, the default; Symfony's `autoconfigure`), or only as its own type.
+    public var exposesConformances: Bool {
+        get { extras.exposesConformances }
+        set { extras.exposesConformances = newValue }
+    }
+    /// Why the component should no longer be used, when it is deprecated; shown by the tools.
+    public var deprecation: String? {
+        get { extras.deprecation }
+        set { extras.deprecation = newValue }
+    }
+    /// Sources for initializer parameters the definition does not give, matched by parameter
+    /// name and/or type (Symfony's `bind`); tried before autowiring.
+    public var bindings: [ArgumentBinding] {
+        get { extras.bindings }
+        set { extras.bindings = newValue }
+    }
+    /// Attributes of the component's tags, by tag (`priority` orders tagged collections,
+    /// highest first).
+    public var tagAttributes: [String: [String: ConfigValue]] {
+        get { extras.tagAttributes }
+        set { extras.tagAttributes = newValue }
+    }
+
+    /// The `priority` attribute of `tag`, 0 when none is given.
+    func priority(of tag: String) -> Double {
+        switch extras.tagAttributes[tag]?["priority"]?.kind {
+        case .int(let value)?: return Double(value)
+        case .double(let value)?: return value
+        case .string(let text)?: return Double(text) ?? 0
+        default: return 0
+        }
+    }
+
     init(type: TypeRef, construction: Construction, maker: NodeMaker, location: ConfigLocation) {
         self.init(name: nil, typeName: nil, construction: construction, location: location)
         self.type = type
@@ -274,7 +343,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             && lhs.isEager == rhs.isEager && lhs.isLazy == rhs.isLazy && lhs.isOverride == rhs.isOverride
             && lhs.parent == rhs.parent && lhs.isAbstract == rhs.isAbstract && lhs.profiles == rhs.profiles
             && lhs.decorates == rhs.decorates && lhs.dependsOn == rhs.dependsOn
-            && lhs.strategy?.name == rhs.strategy?.name
+            && lhs.strategy?.name == rhs.strategy?.name && lhs.extras == rhs.extras
     }
 
     /// A stable, line-per-fact printed form for golden tests; the location is left out
@@ -297,7 +366,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         for hook in hooks { lines.append("  \(hook.kind): \(hook.name)") }
         if !exposedAs.isEmpty { lines.append("  as: " + exposedAs.map(\.name).joined(separator: ", ")) }
         if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
-        if !tags.isEmpty { lines.append("  tags: " + tags.joined(separator: ", ")) }
+        if !tags.isEmpty {
+            lines.append("  tags: " + tags.map { tag in
+                guard let attributes = tagAttributes[tag], !attributes.isEmpty else { return tag }
+                return tag + " {" + attributes.keys.sorted().map { "\($0): \(attributes[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
+            }.joined(separator: ", "))
+        }
+        for binding in bindings { lines.append("  bind \(binding)") }
         if let parent { lines.append("  parent: \(parent)") }
         if let decorates { lines.append("  decorates: \(decorates)") }
         if !dependsOn.isEmpty { lines.append("  depends on: " + dependsOn.joined(separator: ", ")) }
@@ -308,6 +383,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if isEager { flags.append("eager") }
         if isLazy { flags.append("lazy") }
         if isOverride { flags.append("override") }
+        if !isPublic { flags.append("private") }
+        if !autowires { flags.append("no autowiring") }
+        if !exposesConformances { flags.append("no conformances") }
+        if let deprecation { flags.append("deprecated: \(deprecation)") }
         if let strategy { flags.append("strategy \(strategy.name)") }
         if !flags.isEmpty { lines.append("  flags: " + flags.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
@@ -601,5 +680,36 @@ extension Definition {
         let properties = self.properties
         for index in properties.indices where test(properties[index].point.source) { return true }
         return methodCalls.contains { $0.arguments.contains { test($0.source) } }
+    }
+}
+
+/// A source for initializer parameters a definition does not give (Symfony's `bind`): every
+/// parameter with this name (`$locale`), of this type (`LoggerInterface`), or both
+/// (`string $locale`) takes it.
+public struct ArgumentBinding: Sendable, Equatable, CustomStringConvertible {
+    /// The parameter's label, without Symfony's `$`; `nil` matches any name.
+    public var parameter: String?
+    /// The parameter's type as config names it (`String`, a catalog name, or PHP's `string`,
+    /// `int`, `float`, `bool`); `nil` matches any type.
+    public var typeName: String?
+    public var source: InjectionSource
+    public var location: ConfigLocation?
+
+    public init(parameter: String?, typeName: String?, source: InjectionSource, location: ConfigLocation? = nil) {
+        self.parameter = parameter
+        self.typeName = typeName
+        self.source = source
+        self.location = location
+    }
+
+    /// PHP's scalar type names, as Swift names them.
+    static let phpScalars = ["string": "String", "int": "Int", "float": "Double", "bool": "Bool"]
+
+    public var description: String {
+        [typeName, parameter.map { "$" + $0 }].compactMap { $0 }.joined(separator: " ") + " <- \(source)"
+    }
+
+    public static func == (lhs: ArgumentBinding, rhs: ArgumentBinding) -> Bool {
+        lhs.parameter == rhs.parameter && lhs.typeName == rhs.typeName && lhs.source == rhs.source
     }
 }

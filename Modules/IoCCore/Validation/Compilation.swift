@@ -48,6 +48,7 @@ final class Compilation {
             ownNodes.append(node)
             index(node, definition)
         }
+        orderTaggedByPriority()
         for node in ownNodes { node.bind(self) }
         analyse()
         publish()
@@ -229,6 +230,17 @@ final class Compilation {
             } else if definition.isEager {
                 problems.append(.invalidDefinition(component: node.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
             }
+        }
+    }
+
+    /// Tagged collections list the components with the highest tag `priority` first, and
+    /// those of equal priority in registration order (Symfony's order).
+    private func orderTaggedByPriority() {
+        for (tag, nodes) in byTag where nodes.contains(where: { $0.definition?.priority(of: tag) ?? 0 != 0 }) {
+            byTag[tag] = nodes.enumerated().sorted { lhs, rhs in
+                let left = lhs.element.definition?.priority(of: tag) ?? 0, right = rhs.element.definition?.priority(of: tag) ?? 0
+                return left != right ? left > right : lhs.offset < rhs.offset
+            }.map(\.element)
         }
     }
 
@@ -527,7 +539,16 @@ final class Compilation {
         var entries: [ObjectIdentifier: AnyNode?] = [:]
         entries.reserveCapacity(container.candidatesByType.count)
         for (id, candidates) in container.candidatesByType { entries[id] = Self.choose(candidates) }
-        container.setLookups(types: entries, names: parent.map { $0.nameTable.merging(byName) { $1 } } ?? byName)
+        let names = parent.map { $0.nameTable.merging(byName) { $1 } } ?? byName
+        for (name, node) in names {
+            guard let definition = (node.base ?? node).definition, !definition.isPublic, !definition.publicAliases.contains(name) else { continue }
+            container.privateNames[name] = node
+        }
+        for (id, chosen) in entries {
+            guard let node = chosen, let definition = (node.base ?? node).definition, !definition.isPublic else { continue }
+            container.privateTypes[id] = node
+        }
+        container.setLookups(types: entries, names: names)
         var factories = parent?.runtimeFactories ?? [:]
         for factory in builder.runtimeFactories { factories[factory.key] = factory }
         container.runtimeFactories = factories

@@ -70,6 +70,10 @@ struct Preparation {
                     result.methodCalls[call].arguments[index] = try resolve(result.methodCalls[call].arguments[index], definition, resolver)
                 }
             }
+            for index in result.bindings.indices {
+                result.bindings[index].source = try resolve(result.bindings[index].source,
+                                                            at: result.bindings[index].location ?? definition.location, resolver)
+            }
             return result
         } catch {
             problems.append(error)
@@ -81,6 +85,7 @@ struct Preparation {
     static func mayHavePlaceholders(_ definition: Definition) -> Bool {
         if let typeName = definition.typeName, PlaceholderResolver.mayContainPlaceholder(typeName) { return true }
         if let factory = definition.construction.factory, mayHavePlaceholders(factory) { return true }
+        if definition.bindings.contains(where: { mayHavePlaceholders($0.source) }) { return true }
         return definition.containsSource(where: mayHavePlaceholders)
     }
 
