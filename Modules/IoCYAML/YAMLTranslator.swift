@@ -35,7 +35,7 @@ struct YAMLTranslator {
     static let serviceKeys = [
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
         "parent", "abstract", "alias", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
-        "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>",
+        "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>", "resource", "exclude",
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile", "autowire", "autoconfigure", "public", "bind"]
 
@@ -178,6 +178,8 @@ struct YAMLTranslator {
         // Every unknown key of the map is reported, not only the first.
         var unknown: [YAMLError] = []
         var shortcutArguments: [InjectionPoint] = []
+        var resource: (path: String, location: ConfigLocation)?
+        var excluded: [String] = []
         for (keyNode, value) in entries {
             let key = try keyText(keyNode)
             try noteScopeKey(key, &scopeKey, at: keyNode.location)
@@ -215,6 +217,8 @@ struct YAMLTranslator {
             case "public": definition.isPublic = try bool(value, "public")
             case "bind": definition.bindings = try bindings(value)
             case "deprecated": definition.deprecation = try deprecation(value)
+            case "resource": resource = (try text(value, "resource"), value.location)
+            case "exclude": excluded = try strings(value, "exclude")
             case "synthetic":
                 // Taken out before the body is read (see `services`); `false` changes nothing.
                 _ = try bool(value, "synthetic")
@@ -251,7 +255,16 @@ struct YAMLTranslator {
         } else {
             definition.construction = .initializer(arguments: arguments)
         }
-        if definition.typeName == nil, definition.parent == nil, factory == nil, let name {
+        if let resource {
+            guard let name, name.hasSuffix("\\"), definition.typeName == nil else {
+                throw .badValue(value: resource.path, reason: "a 'resource' belongs to a service whose id is a namespace ending in '\\' (App\\:) and that names no class", location: resource.location)
+            }
+            definition.resource = CatalogResource(namePrefix: Self.swiftTypeName(name), excluding: Self.excludedNames(excluded, under: resource.path),
+                                                  idPrefix: name, idSeparator: "\\")
+        } else if !excluded.isEmpty {
+            throw .badValue(value: excluded.joined(separator: ", "), reason: "'exclude' only goes with 'resource'", location: location)
+        }
+        if definition.typeName == nil, definition.parent == nil, factory == nil, definition.resource == nil, let name {
             definition.typeName = Self.swiftTypeName(name)   // Symfony: an id that is a class name needs no `class`
         }
         definition.stated.insert(.construction)
@@ -538,6 +551,32 @@ struct YAMLTranslator {
         for (key, value) in try mapping(node, "deprecated") { parts[try keyText(key)] = value.scalar ?? "" }
         let since = [parts["package"], parts["version"]].compactMap { $0 }.joined(separator: " ")
         return (parts["message"] ?? "deprecated") + (since.isEmpty ? "" : " (since \(since))")
+    }
+
+    /// Symfony's `exclude` paths as names after the resource's namespace: `../src/Entity/` under
+    /// `../src/` is `Entity` (and what is under it), `../src/{Tests,Kernel.php}` is `Tests` and
+    /// `Kernel`. Source folders and files mean nothing to Swift types; their names are what is left.
+    static func excludedNames(_ paths: [String], under resource: String) -> [String] {
+        var base = resource
+        while base.hasSuffix("*") || base.hasSuffix("/") { base.removeLast() }
+        var names: [String] = []
+        for path in paths {
+            var rest = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+            while rest.hasSuffix("/") || rest.hasSuffix("/*") { rest.removeLast(rest.hasSuffix("/*") ? 2 : 1) }
+            var expanded = [rest]
+            if let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                let head = rest[..<open], tail = rest[rest.index(after: close)...]
+                expanded = rest[rest.index(after: open)..<close].split(separator: ",").map { String(head) + $0 + String(tail) }
+            }
+            for item in expanded {
+                // A file's extension (`Kernel.php`, `Clock.swift`) is not part of the type's name.
+                var parts = item.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+                if let last = parts.last, let dot = last.lastIndex(of: "."), dot != last.startIndex { parts[parts.count - 1] = String(last[..<dot]) }
+                let name = parts.joined(separator: ".")
+                if !name.isEmpty { names.append(name) }
+            }
+        }
+        return names
     }
 
     /// A PHP class name (`App\\Mailer`) as the catalog names types (`App.Mailer`).

@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
@@ -260,7 +260,7 @@ struct SymfonyHabitTests {
 }
 
 private enum YAMLTranslatorKeys {
-    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>"
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude"
 }
 
 @Suite("YAML: Symfony's service options")
@@ -367,5 +367,50 @@ struct SymfonyServiceOptionTests {
               url: { factory: ['URL', 'URL(string:)'], arguments: ['https://a.example'] }
             """, name: "services.yaml")
         #expect(config.definitions.map(\.typeName) == ["App.Mailer", "URL"])
+    }
+}
+
+@Suite("YAML: resource registers catalogued types")
+struct ResourceTests {
+    @Test func resource_registersEveryCataloguedTypeOfTheNamespace_butExcludedAndExplicitOnes() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        try builder.loadYAML(#"""
+            services:
+              _defaults: { public: true }
+              IoCYAMLTests\:
+                resource: '../Sources/'
+                exclude: ['../Sources/{FreeWeatherClient,ReportService.swift}']
+                tags: [app]
+              IoCYAMLTests\ConsoleReporter: { arguments: [explicit] }
+            """#, name: "services.yaml")
+        let container = try builder.build()
+        let ids = container.definitions.compactMap(\.name).sorted()
+        #expect(ids == [#"IoCYAMLTests\ConsoleReporter"#, #"IoCYAMLTests\HTTPSession"#, #"IoCYAMLTests\Logger"#])
+        #expect(try container.resolve(ConsoleReporter.self).id == "explicit")
+        #expect(container.definitions.first { $0.name == #"IoCYAMLTests\Logger"# }?.tags == ["app"])
+        _ = try container.resolve(Logger.self)
+    }
+
+    @Test func resource_withoutACatalog_registersNothing_andMisplacedKeysAreRefused() throws {
+        let config = try YAMLLoader().load(string: "services:\n  App\\:\n    resource: ../src/\n", name: "services.yaml")
+        #expect(config.definitions.first?.resource == CatalogResource(namePrefix: "App.", idPrefix: "App\\", idSeparator: "\\"))
+        let builder = ContainerBuilder()
+        builder.add(contentsOf: config.definitions)
+        #expect(try builder.build().definitions.isEmpty)
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  mailer: { resource: ../src/ }\n", name: "app.yaml") }
+            == #"Bad value '../src/' at app.yaml:2:23: a 'resource' belongs to a service whose id is a namespace ending in '\' (App\:) and that names no class."#)
+    }
+
+    @Test func excludePaths_becomeNamesAfterTheNamespace() throws {
+        func excluded(_ exclude: String, under resource: String) throws -> [String] {
+            let yaml = "services:\n  App\\:\n    resource: '\(resource)'\n    exclude: \(exclude)\n"
+            return try YAMLLoader().load(string: yaml, name: "services.yaml").definitions.first?.resource?.excluding ?? []
+        }
+        #expect(try excluded("['../src/DependencyInjection/', '../src/Entity/', '../src/Kernel.php']", under: "../src/")
+            == ["DependencyInjection", "Entity", "Kernel"])
+        #expect(try excluded("'../src/{Entity,Migrations,Tests,Kernel.php}'", under: "../src/*") == ["Entity", "Migrations", "Tests", "Kernel"])
+        let resource = CatalogResource(namePrefix: "App.", excluding: ["Entity", "*Test"], idPrefix: "App\\")
+        #expect(resource.description == "resource App.* excluding Entity, *Test")
     }
 }

@@ -243,6 +243,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var deprecation: String?
         var bindings: [ArgumentBinding] = []
         var tagAttributes: [String: [String: ConfigValue]] = [:]
+        var resource: CatalogResource?
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -288,6 +289,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var tagAttributes: [String: [String: ConfigValue]] {
         get { extras.tagAttributes }
         set { extras.tagAttributes = newValue }
+    }
+
+    /// Makes this definition a template for every catalogued type the resource selects
+    /// (Symfony's `resource:`); expanded at build, when the catalog is known.
+    public var resource: CatalogResource? {
+        get { extras.resource }
+        set { extras.resource = newValue }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.
@@ -711,5 +719,65 @@ public struct ArgumentBinding: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (lhs: ArgumentBinding, rhs: ArgumentBinding) -> Bool {
         lhs.parameter == rhs.parameter && lhs.typeName == rhs.typeName && lhs.source == rhs.source
+    }
+}
+
+/// The catalogued types a resource definition registers (Symfony's `App\\: { resource: ../src/ }`):
+/// in Swift the catalog, not a source folder, lists what an app may build, so a resource
+/// selects catalog entries by the prefix of their module-qualified name.
+public struct CatalogResource: Sendable, Equatable, CustomStringConvertible {
+    /// The start of the qualified names selected: `App.` selects `App.Mailer`, `App.Clock`.
+    public var namePrefix: String
+    /// Names after the prefix to leave out: `Kernel`, `Entity` (and everything under
+    /// `Entity.`), or a pattern with `*`.
+    public var excluding: [String]
+    /// How the ids of the registered components start: a component's id is this, then its
+    /// name after the prefix (`App\\` gives `App\\Mailer`, as Symfony names services).
+    public var idPrefix: String
+    /// How the id separates the rest of a nested type's name (`\\` for Symfony's ids).
+    public var idSeparator: String
+
+    public init(namePrefix: String, excluding: [String] = [], idPrefix: String, idSeparator: String = ".") {
+        self.namePrefix = namePrefix
+        self.excluding = excluding
+        self.idPrefix = idPrefix
+        self.idSeparator = idSeparator
+    }
+
+    public var description: String {
+        "resource \(namePrefix)*" + (excluding.isEmpty ? "" : " excluding " + excluding.joined(separator: ", "))
+    }
+
+    /// Whether `rest`, a name after the prefix, is left out.
+    func excludes(_ rest: String) -> Bool {
+        excluding.contains { pattern in
+            pattern.contains("*") ? Self.matches(Array(rest.utf8), Array(pattern.utf8)) : rest == pattern || rest.hasPrefix(pattern + ".")
+        }
+    }
+
+    /// Wildcard matching where `*` stands for any run of characters; linear in practice (the
+    /// last star is retried, never all of them).
+    static func matches(_ text: [UInt8], _ pattern: [UInt8]) -> Bool {
+        let star = UInt8(ascii: "*")
+        var t = 0, p = 0
+        var retryText = -1, retryPattern = -1
+        while t < text.count {
+            if p < pattern.count, pattern[p] == star {
+                retryPattern = p
+                retryText = t
+                p += 1
+            } else if p < pattern.count, pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if retryPattern >= 0 {
+                retryText += 1
+                t = retryText
+                p = retryPattern + 1
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == star { p += 1 }
+        return p == pattern.count
     }
 }

@@ -7,6 +7,36 @@ struct Preparation {
 
     init(builder: ContainerBuilder) { self.builder = builder }
 
+    /// `input` with each resource definition replaced by a definition per catalogued type it
+    /// selects, named as the resource says and otherwise as the resource states. A component
+    /// defined with the same id, anywhere, is left as it is; the generated one of a type is its
+    /// primary candidate (Symfony autowires the service whose id is the class). Without a
+    /// catalog a resource selects nothing.
+    func expandResources(_ input: [Definition]) -> [Definition] {
+        guard input.contains(where: { $0.resource != nil }) else { return input }
+        let defined = Set(input.compactMap { $0.resource == nil ? $0.name : nil })
+        var result: [Definition] = []
+        result.reserveCapacity(input.count)
+        var generated: Set<String> = []
+        for definition in input {
+            guard let resource = definition.resource else { result.append(definition); continue }
+            for descriptor in builder.catalog?.descriptors ?? [] {
+                let name = descriptor.type.qualifiedName
+                guard name.hasPrefix(resource.namePrefix) else { continue }
+                let rest = String(name.dropFirst(resource.namePrefix.count))
+                let id = resource.idPrefix + rest.replacingOccurrences(of: ".", with: resource.idSeparator)
+                guard !rest.isEmpty, !resource.excludes(rest), !defined.contains(id), generated.insert(id).inserted else { continue }
+                var component = definition
+                component.resource = nil
+                component.name = id
+                component.typeName = name
+                if !component.stated.contains(.primary) { component.isPrimary = true }
+                result.append(component)
+            }
+        }
+        return result
+    }
+
     /// The definitions of the active profiles, with their placeholders resolved.
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
         let resolver = PlaceholderResolver(sources: builder.propertySources, roots: builder.configRoots.compactMap { ConfigImports.realPath($0.standardizedFileURL.path) })
