@@ -194,15 +194,37 @@ private final class ElementBuilder {
         events.endElementNs = { user, _, _, _ in ElementBuilder.with(user) { $0.end() } }
         events.characters = { user, text, length in ElementBuilder.with(user) { $0.text(text, Int(length)) } }
         events.ignorableWhitespace = events.characters
-        events.internalSubset = { user, _, _, _ in
-            ElementBuilder.with(user) { $0.stop(.dtdRefused(location: ConfigLocation(file: $0.file, line: 1))) }
+        // A `<!DOCTYPE beans PUBLIC "-//SPRING//DTD BEAN//EN" "...">` is accepted and never
+        // loaded (no DTD option is set, and the entity loader refuses everything); any
+        // declaration inside one stops the parser before it takes effect.
+        events.internalSubset = { _, _, _, _ in }
+        events.entityDecl = { user, _, _, _, _, _ in ElementBuilder.with(user) { $0.refuseDeclaration() } }
+        events.elementDecl = { user, _, _, _ in ElementBuilder.with(user) { $0.refuseDeclaration() } }
+        events.attributeDecl = { user, _, _, _, _, _, tree in
+            xmlFreeEnumeration(tree)
+            ElementBuilder.with(user) { $0.refuseDeclaration() }
+        }
+        events.notationDecl = { user, _, _, _ in ElementBuilder.with(user) { $0.refuseDeclaration() } }
+        events.unparsedEntityDecl = { user, _, _, _, _ in ElementBuilder.with(user) { $0.refuseDeclaration() } }
+        // An entity no DTD declares (no DTD is ever read) would otherwise vanish from the text.
+        events.reference = { user, name in
+            ElementBuilder.with(user) { builder in
+                let entity = name.map { String(cString: $0) } ?? ""
+                builder.stop(.malformed(message: "the entity reference &\(entity); cannot be resolved: no DTD is read, so only XML's five predefined entities and character references (&#38;) are understood",
+                                        location: ConfigLocation(file: builder.file, line: builder.line)))
+            }
         }
         return events
     }
 
-    private var line: Int { Int(context.pointee.input?.pointee.line ?? 1) }
+    var line: Int { Int(context.pointee.input?.pointee.line ?? 1) }
 
-    private func stop(_ error: XMLError) {
+    /// A declaration inside a `<!DOCTYPE>`: refused before it takes effect.
+    func refuseDeclaration() {
+        stop(.dtdRefused(location: ConfigLocation(file: file, line: line)))
+    }
+
+    func stop(_ error: XMLError) {
         guard failure == nil else { return }
         failure = error
         xmlStopParser(context)

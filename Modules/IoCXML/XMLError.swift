@@ -29,7 +29,7 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
         case let .malformed(message, location):
             return "Malformed XML at \(location): \(message)."
         case let .dtdRefused(location):
-            return "The document at \(location) declares a DTD; config files may not (a DTD can load external files and expand entities). Remove the <!DOCTYPE>."
+            return "The document at \(location) declares markup in its <!DOCTYPE> (an entity, element, attribute or notation); config files may not (declarations can load external files and expand entities). Remove the declarations: a <!DOCTYPE> with only a public or system id is accepted, and never loaded."
         case let .unknownRoot(name, location):
             return "Unknown root element <\(name)> at \(location). Use <beans> (Spring), <assembly> (spring-objective-c) or <container> (OxIC)."
         case let .unknownElement(name, parent, known, suggestion, location):
