@@ -148,6 +148,12 @@ enum XMLDocumentReader {
     }
 
     static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
+    static let beansNamespace = "http://www.springframework.org/schema/beans"
+    /// Spring's namespaces, by URI, with the prefix this reader gives their elements.
+    static let springNamespaces: [String: String] = Dictionary(uniqueKeysWithValues: [
+        "util", "context", "aop", "tx", "jdbc", "jee", "mvc", "lang", "task", "cache", "jms", "oxm", "websocket", "security",
+        "integration", "batch", "rabbit", "data", "jpa", "webflow-config", "tool",
+    ].map { ("http://www.springframework.org/schema/\($0)", $0) })
     /// Spring's p-namespace (properties as attributes) and c-namespace (constructor arguments).
     static let springShortcuts = ["http://www.springframework.org/schema/p": "p",
                                   "http://www.springframework.org/schema/c": "c"]
@@ -188,8 +194,8 @@ private final class ElementBuilder {
     static func events() -> xmlSAXHandler {
         var events = xmlSAXHandler()
         events.initialized = XML_SAX2_MAGIC
-        events.startElementNs = { user, name, prefix, uri, _, _, count, _, attributes in
-            ElementBuilder.with(user) { $0.start(name, Int(count), attributes) }
+        events.startElementNs = { user, name, _, uri, _, _, count, _, attributes in
+            ElementBuilder.with(user) { $0.start(name, uri, Int(count), attributes) }
         }
         events.endElementNs = { user, _, _, _ in ElementBuilder.with(user) { $0.end() } }
         events.characters = { user, text, length in ElementBuilder.with(user) { $0.text(text, Int(length)) } }
@@ -239,7 +245,23 @@ private final class ElementBuilder {
         return made
     }
 
-    private func start(_ element: UnsafePointer<xmlChar>?, _ count: Int, _ values: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    /// The namespace of the root element: its vocabulary's (Spring's beans, spring-objective-c's assembly).
+    @exclusivity(unchecked) private var home: String?
+
+    /// An element's name as the translator reads it: the local name in the document's own
+    /// vocabulary, `util:list` for Spring's other namespaces (whatever prefix the document
+    /// gives them), `{uri}name` for any other namespace.
+    private func qualifiedName(_ local: String, _ uri: UnsafePointer<xmlChar>?) -> String {
+        guard let uri else { return local }
+        let namespace = name(uri)
+        if open.isEmpty { home = namespace }
+        if namespace == home || namespace == XMLDocumentReader.beansNamespace { return local }
+        if let prefix = XMLDocumentReader.springNamespaces[namespace] { return "\(prefix):\(local)" }
+        return "{\(namespace)}\(local)"
+    }
+
+    private func start(_ element: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
+                       _ values: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard failure == nil, let element else { return }
         let location = ConfigLocation(file: file, line: line)
         guard open.count < limits.maxDepth else {
@@ -266,7 +288,7 @@ private final class ElementBuilder {
                 added += 1
             }
         }
-        open.append(table.add(name: name(element), attributeCount: added, line: location.line, parent: open.last))
+        open.append(table.add(name: qualifiedName(name(element), uri), attributeCount: added, line: location.line, parent: open.last))
     }
 
     private static func isXMLSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

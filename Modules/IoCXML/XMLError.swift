@@ -23,11 +23,16 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
     case importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation)
     case importCycle(chain: [String], location: ConfigLocation)
     case unreadable(path: String, reason: String, location: ConfigLocation?)
+    /// An element or attribute that only means something to a Java runtime (AOP, transactions,
+    /// component scanning, a third-party schema), or to Spring's bytecode generation.
+    case refused(construct: String, reason: String, location: ConfigLocation)
 
     public var description: String {
         switch self {
         case let .malformed(message, location):
             return "Malformed XML at \(location): \(message)."
+        case let .refused(construct, reason, location):
+            return "\(construct) at \(location) has no Swift meaning: \(reason)."
         case let .dtdRefused(location):
             return "The document at \(location) declares markup in its <!DOCTYPE> (an entity, element, attribute or notation); config files may not (declarations can load external files and expand entities). Remove the declarations: a <!DOCTYPE> with only a public or system id is accepted, and never loaded."
         case let .unknownRoot(name, location):
@@ -79,6 +84,7 @@ extension XMLError {
     public var location: ConfigLocation? {
         switch self {
         case let .malformed(_, location): return location
+        case let .refused(_, _, location): return location
         case let .dtdRefused(location): return location
         case let .unknownRoot(_, location): return location
         case let .unknownElement(_, _, _, _, location): return location

@@ -13,6 +13,8 @@ public struct XMLConfig: Sendable {
     /// The ids of components left out of ``definitions`` because of one of those problems:
     /// references to them are not missing, only broken.
     public var skipped: [String] = []
+    /// The `.properties` files `<context:property-placeholder>` names, read: `${...}` sources.
+    public var propertySources: [PropertiesFileSource] = []
 }
 
 /// Reads Spring `<beans>`, spring-objective-c `<assembly>` and OxIC `<container>` documents
@@ -61,6 +63,9 @@ public struct XMLLoader: Sendable {
         if let first = translator.imports.first {
             throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
         }
+        if let first = translator.propertyFiles.first {
+            throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
+        }
         try merge(translator, into: &config)
         return config
     }
@@ -82,6 +87,14 @@ public struct XMLLoader: Sendable {
         }
         config.problems += translator.problems
         config.skipped += translator.skipped
+        for file in translator.propertyFiles {
+            do throws(XMLError) {
+                if let source = try propertySource(file, from: url.deletingLastPathComponent(), root: root) { config.propertySources.append(source) }
+            } catch {
+                guard collecting else { throw error }
+                config.problems.append(error)
+            }
+        }
         for (importPath, location) in translator.imports {
             let problem: XMLError
             switch ConfigImports.locate(importPath, from: url.deletingLastPathComponent(), root: root) {
@@ -97,6 +110,21 @@ public struct XMLLoader: Sendable {
             config.problems.append(problem)
         }
         try merge(translator, collecting: collecting, into: &config)
+    }
+
+    /// The property source a `<context:property-placeholder>` file makes; `nil` for a missing
+    /// file the element allows to be missing.
+    private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation), from directory: URL,
+                                root: String) throws(XMLError) -> PropertiesFileSource? {
+        switch ConfigImports.locate(file.path, from: directory, root: root) {
+        case .outside: throw .importOutsideRoot(path: file.path, root: root, location: file.location)
+        case .linkedOutside(let target): throw .importLinkedOutsideRoot(path: file.path, target: target, root: root, location: file.location)
+        case .inside(let url):
+            if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
+            do { return try PropertiesFileSource(contentsOf: url) } catch {
+                throw .unreadable(path: url.path, reason: error.reason, location: file.location)
+            }
+        }
     }
 
     private func merge(_ translator: XMLTranslator, collecting: Bool = false, into config: inout XMLConfig) throws(XMLError) {
@@ -116,7 +144,9 @@ public struct XMLLoader: Sendable {
 extension ContainerBuilder {
     /// Adds the components of an XML file (and its imports).
     public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(XMLError) {
-        add(contentsOf: try XMLLoader(limits: limits).load(contentsOf: url, root: root).definitions)
+        let config = try XMLLoader(limits: limits).load(contentsOf: url, root: root)
+        add(contentsOf: config.definitions)
+        propertySources += config.propertySources
         configRoots.append(root ?? url.deletingLastPathComponent())
     }
 

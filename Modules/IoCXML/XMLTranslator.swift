@@ -6,6 +6,8 @@ struct XMLTranslator {
     var definitions: [Definition] = []
     var imports: [(path: String, location: ConfigLocation)] = []
     var aliases: [(name: String, target: String, location: ConfigLocation)] = []
+    /// `.properties` files named by `<context:property-placeholder>`, relative to the document.
+    var propertyFiles: [(path: String, optional: Bool, location: ConfigLocation)] = []
     /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
     /// that one run reports them all; otherwise the first problem is thrown.
     var problems: [XMLError] = []
@@ -39,10 +41,51 @@ struct XMLTranslator {
 
     // MARK: Spring <beans>
 
-    static let beansChildren = ["bean", "alias", "import", "beans", "description"]
+    static let beansChildren = ["bean", "alias", "import", "beans", "description", "context:property-placeholder"]
+    static let beansAttributes = ["profile", "default-lazy-init", "default-autowire", "default-init-method", "default-destroy-method"]
     static let beanAttributes = ["id", "name", "class", "scope", "lazy-init", "init-method", "destroy-method", "depends-on",
-                                 "primary", "parent", "abstract", "factory-bean", "factory-method"]
-    static let beanChildren = ["constructor-arg", "property", "description"]
+                                 "primary", "parent", "abstract", "factory-bean", "factory-method", "autowire", "autowire-candidate"]
+    static let beanChildren = ["constructor-arg", "property", "description", "meta", "qualifier", "lookup-method", "replaced-method"]
+
+    /// What a `<beans>` element sets for the beans inside it.
+    struct BeansDefaults {
+        var profiles: [String] = []
+        var lazyInit: Bool?
+        var autowire: String?
+        var initMethod: String?
+        var destroyMethod: String?
+    }
+
+    /// Namespaces whose elements configure a Java runtime, with the Swift way where there is one.
+    static let javaOnly: [String: String] = [
+        "aop": "aspects are woven into Java classes; in Swift, wrap a component with a decorator (decorates, or .decorate { }) or an InstancePostProcessor",
+        "tx": "transactions are managed by Spring's Java proxies; in Swift, a component manages its own",
+        "jdbc": "it configures Java database access",
+        "jee": "it looks up Java EE resources (JNDI)",
+        "mvc": "it configures Spring's Java web framework",
+        "task": "it schedules Java methods; in Swift, start the work from a component's after-injection hook",
+        "cache": "it adds Java caching proxies",
+        "lang": "it loads beans from Java scripting languages",
+        "jms": "it configures Java messaging",
+        "oxm": "it configures Java XML marshalling",
+        "websocket": "it configures Spring's Java WebSocket support",
+        "security": "it configures Spring Security's Java filters",
+        "integration": "it configures Spring Integration's Java endpoints",
+        "batch": "it configures Spring Batch's Java jobs",
+        "rabbit": "it configures Spring AMQP's Java listeners",
+        "tool": "it annotates Spring's Java schema",
+    ]
+
+    /// Elements of the context namespace this reader has no Swift meaning for, with the Swift way.
+    static let contextRefused: [String: String] = [
+        "component-scan": "it finds Java classes on the classpath; in Swift, annotate types with @Component and register them (Type.register(into: builder)), or list them in a catalog",
+        "annotation-config": "it turns on Java annotation processing; Swift macros (@Component, @Inject) need no switch",
+        "load-time-weaver": "it weaves Java bytecode",
+        "spring-configured": "it injects into Java objects made outside the container; in Swift, use container.inject(into:)",
+        "mbean-export": "it exports Java management beans",
+        "mbean-server": "it configures a Java management server",
+        "property-override": "it overrides Java bean properties by name; in Swift, use profiles or a test overlay's setProperty",
+    ]
     static let constructorArgAttributes = ["index", "name", "type", "value", "ref"]
     static let propertyAttributes = ["name", "value", "ref"]
     static let shortcutPrefixes = ["p:", "c:"]
@@ -50,35 +93,51 @@ struct XMLTranslator {
     static let valueElements = ["value", "ref", "bean", "null", "list", "set", "array", "map", "props"]
 
     private mutating func beans(_ element: XMLElementNode, profiles: [String]) throws(XMLError) {
-        try check(element, attributes: ["profile"])
+        try beans(element, inherited: BeansDefaults(profiles: profiles))
+    }
+
+    private mutating func beans(_ element: XMLElementNode, inherited: BeansDefaults) throws(XMLError) {
+        try check(element, attributes: Self.beansAttributes)
+        var defaults = inherited
         let own = element.attribute("profile").map(Self.names) ?? []
-        let active = own.isEmpty ? profiles : own
+        if !own.isEmpty { defaults.profiles = own }
+        if let lazy = element.attribute("default-lazy-init"), lazy != "default" { defaults.lazyInit = try bool(lazy, element) }
+        if let autowire = element.attribute("default-autowire"), autowire != "default" {
+            defaults.autowire = try autowireMode(autowire, at: element)
+        }
+        if let method = element.attribute("default-init-method") { defaults.initMethod = method }
+        if let method = element.attribute("default-destroy-method") { defaults.destroyMethod = method }
+        let active = defaults.profiles
         for child in element.children {
             try part(child) { (this) throws(XMLError) in
                 switch child.name {
                 case "bean":
-                    var definition = try this.bean(child)
+                    var definition = try this.bean(child, defaults: defaults)
                     if definition.profiles.isEmpty { definition.profiles = active }
                     this.definitions.append(definition)
+                case "context:property-placeholder":
+                    try this.propertyPlaceholder(child)
                 case "alias":
                     try this.check(child, attributes: ["name", "alias"])
                     this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location))
                 case "import":
                     try this.check(child, attributes: ["resource"])
                     this.imports.append((try this.required(child, "resource"), child.location))
-                case "beans": try this.beans(child, profiles: active)
+                case "beans": try this.beans(child, inherited: defaults)
                 case "description": return
-                default: throw this.unknownElement(child, in: element, known: Self.beansChildren)
+                default:
+                    if let refusal = Self.refusal(of: child) { throw refusal }
+                    throw this.unknownElement(child, in: element, known: Self.beansChildren)
                 }
             }
         }
     }
 
-    private func bean(_ element: XMLElementNode) throws(XMLError) -> Definition {
+    private func bean(_ element: XMLElementNode, defaults: BeansDefaults = BeansDefaults()) throws(XMLError) -> Definition {
         // NB: the attributes checked and read in one pass: a bean has a few, and asking for each
         // name a bean may have searched them a dozen times.
         var id, nameList, typeName, scope, lazy, primary, abstract, parent: String?
-        var initMethod, destroyMethod, dependsOn, factoryMethod, factoryBean: String?
+        var initMethod, destroyMethod, dependsOn, factoryMethod, factoryBean, autowire, candidate: String?
         var hasShortcuts = false
         for (name, value) in element.attributes {
             switch name {
@@ -95,6 +154,8 @@ struct XMLTranslator {
             case "depends-on": dependsOn = value
             case "factory-method": factoryMethod = value
             case "factory-bean": factoryBean = value
+            case "autowire": autowire = value
+            case "autowire-candidate": candidate = value
             default:
                 // Besides these, only Spring's `p:` and `c:` shortcuts.
                 guard Self.shortcutPrefixes.contains(where: name.hasPrefix) else {
@@ -109,12 +170,27 @@ struct XMLTranslator {
         definition.scope = .singleton
         if let scope { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
         definition.stated.insert(.scope)
-        if let lazy { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
+        if let lazy, lazy != "default" {
+            definition.isLazy = try bool(lazy, element)
+            definition.stated.insert(.lazy)
+        } else if let lazy = defaults.lazyInit {
+            definition.isLazy = lazy
+            definition.stated.insert(.lazy)
+        }
+        var mode = defaults.autowire
+        if let autowire, autowire != "default" { mode = try autowireMode(autowire, at: element) }
+        if mode == "no" { definition.autowires = false }
+        if let candidate, candidate != "default" { definition.isAutowireCandidate = try bool(candidate, element) }
         if let primary { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
         if let abstract { definition.isAbstract = try bool(abstract, element) }
         definition.parent = parent
-        if let initMethod { definition.hooks.append(LifecycleHook(kind: .afterInjection, method: initMethod)) }
-        if let destroyMethod { definition.hooks.append(LifecycleHook(kind: .dispose, method: destroyMethod)) }
+        // A bean's own method must exist; a default applies to the beans that have it (Spring).
+        if let initMethod = initMethod ?? defaults.initMethod, !initMethod.isEmpty {
+            definition.hooks.append(LifecycleHook(kind: .afterInjection, method: initMethod, isOptional: initMethod != element.attribute("init-method")))
+        }
+        if let destroyMethod = destroyMethod ?? defaults.destroyMethod, !destroyMethod.isEmpty {
+            definition.hooks.append(LifecycleHook(kind: .dispose, method: destroyMethod, isOptional: destroyMethod != element.attribute("destroy-method")))
+        }
         definition.dependsOn = dependsOn.map(Self.names) ?? []
 
         var arguments = ConstructorArguments()
@@ -136,6 +212,20 @@ struct XMLTranslator {
                 if properties.isEmpty { properties.reserveCapacity(4) }
                 try properties.append(property(child, elements: true))
             case "description": continue
+            case "meta":
+                try check(child, attributes: ["key", "value"])
+                definition.metadata[try required(child, "key")] = child.attribute("value") ?? ""
+            case "qualifier":
+                // Spring's qualifier picks a candidate by a name of its own: in Swift, a name.
+                try check(child, attributes: ["value", "type"])
+                if let value = child.attribute("value"), !value.isEmpty { definition.aliases.append(value) }
+            case "lookup-method":
+                // A method returning a new bean on every call: a Provider property of that bean.
+                try check(child, attributes: ["name", "bean"])
+                properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
+                                                    location: child.location))
+            case "replaced-method":
+                throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
             default: throw unknownElement(child, in: element, known: Self.beanChildren)
             }
         }
@@ -442,6 +532,59 @@ struct XMLTranslator {
     private func unknownElement(_ element: XMLElementNode, in parent: XMLElementNode, known: [String]) -> XMLError {
         .unknownElement(name: element.name, parent: parent.name, known: known,
                         suggestion: Suggestions.closest(to: element.name, in: known).first, location: element.location)
+    }
+
+    /// Spring's autowire modes this reader can honour: `no` and `constructor` (initializer
+    /// parameters), refusing the property modes.
+    private func autowireMode(_ mode: String, at element: XMLElementNode) throws(XMLError) -> String {
+        switch mode {
+        case "no", "constructor": return mode
+        case "byType", "byName", "autodetect":
+            throw .refused(construct: "autowire=\"\(mode)\"", reason: "it sets every settable property that a bean matches, which this reader does not do: inject the properties with <property> or p:, or use autowire=\"constructor\" (initializer parameters by type, the default here)", location: element.location)
+        default:
+            throw .badValue(value: mode, reason: "autowire is no, constructor, byType, byName or default", location: element.location)
+        }
+    }
+
+    /// Why an element of another namespace is refused: a Java-only namespace or context
+    /// element, or a third-party schema; `nil` for an element of this vocabulary.
+    static func refusal(of element: XMLElementNode) -> XMLError? {
+        let name = element.name
+        if name.hasPrefix("{"), let close = name.firstIndex(of: "}") {
+            let namespace = String(name[name.index(after: name.startIndex)..<close])
+            return .refused(construct: "<\(name[name.index(after: close)...])> of the namespace \(namespace)",
+                            reason: "its schema configures a Java library; describe the Swift components it stands for as beans", location: element.location)
+        }
+        guard let colon = name.firstIndex(of: ":") else { return nil }
+        let prefix = String(name[..<colon]), local = String(name[name.index(after: colon)...])
+        if prefix == "context", let reason = contextRefused[local] {
+            return .refused(construct: "<context:\(local)>", reason: reason, location: element.location)
+        }
+        if let reason = javaOnly[prefix] {
+            return .refused(construct: "<\(name)> (the \(prefix) namespace)", reason: reason, location: element.location)
+        }
+        return nil
+    }
+
+    /// `<context:property-placeholder location="app.properties"/>`: a `.properties` file inside
+    /// the config root becomes a property source for `${...}`.
+    private mutating func propertyPlaceholder(_ element: XMLElementNode) throws(XMLError) {
+        try check(element, attributes: ["location", "ignore-resource-not-found", "file-encoding", "order", "system-properties-mode",
+                                        "local-override", "ignore-unresolvable"])
+        if let unresolvable = element.attribute("ignore-unresolvable"), try bool(unresolvable, element) {
+            throw .refused(construct: "ignore-unresolvable=\"true\"", reason: "a placeholder without a value or a default is an error at build here; give it a default (${key:default})", location: element.location)
+        }
+        if let encoding = element.attribute("file-encoding"), encoding.uppercased() != "UTF-8" {
+            throw .badValue(value: encoding, reason: "properties files are read as UTF-8", location: element.location)
+        }
+        var optional = false
+        if let text = element.attribute("ignore-resource-not-found") { optional = try bool(text, element) }
+        for location in Self.names(try required(element, "location")) {
+            var path = location
+            for scheme in ["classpath*:", "classpath:", "file:"] where path.hasPrefix(scheme) { path.removeFirst(scheme.count) }
+            while path.hasPrefix("/") && location.hasPrefix("classpath") { path.removeFirst() }
+            propertyFiles.append((path: path, optional: optional, location: element.location))
+        }
     }
 
     static func names(_ text: String) -> [String] {

@@ -90,7 +90,7 @@ struct XMLDialectTests {
         #expect(config.definitions.map(\.name) == ["b"])
         #expect(config.skipped == ["a", "d"])
         #expect(config.problems.map(\.description) == [
-            "Unknown element <propery> in <bean> at \(path):3. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>.",
+            "Unknown element <propery> in <bean> at \(path):3. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>.",
             "Bad value 'maybe' at \(path):6: expected true/false or yes/no.",
             "Import '../outside.xml' at \(path):2 is outside the config root \(root.standardizedFileURL.path). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.",
             "Bad value 'nowhere' at \(path):5: <alias> names no bean defined in XML.",
@@ -240,9 +240,9 @@ struct XMLErrorTests {
     @Test func unknownRootElementAndAttribute() {
         #expect(loadError("<objects/>") == "Unknown root element <objects> at beans.xml:1. Use <beans> (Spring), <assembly> (spring-objective-c) or <container> (OxIC).")
         #expect(loadError("<beans><bean id='a' clas='X'/></beans>")
-            == "Unknown attribute 'clas' on <bean> at beans.xml:1. Did you mean 'class'? Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method.")
+            == "Unknown attribute 'clas' on <bean> at beans.xml:1. Did you mean 'class'? Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method, autowire, autowire-candidate.")
         #expect(loadError("<beans><bena id='a'/></beans>")
-            == "Unknown element <bena> in <beans> at beans.xml:1. Did you mean <bean>? Allowed: <bean>, <alias>, <import>, <beans>, <description>.")
+            == "Unknown element <bena> in <beans> at beans.xml:1. Did you mean <bean>? Allowed: <bean>, <alias>, <import>, <beans>, <description>, <context:property-placeholder>.")
     }
 
     @Test func missingAttributeAndBadValues() {
@@ -324,7 +324,7 @@ struct XMLErrorTests {
         #expect(loadError("<beans \(namespaces)><bean id='a' class='Bag' c:_x='1'/></beans>")
             == "Bad value 'c:_x' at beans.xml:1: c:_N takes an argument index, a whole number from 0.")
         #expect(loadError("<beans xmlns:q='urn:other'><bean id='a' class='Bag' q:names='x'/></beans>")
-            == "Unknown attribute 'q:names' on <bean> at beans.xml:1. Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method.")
+            == "Unknown attribute 'q:names' on <bean> at beans.xml:1. Allowed: id, name, class, scope, lazy-init, init-method, destroy-method, depends-on, primary, parent, abstract, factory-bean, factory-method, autowire, autowire-candidate.")
         // xsi: attributes are for editors and stay ignored.
         #expect(loadError("<beans xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance' xsi:schemaLocation='x y'><bean id='a' class='Bag'/></beans>") == "no error")
     }
@@ -457,5 +457,103 @@ struct XMLSecurityTests {
         limits.maxDepth = 3
         #expect(loadError("<beans><bean id='a' class='Bag'><property name='names'><list/></property></bean></beans>", limits: limits)
             == "XML limit exceeded at beans.xml:1: the nesting depth (maxDepth 3) is 4. Raise XMLLimits if the file is meant to be this large.")
+    }
+}
+
+@Suite("XML: Spring's vocabulary")
+struct SpringVocabularyTests {
+    @Test func headers_defaults_andBeanOptions_ofRealFiles_areUnderstood() throws {
+        let container = try buildXML("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <beans xmlns="http://www.springframework.org/schema/beans"
+                   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                   xmlns:context="http://www.springframework.org/schema/context"
+                   xsi:schemaLocation="http://www.springframework.org/schema/beans http://www.springframework.org/schema/beans/spring-beans.xsd"
+                   default-lazy-init="true" default-init-method="start" default-destroy-method="stop" default-autowire="constructor">
+              <bean id="bag" class="Bag">
+                <meta key="owner" value="team-a"/>
+                <qualifier value="main"/>
+              </bean>
+              <bean id="hidden" class="ExampleServiceImpl2" autowire-candidate="false"/>
+              <bean id="seen" class="ExampleServiceImpl2" init-method=""/>
+              <bean id="executor" class="ServiceExecutorImpl1" autowire="no"/>
+            </beans>
+            """)
+        let bag = try container.resolve(Bag.self, name: "main")
+        #expect(bag.order == ["start"], "default-init-method, and the qualifier is a name")
+        let definition = container.definitions.first { $0.name == "bag" }
+        #expect(definition?.isLazy == true && definition?.metadata == ["owner": "team-a"])
+        // Only "seen" stands for its type: "hidden" is no autowire candidate.
+        _ = try container.resolve(ExampleServiceImpl2.self)
+        #expect(container.definitions.first { $0.name == "executor" }?.autowires == false)
+    }
+
+    @Test func lookupMethod_isAProviderProperty_andReplacedMethodIsRefused() throws {
+        final class Command: @unchecked Sendable { init() {} }
+        final class Manager: @unchecked Sendable {
+            static let fixed = Command()
+            var createCommand = Provider { Manager.fixed }
+            init() {}
+        }
+        let catalog = TypeCatalog()
+        catalog.add(Command.self) { $0.initializer("init()") { Command() } }
+        catalog.add(Manager.self) { manager in
+            manager.initializer("init()") { Manager() }
+            manager.property("createCommand", \.createCommand)
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        try builder.loadXML("""
+            <beans>
+              <bean id="command" class="Command" scope="prototype"/>
+              <bean id="manager" class="Manager"><lookup-method name="createCommand" bean="command"/></bean>
+            </beans>
+            """, name: "beans.xml")
+        let manager = try builder.build().resolve(Manager.self)
+        #expect(try manager.createCommand.get() !== manager.createCommand.get(), "the container's provider makes a new prototype per call")
+        #expect(loadError("<beans><bean id='m' class='Bag'><replaced-method name='compute' replacer='r'/></bean></beans>")
+            == "<replaced-method> at beans.xml:1 has no Swift meaning: it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component.")
+    }
+
+    @Test func javaOnlyNamespaces_areRefusedByName_withTheSwiftWay() {
+        #expect(loadError("""
+            <beans xmlns="http://www.springframework.org/schema/beans" xmlns:aop="http://www.springframework.org/schema/aop">
+              <aop:config/>
+            </beans>
+            """) == "<aop:config> (the aop namespace) at beans.xml:2 has no Swift meaning: aspects are woven into Java classes; in Swift, wrap a component with a decorator (decorates, or .decorate { }) or an InstancePostProcessor.")
+        #expect(loadError("""
+            <beans xmlns="http://www.springframework.org/schema/beans" xmlns:ctx="http://www.springframework.org/schema/context">
+              <ctx:component-scan base-package="com.example"/>
+            </beans>
+            """) == "<context:component-scan> at beans.xml:2 has no Swift meaning: it finds Java classes on the classpath; in Swift, annotate types with @Component and register them (Type.register(into: builder)), or list them in a catalog.")
+        #expect(loadError("""
+            <beans xmlns="http://www.springframework.org/schema/beans">
+              <broker xmlns="http://activemq.apache.org/schema/core" brokerName="localhost"/>
+            </beans>
+            """) == "<broker> of the namespace http://activemq.apache.org/schema/core at beans.xml:2 has no Swift meaning: its schema configures a Java library; describe the Swift components it stands for as beans.")
+        #expect(loadError("<beans><bean id='a' class='Bag' autowire='byType'/></beans>")
+            == "autowire=\"byType\" at beans.xml:1 has no Swift meaning: it sets every settable property that a bean matches, which this reader does not do: inject the properties with <property> or p:, or use autowire=\"constructor\" (initializer parameters by type, the default here).")
+    }
+
+    @Test func propertyPlaceholder_readsAPropertiesFileInsideTheRoot() throws {
+        let root = try directory([
+            "config/beans.xml": """
+                <beans xmlns:context="http://www.springframework.org/schema/context">
+                  <context:property-placeholder location="classpath:app.properties, optional.properties" ignore-resource-not-found="true"/>
+                  <bean id="bag" class="Bag"><property name="names"><list><value>${greeting}</value></list></property></bean>
+                </beans>
+                """,
+            "config/app.properties": "greeting=hello\n",
+            "config/escape.xml": "<beans xmlns:context='http://www.springframework.org/schema/context'><context:property-placeholder location='../secret.properties'/></beans>",
+            "secret.properties": "password=hunter2\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let builder = ContainerBuilder()
+        builder.catalog = xmlCatalog()
+        try builder.loadXML(contentsOf: root.appendingPathComponent("config/beans.xml"))
+        #expect(try builder.build().resolve(Bag.self).names == ["hello"])
+        let config = root.appendingPathComponent("config").standardizedFileURL.path
+        #expect(errorText { _ = try XMLLoader().load(contentsOf: root.appendingPathComponent("config/escape.xml")) }
+            == "Import '../secret.properties' at \(config)/escape.xml:1 is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
     }
 }

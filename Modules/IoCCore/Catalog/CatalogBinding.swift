@@ -449,7 +449,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
                   let member = zeroArgument.first(where: { signature.matches($0.signature) }),
                   case .method(_, let box) = member.template, let invoker = box as? MethodInvoker<T>
             else {
-                missing("method", hook.name, zeroArgument.map(\.signature.description), at: nil)
+                if !hook.isOptional { missing("method", hook.name, zeroArgument.map(\.signature.description), at: nil) }
                 return nil
             }
             return LifecycleHook(kind: hook.kind, name: hook.name, body: Hook<T>(.method(invoker)))

@@ -244,6 +244,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var bindings: [ArgumentBinding] = []
         var tagAttributes: [String: [String: ConfigValue]] = [:]
         var resource: CatalogResource?
+        var isAutowireCandidate = true
+        var metadata: [String: String] = [:]
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -296,6 +298,19 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var resource: CatalogResource? {
         get { extras.resource }
         set { extras.resource = newValue }
+    }
+
+    /// Whether the component is a candidate when something asks for its type (Spring's
+    /// `autowire-candidate`); `false` leaves it reachable by name only.
+    public var isAutowireCandidate: Bool {
+        get { extras.isAutowireCandidate }
+        set { extras.isAutowireCandidate = newValue }
+    }
+    /// Key-value notes a config file attaches to the component (Spring's `<meta>`), for tools
+    /// and post-processors (``ComponentInfo``); the container does nothing with them.
+    public var metadata: [String: String] {
+        get { extras.metadata }
+        set { extras.metadata = newValue }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.
@@ -394,6 +409,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if !isPublic { flags.append("private") }
         if !autowires { flags.append("no autowiring") }
         if !exposesConformances { flags.append("no conformances") }
+        if !isAutowireCandidate { flags.append("not an autowire candidate") }
+        for key in metadata.keys.sorted() { lines.append("  meta \(key): \(metadata[key] ?? "")") }
         if let deprecation { flags.append("deprecated: \(deprecation)") }
         if let strategy { flags.append("strategy \(strategy.name)") }
         if !flags.isEmpty { lines.append("  flags: " + flags.joined(separator: ", ")) }
@@ -632,6 +649,9 @@ public struct LifecycleHook: Sendable, Equatable {
     public let kind: Kind
     /// The method or closure's name, as printed; `closure` when the code gave none.
     public let name: String
+    /// Whether the hook is left out when the type has no such method, instead of being an
+    /// error (Spring's `default-init-method`, which applies to the beans that have it).
+    public var isOptional = false
     let body: HookBox?
 
     init(kind: Kind, name: String, body: HookBox) {
@@ -640,15 +660,17 @@ public struct LifecycleHook: Sendable, Equatable {
         self.body = body
     }
 
-    /// An unbound hook: the catalog finds the method (with no parameters) by name.
-    public init(kind: Kind, method: String) {
+    /// An unbound hook: the catalog finds the method (with no parameters) by name; with
+    /// `isOptional`, a type that has none simply has no such hook.
+    public init(kind: Kind, method: String, isOptional: Bool = false) {
         self.kind = kind
         self.name = method
+        self.isOptional = isOptional
         self.body = nil
     }
 
     public static func == (lhs: LifecycleHook, rhs: LifecycleHook) -> Bool {
-        lhs.kind == rhs.kind && lhs.name == rhs.name
+        lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.isOptional == rhs.isOptional
     }
 }
 

@@ -215,8 +215,10 @@ final class Compilation {
     }
 
     private func index(_ node: AnyNode, _ definition: Definition) {
-        byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(node)
-        for (id, adapter) in node.adapters { byType[id, default: []].append(adapter) }
+        if definition.isAutowireCandidate {
+            byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(node)
+            for (id, adapter) in node.adapters { byType[id, default: []].append(adapter) }
+        }
         if let name = definition.name { byName[name] = node }
         for alias in definition.aliases { byName[alias] = node }
         for tag in definition.tags { byTag[tag, default: []].append(node) }
