@@ -36,6 +36,7 @@ struct YAMLTranslator {
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
         "parent", "abstract", "alias", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
         "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>", "resource", "exclude",
+        "decoration_inner_name", "decoration_priority", "decoration_on_invalid",
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile", "autowire", "autoconfigure", "public", "bind"]
 
@@ -233,6 +234,17 @@ struct YAMLTranslator {
             case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))
             case "dispose": definition.hooks.append(LifecycleHook(kind: .dispose, method: try text(value, key)))
             case "decorates": definition.decorates = try text(value, "decorates")
+            case "decoration_inner_name": definition.decoration.innerName = try text(value, key)
+            case "decoration_priority":
+                guard let priority = value.scalar.flatMap({ Int($0) }) else {
+                    throw .wrongKind(expected: "a whole number", found: value.scalar.map { "'\($0)'" } ?? value.kindName, what: key, location: value.location)
+                }
+                definition.decoration.priority = priority
+            case "decoration_on_invalid":
+                guard let missing = value.scalar.flatMap(Decoration.Missing.init(rawValue:)) else {
+                    throw .wrongKind(expected: "exception, ignore or null", found: value.scalar.map { "'\($0)'" } ?? value.kindName, what: key, location: value.location)
+                }
+                definition.decoration.missing = missing
             case "depends-on": definition.dependsOn = try strings(value, "depends-on")
             default:
                 unknown.append(unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location))

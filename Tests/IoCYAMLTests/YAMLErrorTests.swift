@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
@@ -260,7 +260,7 @@ struct SymfonyHabitTests {
 }
 
 private enum YAMLTranslatorKeys {
-    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude"
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid"
 }
 
 @Suite("YAML: Symfony's service options")
@@ -412,5 +412,57 @@ struct ResourceTests {
         #expect(try excluded("'../src/{Entity,Migrations,Tests,Kernel.php}'", under: "../src/*") == ["Entity", "Migrations", "Tests", "Kernel"])
         let resource = CatalogResource(namePrefix: "App.", excluding: ["Entity", "*Test"], idPrefix: "App\\")
         #expect(resource.description == "resource App.* excluding Entity, *Test")
+    }
+}
+
+@Suite("YAML: decorators")
+struct DecorationTests {
+    final class Layer: Reporter, @unchecked Sendable {
+        let inner: any Reporter
+        var id: String { "layer(\(inner.id))" }
+        init(inner: any Reporter) { self.inner = inner }
+    }
+
+    private func container(_ yaml: String) throws -> Container {
+        let catalog = weatherCatalog()
+        catalog.add(Layer.self) { layer in
+            layer.initializer("init(inner:)") { (inner: any Reporter) in Layer(inner: inner) }
+            layer.conforms(to: (any Reporter).self) { $0 }
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        try builder.loadYAML(yaml, name: "services.yaml")
+        return try builder.build()
+    }
+
+    @Test func decorators_stackByPriority_andNameTheirInner() throws {
+        // Symfony: the higher the priority, the sooner the decorator is applied (closest to the original).
+        let built = try container("""
+            services:
+              mailer: { class: ConsoleReporter, arguments: [mailer], as: [Reporter] }
+              outer: { class: Layer, decorates: mailer, arguments: ['@.inner'], decoration_priority: 1 }
+              inner: { class: Layer, decorates: mailer, decoration_priority: 5, decoration_inner_name: mailer.original, arguments: ['@.inner'] }
+            """)
+        #expect(built.definitions.compactMap(\.name).sorted() == ["inner", "mailer.original", "outer"])
+        #expect(built.definitions.first { $0.name == "outer" }?.aliases == ["mailer"])
+        #expect(built.definitions.first { $0.name == "inner" }?.aliases == ["outer.inner"])
+        #expect(try built.resolve((any Reporter).self, name: "mailer").id == "layer(layer(mailer))")
+    }
+
+    @Test func decoratingNothing_isAnError_orIgnored_orNil_asAsked() throws {
+        let ignored = try container("""
+            services:
+              audit: { class: ConsoleReporter, decorates: missing, decoration_on_invalid: ignore }
+            """)
+        #expect(ignored.definitions.isEmpty)
+        let nulled = try YAMLLoader().load(string: """
+            services:
+              audit: { class: ReportService, decorates: missing, decoration_on_invalid: null, arguments: [[], '@?.inner'] }
+            """, name: "services.yaml")
+        #expect(nulled.definitions.first?.decoration.missing == .null)
+        #expect(errorText { _ = try container("services:\n  audit: { class: ConsoleReporter, decorates: missing }\n") } == """
+            Container validation failed with 1 problem:
+            1. "audit" (ConsoleReporter) at services.yaml:2:3 decorates "missing", which no definition has.
+            """)
     }
 }

@@ -246,6 +246,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var resource: CatalogResource?
         var isAutowireCandidate = true
         var metadata: [String: String] = [:]
+        var decoration = Decoration()
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -298,6 +299,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var resource: CatalogResource? {
         get { extras.resource }
         set { extras.resource = newValue }
+    }
+
+    /// How this definition decorates ``decorates``: the decorated one's new name, the order
+    /// among several decorators, what to do when there is nothing to decorate.
+    public var decoration: Decoration {
+        get { extras.decoration }
+        set { extras.decoration = newValue }
     }
 
     /// Whether the component is a candidate when something asks for its type (Spring's
@@ -801,5 +809,32 @@ public struct CatalogResource: Sendable, Equatable, CustomStringConvertible {
         }
         while p < pattern.count, pattern[p] == star { p += 1 }
         return p == pattern.count
+    }
+}
+
+/// How a decorator (``Definition/decorates``) takes over the component it decorates (Symfony's
+/// `decoration_inner_name`, `decoration_priority`, `decoration_on_invalid`).
+public struct Decoration: Sendable, Equatable {
+    /// What happens when the decorated component does not exist.
+    public enum Missing: String, Sendable, Equatable {
+        /// The build reports it (the default).
+        case error = "exception"
+        /// The decorator is left out, and the name stays free.
+        case ignore
+        /// The decorator is kept; what it injects as `.inner` is `nil`.
+        case null
+    }
+
+    /// The name the decorated component is reachable by; `"<decorator>.inner"` when `nil`.
+    public var innerName: String?
+    /// Among several decorators of one component, the higher the priority, the closer to the
+    /// decorated one (applied first); equal priorities in registration order.
+    public var priority: Int = 0
+    public var missing: Missing = .error
+
+    public init(innerName: String? = nil, priority: Int = 0, missing: Missing = .error) {
+        self.innerName = innerName
+        self.priority = priority
+        self.missing = missing
     }
 }

@@ -180,28 +180,53 @@ struct Preparation {
     mutating func applyDecorators(_ definitions: [Definition]) -> [Definition] {
         guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
         var result = definitions
-        for index in result.indices {
+        // Higher priorities first (closest to the decorated component), then in order.
+        let order = result.indices.filter { result[$0].decorates != nil }
+            .sorted { result[$0].decoration.priority != result[$1].decoration.priority
+                ? result[$0].decoration.priority > result[$1].decoration.priority : $0 < $1 }
+        var dropped: Set<Int> = []
+        for index in order {
             guard let target = result[index].decorates else { continue }
             let decorator = result[index].name ?? target + ".decorator"
-            let innerName = decorator + ".inner"
-            guard let decorated = result.firstIndex(where: { $0.name == target }) else {
-                problems.append(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
-                                               suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name).filter { $0 != result[index].name }).map { "\"\($0)\"" }))
+            let innerName = result[index].decoration.innerName ?? decorator + ".inner"
+            // The component, or the decorator that took its name before this one.
+            guard let decorated = result.indices.first(where: { !dropped.contains($0) && $0 != index
+                && (result[$0].name == target || (result[$0].decorates == nil && result[$0].aliases.contains(target))) })
+            else {
+                switch result[index].decoration.missing {
+                case .ignore:
+                    dropped.insert(index)
+                case .null:
+                    result[index].decorates = nil
+                    result[index].aliases.append(target)
+                    result[index] = Self.renamingInnerReferences(result[index], to: nil)
+                case .error:
+                    problems.append(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
+                                                   suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name).filter { $0 != result[index].name }).map { "\"\($0)\"" }))
+                }
                 continue
             }
-            result[decorated].name = innerName
-            result[decorated].aliases = []
+            if result[decorated].name == target {
+                result[decorated].name = innerName
+                result[decorated].aliases = []
+            } else {
+                // An earlier decorator: it keeps its own name, and this one wraps it.
+                result[decorated].aliases.removeAll { $0 == target }
+                result[decorated].aliases.append(innerName)
+            }
             result[index].aliases.append(target)
             result[index].decorates = nil
             result[index] = Self.renamingInnerReferences(result[index], to: innerName)
         }
-        return result
+        return result.indices.filter { !dropped.contains($0) }.map { result[$0] }
     }
 
-    private static func renamingInnerReferences(_ definition: Definition, to innerName: String) -> Definition {
+    /// `definition` with `.inner` references renamed to `innerName`, or made `nil` without one.
+    private static func renamingInnerReferences(_ definition: Definition, to innerName: String?) -> Definition {
         func rename(_ source: InjectionSource) -> InjectionSource {
             switch source {
-            case .named(".inner"): return .named(innerName)
+            case .named(".inner"): return innerName.map { .named($0) } ?? .nilValue
+            case .optional(.named(".inner")): return innerName.map { .optional(.named($0)) } ?? .nilValue
             case .optional(let inner): return .optional(rename(inner))
             case .lazy(let inner): return .lazy(rename(inner))
             case .provider(let inner): return .provider(rename(inner))
