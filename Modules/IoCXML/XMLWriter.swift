@@ -141,7 +141,7 @@ public enum XMLWriter {
                 }
             }
             return Element("map", [], children)
-        case .optional, .lazy, .provider, .tagged, .type, .typeNamed, .all, .value, .defaultArgument:
+        case .optional, .lazy, .provider, .tagged, .type, .typeNamed, .all, .value, .defaultArgument, .taggedIndexed, .abstractArgument:
             throw failure(definition, "the source '\(source)'", advice: keepInYAML)
         }
     }

@@ -27,6 +27,8 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
     case importCycle(chain: [String], location: ConfigLocation)
     /// A file that cannot be read.
     case unreadable(path: String, reason: String, location: ConfigLocation?)
+    /// A construct that only means something to a PHP runtime, refused with why and the Swift way.
+    case refused(construct: String, reason: String, location: ConfigLocation)
     /// Several problems of one map (unknown keys, refused constructs), reported together.
     case several([YAMLError])
 
@@ -58,7 +60,7 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
         case let .duplicateKey(key, location, first):
             return "Duplicate key '\(key)' at \(location); it was first given at \(first). Keep one."
         case let .unknownTag(tag, location):
-            return "Unknown tag '\(tag)' at \(location). Allowed: !tagged_iterator and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)."
+            return "Unknown tag '\(tag)' at \(location). Allowed: Symfony's !tagged_iterator, !tagged_locator, !service_locator, !iterator, !abstract and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)."
         case let .limitExceeded(limit, value, location):
             return "YAML limit exceeded at \(location): \(limit) is \(value). Raise YAMLLimits if the file is meant to be this large."
         case let .importOutsideRoot(path, root, location):
@@ -69,6 +71,8 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
             return ConfigImports.circleMessage(chain: chain, location: location)
         case let .unreadable(path, reason, location):
             return ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
+        case let .refused(construct, reason, location):
+            return "\(construct) at \(location) has no Swift meaning here: \(reason)."
         case let .several(list):
             let all = list.flatMap(\.problems)
             return "\(all.count) problems:" + all.enumerated().map { "\n\($0.offset + 1). \($0.element)" }.joined()
@@ -94,6 +98,7 @@ extension YAMLError {
         case let .importCycle(_, location): return location
         case let .unreadable(_, _, location): return location
         case let .several(list): return list.first?.location
+        case let .refused(_, _, location): return location
         }
     }
 }

@@ -9,7 +9,12 @@ struct YAMLReader {
 
     private static let standardTags: Set<String> = [
         "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
-        "tag:yaml.org,2002:null", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!", "!tagged_iterator",
+        "tag:yaml.org,2002:null", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!",
+    ]
+    /// Symfony's tags: the translator gives each its meaning, or refuses it with a reason.
+    static let symfonyTags: Set<String> = [
+        "!tagged_iterator", "!tagged", "!tagged_locator", "!service_locator", "!iterator", "!abstract",
+        "!returns_clone", "!closure", "!service_closure",
     ]
 
     /// A collection being read: its members wait on the reader's shared stack of node numbers
@@ -162,7 +167,10 @@ struct YAMLReader {
 
     private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: ConfigLocation) throws(YAMLError) -> String? {
         guard let tag = string(pointer) else { return nil }
-        guard Self.standardTags.contains(tag) else { throw .unknownTag(tag: tag, location: location) }
+        if tag.hasPrefix("!php/") {
+            throw .refused(construct: tag, reason: "it makes a PHP constant, object or enum case; give the value itself, or register it in code", location: location)
+        }
+        guard Self.standardTags.contains(tag) || Self.symfonyTags.contains(tag) else { throw .unknownTag(tag: tag, location: location) }
         return tag
     }
 

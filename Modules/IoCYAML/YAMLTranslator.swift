@@ -356,11 +356,7 @@ struct YAMLTranslator {
 
     /// Where an argument or property value comes from.
     func source(_ node: YAMLNode) throws(YAMLError) -> InjectionSource {
-        if node.tag == "!tagged_iterator" {
-            if let tag = node.scalar { return .tagged(tag) }
-            if let entries = node.entries, let tag = entries.first(where: { $0.key.scalar == "tag" })?.value.scalar { return .tagged(tag) }
-            throw .wrongKind(expected: "a tag name", found: node.kindName, what: "!tagged_iterator", location: node.location)
-        }
+        if let tag = node.tag, tag.hasPrefix("!"), !tag.hasPrefix("!!"), tag != "!" { return try taggedSource(tag, node) }
         switch node.kind {
         case .scalar(let text, let plain):
             // NB: the first bytes compared, not prefixes searched: every value passes here.
@@ -387,6 +383,56 @@ struct YAMLTranslator {
             for (key, value) in entries { sources[try keyText(key)] = try source(value) }
             if sources.values.allSatisfy({ if case .config = $0 { true } else { false } }) { return .config(configValue(node)) }
             return .map(sources)
+        }
+    }
+
+    /// A value with one of Symfony's tags.
+    private func taggedSource(_ tag: String, _ node: YAMLNode) throws(YAMLError) -> InjectionSource {
+        switch tag {
+        case "!tagged_iterator", "!tagged", "!tagged_locator":
+            // The same components; the injection point's type decides: [T], [String: T] or ServiceLocator<T>.
+            if let name = node.scalar, !name.isEmpty { return .tagged(name) }
+            guard let entries = node.entries else {
+                throw .wrongKind(expected: "a tag name or { tag: name, index_by: attribute }", found: node.kindName, what: tag, location: node.location)
+            }
+            var name: String?
+            var indexBy: String?
+            for (keyNode, value) in entries {
+                switch try keyText(keyNode) {
+                case "tag": name = try text(value, "tag")
+                case "index_by": indexBy = try text(value, "index_by")
+                case "default_index_method", "default_priority_method":
+                    throw .refused(construct: try keyText(keyNode), reason: "it names a PHP static method that gives each tagged class its key or priority; give the tag the attribute instead (tags: [{ name: handler, key: pdf, priority: 10 }])",
+                                   location: keyNode.location)
+                case "exclude", "exclude_self":
+                    throw .refused(construct: try keyText(keyNode), reason: "tagged collections here hold every service with the tag; take the tag off the services to leave out",
+                                   location: keyNode.location)
+                case let other: throw unknownKey(other, in: tag, known: ["tag", "index_by"], at: keyNode.location)
+                }
+            }
+            guard let name else { throw .badValue(value: tag, reason: "\(tag) needs the tag's name: { tag: name }", location: node.location) }
+            return indexBy.map { .taggedIndexed(tag: name, indexBy: $0) } ?? .tagged(name)
+        case "!service_locator", "!iterator":
+            switch node.kind {
+            case .sequence(let items):
+                var sources: [InjectionSource] = []
+                for item in items { sources.append(try source(item)) }
+                return .list(sources)
+            case .mapping(let entries):
+                var sources: [String: InjectionSource] = [:]
+                for (key, value) in entries { sources[try keyText(key)] = try source(value) }
+                return .map(sources)
+            case .scalar:
+                throw .wrongKind(expected: "a list or a map of references", found: node.kindName, what: tag, location: node.location)
+            }
+        case "!abstract":
+            return .abstractArgument(node.scalar ?? "")
+        case "!returns_clone":
+            throw .refused(construct: tag, reason: "it clones a PHP object on every call; give the service the prototype scope (shared: false) for a new instance each time", location: node.location)
+        case "!closure", "!service_closure":
+            throw .refused(construct: tag, reason: "it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use)", location: node.location)
+        default:
+            throw .unknownTag(tag: tag, location: node.location)
         }
     }
 

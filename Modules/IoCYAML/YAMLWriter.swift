@@ -120,6 +120,7 @@ public enum YAMLWriter {
         case .named(let name): return .scalar("@" + name, quoted: true)
         case .optional(.named(let name)): return .scalar("@?" + name, quoted: true)
         case .tagged(let tag): return .scalar(tag, quoted: false, tag: "!tagged_iterator")
+        case .abstractArgument(let message): return .scalar(message, quoted: true, tag: "!abstract")
         case .config(let config): return value(config, references: true)
         case .nilValue: return .plain("~")
         case .list(let items):
@@ -139,7 +140,7 @@ public enum YAMLWriter {
                 throw failure(inner, "an inner definition with neither class nor factory", advice: "Give the inner definition its class.")
             }
             return node
-        case .optional, .lazy, .provider, .type, .typeNamed, .all, .value, .defaultArgument:
+        case .optional, .lazy, .provider, .type, .typeNamed, .all, .value, .defaultArgument, .taggedIndexed:
             throw failure(definition, "the source '\(source)'", advice: "Write this injection in code.")
         }
     }

@@ -95,3 +95,11 @@ func directory(_ files: [String: String]) throws -> URL {
     }
     return root
 }
+
+/// Counts, from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func increment() { lock.withLock { value += 1 } }
+}

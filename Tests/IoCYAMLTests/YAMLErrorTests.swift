@@ -55,7 +55,7 @@ struct YAMLErrorTests {
 
     @Test func unknownTag() {
         #expect(loadError("services:\n  a: !php/const FOO\n")
-            == "Unknown tag '!php/const' at app.yaml:2:6. Allowed: !tagged_iterator and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq).")
+            == "!php/const at app.yaml:2:6 has no Swift meaning here: it makes a PHP constant, object or enum case; give the value itself, or register it in code.")
     }
 
     @Test func aliasTargetMissing() {
@@ -464,5 +464,80 @@ struct DecorationTests {
             Container validation failed with 1 problem:
             1. "audit" (ConsoleReporter) at services.yaml:2:3 decorates "missing", which no definition has.
             """)
+    }
+}
+
+@Suite("YAML: Symfony's tags")
+struct SymfonyTagTests {
+    final class Router: @unchecked Sendable {
+        let handlers: ServiceLocator<any Reporter>
+        init(handlers: ServiceLocator<any Reporter>) { self.handlers = handlers }
+    }
+    final class Index: @unchecked Sendable {
+        let byKey: [String: any Reporter]
+        init(byKey: [String: any Reporter]) { self.byKey = byKey }
+    }
+    final class Counted: Reporter, @unchecked Sendable {
+        static let made = Counter()
+        let id: String
+        init(id: String) { self.id = id; Counted.made.increment() }
+    }
+
+    private func container(_ yaml: String) throws -> Container {
+        let catalog = weatherCatalog()
+        catalog.add(Router.self) { $0.initializer("init(handlers:)") { (handlers: ServiceLocator<any Reporter>) in Router(handlers: handlers) } }
+        catalog.add(Index.self) { $0.initializer("init(byKey:)") { (byKey: [String: any Reporter]) in Index(byKey: byKey) } }
+        catalog.add(Counted.self) { counted in
+            counted.initializer("init(id:)") { (id: String) in Counted(id: id) }
+            counted.conforms(to: (any Reporter).self) { $0 }
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        try builder.loadYAML(yaml, name: "services.yaml")
+        return try builder.build()
+    }
+
+    @Test func taggedLocator_resolvesEachEntryOnlyWhenAskedFor() throws {
+        let built = try container("""
+            services:
+              pdf: { class: Counted, arguments: [pdf], tags: [{ name: exporter, format: pdf }] }
+              csv: { class: Counted, arguments: [csv], tags: [{ name: exporter, format: csv }] }
+              byName: { class: Router, arguments: [!tagged_locator exporter] }
+              byFormat: { class: Router, arguments: [!tagged_locator { tag: exporter, index_by: format }] }
+              listed: { class: Router, arguments: [!service_locator ['@pdf']] }
+              mapped: { class: Router, arguments: [!service_locator { x: '@csv' }] }
+              index: { class: Index, arguments: [!tagged_iterator { tag: exporter, index_by: format }] }
+            """)
+        let before = Counted.made.count
+        let router = try built.resolve(Router.self, name: "byFormat")
+        #expect(Counted.made.count == before, "injecting a locator builds nothing")
+        #expect(router.handlers.keys == ["csv", "pdf"] && router.handlers.has("pdf"))
+        #expect(try router.handlers.get("csv").id == "csv" && Counted.made.count == before + 1)
+        #expect(try built.resolve(Router.self, name: "byName").handlers.keys == ["csv", "pdf"])
+        #expect(try built.resolve(Router.self, name: "listed").handlers.keys == ["pdf"])
+        #expect(try built.resolve(Router.self, name: "mapped").handlers.get("x").id == "csv")
+        #expect(try built.resolve(Index.self, name: "index").byKey.keys.sorted() == ["csv", "pdf"])
+        #expect(errorText { _ = try router.handlers.get("pfd") }
+            == "No component \"pfd\" is registered. Did you mean \"pdf\"? Register it, or correct the reference.")
+    }
+
+    @Test func abstractArguments_mustBeGivenByAChild() throws {
+        let yaml = """
+            services:
+              base: { class: ConsoleReporter, abstract: true, arguments: [!abstract 'the reporter id, set per report'] }
+              given: { parent: base, arguments: [given] }
+            """
+        #expect(try container(yaml).resolve(ConsoleReporter.self, name: "given").id == "given")
+        #expect(errorText { _ = try container(yaml + "\n  missing: { parent: base }\n") } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "missing" (ConsoleReporter) at services.yaml:4:3: argument 0 'id' is abstract (the reporter id, set per report, at services.yaml:2:63): a child definition, or the app, must give it.
+            """)
+    }
+
+    @Test func phpOnlyTags_areRefusedWithTheSwiftWay() {
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: [!closure '@b'] }\n", name: "app.yaml") }
+            == "!closure at app.yaml:2:35 has no Swift meaning here: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).")
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: [!tagged { tag: x, default_index_method: key }] }\n", name: "app.yaml") }
+            == "default_index_method at app.yaml:2:53 has no Swift meaning here: it names a PHP static method that gives each tagged class its key or priority; give the tag the attribute instead (tags: [{ name: handler, key: pdf, priority: 10 }]).")
     }
 }

@@ -63,6 +63,7 @@ struct CanonicalPrinter {
         case .named(let name): return "@\(name)"
         case .all(let type): return "all \(type.name)"
         case .tagged(let tag): return "tagged \(tag)"
+        case let .taggedIndexed(tag, indexBy): return "tagged \(tag) by \(indexBy)"
         case .list(let items): return "[" + items.map(self.source).joined(separator: ", ") + "]"
         case .map(let entries): return "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \(self.source($0.value))" }.joined(separator: ", ") + "}"
         case .optional(let inner): return "optional \(self.source(inner))"
@@ -72,6 +73,7 @@ struct CanonicalPrinter {
         case .typeNamed(let name): return "type \(name)"
         case .nilValue: return "nil"
         case .defaultArgument: return "default"
+        case .abstractArgument(let message): return "abstract (\(message))"
         }
     }
 

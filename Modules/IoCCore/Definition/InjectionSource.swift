@@ -20,8 +20,12 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     case typeNamed(String)
     /// Every component of this type, as an array in registration order (multi-binding).
     case all(TypeRef)
-    /// Every component tagged with this tag, as an array in registration order.
+    /// Every component tagged with this tag, as an array (highest tag `priority` first, then in
+    /// registration order), or keyed by name.
     case tagged(String)
+    /// Every component tagged with `tag`, keyed by the value of its tag attribute `indexBy`
+    /// (Symfony's `index_by`), for a dictionary or a ``ServiceLocator``.
+    case taggedIndexed(tag: String, indexBy: String)
     /// An array of the given sources.
     case list([InjectionSource])
     /// A dictionary of the given sources.
@@ -39,6 +43,9 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     /// The parameter's own Swift default value, for a defaulted initializer parameter a
     /// definition does not set (its catalog entry knows the default).
     case defaultArgument
+    /// A value a child definition (or the app) must give: building with it is an error that
+    /// shows the message (Symfony's `!abstract`).
+    case abstractArgument(String)
 
     /// Autowiring of `T`.
     public static func type<T>(_ type: T.Type) -> InjectionSource { .type(TypeRef(type)) }
@@ -56,6 +63,7 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
         case .typeNamed(let name): return "type \(name)"
         case .all(let t): return "all \(t.name)"
         case .tagged(let tag): return "tagged \(tag)"
+        case let .taggedIndexed(tag, indexBy): return "tagged \(tag) by \(indexBy)"
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .map(let entries):
             return "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
@@ -65,6 +73,7 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
         case .inner(let d): return "inner \(d.key)"
         case .nilValue: return "nil"
         case .defaultArgument: return "default"
+        case .abstractArgument(let message): return "abstract (\(message))"
         }
     }
 }

@@ -160,11 +160,11 @@ private func elementArguments<Element>(_ source: InjectionSource, _ type: Elemen
     var nodes: [AnyNode]
     switch source {
     case .all(let type): nodes = compilation.nodes(ofType: type)
-    case .tagged(let tag): nodes = compilation.nodes(tagged: tag)
+    case .tagged(let tag), .taggedIndexed(let tag, _): nodes = compilation.nodes(tagged: tag)
     default: nodes = []
     }
     switch source {
-    case .all, .tagged:
+    case .all, .tagged, .taggedIndexed:
         var bound: [Argument<Element>] = []
         for node in nodes {
             if let argument = compilation.nodeArgument(node, as: Element.self, site: site) { bound.append(argument) }
@@ -232,29 +232,48 @@ final class SetArgument<Element: Hashable>: Argument<Set<Element>>, @unchecked S
     }
 }
 
+/// The keyed arguments of a dictionary or locator point: every component of a type or tag by
+/// name (or by a tag attribute), or the given entries. `nil` when the shape does not take
+/// `source`; `.some(nil)` after recording a problem.
+func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in compilation: Compilation,
+                           site: SiteInfo) -> [(String, Argument<Value>)]?? {
+    var parts: [(String, Argument<Value>)] = []
+    switch source {
+    case .all(let type):
+        for node in compilation.nodes(ofType: type) {
+            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
+        }
+    case .tagged(let tag):
+        for node in compilation.nodes(tagged: tag) {
+            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
+        }
+    case let .taggedIndexed(tag, indexBy):
+        for node in compilation.nodes(tagged: tag) {
+            guard let key = node.definition?.tagAttributes[tag]?[indexBy]?.scalarText else {
+                compilation.problems.append(.invalidDefinition(
+                    component: node.label, reason: "its tag '\(tag)' has no attribute '\(indexBy)', which \(site.site.component) indexes the tagged components by. Give the tag that attribute.",
+                    location: node.info.location))
+                return .some(nil)
+            }
+            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((key, argument)) }
+        }
+    case .map(let entries):
+        for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
+            guard let argument = compilation.argument(for: item, as: Value.self, site: site, optional: false) else { return .some(nil) }
+            parts.append((key, argument))
+        }
+    default:
+        return nil
+    }
+    return parts
+}
+
 extension Dictionary: InjectionShape where Key == String {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Value.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
-        var parts: [(String, Argument<Value>)] = []
-        switch source {
-        case .all(let type):
-            for node in compilation.nodes(ofType: type) {
-                if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
-            }
-        case .tagged(let tag):
-            for node in compilation.nodes(tagged: tag) {
-                if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
-            }
-        case .map(let entries):
-            for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
-                guard let argument = compilation.argument(for: item, as: Value.self, site: site, optional: false) else { return .some(nil) }
-                parts.append((key, argument))
-            }
-        default:
-            return nil
-        }
-        let bound = parts
+        guard let found = keyedArguments(source, Value.self, in: compilation, site: site) else { return nil }
+        guard let bound = found else { return .some(nil) }
         return ComposedArgument<[String: Value]>(
             parts: bound.map(\.1),
             body: { ctx in

@@ -156,7 +156,7 @@ package struct ConfigGraph: Sendable {
             let chosen = primaries.count == 1 ? primaries : matches
             if chosen.isEmpty { unsettled.append((index, point, source.description)) }
             for target in chosen { edge(to: target, reach) }
-        case .tagged(let tag):
+        case .tagged(let tag), .taggedIndexed(let tag, _):
             for target in components.indices where components[target].owner == nil && components[target].definition.tags.contains(tag) {
                 edge(to: target, .collection)
             }
@@ -177,6 +177,7 @@ package struct ConfigGraph: Sendable {
         case .value(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
         case .nilValue: values.append(Value(of: index, point: point, value: "nil", location: location))
         case .defaultArgument: values.append(Value(of: index, point: point, value: "default", location: location))
+        case .abstractArgument: values.append(Value(of: index, point: point, value: source.description, location: location))
         }
     }
 

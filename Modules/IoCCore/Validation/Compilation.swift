@@ -364,12 +364,16 @@ final class Compilation {
             // Binding turns type names into types; one left here names no type.
             problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: []))
             return nil
-        case .all, .tagged, .list, .map:
+        case .all, .tagged, .taggedIndexed, .list, .map:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "A collection injects into an array [T] or a dictionary [String: T]."))
         case .lazy, .provider:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "A handle injects into Lazy<T> or Provider<T>."))
+        case .abstractArgument(let message):
+            problems.append(.invalidDefinition(component: site.node.label,
+                                               reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
+                                               location: site.node.info.location))
         case .defaultArgument:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "This parameter has no default value in its catalog entry; give it a value or a reference."))

@@ -127,7 +127,8 @@ struct Preparation {
         case .map(let entries): return entries.values.contains(where: mayHavePlaceholders)
         case .optional(let inner), .lazy(let inner), .provider(let inner): return mayHavePlaceholders(inner)
         case .inner(let definition): return mayHavePlaceholders(definition)
-        case .type, .value, .all, .nilValue, .defaultArgument: return false
+        case .type, .value, .all, .nilValue, .defaultArgument, .abstractArgument: return false
+        case .taggedIndexed(let tag, let indexBy): return PlaceholderResolver.mayContainPlaceholder(tag + indexBy)
         }
     }
 
@@ -169,7 +170,9 @@ struct Preparation {
                 throw copy.problems.first ?? .malformedPlaceholder(text: "", location: location, reason: "an inner definition could not be resolved")
             }
             return .inner(resolved)
-        case .type, .value, .all, .nilValue, .defaultArgument: return source
+        case .type, .value, .all, .nilValue, .defaultArgument, .abstractArgument: return source
+        case let .taggedIndexed(tag, indexBy):
+            return .taggedIndexed(tag: try resolver.resolveName(tag, at: location), indexBy: try resolver.resolveName(indexBy, at: location))
         }
     }
 
