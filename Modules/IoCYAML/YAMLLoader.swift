@@ -132,6 +132,7 @@ public struct YAMLLoader: Sendable {
                 continue
             }
             config.definitions[index].aliases.append(alias.name)
+            if translator.publicAliases.contains(alias.name) { config.definitions[index].publicAliases.append(alias.name) }
         }
     }
 }

@@ -7,6 +7,8 @@ struct YAMLTranslator {
     var parameters: [String: ConfigValue] = [:]
     var imports: [(path: String, location: ConfigLocation)] = []
     var aliases: [(name: String, target: String, location: ConfigLocation)] = []
+    /// Aliases written `{ alias: target, public: true }`: resolvable even when their service is private.
+    var publicAliases: Set<String> = []
     /// With `collecting`, a section or service that is wrong is skipped and its problem kept
     /// here, so that one run reports them all; otherwise the first problem is thrown.
     var problems: [YAMLError] = []
@@ -34,7 +36,7 @@ struct YAMLTranslator {
     static let topKeys = ["parameters", "imports", "services"]
     static let serviceKeys = [
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
-        "parent", "abstract", "alias", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
+        "parent", "abstract", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
         "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>", "resource", "exclude",
         "decoration_inner_name", "decoration_priority", "decoration_on_invalid",
     ]
@@ -142,6 +144,19 @@ struct YAMLTranslator {
                     this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location))
                     return
                 }
+                // Symfony's alias entry: `id: { alias: target, public: true }`.
+                if let entries = value.entries, let target = entries.first(where: { $0.key.scalar == "alias" })?.value {
+                    var name = try this.text(target, "alias")
+                    if name.hasPrefix("@") { name.removeFirst() }
+                    for (key, setting) in entries where key.scalar != "alias" {
+                        guard key.scalar == "public" else {
+                            throw .badValue(value: key.scalar ?? key.kindName, reason: "an alias entry ('alias: \(name)') takes only 'public'; a service of its own gives further names with 'aliases'", location: key.location)
+                        }
+                        if try this.bool(setting, "public") { this.publicAliases.insert(id) }
+                    }
+                    this.aliases.append((id, name, keyNode.location))
+                    return
+                }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and
                 // references to it reach that registration.
                 if value.entries?.contains(where: { $0.key.scalar == "synthetic" && $0.value.scalar == "true" }) == true { return }
@@ -228,7 +243,7 @@ struct YAMLTranslator {
                 shortcutArguments.append(InjectionPoint(label: String(argument.dropFirst()), source: try source(value), location: value.location))
             case "parent": definition.parent = try text(value, "parent")
             case "abstract": definition.isAbstract = try bool(value, "abstract")
-            case "alias", "aliases": definition.aliases += try strings(value, key)
+            case "aliases": definition.aliases += try strings(value, key)
             case "profile": definition.profiles = try strings(value, "profile")
             case "before-injection": definition.hooks.append(LifecycleHook(kind: .beforeInjection, method: try text(value, key)))
             case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))

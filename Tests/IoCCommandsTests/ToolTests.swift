@@ -48,7 +48,7 @@ struct ValidateTests {
         #expect(result.output == """
             Invalid: 3 files, 4 components, 8 problems:
             1. Unknown key 'scop' in service 'clock' at \(yaml):3:32. Did you mean 'scope'? Known keys: class, as, arguments, \
-            properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, \
+            properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, \
             before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid.
             2. Unknown element <propery> in <bean> at \(xml):6. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>.
             3. Bad value 'maybe' at \(xml):8: expected true/false or yes/no.

@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
@@ -260,7 +260,7 @@ struct SymfonyHabitTests {
 }
 
 private enum YAMLTranslatorKeys {
-    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, alias, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid"
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid"
 }
 
 @Suite("YAML: Symfony's service options")
@@ -539,5 +539,27 @@ struct SymfonyTagTests {
             == "!closure at app.yaml:2:35 has no Swift meaning here: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).")
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: [!tagged { tag: x, default_index_method: key }] }\n", name: "app.yaml") }
             == "default_index_method at app.yaml:2:53 has no Swift meaning here: it names a PHP static method that gives each tagged class its key or priority; give the tag the attribute instead (tags: [{ name: handler, key: pdf, priority: 10 }]).")
+    }
+}
+
+@Suite("YAML: alias entries")
+struct AliasEntryTests {
+    @Test func aliasEntries_nameTheirTarget_andPublicOnesResolveAPrivateService() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        try builder.loadYAML("""
+            services:
+              _defaults: { public: false }
+              Logger: ~
+              app.logger: { alias: Logger, public: true }
+              quiet.logger: { alias: '@Logger' }
+            """, name: "services.yaml")
+        let container = try builder.build()
+        let logger = try container.resolve(Logger.self, name: "app.logger")
+        #expect(errorText { _ = try container.resolve(Logger.self, name: "quiet.logger") }
+            == "\"Logger\" (Logger) is private (public: false, at services.yaml:3:3): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it.")
+        #expect(container.definitions.first?.aliases == ["app.logger", "quiet.logger"] && logger.lines.isEmpty)
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { alias: b, class: Logger }\n", name: "app.yaml") }
+            == "Bad value 'class' at app.yaml:2:18: an alias entry ('alias: b') takes only 'public'; a service of its own gives further names with 'aliases'.")
     }
 }
