@@ -96,18 +96,15 @@ public struct XMLLoader: Sendable {
             }
         }
         for (importPath, location) in translator.imports {
-            let problem: XMLError
-            switch ConfigImports.locate(importPath, from: url.deletingLastPathComponent(), root: root) {
-            case .inside(let target):
-                try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
+            let target: URL
+            do throws(XMLError) {
+                target = try ConfigImports.target(importPath, from: url.deletingLastPathComponent(), root: root, writtenAt: location, as: XMLError.self)
+            } catch {
+                guard collecting else { throw error }
+                config.problems.append(error)
                 continue
-            case .outside:
-                problem = .importOutsideRoot(path: importPath, root: root, location: location)
-            case .linkedOutside(let target):
-                problem = .importLinkedOutsideRoot(path: importPath, target: target, root: root, location: location)
             }
-            guard collecting else { throw problem }
-            config.problems.append(problem)
+            try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
         }
         try merge(translator, collecting: collecting, into: &config)
     }
@@ -116,14 +113,10 @@ public struct XMLLoader: Sendable {
     /// file the element allows to be missing.
     private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation), from directory: URL,
                                 root: String) throws(XMLError) -> PropertiesFileSource? {
-        switch ConfigImports.locate(file.path, from: directory, root: root) {
-        case .outside: throw .importOutsideRoot(path: file.path, root: root, location: file.location)
-        case .linkedOutside(let target): throw .importLinkedOutsideRoot(path: file.path, target: target, root: root, location: file.location)
-        case .inside(let url):
-            if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
-            do { return try PropertiesFileSource(contentsOf: url) } catch {
-                throw .unreadable(path: url.path, reason: error.reason, location: file.location)
-            }
+        let url = try ConfigImports.target(file.path, from: directory, root: root, writtenAt: file.location, as: XMLError.self)
+        if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
+        do { return try PropertiesFileSource(contentsOf: url) } catch {
+            throw .unreadable(path: url.path, reason: error.reason, location: file.location)
         }
     }
 

@@ -100,22 +100,18 @@ public struct YAMLLoader: Sendable {
     private func addImports(_ imports: [(path: String, location: ConfigLocation)], from directory: URL?, root: String?,
                             chain: [String], collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
         for (path, location) in imports {
-            let problem: YAMLError
-            if let directory, let root {
-                switch ConfigImports.locate(path, from: directory, root: root) {
-                case .inside(let target):
-                    try load(target, root: root, chain: chain, importedAt: location, collecting: collecting, into: &config)
-                    continue
-                case .outside:
-                    problem = .importOutsideRoot(path: path, root: root, location: location)
-                case .linkedOutside(let target):
-                    problem = .importLinkedOutsideRoot(path: path, target: target, root: root, location: location)
+            let target: (url: URL, root: String)
+            do throws(YAMLError) {
+                guard let directory, let root else {
+                    throw .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
                 }
-            } else {
-                problem = .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
+                target = (try ConfigImports.target(path, from: directory, root: root, writtenAt: location, as: YAMLError.self), root)
+            } catch {
+                guard collecting else { throw error }
+                config.problems.append(error)
+                continue
             }
-            guard collecting else { throw problem }
-            config.problems.append(problem)
+            try load(target.url, root: target.root, chain: chain, importedAt: location, collecting: collecting, into: &config)
         }
     }
 

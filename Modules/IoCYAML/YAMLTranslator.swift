@@ -159,7 +159,7 @@ struct YAMLTranslator {
                 }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and
                 // references to it reach that registration.
-                if value.entries?.contains(where: { $0.key.scalar == "synthetic" && $0.value.scalar == "true" }) == true { return }
+                if let flag = value.entries?.first(where: { $0.key.scalar == "synthetic" })?.value, try this.bool(flag, "synthetic") { return }
                 this.definitions.append(try this.service(id, value, at: keyNode.location, defaults: defaults))
             }
         }
@@ -236,8 +236,8 @@ struct YAMLTranslator {
             case "resource": resource = (try text(value, "resource"), value.location)
             case "exclude": excluded = try strings(value, "exclude")
             case "synthetic":
-                // Taken out before the body is read (see `services`); `false` changes nothing.
-                _ = try bool(value, "synthetic")
+                // A synthetic service is left out before its body is read (see `services`).
+                break
             case let argument where argument.hasPrefix("$"):
                 // Symfony's shortcut: named arguments written in the service map itself.
                 shortcutArguments.append(InjectionPoint(label: String(argument.dropFirst()), source: try source(value), location: value.location))

@@ -71,13 +71,23 @@ func weatherCatalog() -> TypeCatalog {
     return catalog
 }
 
-/// A builder with the weather catalog and `yaml` loaded.
-func build(_ yaml: String, name: String = "services.yaml", env: [String: String] = [:]) throws -> Container {
+/// A builder with the weather catalog (and what `extend` adds to it), `env` as the
+/// environment, and `yaml` loaded.
+func yamlBuilder(_ yaml: String, name: String = "services.yaml", env: [String: String] = [:],
+                 catalog extend: (TypeCatalog) -> Void = { _ in }) throws -> ContainerBuilder {
     let builder = ContainerBuilder()
-    builder.catalog = weatherCatalog()
+    let catalog = weatherCatalog()
+    extend(catalog)
+    builder.catalog = catalog
     builder.propertySources = [EnvironmentPropertySource(env)]
     try builder.loadYAML(yaml, name: name)
-    return try builder.build()
+    return builder
+}
+
+/// The container of ``yamlBuilder(_:name:env:catalog:)``.
+func build(_ yaml: String, name: String = "services.yaml", env: [String: String] = [:],
+           catalog extend: (TypeCatalog) -> Void = { _ in }) throws -> Container {
+    try yamlBuilder(yaml, name: name, env: env, catalog: extend).build()
 }
 
 /// The message a throwing call produced, or "no error".

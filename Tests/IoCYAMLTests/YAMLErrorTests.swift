@@ -241,10 +241,8 @@ struct SymfonyHabitTests {
         let config = try YAMLLoader().load(string: yaml, name: "app.yaml")
         #expect(config.definitions.map(\.profiles) == [[], ["test"], ["test"]])
         for (profiles, expected) in [(Set<String>(), "production"), (["test"], "test")] {
-            let builder = ContainerBuilder()
-            builder.catalog = weatherCatalog()
+            let builder = try yamlBuilder(yaml, name: "app.yaml")
             builder.activeProfiles = profiles
-            try builder.loadYAML(yaml, name: "app.yaml")
             let container = try builder.build()
             #expect(try container.resolve(ConsoleReporter.self, name: "reporter").id == expected)
             #expect(container.isRegistered(ConsoleReporter.self, name: "extra") == (expected == "test"))
@@ -265,13 +263,7 @@ private enum YAMLTranslatorKeys {
 
 @Suite("YAML: Symfony's service options")
 struct SymfonyServiceOptionTests {
-    private func builder(_ yaml: String, env: [String: String] = [:]) throws -> ContainerBuilder {
-        let builder = ContainerBuilder()
-        builder.catalog = weatherCatalog()
-        builder.propertySources = [EnvironmentPropertySource(env)]
-        try builder.loadYAML(yaml, name: "services.yaml")
-        return builder
-    }
+    private func builder(_ yaml: String) throws -> ContainerBuilder { try yamlBuilder(yaml) }
 
     @Test func defaultsOfEveryModernFile_areUnderstood() throws {
         let container = try builder("""
@@ -373,9 +365,7 @@ struct SymfonyServiceOptionTests {
 @Suite("YAML: resource registers catalogued types")
 struct ResourceTests {
     @Test func resource_registersEveryCataloguedTypeOfTheNamespace_butExcludedAndExplicitOnes() throws {
-        let builder = ContainerBuilder()
-        builder.catalog = weatherCatalog()
-        try builder.loadYAML(#"""
+        let builder = try yamlBuilder(#"""
             services:
               _defaults: { public: true }
               IoCYAMLTests\:
@@ -383,7 +373,7 @@ struct ResourceTests {
                 exclude: ['../Sources/{FreeWeatherClient,ReportService.swift}']
                 tags: [app]
               IoCYAMLTests\ConsoleReporter: { arguments: [explicit] }
-            """#, name: "services.yaml")
+            """#)
         let container = try builder.build()
         let ids = container.definitions.compactMap(\.name).sorted()
         #expect(ids == [#"IoCYAMLTests\ConsoleReporter"#, #"IoCYAMLTests\HTTPSession"#, #"IoCYAMLTests\Logger"#])
@@ -424,15 +414,12 @@ struct DecorationTests {
     }
 
     private func container(_ yaml: String) throws -> Container {
-        let catalog = weatherCatalog()
-        catalog.add(Layer.self) { layer in
-            layer.initializer("init(inner:)") { (inner: any Reporter) in Layer(inner: inner) }
-            layer.conforms(to: (any Reporter).self) { $0 }
+        try build(yaml) { catalog in
+            catalog.add(Layer.self) { layer in
+                layer.initializer("init(inner:)") { (inner: any Reporter) in Layer(inner: inner) }
+                layer.conforms(to: (any Reporter).self) { $0 }
+            }
         }
-        let builder = ContainerBuilder()
-        builder.catalog = catalog
-        try builder.loadYAML(yaml, name: "services.yaml")
-        return try builder.build()
     }
 
     @Test func decorators_stackByPriority_andNameTheirInner() throws {
@@ -455,11 +442,13 @@ struct DecorationTests {
               audit: { class: ConsoleReporter, decorates: missing, decoration_on_invalid: ignore }
             """)
         #expect(ignored.definitions.isEmpty)
-        let nulled = try YAMLLoader().load(string: """
+        // Kept, with nil for what it decorates (its metrics would be a Logger it wraps).
+        let nulled = try container("""
             services:
               audit: { class: ReportService, decorates: missing, decoration_on_invalid: null, arguments: [[], '@?.inner'] }
-            """, name: "services.yaml")
-        #expect(nulled.definitions.first?.decoration.missing == .null)
+            """)
+        #expect(try nulled.resolve(ReportService.self, name: "audit").metrics == nil)
+        #expect(nulled.definitions.first?.aliases == ["missing"])
         #expect(errorText { _ = try container("services:\n  audit: { class: ConsoleReporter, decorates: missing }\n") } == """
             Container validation failed with 1 problem:
             1. "audit" (ConsoleReporter) at services.yaml:2:3 decorates "missing", which no definition has.
@@ -484,17 +473,14 @@ struct SymfonyTagTests {
     }
 
     private func container(_ yaml: String) throws -> Container {
-        let catalog = weatherCatalog()
-        catalog.add(Router.self) { $0.initializer("init(handlers:)") { (handlers: ServiceLocator<any Reporter>) in Router(handlers: handlers) } }
-        catalog.add(Index.self) { $0.initializer("init(byKey:)") { (byKey: [String: any Reporter]) in Index(byKey: byKey) } }
-        catalog.add(Counted.self) { counted in
-            counted.initializer("init(id:)") { (id: String) in Counted(id: id) }
-            counted.conforms(to: (any Reporter).self) { $0 }
+        try build(yaml) { catalog in
+            catalog.add(Router.self) { $0.initializer("init(handlers:)") { (handlers: ServiceLocator<any Reporter>) in Router(handlers: handlers) } }
+            catalog.add(Index.self) { $0.initializer("init(byKey:)") { (byKey: [String: any Reporter]) in Index(byKey: byKey) } }
+            catalog.add(Counted.self) { counted in
+                counted.initializer("init(id:)") { (id: String) in Counted(id: id) }
+                counted.conforms(to: (any Reporter).self) { $0 }
+            }
         }
-        let builder = ContainerBuilder()
-        builder.catalog = catalog
-        try builder.loadYAML(yaml, name: "services.yaml")
-        return try builder.build()
     }
 
     @Test func taggedLocator_resolvesEachEntryOnlyWhenAskedFor() throws {
@@ -545,15 +531,13 @@ struct SymfonyTagTests {
 @Suite("YAML: alias entries")
 struct AliasEntryTests {
     @Test func aliasEntries_nameTheirTarget_andPublicOnesResolveAPrivateService() throws {
-        let builder = ContainerBuilder()
-        builder.catalog = weatherCatalog()
-        try builder.loadYAML("""
+        let builder = try yamlBuilder("""
             services:
               _defaults: { public: false }
               Logger: ~
               app.logger: { alias: Logger, public: true }
               quiet.logger: { alias: '@Logger' }
-            """, name: "services.yaml")
+            """)
         let container = try builder.build()
         let logger = try container.resolve(Logger.self, name: "app.logger")
         #expect(errorText { _ = try container.resolve(Logger.self, name: "quiet.logger") }

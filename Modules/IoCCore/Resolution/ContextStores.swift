@@ -49,17 +49,16 @@ final class TaskScope: Sendable {
         if let value = values.withLock({ $0[node.serial] }) as? T { return value }
         let cell = CellKey(scope: serial, node: node.serial)
         let isReady = { self.values.withLock { $0[node.serial] } != nil }
-        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: node.label, limit: limit, isReady: isReady) else {
-            return try instance(for: node, owner: owner, limit: limit, make: make)
+        return try CreationCoordinator.shared.create(cell, owner: owner, label: { node.label }, limit: limit, isReady: isReady,
+                                                     existing: { try instance(for: node, owner: owner, limit: limit, make: make) }) {
+            let value = try make()
+            values.withLock { $0[node.serial] = value }
+            if node.hasDisposeHooks {
+                let box = UncheckedBox(value)
+                disposals.withLock { $0.append { node.dispose(box.value) } }
+            }
+            return value
         }
-        defer { CreationCoordinator.shared.release(cell) }
-        let value = try CreationCoordinator.shared.creating(cell, owner: owner, label: { node.label }, make)
-        values.withLock { $0[node.serial] = value }
-        if node.hasDisposeHooks {
-            let box = UncheckedBox(value)
-            disposals.withLock { $0.append { node.dispose(box.value) } }
-        }
-        return value
     }
 
     /// Runs the dispose hooks of what this scope created, newest first.

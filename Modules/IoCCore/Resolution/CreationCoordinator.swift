@@ -79,9 +79,30 @@ final class CreationCoordinator: @unchecked Sendable {
     private var waitingFor: [UInt: CellKey] = [:]
     private var waiters: [CellKey: [Waiter]] = [:]
 
+    /// Creates `cell` once among all callers: `make` runs for the one that creates it (inside
+    /// the creation's lineage, which tasks it starts inherit), `existing` for a caller that
+    /// finds it ready, having waited at most `limit` for another creator.
+    func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
+                   isReady: () -> Bool, existing: () throws -> R, make: () throws -> R) throws -> R {
+        guard try acquire(cell, owner: owner, label: label(), limit: limit, isReady: isReady) else { return try existing() }
+        defer { release(cell) }
+        let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
+        return try CreationLineage.$current.withValue(lineage, operation: make)
+    }
+
+    /// The `async` form of ``create(_:owner:label:limit:isReady:existing:make:)``: suspends
+    /// instead of blocking a thread while another creates the cell.
+    func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
+                   isReady: () -> Bool, existing: () throws -> R, make: () async throws -> R) async throws -> R {
+        guard try await acquireAsync(cell, owner: owner, label: label(), limit: limit, isReady: isReady) else { return try existing() }
+        defer { release(cell) }
+        let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
+        return try await CreationLineage.$current.withValue(lineage, operation: make)
+    }
+
     /// Returns `true` when the caller must create the cell (and later call ``release(_:)``),
     /// `false` when it became ready meanwhile. Waits at most `limit` for another creator.
-    func acquire(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
+    private func acquire(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
                  isReady: () -> Bool) throws -> Bool {
         let deadline = limit.map { Date().addingTimeInterval($0.seconds) }
         condition.lock()
@@ -100,8 +121,8 @@ final class CreationCoordinator: @unchecked Sendable {
         }
     }
 
-    /// The `async` form: suspends instead of blocking a thread while another creates the cell.
-    func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
+    /// The `async` form of ``acquire(_:owner:label:limit:isReady:)``.
+    private func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
                       isReady: () -> Bool) async throws -> Bool {
         while true {
             switch try lockedDecide(cell, owner: owner, label: label, isReady: isReady) {
@@ -118,7 +139,7 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     /// Ends the creation of `cell`, whether it succeeded or threw, and wakes its waiters.
-    func release(_ cell: CellKey) {
+    private func release(_ cell: CellKey) {
         condition.lock()
         owners[cell] = nil
         let waiting = waiters.removeValue(forKey: cell) ?? []
@@ -128,20 +149,6 @@ final class CreationCoordinator: @unchecked Sendable {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: true)
         }
-    }
-
-    /// Runs `body`, the creation of `cell` by `owner`, with that creation added to the lineage
-    /// that tasks started inside it inherit.
-    func creating<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, _ body: () throws -> R) rethrows -> R {
-        let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
-        return try CreationLineage.$current.withValue(lineage, operation: body)
-    }
-
-    /// The `async` form of ``creating(_:owner:label:_:)``.
-    func creating<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String,
-                     _ body: () async throws -> R) async rethrows -> R {
-        let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
-        return try await CreationLineage.$current.withValue(lineage, operation: body)
     }
 
     // Called with the lock held.

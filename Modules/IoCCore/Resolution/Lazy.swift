@@ -44,30 +44,26 @@ public final class Lazy<T>: @unchecked Sendable {
     public func get() throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
-        let owner = ThreadIdentity.current
-        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: self.label, limit: nil,
-                                                     isReady: { ready.load(ordering: .acquiring) })
-        else { return value.unsafelyUnwrapped }
-        defer { CreationCoordinator.shared.release(cell) }
-        let built = try CreationCoordinator.shared.creating(cell, owner: owner, label: { [label] in label }, make)
-        value = built
-        ready.store(true, ordering: .releasing)
-        return built
+        return try CreationCoordinator.shared.create(cell, owner: ThreadIdentity.current, label: { [label] in label }, limit: nil,
+                                                     isReady: { ready.load(ordering: .acquiring) }, existing: { value.unsafelyUnwrapped }) {
+            let built = try make()
+            value = built
+            ready.store(true, ordering: .releasing)
+            return built
+        }
     }
 
     /// The instance, built on the first call; the form for components with `async` factories.
     public func get() async throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
-        let owner = AsyncToken.next()
-        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: owner, label: self.label, limit: nil,
-                                                                isReady: { ready.load(ordering: .acquiring) })
-        else { return value.unsafelyUnwrapped }
-        defer { CreationCoordinator.shared.release(cell) }
-        let built = try await CreationCoordinator.shared.creating(cell, owner: owner, label: { [label] in label }, makeAsync)
-        value = built
-        ready.store(true, ordering: .releasing)
-        return built
+        return try await CreationCoordinator.shared.create(cell, owner: AsyncToken.next(), label: { [label] in label }, limit: nil,
+                                                           isReady: { ready.load(ordering: .acquiring) }, existing: { value.unsafelyUnwrapped }) {
+            let built = try await makeAsync()
+            value = built
+            ready.store(true, ordering: .releasing)
+            return built
+        }
     }
 
     /// `lazy()` reads as `lazy.get()`.

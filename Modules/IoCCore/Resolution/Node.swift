@@ -287,35 +287,29 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func createSingleton(_ ctx: ResolutionContext) throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        let owner = ctx.ownerToken
-        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: self.label, limit: container.creationWaitLimit,
-                                                     isReady: { ready.load(ordering: .acquiring) })
-        else { return cached }
-        defer { CreationCoordinator.shared.release(cell) }
-        if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let state = ctx.creating(cell)
-        defer { keepAlive(state) }
-        let value = try CreationCoordinator.shared.creating(cell, owner: owner, label: { self.label }) { try make(ctx.with(state)) }
-        publish(value)
-        return value
+        return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+                                                     isReady: { ready.load(ordering: .acquiring) }, existing: { cached }) {
+            if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+            let state = ctx.creating(cell)
+            defer { keepAlive(state) }
+            let value = try make(ctx.with(state))
+            publish(value)
+            return value
+        }
     }
 
     func createSingletonAsync(_ ctx: ResolutionContext) async throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        let owner = ctx.ownerToken
-        guard try await CreationCoordinator.shared.acquireAsync(cell, owner: owner, label: self.label, limit: container.creationWaitLimit,
-                                                                isReady: { ready.load(ordering: .acquiring) })
-        else { return cached }
-        defer { CreationCoordinator.shared.release(cell) }
-        if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-        let state = ctx.creating(cell)
-        defer { keepAlive(state) }
-        let value = try await CreationCoordinator.shared.creating(cell, owner: owner, label: { self.label }) {
-            try await makeAsync(ctx.with(state))
+        return try await CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+                                                           isReady: { ready.load(ordering: .acquiring) }, existing: { cached }) {
+            if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+            let state = ctx.creating(cell)
+            defer { keepAlive(state) }
+            let value = try await makeAsync(ctx.with(state))
+            publish(value)
+            return value
         }
-        publish(value)
-        return value
     }
 
     private func publish(_ value: T) {
@@ -406,15 +400,14 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         guard let weakStore else { return try make(ctx) }
         if let value = weakStore.withLock({ $0.object }) as? T { return value }
         let cell = CellKey(scope: 1, node: serial)
-        let owner = ctx.ownerToken
-        guard try CreationCoordinator.shared.acquire(cell, owner: owner, label: self.label, limit: container.creationWaitLimit,
-                                                     isReady: { weakStore.withLock { $0.object } != nil })
-        else { return try weakInstance(ctx) }
-        defer { CreationCoordinator.shared.release(cell) }
-        let value = try CreationCoordinator.shared.creating(cell, owner: owner, label: { self.label }) { try make(ctx) }
-        // Build only accepts class types for this scope, so the instance is an object.
-        weakStore.withLock { $0.object = value as AnyObject }
-        return value
+        return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+                                                     isReady: { weakStore.withLock { $0.object } != nil },
+                                                     existing: { try weakInstance(ctx) }) {
+            let value = try make(ctx)
+            // Build only accepts class types for this scope, so the instance is an object.
+            weakStore.withLock { $0.object = value as AnyObject }
+            return value
+        }
     }
 
     private func graphInstance(_ ctx: ResolutionContext) throws -> T {

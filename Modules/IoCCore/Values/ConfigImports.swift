@@ -32,11 +32,15 @@ public enum ConfigImports {
         return isInside(real, realPath(root) ?? root) ? .inside(target) : .linkedOutside(target: real)
     }
 
-    /// The file `path` names relative to `directory`, or `nil` when it would leave `root`,
-    /// as written or through a symbolic link.
-    public static func resolve(_ path: String, from directory: URL, root: String) -> URL? {
-        if case .inside(let url) = locate(path, from: directory, root: root) { return url }
-        return nil
+    /// The file `path` (an import, a property file) names relative to `directory`, or the
+    /// front end's error for one that leaves `root`, as written or through a symbolic link.
+    public static func target<E: ConfigFileError>(_ path: String, from directory: URL, root: String,
+                                                  writtenAt location: ConfigLocation, as error: E.Type) throws(E) -> URL {
+        switch locate(path, from: directory, root: root) {
+        case .inside(let url): return url
+        case .outside: throw .importOutsideRoot(path: path, root: root, location: location)
+        case .linkedOutside(let target): throw .importLinkedOutsideRoot(path: path, target: target, root: root, location: location)
+        }
     }
 
     static func isInside(_ path: String, _ root: String) -> Bool {
@@ -130,6 +134,8 @@ public enum ConfigImports {
 /// The errors a config front end gives for the files it reads: its own error type, with these
 /// cases, lets ``ConfigImports/read(_:after:root:maxDepth:importedAt:as:)`` report in it.
 public protocol ConfigFileError: Error {
+    static func importOutsideRoot(path: String, root: String, location: ConfigLocation) -> Self
+    static func importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation) -> Self
     static func importCycle(chain: [String], location: ConfigLocation) -> Self
     static func limitExceeded(limit: String, value: Int, location: ConfigLocation) -> Self
     static func unreadable(path: String, reason: String, location: ConfigLocation?) -> Self

@@ -84,15 +84,21 @@ struct PlaceholderResolver {
         if key.hasPrefix("env("), key.hasSuffix(")") {
             return try environmentValue(key, default: fallback, at: location, chain: chain)
         }
-        for source in sources {
-            guard let found = source.value(for: key) else { continue }
-            if case .string(let text) = found.kind, Self.mayContainPlaceholder(text) {
-                return try resolve(text, at: location, chain: chain + [key])
-            }
-            return found
-        }
+        if let found = lookup(key) { return try expanded(found, of: key, at: location, chain: chain) }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
+    }
+
+    /// The value of `key` in the first property source that has it, as the source holds it.
+    private func lookup(_ key: String) -> ConfigValue? {
+        for source in sources { if let found = source.value(for: key) { return found } }
+        return nil
+    }
+
+    /// `value`, found for `key`, with the placeholders of its text resolved.
+    private func expanded(_ value: ConfigValue, of key: String, at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
+        guard case .string(let text) = value.kind, Self.mayContainPlaceholder(text) else { return value }
+        return try resolve(text, at: location, chain: chain + [key])
     }
 
     /// The value of `env(...)`, a Symfony environment expression (``EnvironmentExpression``).
@@ -104,18 +110,13 @@ struct PlaceholderResolver {
             throw IoCError.badEnvironmentExpression(expression: key, location: location, reason: error.reason)
         }
         let context = EnvironmentContext(
-            lookup: { name in
-                for source in sources { if let found = source.value(for: name) { return found } }
-                return nil
-            },
+            lookup: lookup,
             resolve: { (value: String) throws(IoCError) -> ConfigValue in try resolve(value, at: location, chain: chain + [key]) },
             roots: roots, location: location, text: key)
-        // A variable's own value may hold placeholders (a parameter default such as `env(NAME): '%other%'`).
+        // A variable's own value may hold placeholders (a parameter default such as `env(NAME): '%other%'`);
+        // a processed one is what its processors made of it.
         if let value = try expression.evaluate(in: context) {
-            if case .string(let string) = value.kind, Self.mayContainPlaceholder(string), expression.processors.isEmpty {
-                return try resolve(string, at: location, chain: chain + [key])
-            }
-            return value
+            return expression.processors.isEmpty ? try expanded(value, of: key, at: location, chain: chain) : value
         }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
