@@ -60,7 +60,7 @@ public enum YAMLError: ConfigFileError, Sendable, Equatable, CustomStringConvert
         case let .duplicateKey(key, location, first):
             return "Duplicate key '\(key)' at \(location); it was first given at \(first). Keep one."
         case let .unknownTag(tag, location):
-            return "Unknown tag '\(tag)' at \(location). Allowed: Symfony's !tagged_iterator, !tagged_locator, !service_locator, !iterator, !abstract and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)."
+            return "Unknown tag '\(tag)' at \(location). Allowed: Symfony's !tagged_iterator, !tagged_locator, !service_locator, !iterator, !abstract, !service and the standard YAML tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)."
         case let .limitExceeded(limit, value, location):
             return "YAML limit exceeded at \(location): \(limit) is \(value). Raise YAMLLimits if the file is meant to be this large."
         case let .importOutsideRoot(path, root, location):

@@ -97,9 +97,10 @@ public struct YAMLLoader: Sendable {
         try merge(translator, collecting: collecting, into: &config)
     }
 
-    private func addImports(_ imports: [(path: String, location: ConfigLocation)], from directory: URL?, root: String?,
+    private func addImports(_ imports: [ConfigImport], from directory: URL?, root: String?,
                             chain: [String], collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
-        for (path, location) in imports {
+        for item in imports {
+            let (path, location) = (item.path, item.location)
             let target: (url: URL, root: String)
             do throws(YAMLError) {
                 guard let directory, let root else {
@@ -111,6 +112,7 @@ public struct YAMLLoader: Sendable {
                 config.problems.append(error)
                 continue
             }
+            if item.ifPresent, !FileManager.default.fileExists(atPath: target.url.path) { continue }
             try load(target.url, root: target.root, chain: chain, importedAt: location, collecting: collecting, into: &config)
         }
     }

@@ -14,7 +14,7 @@ struct YAMLReader {
     /// Symfony's tags: the translator gives each its meaning, or refuses it with a reason.
     static let symfonyTags: Set<String> = [
         "!tagged_iterator", "!tagged", "!tagged_locator", "!service_locator", "!iterator", "!abstract",
-        "!returns_clone", "!closure", "!service_closure",
+        "!returns_clone", "!closure", "!service_closure", "!service",
     ]
 
     /// A collection being read: its members wait on the reader's shared stack of node numbers
@@ -169,6 +169,9 @@ struct YAMLReader {
         guard let tag = string(pointer) else { return nil }
         if tag.hasPrefix("!php/") {
             throw .refused(construct: tag, reason: "it makes a PHP constant, object or enum case; give the value itself, or register it in code", location: location)
+        }
+        if tag == "tag:yaml.org,2002:binary" {
+            throw .refused(construct: "!!binary", reason: "config values here are text, numbers, booleans, lists and maps, not raw bytes; give the text itself, or a base64 string that the component decodes", location: location)
         }
         guard Self.standardTags.contains(tag) || Self.symfonyTags.contains(tag) else { throw .unknownTag(tag: tag, location: location) }
         return tag

@@ -1,11 +1,19 @@
 import IoCCore
 
+/// An `imports` entry of a file.
+struct ConfigImport {
+    var path: String
+    var location: ConfigLocation
+    /// Symfony's `ignore_errors`: a file that is not there is passed over.
+    var ifPresent = false
+}
+
 /// Translates one file's nodes into definitions: the services.yaml vocabulary, nothing more.
 struct YAMLTranslator {
     let file: String
     var definitions: [Definition] = []
     var parameters: [String: ConfigValue] = [:]
-    var imports: [(path: String, location: ConfigLocation)] = []
+    var imports: [ConfigImport] = []
     var aliases: [(name: String, target: String, location: ConfigLocation)] = []
     /// Aliases written `{ alias: target, public: true }`: resolvable even when their service is private.
     var publicAliases: Set<String> = []
@@ -38,7 +46,7 @@ struct YAMLTranslator {
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
         "parent", "abstract", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
         "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>", "resource", "exclude",
-        "decoration_inner_name", "decoration_priority", "decoration_on_invalid",
+        "decoration_inner_name", "decoration_priority", "decoration_on_invalid", "constructor", "namespace",
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile", "autowire", "autoconfigure", "public", "bind"]
 
@@ -56,7 +64,7 @@ struct YAMLTranslator {
                 case "parameters":
                     for (name, node) in try this.mapping(value, "parameters") { this.parameters[try this.keyText(name)] = this.configValue(node) }
                 case "imports":
-                    for item in try this.sequence(value, "imports") { this.imports.append((try this.importPath(item), item.location)) }
+                    for item in try this.sequence(value, "imports") { this.imports.append(try this.configImport(item)) }
                 case "services":
                     try this.services(value)
                 case let block where block.hasPrefix("when@"):
@@ -119,6 +127,7 @@ struct YAMLTranslator {
             var unknown: [YAMLError] = []
             for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
                 let key = try keyText(keyNode)
+                if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
                 try noteScopeKey(key, &scopeKey, at: keyNode.location)
                 switch key {
                 case "scope": defaults.scope = try scope(value)
@@ -160,15 +169,29 @@ struct YAMLTranslator {
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and
                 // references to it reach that registration.
                 if let flag = value.entries?.first(where: { $0.key.scalar == "synthetic" })?.value, try this.bool(flag, "synthetic") { return }
+                if case .sequence = value.kind {
+                    // Symfony's short form: `App\Mailer: ['@transport']` gives the arguments only.
+                    var definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),
+                                                location: keyNode.location)
+                    definition.stated.insert(.construction)
+                    this.definitions.append(this.applying(defaults, to: definition, stated: []))
+                    return
+                }
                 this.definitions.append(try this.service(id, value, at: keyNode.location, defaults: defaults))
             }
         }
     }
 
     private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(YAMLError) -> Definition {
-        var definition = try definitionBody(name: id, node, at: location)
-        let stated = Set(node.entries?.compactMap(\.key.scalar) ?? [])
-        if let scope = defaults.scope, !definition.stated.contains(.scope) { definition.scope = scope; definition.stated.insert(.scope) }
+        applying(defaults, to: try definitionBody(name: id, node, at: location),
+                 stated: Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []))
+    }
+
+    /// A service with what `_defaults` says for each setting the service leaves out (`stated`: its keys).
+    private func applying(_ defaults: Defaults, to definition: Definition, stated: Set<String>) -> Definition {
+        var definition = definition
+        // Symfony's services are shared (one instance per container) unless they say otherwise.
+        if !definition.stated.contains(.scope) { definition.scope = defaults.scope ?? .singleton; definition.stated.insert(.scope) }
         if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy; definition.stated.insert(.lazy) }
         if let eager = defaults.isEager, !definition.stated.contains(.eager) { definition.isEager = eager; definition.stated.insert(.eager) }
         definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
@@ -196,8 +219,12 @@ struct YAMLTranslator {
         var shortcutArguments: [InjectionPoint] = []
         var resource: (path: String, location: ConfigLocation)?
         var excluded: [String] = []
+        var namespace: String?
+        var constructor: (method: String, location: ConfigLocation)?
         for (keyNode, value) in entries {
             let key = try keyText(keyNode)
+            // As in Symfony, a setting given as null (`autowire: ~`) is a setting not given.
+            if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
             try noteScopeKey(key, &scopeKey, at: keyNode.location)
             switch key {
             case "class": definition.typeName = Self.swiftTypeName(try text(value, "class"))
@@ -219,11 +246,19 @@ struct YAMLTranslator {
                 definition.scope = try bool(value, "shared") ? .singleton : .prototype
                 definition.stated.insert(.scope)
             case "lazy":
-                definition.isLazy = try bool(value, "lazy")
+                if let text = value.scalar, text.first?.isUppercase == true, !["True", "TRUE", "False", "FALSE"].contains(text) {
+                    // Symfony's `lazy: SomeInterface`: a lazy service seen through that protocol.
+                    definition.isLazy = true
+                    definition.exposedAs.append(Exposure(typeName: Self.swiftTypeName(text)))
+                } else {
+                    definition.isLazy = try bool(value, "lazy")
+                }
                 definition.stated.insert(.lazy)
             case "eager":
                 definition.isEager = try bool(value, "eager")
                 definition.stated.insert(.eager)
+            case "constructor": constructor = (try text(value, "constructor"), keyNode.location)
+            case "namespace": namespace = try text(value, "namespace")
             case "primary":
                 definition.isPrimary = try bool(value, "primary")
                 definition.stated.insert(.primary)
@@ -273,7 +308,14 @@ struct YAMLTranslator {
             }
             arguments += shortcutArguments
         }
-        if let factory {
+        if let constructor {
+            // Symfony's `constructor: create`: a static method of the class makes it.
+            guard factory == nil else {
+                throw .conflictingKeys(first: "factory", second: "constructor", meaning: "how the service is made", location: constructor.location)
+            }
+            definition.typeName = definition.typeName ?? name.map(Self.swiftTypeName)
+            definition.construction = .staticFactory(constructor.method, arguments: arguments)
+        } else if let factory {
             var typeName = definition.typeName
             definition.construction = try factoryConstruction(factory, arguments: arguments, typeName: &typeName)
             definition.typeName = typeName
@@ -283,11 +325,14 @@ struct YAMLTranslator {
             definition.construction = .initializer(arguments: arguments)
         }
         if let resource {
-            guard let name, name.hasSuffix("\\"), definition.typeName == nil else {
-                throw .badValue(value: resource.path, reason: "a 'resource' belongs to a service whose id is a namespace ending in '\\' (App\\:) and that names no class", location: resource.location)
+            // The id is the namespace unless `namespace:` gives it (then the id is only a key).
+            guard let prefix = namespace ?? name, prefix.hasSuffix("\\"), definition.typeName == nil else {
+                throw .badValue(value: resource.path, reason: "a 'resource' belongs to a service whose id (or 'namespace') is a namespace ending in '\\' (App\\:) and that names no class", location: resource.location)
             }
-            definition.resource = CatalogResource(namePrefix: Self.swiftTypeName(name), excluding: Self.excludedNames(excluded, under: resource.path),
-                                                  idPrefix: name, idSeparator: "\\")
+            definition.resource = CatalogResource(namePrefix: Self.swiftTypeName(prefix), excluding: Self.excludedNames(excluded, under: resource.path),
+                                                  idPrefix: prefix, idSeparator: "\\")
+        } else if let namespace {
+            throw .badValue(value: namespace, reason: "'namespace' only goes with 'resource'", location: location)
         } else if !excluded.isEmpty {
             throw .badValue(value: excluded.joined(separator: ", "), reason: "'exclude' only goes with 'resource'", location: location)
         }
@@ -357,10 +402,26 @@ struct YAMLTranslator {
                 let method = try text(parts[0], "a call's method")
                 let arguments = parts.count > 1 ? try argumentPoints(parts[1]) : []
                 result.append(MethodInjection(method: method, arguments: arguments))
+            case .mapping(let entries) where entries.contains(where: { $0.key.scalar == "method" }):
+                // Symfony's long form: { method: setLogger, arguments: ['@logger'] }.
+                var method: String?
+                var arguments: [InjectionPoint] = []
+                for (keyNode, value) in entries {
+                    switch try keyText(keyNode) {
+                    case "method": method = try text(value, "method")
+                    case "arguments": arguments = try argumentPoints(value)
+                    case "returns_clone":
+                        guard try bool(value, "returns_clone") else { continue }
+                        throw .refused(construct: "returns_clone", reason: "it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument",
+                                       location: keyNode.location)
+                    case let other: throw unknownKey(other, in: "a call", known: ["method", "arguments", "returns_clone"], at: keyNode.location)
+                    }
+                }
+                result.append(MethodInjection(method: method ?? "", arguments: arguments))
             case .mapping(let entries) where entries.count == 1:
                 result.append(MethodInjection(method: try keyText(entries[0].key), arguments: try argumentPoints(entries[0].value)))
             default:
-                throw .wrongKind(expected: "[method, [arguments]] or {method: [arguments]}", found: call.kindName, what: "a call",
+                throw .wrongKind(expected: "[method, [arguments]], {method: [arguments]} or {method: name, arguments: [...]}", found: call.kindName, what: "a call",
                                  location: call.location)
             }
         }
@@ -442,6 +503,9 @@ struct YAMLTranslator {
             }
         case "!abstract":
             return .abstractArgument(node.scalar ?? "")
+        case "!service":
+            // Symfony's inline service: a definition of its own, private to this argument.
+            return .inner(try definitionBody(name: nil, node, at: node.location))
         case "!returns_clone":
             throw .refused(construct: tag, reason: "it clones a PHP object on every call; give the service the prototype scope (shared: false) for a new instance each time", location: node.location)
         case "!closure", "!service_closure":
@@ -657,6 +721,14 @@ struct YAMLTranslator {
         text.replacingOccurrences(of: "\\", with: ".")
     }
 
+    /// Keys whose null value means "not given" (Symfony reads them with `isset`).
+    static let settingsLeftOutWhenNull: Set<String> = ["autowire", "autoconfigure", "public", "lazy", "shared", "abstract", "primary", "eager", "scope"]
+
+    static func isNull(_ node: YAMLNode) -> Bool {
+        guard node.tag == nil, case .scalar(let text, let plain) = node.kind, plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(text)
+    }
+
     private func bool(_ node: YAMLNode, _ what: String) throws(YAMLError) -> Bool {
         switch node.scalar {
         case "true", "True", "TRUE": return true
@@ -670,12 +742,31 @@ struct YAMLTranslator {
         return Scope.builtIn(named: name) ?? .custom(name)
     }
 
-    private func importPath(_ node: YAMLNode) throws(YAMLError) -> String {
-        if let path = node.scalar { return path }
-        guard let path = node.entries?.first(where: { $0.key.scalar == "resource" })?.value.scalar else {
+    /// An import: a path, or Symfony's `{ resource: path, ignore_errors: not_found }`.
+    private func configImport(_ node: YAMLNode) throws(YAMLError) -> ConfigImport {
+        if let path = node.scalar { return ConfigImport(path: path, location: node.location) }
+        guard let entries = node.entries else {
             throw .wrongKind(expected: "a path or {resource: path}", found: node.kindName, what: "an import", location: node.location)
         }
-        return path
+        var path: String?
+        var ifPresent = false
+        for (keyNode, value) in entries {
+            switch try keyText(keyNode) {
+            case "resource": path = try text(value, "resource")
+            case "ignore_errors":
+                // Only a file that is not there is passed over: one that is there and wrong is
+                // still reported, never silently ignored.
+                ifPresent = value.scalar == "not_found"
+                if !ifPresent { ifPresent = try bool(value, "ignore_errors") }
+            case "type":
+                guard value.scalar == "yaml" || value.scalar == "yml" else {
+                    throw .refused(construct: "type: \(value.scalar ?? value.kindName)", reason: "this loader imports YAML files only: name each file, and load XML files with the XML front end", location: value.location)
+                }
+            case let other: throw unknownKey(other, in: "an import", known: ["resource", "ignore_errors", "type"], at: keyNode.location)
+            }
+        }
+        guard let path else { throw .badValue(value: "import", reason: "an import map names its file with 'resource'", location: node.location) }
+        return ConfigImport(path: path, location: node.location, ifPresent: ifPresent)
     }
 
     private func unknownKey(_ key: String, in section: String, known: [String], at location: ConfigLocation) -> YAMLError {

@@ -74,8 +74,8 @@ enum App {
           weatherClient: { class: BetterWeatherClient, as: [WeatherClient], scope: singleton }
           clock: { class: SystemClock, as: [Clock], scope: singleton }
           httpClient: { class: HTTPClient, scope: singleton, properties: { retries: 3 } }
-          reportService: { class: ReportService, arguments: { client: '@weatherClient', days: '${report.days:1}' } }
-          reportPrinter: { class: ReportPrinter }
+          reportService: { class: ReportService, shared: false, arguments: { client: '@weatherClient', days: '${report.days:1}' } }
+          reportPrinter: { class: ReportPrinter, shared: false }
         """
 
     // NB: a test that cannot build the app's container fails on its first use, with the reason.

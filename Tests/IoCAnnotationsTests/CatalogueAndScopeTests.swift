@@ -60,6 +60,7 @@ struct DefaultedParameterTests {
             services:
               client:
                 class: RetryingClient
+                shared: false
                 arguments: { host: api.example }
               patient:
                 class: RetryingClient

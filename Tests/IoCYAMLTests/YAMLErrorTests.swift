@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
@@ -258,7 +258,7 @@ struct SymfonyHabitTests {
 }
 
 private enum YAMLTranslatorKeys {
-    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid"
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace"
 }
 
 @Suite("YAML: Symfony's service options")
@@ -362,6 +362,118 @@ struct SymfonyServiceOptionTests {
     }
 }
 
+@Suite("YAML: Symfony's service shapes")
+struct SymfonyServiceShapeTests {
+    @Test func servicesAreShared_unlessTheySayOtherwise_asInSymfony() throws {
+        let container = try build("""
+            services:
+              shared: { class: Logger }
+              fresh: { class: Logger, shared: false }
+              _defaults_free: { class: Logger, scope: prototype }
+            """)
+        #expect(try container.resolve(Logger.self, name: "shared") === container.resolve(Logger.self, name: "shared"))
+        #expect(try container.resolve(Logger.self, name: "fresh") !== container.resolve(Logger.self, name: "fresh"))
+        #expect(try container.resolve(Logger.self, name: "_defaults_free") !== container.resolve(Logger.self, name: "_defaults_free"))
+        let defaulted = try build("""
+            services:
+              _defaults: { shared: false }
+              logger: { class: Logger }
+            """)
+        #expect(try defaulted.resolve(Logger.self, name: "logger") !== defaulted.resolve(Logger.self, name: "logger"))
+    }
+
+    @Test func aListIsTheArguments_andNullSettingsAreSettingsNotGiven() throws {
+        let container = try build("""
+            services:
+              _defaults: { autowire: false, public: ~ }
+              URLSessionClient: { autowire: ~ }
+              ConsoleReporter: [short-form]
+            """)
+        #expect(try container.resolve(ConsoleReporter.self, name: "ConsoleReporter").id == "short-form")
+        // `autowire: ~` left _defaults' false in place, and `public: ~` left the service public.
+        let session = container.definitions.first { $0.name == "URLSessionClient" }
+        #expect(session?.autowires == false && session?.isPublic == true)
+    }
+
+    @Test func callsInTheirLongForm_andWithersAreRefused() throws {
+        let container = try build("""
+            services:
+              logger: { class: Logger }
+              client:
+                class: FreeWeatherClient
+                arguments: ['https://a.example', { class: URLSessionClient }]
+                calls:
+                  - method: configure
+                    arguments: ['@logger']
+            """)
+        #expect(try container.resolve(FreeWeatherClient.self, name: "client").logger === container.resolve(Logger.self, name: "logger"))
+        #expect(errorText { _ = try YAMLLoader().load(string: """
+            services:
+              client: { class: FreeWeatherClient, calls: [{ method: withLogger, arguments: ['@logger'], returns_clone: true }] }
+            """, name: "services.yaml") } == "returns_clone at services.yaml:2:93 has no Swift meaning here: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
+    }
+
+    @Test func constructor_isAStaticFactoryOfTheClass_andInlineServicesAreInner() throws {
+        let container = try build("""
+            services:
+              URL: { constructor: 'URL(string:)', arguments: ['https://made.example'] }
+              client:
+                class: FreeWeatherClient
+                arguments: ['@URL', !service { class: URLSessionClient }]
+            """)
+        #expect(try container.resolve(FreeWeatherClient.self, name: "client").baseURL.host == "made.example")
+        #expect(errorText { _ = try YAMLLoader().load(string: """
+            services:
+              URL: { constructor: make, factory: ['@f', make] }
+            """, name: "services.yaml") } == "'constructor' at services.yaml:2:10 and 'factory' both set how the service is made; keep one.")
+    }
+
+    @Test func lazyNamingAProtocol_isLazy_andSeenThroughIt() throws {
+        let config = try YAMLLoader().load(string: """
+            services:
+              client: { class: FreeWeatherClient, lazy: WeatherClient }
+              plain: { class: Logger, lazy: True }
+            """, name: "services.yaml")
+        #expect(config.definitions.map(\.isLazy) == [true, true])
+        #expect(config.definitions[0].exposedAs.map(\.typeName) == ["WeatherClient"])
+    }
+
+    @Test func namespace_givesAResourceItsPrefix_underAnyKey() {
+        let config = try? YAMLLoader().load(string: """
+            services:
+              reporting:
+                namespace: App\\Reporting\\
+                resource: '../src/Reporting/*'
+            """, name: "services.yaml")
+        #expect(config?.definitions.first?.resource?.namePrefix == "App.Reporting.")
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, namespace: App\\ }\n", name: "services.yaml") }
+            == "Bad value 'App\\' at services.yaml:2:3: 'namespace' only goes with 'resource'.")
+    }
+
+    @Test func importsThatMayBeMissing_arePassedOver_butAWrongOneIsReported() throws {
+        let root = try directory([
+            "services.yaml": """
+                imports:
+                  - { resource: local.yaml, ignore_errors: not_found }
+                  - { resource: broken.yaml, ignore_errors: true }
+                services:
+                  logger: { class: Logger }
+                """,
+            "broken.yaml": "services:\n  a: { clas: Logger }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = YAMLLoader().check(contentsOf: root.appendingPathComponent("services.yaml"))
+        #expect(config.definitions.map(\.name) == ["logger"])
+        #expect(config.problems.count == 1)
+        #expect(config.problems.first?.description.hasPrefix("Unknown key 'clas' in service 'a' at \(root.appendingPathComponent("broken.yaml").path):2:8.") == true)
+    }
+
+    @Test func binaryValues_areRefusedWithAReason() {
+        #expect(errorText { _ = try YAMLLoader().load(string: "parameters:\n  key: !!binary aGVsbG8=\n", name: "services.yaml") }
+            == "!!binary at services.yaml:2:8 has no Swift meaning here: config values here are text, numbers, booleans, lists and maps, not raw bytes; give the text itself, or a base64 string that the component decodes.")
+    }
+}
+
 @Suite("YAML: resource registers catalogued types")
 struct ResourceTests {
     @Test func resource_registersEveryCataloguedTypeOfTheNamespace_butExcludedAndExplicitOnes() throws {
@@ -389,7 +501,7 @@ struct ResourceTests {
         builder.add(contentsOf: config.definitions)
         #expect(try builder.build().definitions.isEmpty)
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  mailer: { resource: ../src/ }\n", name: "app.yaml") }
-            == #"Bad value '../src/' at app.yaml:2:23: a 'resource' belongs to a service whose id is a namespace ending in '\' (App\:) and that names no class."#)
+            == #"Bad value '../src/' at app.yaml:2:23: a 'resource' belongs to a service whose id (or 'namespace') is a namespace ending in '\' (App\:) and that names no class."#)
     }
 
     @Test func excludePaths_becomeNamesAfterTheNamespace() throws {

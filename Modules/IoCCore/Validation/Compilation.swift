@@ -515,7 +515,8 @@ final class Compilation {
             node.directDependencies.append(target)
             guard let holder, !target.isScopedProxy else { return }
             let held = target.base ?? target
-            guard lifetime(of: held) < holder else { return }
+            // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
+            guard lifetime(of: held) < holder, !(held.isInner && lifetime(of: held) == .perRequest) else { return }
             captives[ObjectIdentifier(node), default: []].append(
                 .captiveDependency(holder: node.label, holderScope: node.info.scope, dependency: held.label,
                                    dependencyScope: held.info.scope, site: site.site))
