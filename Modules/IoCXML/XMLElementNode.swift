@@ -148,6 +148,8 @@ enum XMLDocumentReader {
     }
 
     static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
+    /// `xml:lang`, `xml:space`, `xml:base`: about the document's text, not the components.
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
     static let beansNamespace = "http://www.springframework.org/schema/beans"
     /// Spring's namespaces, by URI, with the prefix this reader gives their elements.
     static let springNamespaces: [String: String] = Dictionary(uniqueKeysWithValues: [
@@ -280,7 +282,7 @@ private final class ElementBuilder {
                 // xsi: attributes (schemaLocation) are for editors, not for the container; any other
                 // namespaced attribute (Spring's p: and c: shortcuts) keeps its prefix, so that the
                 // vocabulary check names it instead of dropping what it sets.
-                if namespace == XMLDocumentReader.schemaInstance { continue }
+                if namespace == XMLDocumentReader.schemaInstance || namespace == XMLDocumentReader.xmlNamespace { continue }
                 // Spring's shortcut namespaces get their usual prefixes, whatever the document calls them.
                 let prefix = namespace.flatMap { XMLDocumentReader.springShortcuts[$0] } ?? values[index * 5 + 1].map { name($0) }
                 let local = name(localName)

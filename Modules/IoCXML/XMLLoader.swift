@@ -15,6 +15,8 @@ public struct XMLConfig: Sendable {
     public var skipped: [String] = []
     /// The `.properties` files `<context:property-placeholder>` names, read: `${...}` sources.
     public var propertySources: [PropertiesFileSource] = []
+    /// The `util:` values of every file read, by id.
+    var namedValues: [String: NamedValue] = [:]
 }
 
 /// Reads Spring `<beans>`, spring-objective-c `<assembly>` and OxIC `<container>` documents
@@ -37,6 +39,7 @@ public struct XMLLoader: Sendable {
         let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
         var config = XMLConfig()
         try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, into: &config)
+        try config.putNamedValuesInPlace(collecting: false)
         return config
     }
 
@@ -51,6 +54,7 @@ public struct XMLLoader: Sendable {
         } catch {
             config.problems.append(error)
         }
+        try? config.putNamedValuesInPlace(collecting: true)
         return config
     }
 
@@ -67,6 +71,7 @@ public struct XMLLoader: Sendable {
             throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
         }
         try merge(translator, into: &config)
+        try config.putNamedValuesInPlace(collecting: false)
         return config
     }
 
@@ -87,7 +92,18 @@ public struct XMLLoader: Sendable {
         }
         config.problems += translator.problems
         config.skipped += translator.skipped
-        for file in translator.propertyFiles {
+        var propertyFiles = translator.propertyFiles
+        for reference in translator.propertyReferences {
+            // `properties-ref` names a util:properties element that reads files.
+            guard let files = translator.propertyFileSets[reference.id] else {
+                let problem = XMLError.badValue(value: reference.id, reason: "properties-ref names a <util:properties location=\"...\"> of this file; none has that id", location: reference.location)
+                guard collecting else { throw problem }
+                config.problems.append(problem)
+                continue
+            }
+            propertyFiles += files
+        }
+        for file in propertyFiles {
             do throws(XMLError) {
                 if let source = try propertySource(file, from: url.deletingLastPathComponent(), root: root) { config.propertySources.append(source) }
             } catch {
@@ -122,6 +138,7 @@ public struct XMLLoader: Sendable {
 
     private func merge(_ translator: XMLTranslator, collecting: Bool = false, into config: inout XMLConfig) throws(XMLError) {
         config.definitions += translator.definitions
+        config.namedValues.merge(translator.namedValues) { $1 }
         for alias in translator.aliases {
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
                 let problem = XMLError.badValue(value: alias.target, reason: "<alias> names no bean defined in XML", location: alias.location)
@@ -131,6 +148,35 @@ public struct XMLLoader: Sendable {
             }
             config.definitions[index].aliases.append(alias.name)
         }
+    }
+}
+
+extension XMLConfig {
+    /// Puts each `util:` value where a bean references it by id (`ref="cities"`).
+    mutating func putNamedValuesInPlace(collecting: Bool) throws(XMLError) {
+        guard !namedValues.isEmpty else { return }
+        var problems: [XMLError] = []
+        func replaced(_ source: InjectionSource) -> InjectionSource {
+            switch source {
+            case .named(let name):
+                guard let named = namedValues[name] else { return source }
+                guard let value = named.source else {
+                    problems.append(.refused(construct: "a reference to <util:properties id=\"\(name)\">", reason: named.refusal ?? "", location: named.location))
+                    return source
+                }
+                return value
+            case .optional(let inner): return .optional(replaced(inner))
+            case .list(let items): return .list(items.map(replaced))
+            case .map(let entries): return .map(entries.mapValues(replaced))
+            case .inner(let definition): return .inner(replacing(definition))
+            default: return source
+            }
+        }
+        func replacing(_ definition: Definition) -> Definition { definition.mappingSources(replaced) }
+        definitions = definitions.map(replacing)
+        guard let first = problems.first else { return }
+        guard collecting else { throw first }
+        self.problems += problems
     }
 }
 

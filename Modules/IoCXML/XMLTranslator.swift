@@ -1,5 +1,13 @@
 import IoCCore
 
+/// A value a document names with an id (Spring's `util:` elements).
+struct NamedValue {
+    var source: InjectionSource?
+    /// Why a reference to it cannot inject it, when it cannot.
+    var refusal: String?
+    var location: ConfigLocation
+}
+
 /// Translates one document's elements into definitions, for the three dialects: Spring
 /// `<beans>`, spring-objective-c `<assembly>`, OxIC `<container>` (also spelled `contanier`).
 struct XMLTranslator {
@@ -8,6 +16,13 @@ struct XMLTranslator {
     var aliases: [(name: String, target: String, location: ConfigLocation)] = []
     /// `.properties` files named by `<context:property-placeholder>`, relative to the document.
     var propertyFiles: [(path: String, optional: Bool, location: ConfigLocation)] = []
+    /// Top-level `util:list`, `util:set`, `util:map`, `util:properties` and `util:constant`
+    /// elements by id: a reference to one injects its value (the loader puts it in place).
+    var namedValues: [String: NamedValue] = [:]
+    /// `util:properties` elements that read files, by id, for `properties-ref`.
+    var propertyFileSets: [String: [(path: String, optional: Bool, location: ConfigLocation)]] = [:]
+    /// `<context:property-placeholder properties-ref=>` ids, resolved once the whole document is read.
+    var propertyReferences: [(id: String, location: ConfigLocation)] = []
     /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
     /// that one run reports them all; otherwise the first problem is thrown.
     var problems: [XMLError] = []
@@ -41,8 +56,10 @@ struct XMLTranslator {
 
     // MARK: Spring <beans>
 
-    static let beansChildren = ["bean", "alias", "import", "beans", "description", "context:property-placeholder"]
-    static let beansAttributes = ["profile", "default-lazy-init", "default-autowire", "default-init-method", "default-destroy-method"]
+    static let beansChildren = ["bean", "alias", "import", "beans", "description", "context:property-placeholder", "util:list", "util:set",
+                                "util:map", "util:properties", "util:constant"]
+    static let beansAttributes = ["profile", "default-lazy-init", "default-autowire", "default-init-method", "default-destroy-method",
+                                  "default-merge", "default-autowire-candidates"]
     static let beanAttributes = ["id", "name", "class", "scope", "lazy-init", "init-method", "destroy-method", "depends-on",
                                  "primary", "parent", "abstract", "factory-bean", "factory-method", "autowire", "autowire-candidate"]
     static let beanChildren = ["constructor-arg", "property", "description", "meta", "qualifier", "lookup-method", "replaced-method"]
@@ -54,6 +71,10 @@ struct XMLTranslator {
         var autowire: String?
         var initMethod: String?
         var destroyMethod: String?
+        var merge = false
+        /// Spring's `default-autowire-candidates`: name patterns (`*Service`) of the beans that
+        /// are candidates for injection by type; `nil` when every bean is.
+        var candidatePatterns: [String]?
     }
 
     /// Namespaces whose elements configure a Java runtime, with the Swift way where there is one.
@@ -74,6 +95,9 @@ struct XMLTranslator {
         "batch": "it configures Spring Batch's Java jobs",
         "rabbit": "it configures Spring AMQP's Java listeners",
         "tool": "it annotates Spring's Java schema",
+        "webflow-config": "it configures Spring Web Flow's Java flow engine",
+        "data": "it configures Spring Data's Java repositories",
+        "jpa": "it configures Spring Data JPA's Java repositories",
     ]
 
     /// Elements of the context namespace this reader has no Swift meaning for, with the Swift way.
@@ -90,7 +114,9 @@ struct XMLTranslator {
     static let propertyAttributes = ["name", "value", "ref"]
     static let shortcutPrefixes = ["p:", "c:"]
     static let reference = ["ref"]
-    static let valueElements = ["value", "ref", "bean", "null", "list", "set", "array", "map", "props"]
+    static let valueElements = ["value", "ref", "idref", "bean", "null", "list", "set", "array", "map", "props", "util:list", "util:set", "util:map",
+                                "util:properties", "util:constant"]
+    static let collections = ["list", "set", "array", "map", "props"]
 
     private mutating func beans(_ element: XMLElementNode, profiles: [String]) throws(XMLError) {
         try beans(element, inherited: BeansDefaults(profiles: profiles))
@@ -107,6 +133,8 @@ struct XMLTranslator {
         }
         if let method = element.attribute("default-init-method") { defaults.initMethod = method }
         if let method = element.attribute("default-destroy-method") { defaults.destroyMethod = method }
+        if let merge = element.attribute("default-merge"), merge != "default" { defaults.merge = try bool(merge, element) }
+        if let patterns = element.attribute("default-autowire-candidates") { defaults.candidatePatterns = Self.names(patterns) }
         let active = defaults.profiles
         for child in element.children {
             try part(child) { (this) throws(XMLError) in
@@ -117,6 +145,8 @@ struct XMLTranslator {
                     this.definitions.append(definition)
                 case "context:property-placeholder":
                     try this.propertyPlaceholder(child)
+                case let util where util.hasPrefix("util:"):
+                    try this.namedValue(child)
                 case "alias":
                     try this.check(child, attributes: ["name", "alias"])
                     this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location))
@@ -159,6 +189,9 @@ struct XMLTranslator {
             default:
                 // Besides these, only Spring's `p:` and `c:` shortcuts.
                 guard Self.shortcutPrefixes.contains(where: name.hasPrefix) else {
+                    if name.contains(":") {
+                        throw .refused(construct: "the attribute '\(name)'", reason: "an attribute of another namespace decorates the bean through a Java namespace handler; set what it stands for with <property> or <constructor-arg>", location: element.location)
+                    }
                     throw unknownAttribute(name, of: element, known: Self.beanAttributes)
                 }
                 hasShortcuts = true
@@ -180,7 +213,11 @@ struct XMLTranslator {
         var mode = defaults.autowire
         if let autowire, autowire != "default" { mode = try autowireMode(autowire, at: element) }
         if mode == "no" { definition.autowires = false }
-        if let candidate, candidate != "default" { definition.isAutowireCandidate = try bool(candidate, element) }
+        if let candidate, candidate != "default" {
+            definition.isAutowireCandidate = try bool(candidate, element)
+        } else if let patterns = defaults.candidatePatterns, let name = definition.name {
+            definition.isAutowireCandidate = patterns.contains { Self.matches(name, pattern: $0) }
+        }
         if let primary { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
         if let abstract { definition.isAbstract = try bool(abstract, element) }
         definition.parent = parent
@@ -210,7 +247,16 @@ struct XMLTranslator {
                 try check(child, attributes: Self.propertyAttributes)
                 // Room for four at once, not one, two, four: a bean sets a few.
                 if properties.isEmpty { properties.reserveCapacity(4) }
-                try properties.append(property(child, elements: true))
+                var property = try property(child, elements: true)
+                for meta in child.children where meta.name == "meta" {
+                    try check(meta, attributes: ["key", "value"])
+                    definition.metadata["\(property.name).\(try required(meta, "key"))"] = meta.attribute("value") ?? ""
+                }
+                if let collection = child.children.first(where: { Self.collections.contains($0.name) }) {
+                    let merge = collection.attribute("merge").flatMap { $0 == "default" ? nil : $0 }
+                    property.mergesWithParent = try merge.map { text throws(XMLError) in try bool(text, collection) } ?? defaults.merge
+                }
+                properties.append(property)
             case "description": continue
             case "meta":
                 try check(child, attributes: ["key", "value"])
@@ -222,11 +268,16 @@ struct XMLTranslator {
             case "lookup-method":
                 // A method returning a new bean on every call: a Provider property of that bean.
                 try check(child, attributes: ["name", "bean"])
+                guard child.attribute("bean") != nil else {
+                    throw .refused(construct: "<lookup-method> without 'bean'", reason: "Spring finds the bean by the Java method's return type, which the catalog does not see here; name the bean (bean=\"...\")", location: child.location)
+                }
                 properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
                                                     location: child.location))
             case "replaced-method":
                 throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
-            default: throw unknownElement(child, in: element, known: Self.beanChildren)
+            default:
+                if let refusal = Self.refusal(of: child) { throw refusal }
+                throw unknownElement(child, in: element, known: Self.beanChildren)
             }
         }
         definition.properties = properties
@@ -266,7 +317,10 @@ struct XMLTranslator {
             }
             var index: Int?
             var label: String? = name
-            if name.hasPrefix("_") {
+            if name == "_" {
+                // `c:_="value"`: the (only) argument, by position.
+                label = nil
+            } else if name.hasPrefix("_") {
                 guard let number = Int(name.dropFirst()), number >= 0 else {
                     throw .badValue(value: qualified, reason: "c:_N takes an argument index, a whole number from 0", location: element.location)
                 }
@@ -312,7 +366,7 @@ struct XMLTranslator {
 
     /// The one value an element gives: a reference attribute, a `value` attribute, or (when
     /// `elements`) one value element; none or several is an error naming what was found.
-    private func oneValue(of element: XMLElementNode, references: [String], elements: Bool) throws(XMLError) -> InjectionSource {
+    private func oneValue(of element: XMLElementNode, references: [String], elements: Bool, skipping skipped: String = "meta") throws(XMLError) -> InjectionSource {
         // NB: counted first, spelled out only for the error: most elements give exactly one.
         enum Found {
             case reference(String)
@@ -326,12 +380,12 @@ struct XMLTranslator {
         }
         if let text = element.attribute("value") { count += 1; last = .value(text) }
         if elements {
-            for child in element.children where child.name != "description" { count += 1; last = .element(child) }
+            for child in element.children where child.name != "description" && child.name != "meta" && child.name != skipped { count += 1; last = .element(child) }
         }
         guard count == 1, let only = last else {
             var found = references.filter { element.attribute($0) != nil }.map { "'\($0)'" }
             if element.attribute("value") != nil { found.append("'value'") }
-            if elements { found += element.children.filter { $0.name != "description" }.map { "<\($0.name)>" } }
+            if elements { found += element.children.filter { $0.name != "description" && $0.name != "meta" && $0.name != skipped }.map { "<\($0.name)>" } }
             let allowed = references.map { "'\($0)'" } + ["'value'"] + (elements ? ["one value element"] : [])
             throw .valueCount(element: element.name, found: found, allowed: allowed, location: element.location)
         }
@@ -355,22 +409,60 @@ struct XMLTranslator {
             return .named(name)
         case "bean": return .inner(try bean(element))
         case "null": return .nilValue
+        case "idref":
+            // The name of a bean, as text (Spring's `<idref bean="..."/>`).
+            try check(element, attributes: ["bean", "local"])
+            guard let name = element.attribute("bean") ?? element.attribute("local") else {
+                throw .missingAttribute(name: "bean", element: "idref", location: element.location)
+            }
+            return .config(ConfigValue(.string(name), at: element.location))
+        case let util where util.hasPrefix("util:"):
+            let named = try utilValue(element)
+            guard let source = named.source else {
+                throw .refused(construct: "<\(util)> as a value", reason: named.refusal ?? "", location: element.location)
+            }
+            return source
         case "list", "set", "array":
-            try check(element, attributes: ["value-type"])
+            try check(element, attributes: ["value-type", "merge"])
             var items: [InjectionSource] = []
             for child in element.children where child.name != "description" { items.append(try value(child)) }
             return Self.collapse(items, at: element.location)
         case "map":
-            try check(element, attributes: ["key-type", "value-type"])
+            try check(element, attributes: ["key-type", "value-type", "merge"])
+            return try mapValue(element)
+        case "props":
+            try check(element, attributes: ["merge", "value-type"])
+            return try propsValue(element)
+        default:
+            if let refusal = Self.refusal(of: element) { throw refusal }
+            throw .unknownElement(name: element.name, parent: "value", known: Self.valueElements,
+                                  suggestion: Suggestions.closest(to: element.name, in: Self.valueElements).first, location: element.location)
+        }
+    }
+
+    /// The entries of a `<map>` (or `util:map`).
+    private func mapValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
             var entries: [String: InjectionSource] = [:]
             var keyLocations: [String: ConfigLocation] = [:]
             for entry in element.children where entry.name != "description" {
                 guard entry.name == "entry" else { throw unknownElement(entry, in: element, known: ["entry"]) }
-                try check(entry, attributes: ["key", "value", "value-ref", "ref"])
-                let key = try required(entry, "key")
+                try check(entry, attributes: ["key", "key-ref", "value", "value-ref", "ref", "value-type"])
+                if entry.attribute("key-ref") != nil {
+                    throw .refused(construct: "key-ref", reason: "map keys here are text (a [String: T] is injected); give the key as text with key=\"...\"", location: entry.location)
+                }
+                let key: String
+                if let keyElement = entry.children.first(where: { $0.name == "key" }) {
+                    // `<key><value>pdf</value></key>`: the key as an element.
+                    guard case .config(let value) = try oneValue(of: keyElement, references: [], elements: true), case .string(let text) = value.kind else {
+                        throw .refused(construct: "<key> with a reference", reason: "map keys here are text; give the key as <value> or key=\"...\"", location: keyElement.location)
+                    }
+                    key = text
+                } else {
+                    key = try required(entry, "key")
+                }
                 if let first = keyLocations[key] { throw .repeated(what: "map key '\(key)'", location: entry.location, first: first) }
                 keyLocations[key] = entry.location
-                entries[key] = try oneValue(of: entry, references: ["value-ref", "ref"], elements: true)
+                entries[key] = try oneValue(of: entry, references: ["value-ref", "ref"], elements: true, skipping: "key")
             }
             if entries.values.allSatisfy({ if case .config = $0 { true } else { false } }) {
                 let pairs: [(key: String, value: ConfigValue)] = entries.sorted { $0.key < $1.key }.compactMap { key, source in
@@ -379,17 +471,16 @@ struct XMLTranslator {
                 return .config(ConfigValue(.map(pairs), at: element.location))
             }
             return .map(entries)
-        case "props":
-            var pairs: [(key: String, value: ConfigValue)] = []
-            for prop in element.children where prop.name != "description" {
-                guard prop.name == "prop" else { throw unknownElement(prop, in: element, known: ["prop"]) }
-                pairs.append((try required(prop, "key"), ConfigValue(.string(prop.text), at: prop.location)))
-            }
-            return .config(ConfigValue(.map(pairs), at: element.location))
-        default:
-            throw .unknownElement(name: element.name, parent: "value", known: Self.valueElements,
-                                  suggestion: Suggestions.closest(to: element.name, in: Self.valueElements).first, location: element.location)
+    }
+
+    /// The `<prop key="">text</prop>` entries of a `<props>` (or `util:properties`).
+    private func propsValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+        var pairs: [(key: String, value: ConfigValue)] = []
+        for prop in element.children where prop.name != "description" {
+            guard prop.name == "prop" else { throw unknownElement(prop, in: element, known: ["prop"]) }
+            pairs.append((try required(prop, "key"), ConfigValue(.string(prop.text), at: prop.location)))
         }
+        return .config(ConfigValue(.map(pairs), at: element.location))
     }
 
     /// A list of plain values becomes one config list (convertible to any array type); a list
@@ -570,7 +661,17 @@ struct XMLTranslator {
     /// the config root becomes a property source for `${...}`.
     private mutating func propertyPlaceholder(_ element: XMLElementNode) throws(XMLError) {
         try check(element, attributes: ["location", "ignore-resource-not-found", "file-encoding", "order", "system-properties-mode",
-                                        "local-override", "ignore-unresolvable"])
+                                        "local-override", "ignore-unresolvable", "properties-ref", "trim-values", "null-value", "value-separator"])
+        if let trim = element.attribute("trim-values"), try bool(trim, element) {
+            throw .refused(construct: "trim-values=\"true\"", reason: "property values are read as written; trim them in the file", location: element.location)
+        }
+        if let separator = element.attribute("value-separator"), separator != ":" {
+            throw .refused(construct: "value-separator=\"\(separator)\"", reason: "a placeholder's default follows ':' here (${key:default})", location: element.location)
+        }
+        if element.attribute("null-value") != nil {
+            throw .refused(construct: "null-value", reason: "a placeholder gives text here; give an optional property no value instead (<null/>)", location: element.location)
+        }
+        if let reference = element.attribute("properties-ref") { propertyReferences.append((reference, element.location)) }
         if let unresolvable = element.attribute("ignore-unresolvable"), try bool(unresolvable, element) {
             throw .refused(construct: "ignore-unresolvable=\"true\"", reason: "a placeholder without a value or a default is an error at build here; give it a default (${key:default})", location: element.location)
         }
@@ -579,12 +680,89 @@ struct XMLTranslator {
         }
         var optional = false
         if let text = element.attribute("ignore-resource-not-found") { optional = try bool(text, element) }
-        for location in Self.names(try required(element, "location")) {
-            var path = location
+        // Without a location the placeholders come from the builder's other sources (the environment).
+        propertyFiles += Self.propertyFileList(element.attribute("location") ?? "", optional: optional, at: element.location)
+    }
+
+    /// The files a `location` attribute names (Spring's `classpath:` and `file:` prefixes are
+    /// paths in the config root here).
+    static func propertyFileList(_ locations: String, optional: Bool, at location: ConfigLocation) -> [(path: String, optional: Bool, location: ConfigLocation)] {
+        names(locations).map { written in
+            var path = written
             for scheme in ["classpath*:", "classpath:", "file:"] where path.hasPrefix(scheme) { path.removeFirst(scheme.count) }
-            while path.hasPrefix("/") && location.hasPrefix("classpath") { path.removeFirst() }
-            propertyFiles.append((path: path, optional: optional, location: element.location))
+            while path.hasPrefix("/") && written.hasPrefix("classpath") { path.removeFirst() }
+            return (path: path, optional: optional, location: location)
         }
+    }
+
+    // MARK: util:
+
+    /// A top-level `util:` element: a value other beans reference by its id.
+    private mutating func namedValue(_ element: XMLElementNode) throws(XMLError) {
+        let value = try utilValue(element)
+        guard let id = element.attribute("id"), !id.isEmpty else {
+            throw .missingAttribute(name: "id", element: element.name, location: element.location)
+        }
+        namedValues[id] = value
+        if element.name == "util:properties", let locations = element.attribute("location") {
+            let optional = try element.attribute("ignore-resource-not-found").map { text throws(XMLError) in try bool(text, element) } ?? false
+            propertyFileSets[id] = Self.propertyFileList(locations, optional: optional, at: element.location)
+        }
+    }
+
+    /// What a `util:` element gives: a value, or (for a properties file) why it cannot be one.
+    private func utilValue(_ element: XMLElementNode) throws(XMLError) -> NamedValue {
+        let local = String(element.name.dropFirst(5))
+        let javaClass = ["list": "list-class", "set": "set-class", "map": "map-class"][local]
+        if let javaClass, element.attribute(javaClass) != nil {
+            throw .refused(construct: javaClass, reason: "it names the Java collection class to make; the Swift type comes from the property or parameter it is injected into", location: element.location)
+        }
+        switch local {
+        case "list", "set":
+            try check(element, attributes: ["id", "value-type", "scope", javaClass ?? ""])
+            var items: [InjectionSource] = []
+            for child in element.children where child.name != "description" { items.append(try value(child)) }
+            return NamedValue(source: Self.collapse(items, at: element.location), location: element.location)
+        case "map":
+            try check(element, attributes: ["id", "key-type", "value-type", "scope", "map-class"])
+            return NamedValue(source: try mapValue(element), location: element.location)
+        case "properties":
+            try check(element, attributes: ["id", "location", "ignore-resource-not-found", "local-override", "scope"])
+            if element.attribute("location") != nil {
+                return NamedValue(refusal: "a util:properties read from a file is a property source here (for properties-ref): read its keys with ${key}", location: element.location)
+            }
+            return NamedValue(source: try propsValue(element), location: element.location)
+        case "constant":
+            // `static-field="Type.member"`: a static member of a catalogued type, through the
+            // catalog's static factories.
+            try check(element, attributes: ["id", "static-field"])
+            let field = try required(element, "static-field")
+            guard let dot = field.lastIndex(of: "."), dot != field.startIndex, field.index(after: dot) != field.endIndex else {
+                throw .badValue(value: field, reason: "static-field names a type and one of its static members: Type.member", location: element.location)
+            }
+            var definition = Definition(name: nil, typeName: String(field[..<dot]), location: element.location)
+            definition.construction = .staticFactory(String(field[field.index(after: dot)...]))
+            definition.stated.insert(.construction)
+            return NamedValue(source: .inner(definition), location: element.location)
+        case "property-path":
+            throw .refused(construct: "<util:property-path>", reason: "it reads another bean's property through Java reflection; inject that bean and read the property in Swift, or give the value itself", location: element.location)
+        default:
+            throw .unknownElement(name: element.name, parent: "beans", known: Self.valueElements.filter { $0.hasPrefix("util:") },
+                                  suggestion: nil, location: element.location)
+        }
+    }
+
+    /// Spring's name patterns (`*Service`, `data*`): `*` matches any run of characters.
+    static func matches(_ name: String, pattern: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return name == pattern }
+        guard name.hasPrefix(parts[0]), let last = parts.last, name.dropFirst(parts[0].count).hasSuffix(last) else { return false }
+        var rest = Substring(name.dropFirst(parts[0].count).dropLast(last.count))
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 
     static func names(_ text: String) -> [String] {

@@ -356,6 +356,22 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var key: ComponentKey { ComponentKey(type: type, name: name) }
 
     /// The component as messages print it, bound or not.
+    /// The definition with `transform` applied to the source of each initializer argument,
+    /// property and method-injection argument (front ends that put named values in place).
+    package func mappingSources(_ transform: (InjectionSource) -> InjectionSource) -> Definition {
+        var result = self
+        for index in result.construction.arguments.indices {
+            result.construction.arguments[index].source = transform(result.construction.arguments[index].source)
+        }
+        for index in result.properties.indices { result.properties[index].point.source = transform(result.properties[index].source) }
+        for call in result.methodCalls.indices {
+            for index in result.methodCalls[call].arguments.indices {
+                result.methodCalls[call].arguments[index].source = transform(result.methodCalls[call].arguments[index].source)
+            }
+        }
+        return result
+    }
+
     package var label: String {
         if type == nil, let typeName {
             return name.map { "\"\($0)\" (\(typeName))" } ?? typeName
@@ -589,6 +605,9 @@ public struct PropertyInjection: Sendable, Equatable {
     /// Its type and source.
     public internal(set) var point: InjectionPoint
     let setter: PropertySetterBox?
+    /// Whether a child definition's collection adds to its parent's value of the property
+    /// instead of replacing it (Spring's `merge="true"`): a list appends, a map overrides by key.
+    public var mergesWithParent = false
 
     init(name: String, point: InjectionPoint, setter: PropertySetterBox) {
         self.name = name
@@ -607,7 +626,7 @@ public struct PropertyInjection: Sendable, Equatable {
     public var source: InjectionSource { point.source }
 
     public static func == (lhs: PropertyInjection, rhs: PropertyInjection) -> Bool {
-        lhs.name == rhs.name && lhs.point == rhs.point
+        lhs.name == rhs.name && lhs.point == rhs.point && lhs.mergesWithParent == rhs.mergesWithParent
     }
 }
 

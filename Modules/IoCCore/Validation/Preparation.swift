@@ -295,6 +295,45 @@ struct Preparation {
         return Self.merge(child: definition, parent: completeParent)
     }
 
+    /// A parent's collection with a child's added (Spring's `merge="true"`): lists append,
+    /// maps take the child's entry for a key both have; `nil` when either is no collection.
+    static func merged(_ parent: InjectionSource, with child: InjectionSource) -> InjectionSource? {
+        switch (parent, child) {
+        case (.config(let first), .config(let second)):
+            switch (first.kind, second.kind) {
+            case (.list(let a), .list(let b)): return .config(ConfigValue(.list(a + b), at: second.location))
+            case (.map(let a), .map(let b)):
+                let replaced = Set(b.map(\.key))
+                return .config(ConfigValue(.map(a.filter { !replaced.contains($0.key) } + b), at: second.location))
+            default: return nil
+            }
+        default:
+            if let a = listItems(parent), let b = listItems(child) { return .list(a + b) }
+            if let a = mapEntries(parent), let b = mapEntries(child) { return .map(a.merging(b) { $1 }) }
+            return nil
+        }
+    }
+
+    private static func listItems(_ source: InjectionSource) -> [InjectionSource]? {
+        switch source {
+        case .list(let items): return items
+        case .config(let value):
+            guard case .list(let values) = value.kind else { return nil }
+            return values.map { .config($0) }
+        default: return nil
+        }
+    }
+
+    private static func mapEntries(_ source: InjectionSource) -> [String: InjectionSource]? {
+        switch source {
+        case .map(let entries): return entries
+        case .config(let value):
+            guard case .map(let pairs) = value.kind else { return nil }
+            return Dictionary(pairs.map { ($0.key, InjectionSource.config($0.value)) }, uniquingKeysWith: { $1 })
+        default: return nil
+        }
+    }
+
     /// The child, with what it does not state taken from its parent.
     static func merge(child: Definition, parent: Definition) -> Definition {
         var result = child
@@ -323,7 +362,13 @@ struct Preparation {
         }
         var properties = parent.properties
         for property in child.properties {
-            if let index = properties.firstIndex(where: { $0.name == property.name }) { properties[index] = property } else { properties.append(property) }
+            guard let index = properties.firstIndex(where: { $0.name == property.name }) else { properties.append(property); continue }
+            var own = property
+            if property.mergesWithParent, let combined = Self.merged(properties[index].source, with: property.source) {
+                own.point.source = combined
+                own.mergesWithParent = false
+            }
+            properties[index] = own
         }
         result.properties = properties
         result.methodCalls = parent.methodCalls + child.methodCalls
