@@ -117,6 +117,43 @@ struct YAMLTranslator {
         var autoconfigures: Bool?
         var isPublic: Bool?
         var bindings: [ArgumentBinding] = []
+        /// `_instanceof`: settings by protocol, applied at build to the services that conform.
+        var conditional: [ConditionalSettings] = []
+    }
+
+    static let instanceofKeys = ["tags", "calls", "properties", "bind", "shared", "scope", "lazy", "public", "autowire"]
+
+    /// Symfony's `_instanceof: { Protocol: { tags: [...], calls: [...] } }`.
+    private func instanceof(_ node: YAMLNode) throws(YAMLError) -> [ConditionalSettings] {
+        var result: [ConditionalSettings] = []
+        var unknown: [YAMLError] = []
+        for (typeNode, body) in try mapping(node, "_instanceof") {
+            var settings = ConditionalSettings(typeName: Self.swiftTypeName(try keyText(typeNode)))
+            var scopeKey: String?
+            for (keyNode, value) in try mapping(body, "_instanceof \(settings.typeName)") {
+                let key = try keyText(keyNode)
+                if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
+                try noteScopeKey(key, &scopeKey, at: keyNode.location)
+                switch key {
+                case "tags": (settings.tags, settings.tagAttributes) = try tags(value)
+                case "calls": settings.methodCalls = try calls(value)
+                case "properties":
+                    for (property, source) in try mapping(value, "properties") {
+                        settings.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source), location: source.location))
+                    }
+                case "bind": settings.bindings = try bindings(value)
+                case "shared": settings.scope = try bool(value, "shared") ? .singleton : .prototype
+                case "scope": settings.scope = try scope(value)
+                case "lazy": settings.isLazy = try bool(value, "lazy")
+                case "public": settings.isPublic = try bool(value, "public")
+                case "autowire": settings.autowires = try bool(value, "autowire")
+                case let other: unknown.append(unknownKey(other, in: "_instanceof \(settings.typeName)", known: Self.instanceofKeys, at: keyNode.location))
+                }
+            }
+            result.append(settings)
+        }
+        if let problem = YAMLError.combining(unknown) { throw problem }
+        return result
     }
 
     private mutating func services(_ node: YAMLNode) throws(YAMLError) {
@@ -145,10 +182,13 @@ struct YAMLTranslator {
             }
             if let problem = YAMLError.combining(unknown) { throw problem }
         }
+        if let node = entries.first(where: { $0.key.scalar == "_instanceof" })?.value {
+            defaults.conditional = try instanceof(node)
+        }
         for (keyNode, value) in entries {
             try part(skipping: keyNode.scalar) { (this) throws(YAMLError) in
                 let id = try this.keyText(keyNode)
-                if id == "_defaults" { return }
+                if id == "_defaults" || id == "_instanceof" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
                     this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location))
                     return
@@ -200,6 +240,15 @@ struct YAMLTranslator {
         if let autowires = defaults.autowires, !stated.contains("autowire") { definition.autowires = autowires }
         if let autoconfigures = defaults.autoconfigures, !stated.contains("autoconfigure") { definition.exposesConformances = autoconfigures }
         if let isPublic = defaults.isPublic, !stated.contains("public") { definition.isPublic = isPublic }
+        // `_instanceof` settings override `_defaults`, never what the service states itself.
+        definition.conditionalSettings = defaults.conditional.map { rule in
+            var rule = rule
+            if stated.contains("shared") || stated.contains("scope") { rule.scope = nil }
+            if stated.contains("lazy") { rule.isLazy = nil }
+            if stated.contains("public") { rule.isPublic = nil }
+            if stated.contains("autowire") { rule.autowires = nil }
+            return rule
+        }
         // A service's own bindings come first; `_defaults` fills in the rest.
         definition.bindings += defaults.bindings.filter { binding in
             !definition.bindings.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName }
@@ -258,6 +307,10 @@ struct YAMLTranslator {
                 definition.isEager = try bool(value, "eager")
                 definition.stated.insert(.eager)
             case "constructor": constructor = (try text(value, "constructor"), keyNode.location)
+            case "configurator":
+                throw .refused(construct: "configurator", reason: "it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make'])", location: keyNode.location)
+            case "file":
+                throw .refused(construct: "file", reason: "it loads a PHP file before the service is made; Swift code is compiled into the app", location: keyNode.location)
             case "namespace": namespace = try text(value, "namespace")
             case "primary":
                 definition.isPrimary = try bool(value, "primary")
@@ -269,7 +322,7 @@ struct YAMLTranslator {
             case "bind": definition.bindings = try bindings(value)
             case "deprecated": definition.deprecation = try deprecation(value)
             case "resource": resource = (try text(value, "resource"), value.location)
-            case "exclude": excluded = try strings(value, "exclude")
+            case "exclude": excluded = Self.isNull(value) || value.scalar == "" ? [] : try strings(value, "exclude")
             case "synthetic":
                 // A synthetic service is left out before its body is read (see `services`).
                 break

@@ -468,6 +468,37 @@ struct SymfonyServiceShapeTests {
         #expect(config.problems.first?.description.hasPrefix("Unknown key 'clas' in service 'a' at \(root.appendingPathComponent("broken.yaml").path):2:8.") == true)
     }
 
+    @Test func instanceof_appliesToTheServicesWhoseTypeConforms_overridingDefaultsButNotTheServicesOwnSettings() throws {
+        let container = try build("""
+            services:
+              _defaults: { public: true }
+              _instanceof:
+                Reporter:
+                  tags: [{ name: reporter, priority: 5 }]
+                  public: false
+                  shared: false
+              console: { class: ConsoleReporter, arguments: [console] }
+              own: { class: ConsoleReporter, arguments: [own], public: true, shared: true }
+              logger: { class: Logger }
+              report: { class: ReportService, shared: false, arguments: [!tagged_iterator reporter, '@logger'] }
+            """)
+        #expect(try container.resolve(ReportService.self, name: "report").reporters.map(\.id).sorted() == ["console", "own"])
+        let console = container.definitions.first { $0.name == "console" }
+        #expect(console?.isPublic == false && console?.scope == .prototype && console?.tagAttributes["reporter"]?["priority"] == .int(5))
+        let own = container.definitions.first { $0.name == "own" }
+        #expect(own?.isPublic == true && own?.scope == .singleton)
+        #expect(container.definitions.first { $0.name == "logger" }?.tags == [], "Logger is no Reporter")
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  _instanceof: { Reporter: { tag: [x] } }\n", name: "services.yaml") }
+            == "Unknown key 'tag' in _instanceof Reporter at services.yaml:2:30. Did you mean 'tags'? Known keys: tags, calls, properties, bind, shared, scope, lazy, public, autowire.")
+    }
+
+    @Test func configuratorAndPHPFiles_areRefusedWithTheSwiftWay() {
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, configurator: ['@c', configure] }\n", name: "services.yaml") }
+            == "configurator at services.yaml:2:23 has no Swift meaning here: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).")
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, file: '%kernel.project_dir%/a.php' }\n", name: "services.yaml") }
+            == "file at services.yaml:2:23 has no Swift meaning here: it loads a PHP file before the service is made; Swift code is compiled into the app.")
+    }
+
     @Test func binaryValues_areRefusedWithAReason() {
         #expect(errorText { _ = try YAMLLoader().load(string: "parameters:\n  key: !!binary aGVsbG8=\n", name: "services.yaml") }
             == "!!binary at services.yaml:2:8 has no Swift meaning here: config values here are text, numbers, booleans, lists and maps, not raw bytes; give the text itself, or a base64 string that the component decodes.")

@@ -247,6 +247,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var isAutowireCandidate = true
         var metadata: [String: String] = [:]
         var decoration = Decoration()
+        var conditionalSettings: [ConditionalSettings] = []
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -319,6 +320,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var metadata: [String: String] {
         get { extras.metadata }
         set { extras.metadata = newValue }
+    }
+
+    /// Settings that apply only when the component's type conforms to a protocol (Symfony's
+    /// `_instanceof`); applied at build, when the catalog says what the type conforms to.
+    public var conditionalSettings: [ConditionalSettings] {
+        get { extras.conditionalSettings }
+        set { extras.conditionalSettings = newValue }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.
@@ -855,5 +863,43 @@ public struct Decoration: Sendable, Equatable {
         self.innerName = innerName
         self.priority = priority
         self.missing = missing
+    }
+}
+
+/// Settings for the components whose type conforms to a protocol (Symfony's `_instanceof`):
+/// what a component states itself is left out of them by the front end, so they override only
+/// defaults.
+public struct ConditionalSettings: Sendable, Equatable {
+    /// The protocol (or the type itself), as the catalog names it.
+    public var typeName: String
+    public var tags: [String] = []
+    public var tagAttributes: [String: [String: ConfigValue]] = [:]
+    /// Called before the component's own calls.
+    public var methodCalls: [MethodInjection] = []
+    /// Set unless the component sets the same property.
+    public var properties: [PropertyInjection] = []
+    public var bindings: [ArgumentBinding] = []
+    public var scope: Scope?
+    public var isLazy: Bool?
+    public var isPublic: Bool?
+    public var autowires: Bool?
+
+    public init(typeName: String) {
+        self.typeName = typeName
+    }
+
+    /// The definition with these settings applied.
+    func applied(to definition: Definition) -> Definition {
+        var result = definition
+        result.tags += tags.filter { !definition.tags.contains($0) }
+        result.tagAttributes.merge(tagAttributes) { own, _ in own }
+        result.methodCalls = methodCalls + definition.methodCalls
+        result.properties = properties.filter { rule in !definition.properties.contains { $0.name == rule.name } } + definition.properties
+        result.bindings += bindings.filter { rule in !definition.bindings.contains { $0.parameter == rule.parameter && $0.typeName == rule.typeName } }
+        if let scope { result.scope = scope }
+        if let isLazy { result.isLazy = isLazy }
+        if let isPublic { result.isPublic = isPublic }
+        if let autowires { result.autowires = autowires }
+        return result
     }
 }

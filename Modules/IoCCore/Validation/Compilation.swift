@@ -60,7 +60,7 @@ final class Compilation {
     /// stop here (``ContainerBuilder/configGraph()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
-        let active = preparation.activeResolved(preparation.expandResources(builder.definitions))
+        let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(builder.definitions)))
         let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
         problems += preparation.problems
         leftOut = builder.absentNames

@@ -37,6 +37,28 @@ struct Preparation {
         return result
     }
 
+    /// `input` with the conditional settings (Symfony's `_instanceof`) of each definition whose
+    /// catalogued type conforms to (or is) the named type applied. Without a catalog nothing
+    /// conforms, as nothing is known of the types.
+    func applyConditionalSettings(_ input: [Definition]) -> [Definition] {
+        guard let catalog = builder.catalog, input.contains(where: { !$0.conditionalSettings.isEmpty }) else { return input }
+        return input.map { definition in
+            guard !definition.conditionalSettings.isEmpty, let typeName = definition.typeName,
+                  let descriptor = catalog.descriptor(named: typeName) else { return definition }
+            var result = definition
+            for settings in definition.conditionalSettings where Self.conforms(descriptor, to: settings.typeName, catalog) {
+                result = settings.applied(to: result)
+            }
+            result.conditionalSettings = []
+            return result
+        }
+    }
+
+    private static func conforms(_ descriptor: TypeDescriptor, to name: String, _ catalog: TypeCatalog) -> Bool {
+        if descriptor.type.name == name || descriptor.type.qualifiedName == name { return true }
+        return descriptor.exposures.contains { $0.type?.name == name || $0.type?.qualifiedName == name }
+    }
+
     /// The definitions of the active profiles, with their placeholders resolved.
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
         let resolver = PlaceholderResolver(sources: builder.propertySources, roots: builder.configRoots.compactMap { ConfigImports.realPath($0.standardizedFileURL.path) })
