@@ -122,6 +122,13 @@ public struct YAMLLoader: Sendable {
         config.definitions += translator.definitions
         // `alias: '@target'` entries name definitions of this file or of files read before it.
         for alias in translator.aliases {
+            if config.definitions.lastIndex(where: { $0.name == alias.target }) == nil,
+               let resource = config.definitions.lastIndex(where: { $0.resource.map { alias.target.hasPrefix($0.idPrefix) } ?? false }) {
+                // A service a `resource:` registers at build: the alias goes with it.
+                config.definitions[resource].resource?.aliases[alias.target, default: []].append(alias.name)
+                if translator.publicAliases.contains(alias.name) { config.definitions[resource].resource?.publicAliases.insert(alias.name) }
+                continue
+            }
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
                 let problem = YAMLError.badValue(value: "@\(alias.target)", reason: "alias '\(alias.name)' names no service defined in YAML",
                                                  location: alias.location)

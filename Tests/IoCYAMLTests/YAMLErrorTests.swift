@@ -525,6 +525,31 @@ struct ResourceTests {
         _ = try container.resolve(Logger.self)
     }
 
+    @Test func aliasesOfServicesTheResourceRegisters_nameThem_orSayTheCatalogHasNone() throws {
+        let builder = try yamlBuilder(#"""
+            services:
+              IoCYAMLTests\:
+                resource: '../Sources/'
+                exclude: ['../Sources/{FreeWeatherClient,ReportService}']
+                public: false
+              mainLogger: '@IoCYAMLTests\Logger'
+              exposed: { alias: 'IoCYAMLTests\HTTPSession', public: true }
+            """#)
+        let container = try builder.build()
+        #expect(container.definitions.first { $0.name == #"IoCYAMLTests\Logger"# }?.aliases == ["mainLogger"])
+        _ = try container.resolve(HTTPSession.self, name: "exposed")
+        #expect(errorText { _ = try yamlBuilder(#"""
+            services:
+              IoCYAMLTests\:
+                resource: '../Sources/'
+                exclude: ['../Sources/{FreeWeatherClient,ReportService}']
+              clock: '@IoCYAMLTests\Clock'
+            """#).build() } == #"""
+            Container validation failed with 1 problem:
+            1. No component "IoCYAMLTests\Clock" is registered; required by alias "clock", its target, at services.yaml:2:3. Register it, or correct the reference.
+            """#)
+    }
+
     @Test func resource_withoutACatalog_registersNothing_andMisplacedKeysAreRefused() throws {
         let config = try YAMLLoader().load(string: "services:\n  App\\:\n    resource: ../src/\n", name: "services.yaml")
         #expect(config.definitions.first?.resource == CatalogResource(namePrefix: "App.", idPrefix: "App\\", idSeparator: "\\"))

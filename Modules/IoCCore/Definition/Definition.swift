@@ -793,6 +793,11 @@ public struct CatalogResource: Sendable, Equatable, CustomStringConvertible {
     public var idPrefix: String
     /// How the id separates the rest of a nested type's name (`\\` for Symfony's ids).
     public var idSeparator: String
+    /// Further names of components the resource registers, by the id it gives them (a config
+    /// file's `Interface: '@App\\Mailer'` alias of a service only the resource defines).
+    public var aliases: [String: [String]] = [:]
+    /// Those of ``aliases`` that resolve although their component is private.
+    public var publicAliases: Set<String> = []
 
     public init(namePrefix: String, excluding: [String] = [], idPrefix: String, idSeparator: String = ".") {
         self.namePrefix = namePrefix

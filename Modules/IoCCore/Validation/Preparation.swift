@@ -12,7 +12,7 @@ struct Preparation {
     /// defined with the same id, anywhere, is left as it is; the generated one of a type is its
     /// primary candidate (Symfony autowires the service whose id is the class). Without a
     /// catalog a resource selects nothing.
-    func expandResources(_ input: [Definition]) -> [Definition] {
+    mutating func expandResources(_ input: [Definition]) -> [Definition] {
         guard input.contains(where: { $0.resource != nil }) else { return input }
         let defined = Set(input.compactMap { $0.resource == nil ? $0.name : nil })
         var result: [Definition] = []
@@ -31,7 +31,19 @@ struct Preparation {
                 component.name = id
                 component.typeName = name
                 if !component.stated.contains(.primary) { component.isPrimary = true }
+                let aliases = resource.aliases[id] ?? []
+                component.aliases += aliases
+                component.publicAliases += aliases.filter(resource.publicAliases.contains)
                 result.append(component)
+            }
+            // An alias of a component the resource was expected to register, when the catalog
+            // has no such type (without a catalog nothing is known, and nothing is said).
+            guard builder.catalog != nil else { continue }
+            for (target, names) in resource.aliases.sorted(by: { $0.key < $1.key }) where !generated.contains(target) && !defined.contains(target) {
+                for name in names {
+                    problems.append(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: definition.location),
+                                                      suggestions: [], path: []))
+                }
             }
         }
         return result
