@@ -45,12 +45,14 @@ let package = Package(
             name: "IoCXMLTests",
             dependencies: ["IoCXML", "IoCCore"],
             path: "Tests/IoCXMLTests",
+            exclude: ["RealWorld"],
             resources: [.copy("FuzzCorpus")]
         ),
         .testTarget(
             name: "IoCYAMLTests",
             dependencies: ["IoCYAML", "IoCCore"],
             path: "Tests/IoCYAMLTests",
+            exclude: ["RealWorld"],
             resources: [.copy("FuzzCorpus")]
         ),
         .macro(

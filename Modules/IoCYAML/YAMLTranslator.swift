@@ -86,8 +86,8 @@ struct YAMLTranslator {
             switch try keyText(keyNode) {
             case "services": try services(value)
             case "parameters", "imports":
-                throw .badValue(value: try keyText(keyNode), reason: "'\(try keyText(keyNode))' inside when@\(profile) would apply to one profile only, which property sources and imports cannot do here: put them in a file of their own and load it for that profile",
-                                location: keyNode.location)
+                throw .refused(construct: "'\(try keyText(keyNode))' inside when@\(profile)", reason: "it would apply to one profile only, which property sources and imports cannot do here; put them in a file of their own and load it for that profile",
+                               location: keyNode.location)
             case let other:
                 throw unknownKey(other, in: "when@\(profile)", known: ["services"], at: keyNode.location)
             }
@@ -418,6 +418,10 @@ struct YAMLTranslator {
             typeName = factoryType
             return .staticFactory(method, arguments: arguments)
         }
+        if items.count == 2, items[0].tag == "!service", let method = items[1].scalar {
+            // `[!service { class: Factory }, make]`: a factory of its own, made for this service.
+            return .factoryMethod(method, of: .inner(try definitionBody(name: nil, items[0], at: items[0].location)), arguments: arguments)
+        }
         guard items.count == 2, let reference = items[0].scalar, reference.hasPrefix("@"), let method = items[1].scalar else {
             throw .wrongKind(expected: "'Type.method(label:)' or ['@factoryService', 'method(label:)']", found: node.kindName,
                              what: "factory", location: node.location)
@@ -493,8 +497,8 @@ struct YAMLTranslator {
             guard utf8.first == UInt8(ascii: "@") else { return .config(scalarValue(text, plain: plain, tag: node.tag, at: node.location)) }
             switch utf8.dropFirst().first {
             case UInt8(ascii: "="):
-                throw .badValue(value: text, reason: "'@=' is an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter",
-                                location: node.location)
+                throw .refused(construct: "'\(text)'", reason: "'@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter",
+                               location: node.location)
             case UInt8(ascii: "@"): return .config(ConfigValue(.string(String(text.dropFirst())), at: node.location))
             case UInt8(ascii: "?"): return .optional(.named(try referenceName(String(text.dropFirst()), node.location)))
             default: return .named(try referenceName(text, node.location))
@@ -694,7 +698,7 @@ struct YAMLTranslator {
         var names: [String] = []
         var attributes: [String: [String: ConfigValue]] = [:]
         for item in try sequence(node, "tags") {
-            if let name = item.scalar { names.append(name); continue }
+            if let name = item.scalar { if !names.contains(name) { names.append(name) }; continue }
             guard let entries = item.entries else {
                 throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
@@ -712,8 +716,16 @@ struct YAMLTranslator {
             guard let name else {
                 throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
+            if names.contains(name) {
+                // Symfony hands each repetition to a compiler pass (an event listener per event);
+                // here a component is in a tagged collection once, with one set of attributes.
+                guard given == attributes[name] ?? [:] else {
+                    throw .refused(construct: "the tag '\(name)' given again with other attributes", reason: "a component has one set of attributes per tag here (Symfony passes each repetition to a PHP compiler pass); give the tag once", location: item.location)
+                }
+                continue
+            }
             names.append(name)
-            if !given.isEmpty { attributes[name, default: [:]].merge(given) { $1 } }
+            if !given.isEmpty { attributes[name] = given }
         }
         return (names, attributes)
     }

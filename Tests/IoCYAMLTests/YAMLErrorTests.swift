@@ -248,12 +248,12 @@ struct SymfonyHabitTests {
             #expect(container.isRegistered(ConsoleReporter.self, name: "extra") == (expected == "test"))
         }
         #expect(errorText { _ = try YAMLLoader().load(string: "when@test:\n  parameters: { a: 1 }\n", name: "app.yaml") }
-            == "Bad value 'parameters' at app.yaml:2:3: 'parameters' inside when@test would apply to one profile only, which property sources and imports cannot do here: put them in a file of their own and load it for that profile.")
+            == "'parameters' inside when@test at app.yaml:2:3 has no Swift meaning here: it would apply to one profile only, which property sources and imports cannot do here; put them in a file of their own and load it for that profile.")
     }
 
     @Test func expressions_areRefusedWithAReason() {
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: ['@=service(\"x\").y()'] }\n", name: "app.yaml") }
-            == "Bad value '@=service(\"x\").y()' at app.yaml:2:35: '@=' is an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.")
+            == "'@=service(\"x\").y()' at app.yaml:2:35 has no Swift meaning here: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.")
     }
 }
 

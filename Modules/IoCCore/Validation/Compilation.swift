@@ -62,7 +62,10 @@ final class Compilation {
         var preparation = Preparation(builder: builder)
         let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(builder.definitions)))
         let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
-        problems += preparation.problems
+        // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
+        // fails the same way for each: reported once.
+        var seen = Set<String>()
+        problems += preparation.problems.filter { seen.insert($0.description).inserted }
         leftOut = builder.absentNames
         if !preparation.problems.isEmpty {
             leaveOut(builder.definitions.filter { preparation.isActive($0) && !$0.isAbstract }, keeping: merged)
