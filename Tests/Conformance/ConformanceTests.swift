@@ -98,6 +98,13 @@ struct YAMLConformanceTests {
         try builder.loadYAML(contentsOf: url)
         #expect(try builder.build().canonicalDescription == expected("knights"))
     }
+
+    @Test func knights_inTodaysSymfonyIdioms_printsTheSameGraph() throws {
+        let builder = knightsBuilder()
+        let url = try #require(Bundle.module.url(forResource: "knights-symfony", withExtension: "yaml", subdirectory: "Expected"))
+        try builder.loadYAML(contentsOf: url)
+        #expect(try builder.build().canonicalDescription == expected("knights"))
+    }
 }
 
 @Suite("Conformance: XML")
@@ -115,6 +122,10 @@ struct XMLConformanceTests {
 
     @Test func knights_inSpringBeans_printsTheSameGraph() throws {
         #expect(try load("knights-spring") == expected("knights"))
+    }
+
+    @Test func knights_inModernSpringIdioms_printsTheSameGraph() throws {
+        #expect(try load("knights-spring-idioms") == expected("knights"))
     }
 
     @Test func seedAssembly_wiresEveryComponent() throws {
