@@ -309,6 +309,8 @@ struct YAMLTranslator {
             case "constructor": constructor = (try text(value, "constructor"), keyNode.location)
             case "configurator":
                 throw .refused(construct: "configurator", reason: "it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make'])", location: keyNode.location)
+            case "stack":
+                throw .refused(construct: "stack", reason: "Symfony builds a chain of decorators from the list; write each layer as a service with decorates: and decoration_priority (the highest wraps the original first)", location: keyNode.location)
             case "file":
                 throw .refused(construct: "file", reason: "it loads a PHP file before the service is made; Swift code is compiled into the app", location: keyNode.location)
             case "namespace": namespace = try text(value, "namespace")

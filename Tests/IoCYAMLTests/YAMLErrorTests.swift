@@ -497,6 +497,8 @@ struct SymfonyServiceShapeTests {
             == "configurator at services.yaml:2:23 has no Swift meaning here: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).")
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, file: '%kernel.project_dir%/a.php' }\n", name: "services.yaml") }
             == "file at services.yaml:2:23 has no Swift meaning here: it loads a PHP file before the service is made; Swift code is compiled into the app.")
+        #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  mailer:\n    stack: [{ class: Logger }]\n", name: "services.yaml") }
+            == "stack at services.yaml:3:5 has no Swift meaning here: Symfony builds a chain of decorators from the list; write each layer as a service with decorates: and decoration_priority (the highest wraps the original first).")
     }
 
     @Test func binaryValues_areRefusedWithAReason() {
