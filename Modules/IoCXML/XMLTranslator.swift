@@ -719,12 +719,12 @@ struct XMLTranslator {
         }
         switch local {
         case "list", "set":
-            try check(element, attributes: ["id", "value-type", "scope", javaClass ?? ""])
+            try check(element, attributes: ["id", "value-type", "scope"])
             var items: [InjectionSource] = []
             for child in element.children where child.name != "description" { items.append(try value(child)) }
             return NamedValue(source: Self.collapse(items, at: element.location), location: element.location)
         case "map":
-            try check(element, attributes: ["id", "key-type", "value-type", "scope", "map-class"])
+            try check(element, attributes: ["id", "key-type", "value-type", "scope"])
             return NamedValue(source: try mapValue(element), location: element.location)
         case "properties":
             try check(element, attributes: ["id", "location", "ignore-resource-not-found", "local-override", "scope"])

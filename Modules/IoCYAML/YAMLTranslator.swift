@@ -295,7 +295,7 @@ struct YAMLTranslator {
                 definition.scope = try bool(value, "shared") ? .singleton : .prototype
                 definition.stated.insert(.scope)
             case "lazy":
-                if let text = value.scalar, text.first?.isUppercase == true, !["True", "TRUE", "False", "FALSE"].contains(text) {
+                if let text = value.scalar, text.first?.isUppercase == true, Self.booleanLiteral(text) == nil {
                     // Symfony's `lazy: SomeInterface`: a lazy service seen through that protocol.
                     definition.isLazy = true
                     definition.exposedAs.append(Exposure(typeName: Self.swiftTypeName(text)))
@@ -596,12 +596,8 @@ struct YAMLTranslator {
     /// and `%env(NAME)%` turned into `${...}` placeholders.
     func scalarValue(_ text: String, plain: Bool, tag: String?, at location: ConfigLocation) -> ConfigValue {
         if tag == "tag:yaml.org,2002:str" || !plain { return ConfigValue(.string(Self.parameters(in: text)), at: location) }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return ConfigValue(.null, at: location)
-        case "true", "True", "TRUE": return ConfigValue(.bool(true), at: location)
-        case "false", "False", "FALSE": return ConfigValue(.bool(false), at: location)
-        default: break
-        }
+        if Self.isNullLiteral(text) { return ConfigValue(.null, at: location) }
+        if let flag = Self.booleanLiteral(text) { return ConfigValue(.bool(flag), at: location) }
         if let int = Self.integer(text) { return ConfigValue(.int(int), at: location) }
         if let double = Self.float(text) { return ConfigValue(.double(double), at: location) }
         return ConfigValue(.string(Self.parameters(in: text)), at: location)
@@ -793,15 +789,31 @@ struct YAMLTranslator {
 
     static func isNull(_ node: YAMLNode) -> Bool {
         guard node.tag == nil, case .scalar(let text, let plain) = node.kind, plain else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(text)
+        return isNullLiteral(text)
+    }
+
+    /// The YAML core schema's spellings of null, as a plain scalar.
+    static func isNullLiteral(_ text: String) -> Bool {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// The YAML core schema's spellings of true and false; `nil` for any other text.
+    static func booleanLiteral(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: return nil
+        }
     }
 
     private func bool(_ node: YAMLNode, _ what: String) throws(YAMLError) -> Bool {
-        switch node.scalar {
-        case "true", "True", "TRUE": return true
-        case "false", "False", "FALSE": return false
-        default: throw .wrongKind(expected: "true or false", found: node.scalar.map { "'\($0)'" } ?? node.kindName, what: what, location: node.location)
+        guard let flag = node.scalar.flatMap(Self.booleanLiteral) else {
+            throw .wrongKind(expected: "true or false", found: node.scalar.map { "'\($0)'" } ?? node.kindName, what: what, location: node.location)
         }
+        return flag
     }
 
     private func scope(_ node: YAMLNode) throws(YAMLError) -> Scope {

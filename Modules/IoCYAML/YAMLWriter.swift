@@ -162,7 +162,7 @@ public enum YAMLWriter {
             text = text.replacingOccurrences(of: "%", with: "%%")
             if references && text.hasPrefix("@") { text = "@" + text }
             let readsAsText = YAMLTranslator.integer(text) == nil && YAMLTranslator.float(text) == nil
-                && !["", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"].contains(text)
+                && !YAMLTranslator.isNullLiteral(text) && YAMLTranslator.booleanLiteral(text) == nil
             return .scalar(text, quoted: !readsAsText)
         case .list(let items): return .list(items.map { self.value($0, references: false) })
         case .map(let entries): return .map(entries.map { ($0.key, self.value($0.value, references: false)) })

@@ -31,21 +31,14 @@ final class CatalogBinding {
         // Sources inside may name types or hold inner definitions of their own (most do not,
         // and are left as they are).
         guard Self.hasUnboundSources(bound) else { return bound }
-        for index in bound.construction.arguments.indices {
-            guard let source = bindSource(bound.construction.arguments[index].source, bound) else { return nil }
-            bound.construction.arguments[index].source = source
+        // The first source that cannot be bound is reported; the definition is then left out.
+        var failed = false
+        let owner = bound
+        bound = bound.mappingSources { source in
+            guard !failed, let done = bindSource(source, owner) else { failed = true; return source }
+            return done
         }
-        for index in bound.properties.indices {
-            guard let source = bindSource(bound.properties[index].point.source, bound) else { return nil }
-            bound.properties[index].point.source = source
-        }
-        for call in bound.methodCalls.indices {
-            for index in bound.methodCalls[call].arguments.indices {
-                guard let source = bindSource(bound.methodCalls[call].arguments[index].source, bound) else { return nil }
-                bound.methodCalls[call].arguments[index].source = source
-            }
-        }
-        return bound
+        return failed ? nil : bound
     }
 
     /// Whether a bound definition still names a type by text or holds an inner definition.

@@ -58,7 +58,7 @@ struct Preparation {
             guard !definition.conditionalSettings.isEmpty, let typeName = definition.typeName,
                   let descriptor = catalog.descriptor(named: typeName) else { return definition }
             var result = definition
-            for settings in definition.conditionalSettings where Self.conforms(descriptor, to: settings.typeName, catalog) {
+            for settings in definition.conditionalSettings where Self.conforms(descriptor, to: settings.typeName) {
                 result = settings.applied(to: result)
             }
             result.conditionalSettings = []
@@ -66,7 +66,7 @@ struct Preparation {
         }
     }
 
-    private static func conforms(_ descriptor: TypeDescriptor, to name: String, _ catalog: TypeCatalog) -> Bool {
+    private static func conforms(_ descriptor: TypeDescriptor, to name: String) -> Bool {
         if descriptor.type.name == name || descriptor.type.qualifiedName == name { return true }
         return descriptor.exposures.contains { $0.type?.name == name || $0.type?.qualifiedName == name }
     }
