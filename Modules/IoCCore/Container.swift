@@ -64,7 +64,10 @@ public final class Container: @unchecked Sendable {
         // A node holds the nodes it builds directly (for the checks at build). Cut those links
         // before the nodes go, so that freeing a long chain of components does not free each
         // link from inside the previous one's deinit, one stack frame per link.
-        for node in nodes { node.directDependencies = [] }
+        for node in nodes {
+            node.directDependencies = []
+            node.cycle?.first = []
+        }
     }
 
     /// Private components (`public: false`) by the names and types that do not resolve them at

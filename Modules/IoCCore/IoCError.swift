@@ -31,6 +31,9 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case ambiguousComponent(type: TypeRef, candidates: [String], primaries: Bool, site: InjectionSite?, path: [String])
     /// Components depend on each other in a circle; `path` starts and ends with the same component.
     case cycle(path: [String], location: ConfigLocation?)
+    /// Components depend on each other in a circle that only a prototype's property or method
+    /// call closes: each instance of `prototype` makes a new one, without end.
+    case endlessCycle(path: [String], prototype: String, location: ConfigLocation?)
     /// A component holds a dependency that should live shorter than itself.
     case captiveDependency(holder: String, holderScope: Scope, dependency: String, dependencyScope: Scope, site: InjectionSite)
     /// Two definitions have the same key.
@@ -114,7 +117,12 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .cycle(path, location):
             var text = "Dependency cycle: " + path.joined(separator: " -> ")
             if let location { text += " (defined at \(location))" }
-            return text + ". Break it by injecting one side as Lazy<T> or Provider<T>, or through a property."
+            return text + ". Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class."
+        case let .endlessCycle(path, prototype, location):
+            var text = "Dependency cycle: " + path.joined(separator: " -> ")
+            if let location { text += " (defined at \(location))" }
+            return text + " never ends: \(prototype) is a prototype, so the property or method call that closes the cycle makes a new one each time."
+                + " Give \(prototype) a shared scope (singleton, object graph, weak singleton or a custom scope), or inject one side as Lazy<T> or Provider<T>."
         case let .captiveDependency(holder, holderScope, dependency, dependencyScope, site):
             return "Captive dependency: \(holderScope) \(holder) holds \(dependencyScope) \(dependency) through \(site.point) at \(site.location);"
                 + " it would keep one \(dependencyScope) instance for as long as the \(holderScope) lives."
@@ -220,7 +228,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
              let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path),
              let .creationWaitTimedOut(_, _, path):
             return path
-        case let .cycle(path, _): return path
+        case let .cycle(path, _), let .endlessCycle(path, _, _): return path
         default: return []
         }
     }
@@ -302,7 +310,7 @@ extension IoCError {
             return site?.location
         case let .captiveDependency(_, _, _, _, site), let .valueTypeMismatch(_, _, site), let .sourceMismatch(_, _, site, _):
             return site.location
-        case let .cycle(_, location): return location
+        case let .cycle(_, location), let .endlessCycle(_, _, location): return location
         case let .duplicateKey(_, _, second): return second
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),

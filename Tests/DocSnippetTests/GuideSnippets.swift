@@ -181,3 +181,23 @@ enum ToolAndLoaderSnippets {
         _ = container // scaffold
     }
 }
+
+@Suite("docs/DefinitionsAndScopes.md")
+enum DefinitionsAndScopesSnippets {
+    final class Person: @unchecked Sendable {
+        let name: String
+        var spouse: Person?
+        init(name: String) { self.name = name }
+    }
+
+    @Test static func cyclesThatPropertiesClose() throws {
+        let builder = ContainerBuilder() // scaffold
+        builder.register { Person(name: "husband") }.named("husband").singleton()
+            .property(\.spouse, .named("wife"))
+        builder.register { Person(name: "wife") }.named("wife").singleton()
+            .property(\.spouse, .named("husband"))
+        let container = try builder.build() // scaffold
+        let wife = try container.resolve(Person.self, name: "wife") // scaffold
+        #expect(wife.spouse?.spouse === wife) // scaffold
+    }
+}

@@ -59,7 +59,21 @@ struct ValidateTests {
             7. No component "price" is registered; required by "basket" (Basket), argument 0 'prices', at \(yaml):9:26. \
             Register it, or correct the reference.
             8. Dependency cycle: "ping" (Ping) -> "pong" (Pong) -> "ping" (Ping) (defined at \(yaml):10:3). Break it by \
-            injecting one side as Lazy<T> or Provider<T>, or through a property.
+            injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.
+
+            """ + notChecked)
+    }
+
+    @Test func cycles_closedBySharedProperties_areValid_andOnlyAPrototypesPropertyIsEndless() throws {
+        let yaml = try fixture("cycles.yaml")
+        let result = ioc("validate", yaml)
+        #expect(result.status == 1)
+        #expect(result.output == """
+            Invalid: 1 file, 6 components, 1 problem:
+            1. Dependency cycle: "draft" (Draft) -> "review" (Review) -> "draft" (Draft) (defined at \(yaml):7:3) never ends: \
+            "draft" (Draft) is a prototype, so the property or method call that closes the cycle makes a new one each time. \
+            Give "draft" (Draft) a shared scope (singleton, object graph, weak singleton or a custom scope), or inject one side \
+            as Lazy<T> or Provider<T>.
 
             """ + notChecked)
     }

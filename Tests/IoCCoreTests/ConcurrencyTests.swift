@@ -20,24 +20,6 @@ private func onThreads(_ count: Int, timeout: Double = 20, _ body: @escaping @Se
     return group.wait(timeout: .now() + timeout) == .success
 }
 
-/// Runs `body` on a thread of its own and waits for it without blocking a thread; `"hang"` when
-/// it has not finished after `timeout`.
-private func onOwnThread(timeout: Duration = .seconds(30), _ body: @escaping @Sendable () -> String) async -> String {
-    let pending = Guarded<CheckedContinuation<String, Never>?>(nil)
-    let finish = { @Sendable (text: String) in
-        let continuation = pending.withLock { taken in defer { taken = nil }; return taken }
-        continuation?.resume(returning: text)
-    }
-    return await withCheckedContinuation { continuation in
-        pending.withLock { $0 = continuation }
-        Thread.detachNewThread { finish(body()) }
-        Task {
-            try? await Task.sleep(for: timeout)
-            finish("hang")
-        }
-    }
-}
-
 @Suite("Concurrency")
 struct ConcurrencyTests {
     @Test func singleton_isCreatedExactlyOnce_with16ThreadsOnColdContainer() throws {
@@ -160,7 +142,7 @@ struct ConcurrencyTests {
         }.singleton()
         let container = try builder.build()
         #expect(errorText { _ = try container.resolve(B.self) }
-            == "Creating B failed: Dependency cycle: C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+            == "Creating B failed: Dependency cycle: C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.")
     }
 
     // MARK: Work a factory hands off and waits for
@@ -202,7 +184,7 @@ struct ConcurrencyTests {
         await onOwnThread { errorText { _ = try container.resolve(D.self) } }
     }
 
-    private static let handOffCycle = "Dependency cycle: D -> C -> D. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property."
+    private static let handOffCycle = "Dependency cycle: D -> C -> D. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class."
 
     @Test func factoryWaitingOnTaskThatResolvesBack_failsAtOnceWithTheCycle() async throws {
         // No wait limit: only the cycle check can end this.

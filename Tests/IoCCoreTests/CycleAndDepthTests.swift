@@ -12,7 +12,7 @@ struct CycleAndDepthTests {
         builder.register(C.self) { r in _ = try r.resolve(B.self); return C(d: D(), e: E()) }
         let container = try builder.build()
         #expect(errorText { _ = try container.resolve(B.self) }
-            == "Dependency cycle: B -> C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+            == "Dependency cycle: B -> C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.")
     }
 
     @Test func closureCycle_betweenSingletons_reportsPathWithoutDeadlock() throws {
@@ -21,9 +21,9 @@ struct CycleAndDepthTests {
         builder.register(C.self) { r in _ = try r.resolve(B.self); return C(d: D(), e: E()) }.singleton()
         let container = try builder.build()
         #expect(errorText { _ = try container.resolve(B.self) }
-            == "Dependency cycle: B -> C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+            == "Dependency cycle: B -> C -> B. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.")
         #expect(errorText { _ = try container.resolve(C.self) }
-            == "Dependency cycle: C -> B -> C. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.",
+            == "Dependency cycle: C -> B -> C. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.",
                 "a failed creation leaves nothing locked")
     }
 
@@ -37,7 +37,7 @@ struct CycleAndDepthTests {
         let container = try builder.build()
         box.container = container
         #expect(errorText { _ = try container.resolve(D.self) }
-            == "Dependency cycle: D -> D. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.")
+            == "Dependency cycle: D -> D. Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.")
     }
 
     /// A chain of `depth` closure registrations, each resolving the next by name.

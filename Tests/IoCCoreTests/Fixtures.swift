@@ -67,3 +67,21 @@ final class Guarded<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// Runs `body` on a thread of its own and waits for it without blocking a thread; `"hang"` when
+/// it has not finished after `timeout`.
+func onOwnThread(timeout: Duration = .seconds(30), _ body: @escaping @Sendable () -> String) async -> String {
+    let pending = Guarded<CheckedContinuation<String, Never>?>(nil)
+    let finish = { @Sendable (text: String) in
+        let continuation = pending.withLock { taken in defer { taken = nil }; return taken }
+        continuation?.resume(returning: text)
+    }
+    return await withCheckedContinuation { continuation in
+        pending.withLock { $0 = continuation }
+        Thread.detachNewThread { finish(body()) }
+        Task {
+            try? await Task.sleep(for: timeout)
+            finish("hang")
+        }
+    }
+}

@@ -72,7 +72,7 @@ struct ValidationTests {
         #expect(errorText { _ = try builder.build() } == """
             Container validation failed with 1 problem:
             1. Dependency cycle: Ping -> Pong -> Ping (defined at IoCCoreTests/ValidationTests.swift:\(line60)). \
-            Break it by injecting one side as Lazy<T> or Provider<T>, or through a property.
+            Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class.
             """)
     }
 

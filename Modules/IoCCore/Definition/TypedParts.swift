@@ -258,6 +258,8 @@ struct TypedDefinitionParts<T> {
             }
         }
 
+        node.lateDependencyStart = node.directDependencies.count
+
         // Properties, hooks and decorators, in the order they run.
         var steps: [Step] = []
         steps.reserveCapacity(definition.properties.count + definition.methodCalls.count + definition.hooks.count)

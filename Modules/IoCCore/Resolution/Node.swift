@@ -6,6 +6,25 @@ enum Serial {
     static func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
 }
 
+/// What a shared component on a dependency cycle that properties close needs at resolve
+/// (see ``PropertyCycles``).
+final class CycleMembership: @unchecked Sendable {
+    /// The creation of the whole cycle, which one thread (or `async` resolve) does at a time.
+    let group: CellKey
+    /// This component's creation within it: where its instance waits for a resolve that comes
+    /// back to it while it gets its properties.
+    let cell: CellKey
+    /// The components of its cycle to create before it, so that constructing it never needs
+    /// itself. Cleared with the container's links (see `Container.deinit`).
+    @exclusivity(unchecked) var first: [AnyNode]
+
+    init(group: CellKey, node: UInt64, first: [AnyNode]) {
+        self.group = group
+        self.cell = CellKey(scope: 3, node: node)
+        self.first = first
+    }
+}
+
 /// How a node keeps its instances.
 @usableFromInline
 enum Storage {
@@ -56,6 +75,11 @@ class AnyNode: @unchecked Sendable {
     /// arguments are bound, for the graph checks (on the building thread: no dynamic
     /// exclusivity checks).
     @exclusivity(unchecked) var directDependencies: [AnyNode] = []
+    /// Where in ``directDependencies`` the ones injected after construction (properties,
+    /// method calls) begin; those before are built into the instance.
+    @exclusivity(unchecked) var lateDependencyStart = Int.max
+    /// Set at build for a shared component on a dependency cycle that properties close.
+    @exclusivity(unchecked) var cycle: CycleMembership?
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
     /// Made from an inner (anonymous) definition, inside another's.
@@ -97,6 +121,11 @@ class AnyNode: @unchecked Sendable {
     func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { preconditionFailure("abstract") }
     /// Binds arguments, properties and hooks; called once at build.
     func bind(_ compilation: Compilation) {}
+    /// Hands a singleton created in its cycle's creation to every thread, at the cycle's end.
+    func publishCreated() {}
+    /// Makes the node a member of a cycle that properties close: it hands its instance to
+    /// the cycle between construction and injection (set at build, after the graph checks).
+    func join(_ membership: CycleMembership) { cycle = membership }
     /// The exposure of this node as `X`, made for `.as(X.self)`.
     func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }
     /// Whether created instances have dispose hooks to run.
@@ -140,6 +169,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         self.depthThreshold = container.depthCheckThreshold
         if case .weakSingleton = storage { weakStore = Locked(WeakReference()) } else { weakStore = nil }
         super.init(container: container, info: info, storage: storage, definition: definition, producedType: ObjectIdentifier(T.self))
+    }
+
+    override func join(_ membership: CycleMembership) {
+        super.join(membership)
+        producer?.earlyCell = membership.cell
     }
 
     deinit {
@@ -285,6 +319,13 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     @usableFromInline
     func createSingleton(_ ctx: ResolutionContext) throws -> T {
+        if let cycle { return try instanceInCycle(cycle, ctx) }
+        return try createOwnSingleton(ctx)
+    }
+
+    /// Creates the singleton once; with `group`, the creation of its cycle, it is kept there
+    /// and published when the cycle is finished.
+    private func createOwnSingleton(_ ctx: ResolutionContext, publishingWith group: ResolveState? = nil) throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
@@ -293,7 +334,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             let state = ctx.creating(cell)
             defer { keepAlive(state) }
             let value = try make(ctx.with(state))
-            publish(value)
+            store(value)
+            if let group { group.unpublished.append(self) } else { publishCreated() }
             return value
         }
     }
@@ -313,6 +355,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     private func publish(_ value: T) {
+        store(value)
+        publishCreated()
+    }
+
+    /// Keeps the singleton, not yet handed to other threads.
+    private func store(_ value: T) {
         if let slot {
             slot.pointee = value
         } else {
@@ -320,8 +368,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             slot.initialize(to: value)
             self.slot = slot
         }
+    }
+
+    /// Hands the singleton kept to every thread.
+    override func publishCreated() {
         ready.store(true, ordering: .releasing)
-        container.didCreate(node: self, instance: value)
+        container.didCreate(node: self, instance: cached)
     }
 
     private func keep(_ value: T, in graph: ObjectGraph) {
@@ -381,8 +433,58 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         ready.store(false, ordering: .releasing)
     }
 
+    /// The instance of a component on a cycle that properties close (``CycleMembership``):
+    /// inside its cycle's creation, with the components to create first created, and handed
+    /// out early to a resolve that comes back to it while it gets its properties.
+    private func instanceInCycle(_ cycle: CycleMembership, _ ctx: ResolutionContext) throws -> T {
+        if let state = ctx.creation(of: cycle.cell) { return try earlyInstance(state) }
+        guard let group = ctx.creation(of: cycle.group) else {
+            // One creation of the cycle at a time among threads: two threads that each began at
+            // another member would otherwise wait for each other. Its singletons are published
+            // together at its end: another thread never sees one whose cycle is unfinished.
+            let isSingleton = isSingleton
+            return try CreationCoordinator.shared.create(cycle.group, owner: ctx.ownerToken, label: { self.label },
+                                                         limit: container.creationWaitLimit,
+                                                         isReady: { isSingleton && ready.load(ordering: .acquiring) },
+                                                         existing: { cached }) {
+                let state = ctx.creating(cycle.group)
+                defer { keepAlive(state) }
+                let value = try instanceInCycle(cycle, ctx.with(state))
+                for node in state.unpublished { node.publishCreated() }
+                return value
+            }
+        }
+        for node in cycle.first { _ = try node.anyInstance(ctx) }
+        if isSingleton, ready.load(ordering: .acquiring) || group.unpublished.contains(where: { $0 === self }) { return cached }
+        let state = ctx.creating(cycle.cell)
+        defer { keepAlive(state) }
+        let inner = ctx.with(state)
+        return isSingleton ? try createOwnSingleton(inner, publishingWith: group) : try ownScopedInstance(inner)
+    }
+
+    /// The instance a resolve that came back to this component while creating it is handed:
+    /// created, its properties perhaps not yet set.
+    private func earlyInstance(_ state: ResolveState) throws -> T {
+        // Build only accepts cycles that a shared component closes through a property, whichever
+        // member a resolve starts from; a closure that resolves its own component still gets here.
+        guard let value = state.early as? T else { throw IoCError.cycle(path: [label], location: nil) }
+        guard type(of: value as Any) is AnyObject.Type else {
+            throw IoCError.invalidDefinition(
+                component: label,
+                reason: "it is on a dependency cycle that properties close, and it is a value (\(type(of: value as Any))): the copy its cycle is handed would never see its properties set. Make it a class, or inject one side of the cycle as Lazy<T> or Provider<T>.",
+                location: info.location)
+        }
+        state.handedOut = true
+        return value
+    }
+
     @usableFromInline
     func scopedInstance(_ ctx: ResolutionContext) throws -> T {
+        if let cycle { return try instanceInCycle(cycle, ctx) }
+        return try ownScopedInstance(ctx)
+    }
+
+    private func ownScopedInstance(_ ctx: ResolutionContext) throws -> T {
         // NB: one function per scope. Unspecialized generic code reserves stack for every local
         // on entry, so a `T?` on any path here would cost an `Optional<T>` metadata lookup on all.
         switch storage {

@@ -16,6 +16,9 @@ final class Producer<T>: @unchecked Sendable {
     @usableFromInline let isPlain: Bool
     /// The construction's bound arguments, which its closures reach unretained.
     private let arguments: [AnyArgument]
+    /// For a component on a cycle that properties close: its creation's cell, where the
+    /// instance is put between construction and injection (set at build, see ``CycleMembership``).
+    @exclusivity(unchecked) var earlyCell: CellKey?
 
     init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step] = [],
          postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
@@ -45,13 +48,23 @@ final class Producer<T>: @unchecked Sendable {
         } else {
             value = try construct(ctx)
         }
+        let early = earlyCell.flatMap(ctx.creation(of:))
+        early?.early = value
         if !steps.isEmpty {
             for step in steps { try step.apply(&value, ctx) }
         }
         if !postProcessors.isEmpty {
             for processor in postProcessors { value = try processor.postProcess(value, component: info) }
         }
+        if let early, early.handedOut, let first = early.early, (value as AnyObject) !== (first as AnyObject) { throw replacedEarly() }
         return value
+    }
+
+    /// Why a component on a cycle that properties close cannot be replaced after construction.
+    private func replacedEarly() -> IoCError {
+        .invalidDefinition(component: info.key.description,
+                           reason: "a decorator or post-processor replaced it after its dependency cycle was handed the instance it constructed, so the cycle holds another object. Decorate it with a component of its own (decorates:), or inject one side of the cycle as Lazy<T> or Provider<T>.",
+                           location: info.location)
     }
 
     func produceAsync(_ ctx: ResolutionContext) async throws -> T {

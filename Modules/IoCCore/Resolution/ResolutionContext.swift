@@ -33,9 +33,14 @@ struct ResolutionContext {
 
     /// The cycle error when `cell` is already being created further up this resolve.
     func cycleIfCreating(_ cell: CellKey, label: String) -> IoCError? {
+        creation(of: cell) == nil ? nil : .cycle(path: [label], location: nil)
+    }
+
+    /// The creation of `cell` further up this resolve, if it is in progress.
+    func creation(of cell: CellKey) -> ResolveState? {
         var link = state
         while let current = link {
-            if current.cell == cell { return .cycle(path: [label], location: nil) }
+            if current.cell == cell { return current }
             link = current.parent
         }
         return nil
@@ -63,6 +68,13 @@ final class ResolveState: @unchecked Sendable {
     let asyncToken: UInt
     let cell: CellKey?
     let parent: ResolveState?
+    /// For a component on a cycle that properties close: its instance once constructed, which
+    /// the cycle is handed before its properties are set; whether it was handed out.
+    var early: Any?
+    var handedOut = false
+    /// For the creation of a cycle that properties close: the singletons it created, published
+    /// when it ends.
+    var unpublished: [AnyNode] = []
 
     init(asyncToken: UInt, cell: CellKey? = nil, parent: ResolveState? = nil) {
         self.asyncToken = asyncToken

@@ -43,6 +43,8 @@ package struct ConfigGraph: Sendable {
         /// The source as written: `@quest`, `tagged reporter`, `type Quest`.
         package let source: String
         package let location: ConfigLocation
+        /// Injected after construction: a property, or a method call's argument.
+        package let isLate: Bool
     }
 
     /// An injection point whose source is a value, with no component behind it.
@@ -122,19 +124,21 @@ package struct ConfigGraph: Sendable {
         }
         for property in definition.properties {
             follow(property.source, from: index, point: "property '\(property.name)'", reach: .direct,
-                   at: property.point.location ?? definition.location)
+                   at: property.point.location ?? definition.location, late: true)
         }
         for call in definition.methodCalls {
             for (position, argument) in call.arguments.enumerated() {
                 follow(argument.source, from: index, point: "\(call.method) argument \(position)", reach: .direct,
-                       at: argument.location ?? definition.location)
+                       at: argument.location ?? definition.location, late: true)
             }
         }
     }
 
-    private mutating func follow(_ source: InjectionSource, from index: Int, point: String, reach: Reach, at location: ConfigLocation) {
+    private mutating func follow(_ source: InjectionSource, from index: Int, point: String, reach: Reach, at location: ConfigLocation,
+                                 late: Bool = false) {
         func edge(to target: Int, _ reach: Reach) {
-            edges.append(Edge(from: index, to: target, point: point, reach: reach, source: source.description, location: location))
+            edges.append(Edge(from: index, to: target, point: point, reach: reach, source: source.description, location: location,
+                              isLate: late))
         }
         switch source {
         case .named(let name):
@@ -165,14 +169,14 @@ package struct ConfigGraph: Sendable {
         case .inner(let definition):
             edge(to: add(definition, owner: index), reach)
         case .list(let items):
-            for item in items { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location) }
+            for item in items { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location, late: late) }
         case .map(let entries):
             for key in entries.keys.sorted() {
-                if let item = entries[key] { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location) }
+                if let item = entries[key] { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location, late: late) }
             }
-        case .optional(let inner): follow(inner, from: index, point: point, reach: .optional, at: location)
-        case .lazy(let inner): follow(inner, from: index, point: point, reach: .lazy, at: location)
-        case .provider(let inner): follow(inner, from: index, point: point, reach: .provider, at: location)
+        case .optional(let inner): follow(inner, from: index, point: point, reach: .optional, at: location, late: late)
+        case .lazy(let inner): follow(inner, from: index, point: point, reach: .lazy, at: location, late: late)
+        case .provider(let inner): follow(inner, from: index, point: point, reach: .provider, at: location, late: late)
         case .config(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
         case .value(let value): values.append(Value(of: index, point: point, value: value.description, location: location))
         case .nilValue: values.append(Value(of: index, point: point, value: "nil", location: location))
@@ -193,14 +197,22 @@ package struct ConfigGraph: Sendable {
 
     // MARK: Cycles
 
-    /// Every cycle of dependencies built together (not through `Lazy` or `Provider`), with the
-    /// core's search and words.
+    /// Every cycle of dependencies built together (not through `Lazy` or `Provider`) that the
+    /// core would not build (see ``PropertyCycles``), with the core's search, rule and words.
     private func cycles() -> [IoCError] {
-        var next: [[Int]] = Array(repeating: [], count: components.count)
-        for edge in edges where edge.reach != .lazy && edge.reach != .provider { next[edge.from].append(edge.to) }
-        let search = CycleSearch<Int, Int>(key: { $0 }, next: { next[$0] }, isShown: { _ in true },
-                                           label: { components[$0].label }, location: { components[$0].definition.location })
-        return search.cycles(from: Array(components.indices))
+        var next: [[PropertyCycles<Int, Int>.Edge]] = Array(repeating: [], count: components.count)
+        for edge in edges where edge.reach != .lazy && edge.reach != .provider {
+            next[edge.from].append(.init(target: edge.to, isLate: edge.isLate))
+        }
+        let label: (Int) -> String = { components[$0].label }
+        let location: (Int) -> ConfigLocation? = { components[$0].definition.location }
+        let search = CycleSearch<Int, Int>(key: { $0 }, next: { next[$0].map(\.target) }, isShown: { _ in true },
+                                           label: label, location: location).search(from: Array(components.indices))
+        guard !search.cycles.isEmpty else { return [] }
+        let rule = PropertyCycles<Int, Int>(key: { $0 }, edges: { next[$0] },
+                                            isShared: { components[$0].definition.scope != .prototype },
+                                            isShown: { _ in true }, label: label, location: location)
+        return rule.check(order: search.order).problems
     }
 }
 

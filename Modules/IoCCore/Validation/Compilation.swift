@@ -446,20 +446,29 @@ final class Compilation {
 
         let search = cycleSearch().search(from: allNodes)
         dependencyOrder = search.order
-        // Each node after those it builds, so that one pass sets both marks.
-        for node in search.order {
-            if node.constructsAsync {
-                node.asyncPath = [node.label]
-            } else if let next = node.directDependencies.first(where: \.isAsync) {
-                // Exposure nodes are not components of their own: skip them in the path.
-                node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
+        var cycleMembers: [AnyNode] = []
+        var cycles: [IoCError] = []
+        if !search.cycles.isEmpty {
+            let checked = propertyCycles().check(order: search.order)
+            cycles = checked.problems
+            for group in checked.groups {
+                let cell = CellKey(scope: 2, node: Serial.next())
+                for member in group {
+                    member.node.join(CycleMembership(group: cell, node: member.node.serial, first: member.first))
+                    cycleMembers.append(member.node)
+                }
             }
-            node.isAsync = !node.asyncPath.isEmpty
-            if hasGraphNodes {
-                var needs = node.constructsOpaquely
-                if case .objectGraph = node.storage { needs = true }
-                node.needsGraph = needs || node.directDependencies.contains(where: \.needsGraph)
-            }
+        }
+        // Each node after those it builds, so that one pass sets both marks; on a cycle that
+        // properties close, a node can come before one it builds: passes until nothing changes.
+        var changed = true
+        while changed {
+            changed = false
+            for node in search.order { changed = mark(node, hasGraphNodes: hasGraphNodes) || changed }
+            if cycleMembers.isEmpty { break }
+        }
+        for node in cycleMembers where node.isAsync {
+            problems.append(.invalidDefinition(component: node.label, reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: node.info.location))
         }
         for node in ownNodes where node.isAsync {
             guard let definition = node.definition else { continue }
@@ -472,8 +481,50 @@ final class Compilation {
                 problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
             }
         }
-        problems += search.cycles
+        problems += cycles
         reportCaptiveDependencies()
+    }
+
+    /// Sets a node's `async` and object-graph marks from those of the nodes it builds; whether
+    /// they changed.
+    private func mark(_ node: AnyNode, hasGraphNodes: Bool) -> Bool {
+        let wasAsync = node.isAsync, neededGraph = node.needsGraph
+        if node.constructsAsync {
+            node.asyncPath = [node.label]
+        } else if node.asyncPath.isEmpty, let next = node.directDependencies.first(where: \.isAsync) {
+            // Exposure nodes are not components of their own: skip them in the path.
+            node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
+        }
+        node.isAsync = !node.asyncPath.isEmpty
+        if hasGraphNodes {
+            var needs = node.constructsOpaquely
+            if case .objectGraph = node.storage { needs = true }
+            node.needsGraph = needs || node.directDependencies.contains(where: \.needsGraph)
+        }
+        return node.isAsync != wasAsync || node.needsGraph != neededGraph
+    }
+
+    /// The rule for the cycles the search found: those a shared component closes through a
+    /// property or method call are built (see ``PropertyCycles``).
+    private func propertyCycles() -> PropertyCycles<AnyNode, ObjectIdentifier> {
+        let container = self.container
+        return PropertyCycles<AnyNode, ObjectIdentifier>(
+            key: { ObjectIdentifier($0) },
+            edges: { node in
+                node.directDependencies.enumerated().compactMap { index, target in
+                    target.container === container ? .init(target: target, isLate: index >= node.lateDependencyStart) : nil
+                }
+            },
+            isShared: { node in
+                switch node.storage {
+                case .prototype, .adapter: return false
+                default: return true
+                }
+            },
+            isShown: { $0.base == nil },
+            label: \.label,
+            location: { $0.info.location }
+        )
     }
 
     /// The search for cycles of direct dependencies among this container's nodes (each cycle

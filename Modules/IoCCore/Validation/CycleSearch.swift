@@ -10,6 +10,9 @@ struct CycleSearch<Node, Key: Hashable> {
     let isShown: (Node) -> Bool
     let label: (Node) -> String
     let location: (Node) -> ConfigLocation?
+    /// The error for a cycle, given its members in order (the node that closes it not
+    /// repeated); `nil` reports ``IoCError/cycle(path:location:)``.
+    var describe: (([Node]) -> IoCError)? = nil
 
     func cycles(from roots: [Node]) -> [IoCError] { search(from: roots).cycles }
 
@@ -37,7 +40,8 @@ struct CycleSearch<Node, Key: Hashable> {
                 let labels = members.map(label)
                 let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
                 if reported.insert(Array(labels[rotation...] + labels[..<rotation])).inserted {
-                    found.append(.cycle(path: labels + [label(first)], location: location(first)))
+                    found.append(describe?(path[start...].map(\.node))
+                                 ?? .cycle(path: labels + [label(first)], location: location(first)))
                 }
             case nil:
                 marks[id] = .visiting
