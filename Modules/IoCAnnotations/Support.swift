@@ -57,6 +57,19 @@ extension TypeCatalog {
     public func add<T: DescribedType>(_ type: T.Type, names: String...) -> TypeDescriptor {
         T.describe(into: self, names: names)
     }
+
+    /// Adds the proxy `@LazyProxy` wrote for a protocol, so that a lazy component of config
+    /// (YAML `lazy`, XML `lazy-init`) is injected as that protocol through it and built on its
+    /// first call.
+    ///
+    /// ```swift
+    /// catalog.add(proxy: WeatherClientProxy.self)
+    /// ```
+    public func add<Proxy: ComponentProxy>(proxy: Proxy.Type) {
+        addProxy(for: Proxy.Target.self) { provider in
+            Proxy.make(ProxyTarget({ try provider.get() }, async: { try await provider.get() }))
+        }
+    }
 }
 
 /// What a subclass of a `@Component` class that has no `@Component` of its own registers: a

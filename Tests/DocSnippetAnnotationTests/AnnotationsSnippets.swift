@@ -71,3 +71,23 @@ builder.register(FreeForecastClient.self) // scaffold
 let client = try await builder.build().resolve((any ForecastClient).self) // scaffold
 #expect(try await client.forecast(for: "Oslo").city == "Oslo") // scaffold
 } // scaffold
+
+// docs/Configuration.md: lazy components and their proxies.
+@LazyProxy protocol Meter: Sendable {
+    func read() throws -> Int
+}
+
+final class MyMeterProxy: Meter {
+    let provider: Provider<any Meter>
+    init(_ provider: Provider<any Meter>) { self.provider = provider }
+    func read() throws -> Int { try provider.get().read() }
+}
+
+@Suite("docs/Configuration.md: lazy proxies")
+enum LazyProxyCatalogSnippets {
+    @Test static func addingProxies() {
+        let catalog = TypeCatalog() // scaffold
+        catalog.add(proxy: MeterProxy.self)          // IoCAnnotations; or, by hand:
+        catalog.addProxy(for: (any Meter).self) { provider in MyMeterProxy(provider) }
+    }
+}

@@ -462,6 +462,23 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
                 return declared
             }
         }
+        if definition.isLazy, let catalog = binding.catalog {
+            let explicit = Set(definition.exposedAs.compactMap(\.typeName))
+            bound.exposedAs = bound.exposedAs.compactMap { exposure in
+                guard let type = exposure.type else { return exposure }
+                if let proxy = catalog.proxy(for: type), let lazy = exposure.adapter?.proxied(through: proxy, as: type) {
+                    return Exposure(type: type, adapter: lazy)
+                }
+                // Seen as a protocol only because its catalog entry declares it: built when injected.
+                guard explicit.contains(type.name) || explicit.contains(type.qualifiedName) else { return exposure }
+                binding.problems.append(.invalidDefinition(
+                    component: definition.label,
+                    reason: "it is lazy and injected as \(type.name), for which the catalog has no proxy, so it would be built when injected. Put @LazyProxy on \(type.name) and add its proxy to the catalog (catalog.add(proxy: \(type.name)Proxy.self), or catalog.addProxy(for:_:)), or inject it as Lazy<T> where it is needed.",
+                    location: definition.location))
+                failed = true
+                return nil
+            }
+        }
         return failed ? nil : bound
     }
 }
@@ -495,7 +512,7 @@ final class BindPlan {
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
         guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
-              definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances,
+              definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances, !definition.isLazy,
               definition.bindings.isEmpty, definition.autowires else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)

@@ -19,8 +19,26 @@ public final class TypeCatalog: @unchecked Sendable {
     public private(set) var descriptors: [TypeDescriptor] = []
     private var byName: [String: Int] = [:]
     private var protocolsByName: [String: TypeRef] = [:]
+    private var proxies: [TypeRef: CatalogProxyBox] = [:]
 
     public init() {}
+
+    /// Lets config make a lazy component (YAML `lazy`, XML `lazy-init`, OxIC `lazy`) injectable
+    /// as `P` through a proxy that builds it on its first call: `make` wraps a ``Provider`` in a
+    /// type conforming to `P`. `@LazyProxy` on a protocol writes such types; with IoCAnnotations,
+    /// `catalog.add(proxy: WeatherClientProxy.self)` adds one.
+    ///
+    /// ```swift
+    /// catalog.addProxy(for: (any WeatherClient).self) { provider in WeatherClientProxy(provider) }
+    /// ```
+    public func addProxy<P>(for type: P.Type, _ make: @escaping @Sendable (Provider<P>) -> P) {
+        let reference = TypeRef(P.self)
+        proxies[reference] = CatalogProxy(make)
+        for name in [reference.name, reference.qualifiedName] where protocolsByName[name] == nil { protocolsByName[name] = reference }
+    }
+
+    /// The proxy config's lazy components are injected as `type` through, if the catalog has one.
+    func proxy(for type: TypeRef) -> CatalogProxyBox? { proxies[type] }
 
     /// Adds (or replaces) the descriptor of `T`, reachable by its short and qualified names
     /// and by `names`.
@@ -62,6 +80,7 @@ public final class TypeCatalog: @unchecked Sendable {
     public func add(contentsOf other: TypeCatalog) {
         for descriptor in other.descriptors { add(descriptor) }
         protocolsByName.merge(other.protocolsByName) { $1 }
+        proxies.merge(other.proxies) { $1 }
     }
 
     /// The descriptor config reaches by `name`.
@@ -81,4 +100,12 @@ public final class TypeCatalog: @unchecked Sendable {
 
     /// Every name config may use for a type, for "did you mean".
     var allTypeNames: [String] { Array(byName.keys) + Array(protocolsByName.keys) }
+}
+
+/// A proxy the catalog lists for a protocol (``TypeCatalog/addProxy(for:_:)``).
+class CatalogProxyBox: @unchecked Sendable {}
+
+final class CatalogProxy<P>: CatalogProxyBox, @unchecked Sendable {
+    let make: @Sendable (Provider<P>) -> P
+    init(_ make: @escaping @Sendable (Provider<P>) -> P) { self.make = make }
 }

@@ -179,6 +179,9 @@ final class Hook<T>: HookBox, @unchecked Sendable {
 /// Exposes a `T` component as a further type `P`.
 class AdapterBox: @unchecked Sendable {
     func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? { nil }
+    /// The exposure through a proxy of the catalog's, for a lazy component; `nil` when this
+    /// exposure is not a conversion to the proxy's protocol.
+    func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? { nil }
 
     /// The node that stands for `base` as `target`: same name, no storage of its own.
     func exposureNode<P>(of base: AnyNode, as target: TypeRef, in container: Container) -> Node<P> {
@@ -191,6 +194,26 @@ class AdapterBox: @unchecked Sendable {
 final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
     let convert: @Sendable (T) -> P?
     init(_ convert: @escaping @Sendable (T) -> P?) { self.convert = convert }
+
+    /// This exposure through the catalog's `proxy` for `P`: what `Registration.proxy(as:proxy:)`
+    /// makes in code, for a lazy component of config.
+    override func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? {
+        guard let proxy = proxy as? CatalogProxy<P> else { return nil }
+        let convert = self.convert
+        let converted: @Sendable (T) throws -> P = { value in
+            guard let result = convert(value) else {
+                throw IoCError.typeMismatch(component: "\(T.self)", expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
+            }
+            return result
+        }
+        return ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
+            let make: @Sendable () throws -> P = { try converted(reach()) }
+            let makeAsync: @Sendable () async throws -> P = { try converted(await reachAsync()) }
+            guard !perCall else { return proxy.make(Provider(make: make, makeAsync: makeAsync)) }
+            let once = Lazy(label: label, make: make, makeAsync: makeAsync)
+            return proxy.make(Provider(make: { try once.get() }, makeAsync: { try await once.get() }))
+        }
+    }
 
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }

@@ -1,0 +1,130 @@
+import Foundation
+import IoCAnnotations
+import IoCXML
+import IoCYAML
+import Testing
+
+@LazyProxy
+protocol Meter: Sendable {
+    func read() throws -> Int
+}
+
+/// Counts its constructions.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+}
+
+private final class SlowMeter: Meter {
+    init(made: Tally) { made.add() }
+    func read() throws -> Int { 42 }
+}
+
+private final class Dashboard: Sendable {
+    let meter: any Meter
+    init(meter: any Meter) { self.meter = meter }
+}
+
+private func meterCatalog(_ made: Tally, proxy: Bool = true) -> TypeCatalog {
+    let catalog = TypeCatalog()
+    catalog.add(SlowMeter.self) { type in
+        type.initializer("init()") { SlowMeter(made: made) }
+        type.conforms(to: (any Meter).self) { $0 }
+    }
+    catalog.add(Dashboard.self) { type in
+        type.initializer("init(meter:)") { (meter: any Meter) in Dashboard(meter: meter) }
+    }
+    if proxy { catalog.add(proxy: MeterProxy.self) }
+    return catalog
+}
+
+private func container(yaml: String? = nil, xml: String? = nil, _ catalog: TypeCatalog) throws -> Container {
+    let builder = ContainerBuilder()
+    builder.catalog = catalog
+    if let yaml { try builder.loadYAML(yaml, name: "services.yaml") }
+    if let xml { try builder.loadXML(xml, name: "beans.xml") }
+    return try builder.build()
+}
+
+@Suite("Config lazy: proxies from the catalog")
+struct ConfigLazyProxyTests {
+    @Test(arguments: [
+        "meter: { class: SlowMeter, lazy: true, as: [Meter] }",
+        "meter: { class: SlowMeter, lazy: Meter }",
+        "meter: { class: SlowMeter, lazy: true }",
+    ])
+    func yamlLazyService_isInjectedAsItsProxy_andBuiltOnFirstCall(meter: String) throws {
+        let made = Tally()
+        let container = try container(yaml: """
+            services:
+              \(meter)
+              dashboard: { class: Dashboard, arguments: ['@meter'] }
+            """, meterCatalog(made))
+        let dashboard = try container.resolve(Dashboard.self)
+        #expect(made.count == 0, "the proxy is injected; the meter is not built yet")
+        #expect(try dashboard.meter.read() == 42)
+        #expect(try dashboard.meter.read() == 42)
+        #expect(made.count == 1)
+    }
+
+    @Test func xmlLazyInitBean_isInjectedAsItsProxy_andBuiltOnFirstCall() throws {
+        let made = Tally()
+        let container = try container(xml: """
+            <beans>
+              <bean id="meter" class="SlowMeter" lazy-init="true"/>
+              <bean id="dashboard" class="Dashboard"><constructor-arg ref="meter"/></bean>
+            </beans>
+            """, meterCatalog(made))
+        let dashboard = try container.resolve(Dashboard.self)
+        #expect(made.count == 0)
+        #expect(try dashboard.meter.read() == 42)
+        #expect(made.count == 1)
+    }
+
+    @Test func oxicLazyObject_isInjectedAsItsProxy() throws {
+        let made = Tally()
+        let container = try container(xml: """
+            <container>
+              <object id="meter" class="SlowMeter" lazy="true"/>
+            </container>
+            """, meterCatalog(made))
+        let meter = try container.resolve((any Meter).self)
+        #expect(made.count == 0)
+        #expect(meter is MeterProxy)
+        #expect(try meter.read() == 42)
+        #expect(made.count == 1)
+    }
+
+    @Test func lazyServiceAskedForAsAProtocolWithoutProxy_isABuildError() {
+        let text = errorText {
+            _ = try container(yaml: """
+                services:
+                  meter: { class: SlowMeter, lazy: Meter }
+                """, meterCatalog(Tally(), proxy: false))
+        }
+        #expect(text == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "meter" (SlowMeter) at services.yaml:2:3: it is lazy and injected as Meter, for which the \
+            catalog has no proxy, so it would be built when injected. Put @LazyProxy on Meter and add its proxy to the catalog \
+            (catalog.add(proxy: MeterProxy.self), or catalog.addProxy(for:_:)), or inject it as Lazy<T> where it is needed.
+            """)
+    }
+
+    @Test func lazyServiceSeenAsAProtocolOnlyThroughItsCatalogEntry_withoutProxy_isBuiltWhenInjected() throws {
+        let made = Tally()
+        let container = try container(yaml: """
+            services:
+              meter: { class: SlowMeter, lazy: true }
+              dashboard: { class: Dashboard, arguments: ['@meter'] }
+            """, meterCatalog(made, proxy: false))
+        #expect(made.count == 0, "lazy: never built at build")
+        _ = try container.resolve(Dashboard.self)
+        #expect(made.count == 1)
+    }
+}
+
+private func errorText(_ body: () throws -> Void) -> String {
+    do { try body(); return "no error" } catch { return String(describing: error) }
+}
