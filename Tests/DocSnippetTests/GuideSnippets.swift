@@ -47,6 +47,27 @@ enum CodeRegistrationSnippets {
 
 @Suite("docs/Configuration.md")
 enum ConfigurationSnippets {
+    final class Connection: Sendable { let path: String; init(path: String) { self.path = path } }
+    final class ConnectionFactory: ComponentFactory, @unchecked Sendable {
+        let path: String
+        var timeout = 5
+        init(path: String) { self.path = path }
+        func makeProduct() -> Connection { Connection(path: path) }
+    }
+
+    @Test static func factoryClasses() throws {
+        let catalog = TypeCatalog() // scaffold
+        catalog.add(ConnectionFactory.self) { factory in
+            factory.initializer("init(path:)") { (path: String) in ConnectionFactory(path: path) }
+            factory.property("timeout", \.timeout)
+            factory.makesProduct()
+        }
+        let builder = ContainerBuilder() // scaffold
+        builder.catalog = catalog // scaffold
+        try builder.loadYAML("services:\n  connection: { class: ConnectionFactory, arguments: [reports.sqlite], properties: { timeout: 30 } }\n") // scaffold
+        #expect(try builder.build().resolve(Connection.self).path == "reports.sqlite") // scaffold
+    }
+
     protocol Quest: Sendable {}
     final class Knight: @unchecked Sendable {
         var quest: (any Quest)?

@@ -27,6 +27,51 @@ final class CatalogBinding {
 
     /// The bound definition, or `nil` after recording why it cannot be bound.
     func bind(_ definition: Definition) -> Definition? {
+        if !definition.isBound, case .initializer = definition.construction.kind, let typeName = definition.typeName,
+           let product = catalog?.descriptor(named: typeName)?.product {
+            return bindProduct(of: definition, product)
+        }
+        return bindAsWritten(definition)
+    }
+
+    /// A definition naming a ``ComponentFactory`` type the catalog says `makesProduct()` for:
+    /// the product, made by the factory that the definition's arguments, properties, calls and
+    /// hooks build (Spring's FactoryBean).
+    private func bindProduct(of definition: Definition, _ product: FactoryProductBox) -> Definition? {
+        var half = Definition(name: nil, typeName: definition.typeName, construction: definition.construction, location: definition.location)
+        half.properties = definition.properties
+        half.methodCalls = definition.methodCalls
+        half.hooks = definition.hooks
+        half.bindings = definition.bindings
+        half.autowires = definition.autowires
+        half.exposesConformances = false
+        half.scope = .prototype
+        let exposures = productExposures(of: definition, product.productType)
+        guard let factory = bindAsWritten(half), let exposures else { return nil }
+        return product.product(of: definition, factory: factory, exposedAs: exposures)
+    }
+
+    /// The protocols a factory's product is injected as: those its own catalog entry declares
+    /// (the ones `as:` names, or all); `nil` after recording a protocol it does not declare.
+    private func productExposures(of definition: Definition, _ type: TypeRef) -> [Exposure]? {
+        let declared = catalog?.descriptor(of: type)?.exposures ?? []
+        guard !definition.exposedAs.isEmpty else { return definition.exposesConformances ? declared : [] }
+        var exposures: [Exposure] = []
+        for exposure in definition.exposedAs {
+            let name = exposure.typeName ?? exposure.type?.name ?? "?"
+            guard let found = declared.first(where: { $0.type?.name == name || $0.type?.qualifiedName == name }) else {
+                let known = declared.compactMap { $0.type?.name }
+                problems.append(.unknownMember(kind: "protocol", name: name, type: type.name, component: definition.label,
+                                               location: definition.location, known: known,
+                                               suggestions: Suggestions.closest(to: name, in: known)))
+                return nil
+            }
+            exposures.append(found)
+        }
+        return exposures
+    }
+
+    private func bindAsWritten(_ definition: Definition) -> Definition? {
         guard var bound = definition.isBound ? definition : bindType(definition) else { return nil }
         // Sources inside may name types or hold inner definitions of their own (most do not,
         // and are left as they are).

@@ -43,6 +43,7 @@ public struct TypeDescriptor: Sendable {
         var properties: [Property] = []
         var exposures: [Exposure] = []
         var problems: [String] = []
+        var product: FactoryProductBox?
 
         init(type: TypeRef, names: [String], typed: DescriptorBox) {
             self.type = type
@@ -61,6 +62,7 @@ public struct TypeDescriptor: Sendable {
             properties = other.properties
             exposures = other.exposures
             problems = other.problems
+            product = other.product
         }
     }
 
@@ -109,6 +111,11 @@ public struct TypeDescriptor: Sendable {
     public internal(set) var exposures: [Exposure] {
         _read { yield fields.exposures }
         _modify { yield &unique.exposures }
+    }
+    /// For a ``ComponentFactory``: what config that names the type gets, its product.
+    var product: FactoryProductBox? {
+        _read { yield fields.product }
+        _modify { yield &unique.product }
     }
     /// Problems found while the descriptor was written; reported at build.
     var problems: [String] {
@@ -314,5 +321,56 @@ extension InjectionPoint {
         self.source = point.source
         self.slot = point.slot
         self.location = nil
+    }
+}
+
+extension TypeDescriptorBuilder where T: ComponentFactory {
+    /// Makes config that names this type (YAML `class:`, XML `class=`) define its product, as
+    /// Spring's FactoryBean and OxIC's factory objects do: the definition's arguments,
+    /// properties, calls and hooks build the factory, and its name, scope, tags and `as:` list
+    /// are the product's. The factory is made for each product its scope asks for.
+    ///
+    /// ```swift
+    /// catalog.add(ConnectionFactory.self) { factory in
+    ///     factory.initializer("init(path:)") { (path: String) in ConnectionFactory(path: path) }
+    ///     factory.makesProduct()
+    /// }
+    /// ```
+    public mutating func makesProduct() {
+        descriptor.product = FactoryProduct<T>()
+    }
+}
+
+/// What a ``ComponentFactory`` type in the catalog makes of a definition that names it.
+class FactoryProductBox: @unchecked Sendable {
+    var productType: TypeRef { preconditionFailure("abstract") }
+    /// The product's definition: `definition` with the construction of `factory` (the bound
+    /// factory half) asked for its product.
+    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition { preconditionFailure("abstract") }
+}
+
+final class FactoryProduct<F: ComponentFactory>: FactoryProductBox, @unchecked Sendable {
+    override var productType: TypeRef { TypeRef(F.Product.self) }
+
+    override func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition {
+        let recipe = Recipe<F.Product>(.arguments { arguments in
+            var reader = ArgumentReader(arguments)
+            let made: Argument<F> = reader.take()
+            return BoundConstruction(sync: { ctx in try made.get(ctx).makeProduct() },
+                                     async: { ctx in try await made.getAsync(ctx).makeProduct() })
+        })
+        var product = definition
+        product.type = TypeRef(F.Product.self)
+        product.maker = TypedNodeMaker<F.Product>()
+        product.construction = Construction(
+            kind: .factoryComponent,
+            arguments: [InjectionPoint(label: "factory", slot: Slot<F>(), source: .inner(factory))],
+            recipe: recipe)
+        product.properties = []
+        product.methodCalls = []
+        product.hooks = []
+        product.bindings = []
+        product.exposedAs = exposedAs
+        return product
     }
 }
