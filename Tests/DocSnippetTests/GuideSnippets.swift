@@ -24,6 +24,19 @@ enum CodeRegistrationSnippets {
         func makeProduct() throws -> Connection { try Connection(path: path) }
     }
 
+    final class TaggedChannel: Sendable {
+        let name: String
+        init(info: ComponentInfo) {
+            name = info.attribute("channel", ofTag: "channel")?.scalarText ?? "?"
+        }
+    }
+
+    @Test static func readingTagAttributes() throws {
+        let builder = ContainerBuilder()
+        builder.register(TaggedChannel.init).tagged("channel", attributes: ["channel": .string("audit")])
+        #expect(try builder.build().resolve(TaggedChannel.self).name == "audit")
+    }
+
     @Test static func registering() throws {
         let builder = ContainerBuilder()
         builder.register(URLSessionTransport.init).singleton()

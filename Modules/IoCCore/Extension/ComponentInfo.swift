@@ -1,4 +1,15 @@
-/// What post-processors and construction strategies are told about the component at hand.
+/// What post-processors and construction strategies are told about the component at hand, and
+/// what a component is given when one of its initializer parameters (or properties) is a
+/// `ComponentInfo`: its own name, scope, tags and tag attributes.
+///
+/// ```swift
+/// final class AuditReporter: Reporter {
+///     let channel: String
+///     init(info: ComponentInfo) {
+///         channel = info.attribute("channel", ofTag: "reporter")?.scalarText ?? "main"
+///     }
+/// }
+/// ```
 public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     /// Its key (name and/or type).
     public internal(set) var key: ComponentKey
@@ -10,14 +21,30 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     public let isPrimary: Bool
     /// Where it was defined.
     public let location: ConfigLocation
+    /// The attributes of its tags, by tag (Symfony's `{ name: reporter, priority: 10, channel: audit }`).
+    public let tagAttributes: [String: [String: ConfigValue]]
 
     public var description: String { key.description }
+
+    /// The attribute `name` of its tag `tag`, as written; `nil` when it has none.
+    public func attribute(_ name: String, ofTag tag: String) -> ConfigValue? { tagAttributes[tag]?[name] }
+}
+
+// A parameter or property of type `ComponentInfo` gets the info of the component being built,
+// unless the definition gives it a source of its own.
+extension ComponentInfo: InjectionShape {
+    static var defaultInjectionSource: InjectionSource { .type(TypeRef(ComponentInfo.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
+        guard source == defaultInjectionSource, compilation.candidates(ofType: TypeRef(ComponentInfo.self)).isEmpty else { return nil }
+        return .some(ConstantArgument(site.node.info))
+    }
 }
 
 extension ComponentInfo {
     /// What post-processors are told about the component `definition` describes.
     package init(definition: Definition) {
         self.init(key: definition.key, scope: definition.scope, tags: definition.tags,
-                  isPrimary: definition.isPrimary, location: definition.location)
+                  isPrimary: definition.isPrimary, location: definition.location, tagAttributes: definition.tagAttributes)
     }
 }

@@ -49,6 +49,21 @@ public struct Registration<T> {
     @discardableResult
     public func tagged(_ tags: String...) -> Self { update { $0.tags += tags.filter { !$0.isEmpty } } }
 
+    /// Adds a tag with attributes (Symfony's `{ name: reporter, priority: 10 }`): `priority`
+    /// orders tagged collections (highest first), any attribute is the component's to read
+    /// through ``ComponentInfo/attribute(_:ofTag:)``, and `.taggedIndexed` keys by one.
+    ///
+    /// ```swift
+    /// builder.register(AuditReporter.init).tagged("reporter", attributes: ["priority": .int(10), "channel": .string("audit")])
+    /// ```
+    @discardableResult
+    public func tagged(_ tag: String, attributes: [String: ConfigValue]) -> Self {
+        update {
+            if !$0.tags.contains(tag) { $0.tags.append(tag) }
+            $0.tagAttributes[tag, default: [:]].merge(attributes) { _, new in new }
+        }
+    }
+
     /// Puts the component in profiles: it is defined only when one of them is active
     /// (`"!name"`: when that profile is not). Without profiles it is in every profile.
     @discardableResult

@@ -129,7 +129,7 @@ extension ConfigValue {
     }
 
     /// The scalar as text: strings as they are, numbers and booleans as written.
-    var scalarText: String? {
+    public var scalarText: String? {
         switch kind {
         case .string(let text): return text
         case .int(let value): return String(value)
