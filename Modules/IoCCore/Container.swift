@@ -179,6 +179,39 @@ public final class Container: @unchecked Sendable {
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
     }
 
+    // MARK: Injecting into instances made elsewhere
+
+    /// Injects an instance the container did not make — a view controller a storyboard made, an
+    /// object a framework hands you (Typhoon's `inject:`): runs the before-injection hooks,
+    /// property injection, method calls and after-injection hooks of the definition of `T`
+    /// (or of the one named `name`). Its construction, decorators and post-processors are not
+    /// run: the instance stays the one you passed. Returns it (for a value type, the injected copy).
+    ///
+    /// ```swift
+    /// let controller = storyboard.instantiateViewController(identifier: "report") as! ReportViewController
+    /// try container.inject(into: controller)
+    /// ```
+    @discardableResult
+    public func inject<T>(into instance: T, name: String? = nil) throws -> T {
+        let found = name.map { nameTable[$0] } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
+        guard let found else { throw lookupFailure(T.self, name: name) }
+        // An exposure as a protocol has no injection of its own: the instance needs its own type's.
+        guard let node = found.exactly(T.self), found.base == nil else {
+            let component = found.base ?? found
+            throw IoCError.typeMismatch(component: component.label, expected: TypeRef(T.self), actual: component.typeRef, site: nil,
+                                        path: [component.label])
+        }
+        var value = instance
+        let graph = node.needsGraph ? ObjectGraph() : nil
+        defer { keepAlive(graph) }
+        do {
+            try node.inject(into: &value, ResolutionContext(container: node.container, graph: graph))
+        } catch let error as IoCError {
+            throw error.atTopLevel()
+        }
+        return value
+    }
+
     // MARK: Lifecycle
 
     /// Makes a child container: it sees this container's components and shares its singletons;

@@ -77,6 +77,22 @@ struct PropertyCycleTests {
             """), "\(text)")
     }
 
+    @Test func setterCycle_ofPrototypes_buildsWithTheFixItsMessageGives_lazyOrProvider() throws {
+        let lazy = ContainerBuilder()
+        lazy.register { Person(name: "husband") }.named("husband").prototype()
+            .property(\.spouse, .named("wife"))
+        lazy.register { (husband: Lazy<Person>) in Person(name: "wife") }.named("wife").prototype()
+            .argument(0, .lazy(.named("husband")))
+        #expect(try lazy.build().resolve(Person.self, name: "husband").spouse?.name == "wife")
+
+        let provider = ContainerBuilder()
+        provider.register { Person(name: "husband") }.named("husband").prototype()
+            .property(\.spouse, .named("wife"))
+        provider.register { (husband: Provider<Person>) in Person(name: "wife") }.named("wife").prototype()
+            .argument(0, .provider(.named("husband")))
+        #expect(try provider.build().resolve(Person.self, name: "husband").spouse?.name == "wife")
+    }
+
     @Test func setterCycle_closedByOneSharedSide_builds() throws {
         let builder = couple(.prototype)
         builder.allowsCaptiveDependencies = true   // the singleton wife keeps one husband
@@ -156,12 +172,13 @@ struct PropertyCycleTests {
 
     @Test func valueOnACycle_isRefusedAtResolve() throws {
         let builder = ContainerBuilder()
+        let line = #line + 1
         builder.register { Coin() }.property(\.other, .type(Coin2.self)).singleton()
         builder.register { (coin: Coin) in Coin2(coin: coin) }.singleton()
         let container = try builder.build()
         let text = errorText { _ = try container.resolve(Coin.self) }
         #expect(text.contains("""
-            Invalid definition of Coin at IoCCoreTests/PropertyCycleTests.swift:159: it is on a dependency cycle that properties close, and it is a value (Coin): \
+            Invalid definition of Coin at IoCCoreTests/PropertyCycleTests.swift:\(line): it is on a dependency cycle that properties close, and it is a value (Coin): \
             the copy its cycle is handed would never see its properties set. Make it a class, or inject one side of the \
             cycle as Lazy<T> or Provider<T>.
             """), "\(text)")
@@ -169,13 +186,14 @@ struct PropertyCycleTests {
 
     @Test func decoratorReplacingACycleMember_isRefused() throws {
         let builder = couple(.singleton)
+        let line = #line + 1
         builder.register { Person(name: "wife") }.named("wife")
             .property(\.spouse, .named("husband")).singleton().overriding()
             .decorate { _ in Person(name: "other") }
         let container = try builder.build()
         let text = errorText { _ = try container.resolve(Person.self, name: "wife") }
         #expect(text.contains("""
-            Invalid definition of "wife" (Person) at IoCCoreTests/PropertyCycleTests.swift:172: a decorator or post-processor replaced it after its dependency \
+            Invalid definition of "wife" (Person) at IoCCoreTests/PropertyCycleTests.swift:\(line): a decorator or post-processor replaced it after its dependency \
             cycle was handed the instance it constructed, so the cycle holds another object.
             """), "\(text)")
     }

@@ -152,6 +152,8 @@ class HookBox: @unchecked Sendable {
     /// Runs the hook on `value`, of the type the hook was made for: runs it, or (a decorator)
     /// replaces the value with what it returns.
     func apply<X>(_ value: inout X) throws { preconditionFailure("abstract") }
+    /// A decorator, which returns another instance.
+    var replacesInstance: Bool { false }
 }
 
 final class Hook<T>: HookBox, @unchecked Sendable {
@@ -163,6 +165,11 @@ final class Hook<T>: HookBox, @unchecked Sendable {
     }
     let body: Body
     init(_ body: Body) { self.body = body }
+
+    override var replacesInstance: Bool {
+        if case .decorate = body { return true }
+        return false
+    }
 
     override func apply<X>(_ value: inout X) throws {
         try withSameType(&value, as: T.self) { instance in

@@ -171,6 +171,18 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         super.init(container: container, info: info, storage: storage, definition: definition, producedType: ObjectIdentifier(T.self))
     }
 
+    /// Runs the injection steps of this node's definition on an instance made elsewhere.
+    func inject(into value: inout T, _ ctx: ResolutionContext) throws {
+        guard let producer else { throw unboundError() }
+        var inner = ctx
+        inner.depth += 1
+        do {
+            try producer.inject(into: &value, inner)
+        } catch {
+            throw failure(error)
+        }
+    }
+
     override func join(_ membership: CycleMembership) {
         super.join(membership)
         producer?.earlyCell = membership.cell

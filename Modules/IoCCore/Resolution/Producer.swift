@@ -74,6 +74,12 @@ final class Producer<T>: @unchecked Sendable {
         return value
     }
 
+    /// The steps without construction, decorators or post-processors, for an instance made
+    /// elsewhere (``Container/inject(into:name:)``).
+    func inject(into value: inout T, _ ctx: ResolutionContext) throws {
+        for step in steps where !step.replacesInstance { try step.apply(&value, ctx) }
+    }
+
     /// An adapter's conversion: the producer's construction, with no steps around it.
     func adapt(_ ctx: ResolutionContext) throws -> T { try construct(ctx) }
     func adaptAsync(_ ctx: ResolutionContext) async throws -> T { try await constructAsync(ctx) }
@@ -90,6 +96,12 @@ enum Step: Sendable {
     case hook(HookBox)
     /// A method called with resolved arguments (method injection, catalogued hooks).
     case call(MethodCallBox)
+
+    /// A decorator: it replaces the instance rather than acting on it.
+    var replacesInstance: Bool {
+        if case .hook(let hook) = self { return hook.replacesInstance }
+        return false
+    }
 
     /// Runs the step on `value`, of the `T` its objects were made for.
     func apply<T>(_ value: inout T, _ ctx: ResolutionContext) throws {
