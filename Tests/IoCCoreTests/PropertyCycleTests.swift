@@ -199,7 +199,7 @@ struct PropertyCycleTests {
     }
 
     @Test func concurrentFirstResolves_ofBothSides_makeEachOnce_withoutDeadlock() async throws {
-        for _ in 0..<50 {
+        for _ in 0..<20 {
             let made = Counter()
             let container = try couple(.singleton, made: made).build()
             let start = DispatchGroup()
