@@ -193,6 +193,7 @@ public final class Container: @unchecked Sendable {
     /// ```
     @discardableResult
     public func inject<T>(into instance: T, name: String? = nil) throws -> T {
+        if isHooked, let overlay = installedOverlay() { return try overlay.inject(into: instance, name: name) }
         let found = name.map { nameTable[$0] } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
         guard let found else { throw lookupFailure(T.self, name: name) }
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.

@@ -111,3 +111,24 @@ struct AutowiringErrorTests {
             """)
     }
 }
+
+@Suite("Isolation: injecting into existing instances")
+struct InjectIntoIsolationTests {
+    /// A controller made by hand, whose definition injects the client.
+    final class Screen: @unchecked Sendable {
+        var client: (any WeatherClient)?
+        init() {}
+    }
+
+    @Test func injectInto_onTheProductionContainer_usesTheTestsOverlay() async throws {
+        let builder = ContainerBuilder()
+        builder.register(instance: StubClient("production:") as any WeatherClient)
+        builder.register { Screen() }.property(\.client)
+        let container = try builder.build()
+        try await withOverlay(of: container, { $0.replace((any WeatherClient).self, with: StubClient("test:")) }) { _ in
+            let screen = try container.inject(into: Screen())
+            #expect(screen.client?.forecast("Oslo") == "test: Oslo")
+        }
+        #expect(try container.inject(into: Screen()).client?.forecast("Oslo") == "production: Oslo")
+    }
+}

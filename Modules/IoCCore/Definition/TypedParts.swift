@@ -207,18 +207,15 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
     override func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? {
         guard let proxy = proxy as? CatalogProxy<P> else { return nil }
         let convert = self.convert
-        let converted: @Sendable (T) throws -> P = { value in
-            guard let result = convert(value) else {
-                throw IoCError.typeMismatch(component: "\(T.self)", expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
-            }
-            return result
-        }
         return ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
-            let make: @Sendable () throws -> P = { try converted(reach()) }
-            let makeAsync: @Sendable () async throws -> P = { try converted(await reachAsync()) }
-            guard !perCall else { return proxy.make(Provider(make: make, makeAsync: makeAsync)) }
-            let once = Lazy(label: label, make: make, makeAsync: makeAsync)
-            return proxy.make(Provider(make: { try once.get() }, makeAsync: { try await once.get() }))
+            let converted: @Sendable (T) throws -> P = { value in
+                guard let result = convert(value) else {
+                    throw IoCError.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
+                }
+                return result
+            }
+            return proxy.make(ProxyAdapter<T, P>.target(label: label, { try converted(reach()) }, { try converted(await reachAsync()) },
+                                                        perCall: perCall))
         }
     }
 

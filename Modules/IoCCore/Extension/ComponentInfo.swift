@@ -23,6 +23,8 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     public let location: ConfigLocation
     /// The attributes of its tags, by tag (Symfony's `{ name: reporter, priority: 10, channel: audit }`).
     public let tagAttributes: [String: [String: ConfigValue]]
+    /// The key-value notes config attached to it (Spring's `<meta>`).
+    public let metadata: [String: String]
 
     public var description: String { key.description }
 
@@ -45,6 +47,7 @@ extension ComponentInfo {
     /// What post-processors are told about the component `definition` describes.
     package init(definition: Definition) {
         self.init(key: definition.key, scope: definition.scope, tags: definition.tags,
-                  isPrimary: definition.isPrimary, location: definition.location, tagAttributes: definition.tagAttributes)
+                  isPrimary: definition.isPrimary, location: definition.location, tagAttributes: definition.tagAttributes,
+                  metadata: definition.metadata)
     }
 }

@@ -133,9 +133,7 @@ public struct Registration<T> {
         update {
             if !$0.scope.isContextScoped { $0.isLazy = true }
             $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
-                guard !perCall else { return proxy(Provider(make: reach, makeAsync: reachAsync)) }
-                let once = Lazy(label: label, make: reach, makeAsync: reachAsync)
-                return proxy(Provider(make: { try once.get() }, makeAsync: { try await once.get() }))
+                proxy(ProxyAdapter<T, P>.target(label: label, reach, reachAsync, perCall: perCall))
             }))
         }
     }
@@ -279,6 +277,15 @@ final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
     init(followsScope: Bool, _ make: @escaping Make) {
         self.followsScope = followsScope
         self.make = make
+    }
+
+    /// What a scope-following proxy forwards to: the current context's instance on every call
+    /// (`perCall`), or one instance, built on the first call.
+    static func target<V>(label: String, _ reach: @escaping @Sendable () throws -> V,
+                          _ reachAsync: @escaping @Sendable () async throws -> V, perCall: Bool) -> Provider<V> {
+        guard !perCall else { return Provider(make: reach, makeAsync: reachAsync) }
+        let once = Lazy(label: label, make: reach, makeAsync: reachAsync)
+        return Provider(make: { try once.get() }, makeAsync: { try await once.get() })
     }
 
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
