@@ -48,6 +48,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case sourceMismatch(source: String, expected: TypeRef, site: InjectionSite, hint: String)
     /// A component whose construction is `async` was asked for synchronously.
     case asyncResolutionRequired(component: String, path: [String])
+    /// A main-actor component (``Definition/isMainActor``) was asked for synchronously off the main actor.
+    case mainActorRequired(component: String, path: [String])
     /// A definition states something the container cannot honour.
     case invalidDefinition(component: String, reason: String, location: ConfigLocation)
     /// A definition names a scope that is neither built in nor registered.
@@ -143,6 +145,10 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .asyncResolutionRequired(component, path):
             return "\(component) is built by an async factory and cannot be resolved synchronously."
                 + Self.pathClause(path) + " Resolve it with 'try await container.resolve(...)'."
+        case let .mainActorRequired(component, path):
+            return "\(component) is isolated to the main actor and was resolved synchronously off it."
+                + Self.pathClause(path)
+                + " Resolve it from main-actor code, with 'try await container.resolve(...)' (which goes to the main actor), or inject Lazy<T> or Provider<T> and get it on the main actor."
         case let .invalidDefinition(component, reason, location):
             return "Invalid definition of \(component) at \(location): \(reason)"
         case let .unknownScope(name, component, location, known):
@@ -225,6 +231,7 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, _, path),
              let .typeMismatch(_, _, _, _, path), let .asyncResolutionRequired(_, path),
+             let .mainActorRequired(_, path),
              let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path),
              let .creationWaitTimedOut(_, _, path):
             return path
@@ -273,6 +280,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return .typeMismatch(component: c, expected: expected, actual: actual, site: site, path: [component] + path)
         case let .asyncResolutionRequired(c, path):
             return .asyncResolutionRequired(component: c, path: [component] + path)
+        case let .mainActorRequired(c, path):
+            return .mainActorRequired(component: c, path: [component] + path)
         case let .depthExceeded(limit, path):
             return .depthExceeded(limit: limit, path: [component] + path)
         case let .stackExhausted(depth, path):
@@ -321,7 +330,7 @@ extension IoCError {
             return location
         case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .containerShutDown, .disposeFailed, .validationFailed,
              .creationWaitTimedOut,
-             .asyncResolutionRequired, .depthExceeded, .stackExhausted:
+             .asyncResolutionRequired, .mainActorRequired, .depthExceeded, .stackExhausted:
             return nil
         }
     }

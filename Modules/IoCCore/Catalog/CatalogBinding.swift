@@ -436,6 +436,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         bound.type = TypeRef(T.self)
         bound.maker = maker
         bound.construction = construction
+        if descriptor.isMainActor { bound.isMainActor = true }
         var failed = false
         func missing(_ kind: String, _ name: String, _ known: [String], at location: ConfigLocation?) {
             binding.problems.append(.unknownMember(kind: kind, name: name, type: descriptor.type.name, component: definition.label,

@@ -44,6 +44,7 @@ public struct TypeDescriptor: Sendable {
         var exposures: [Exposure] = []
         var problems: [String] = []
         var product: FactoryProductBox?
+        var isMainActor = false
 
         init(type: TypeRef, names: [String], typed: DescriptorBox) {
             self.type = type
@@ -63,6 +64,7 @@ public struct TypeDescriptor: Sendable {
             exposures = other.exposures
             problems = other.problems
             product = other.product
+            isMainActor = other.isMainActor
         }
     }
 
@@ -106,6 +108,12 @@ public struct TypeDescriptor: Sendable {
     public internal(set) var properties: [Property] {
         _read { yield fields.properties }
         _modify { yield &unique.properties }
+    }
+    /// Whether its members are main-actor code (a `@MainActor` type's): the definitions config
+    /// makes of it are main-actor components (``Definition/isMainActor``).
+    public internal(set) var isMainActor: Bool {
+        get { fields.isMainActor }
+        set { unique.isMainActor = newValue }
     }
     /// The protocols (or superclasses) it can be injected as.
     public internal(set) var exposures: [Exposure] {
@@ -207,7 +215,7 @@ public struct TypeDescriptorBuilder<T> {
     }
 
     /// A property set through a closure.
-    public mutating func property<V>(_ name: String, set: @escaping @Sendable (inout T, V) -> Void) {
+    public mutating func property<V>(_ name: String, set: @escaping @Sendable (inout T, V) throws -> Void) {
         let point = InjectionPoint(label: name, slot: Slot<V>(), source: defaultSource(for: V.self))
         descriptor.properties.append(TypeDescriptor.Property(name: name, type: TypeRef(V.self), point: point,
                                                              setter: ValuePropertySetter<T, V>(set)))

@@ -248,10 +248,20 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var metadata: [String: String] = [:]
         var decoration = Decoration()
         var conditionalSettings: [ConditionalSettings] = []
+        var isMainActor = false
     }
     private var extras: Extras {
         _read { yield fields.extras }
         _modify { yield &unique.extras }
+    }
+
+    /// Whether the component's construction, properties, method calls and hooks are isolated to
+    /// the main actor (a `@MainActor` type's): set by the `mainActor` forms of registration and
+    /// by catalog entries of main-actor types. A synchronous resolve makes it only on the main
+    /// actor; `try await container.resolve(...)` goes there for it.
+    public var isMainActor: Bool {
+        get { extras.isMainActor }
+        set { extras.isMainActor = newValue }
     }
 
     /// Whether the component can be resolved from the container by its name or type (Symfony's

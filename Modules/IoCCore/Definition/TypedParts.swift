@@ -94,8 +94,8 @@ class PropertySetterBox: @unchecked Sendable {
 // property): a component with two properties would otherwise cost four more objects to make
 // at build and to free with the container.
 final class ValuePropertySetter<T, V>: PropertySetterBox, @unchecked Sendable {
-    let set: @Sendable (inout T, V) -> Void
-    init(_ set: @escaping @Sendable (inout T, V) -> Void) {
+    let set: @Sendable (inout T, V) throws -> Void
+    init(_ set: @escaping @Sendable (inout T, V) throws -> Void) {
         self.set = set
         super.init(instanceType: ObjectIdentifier(T.self))
     }
@@ -103,13 +103,13 @@ final class ValuePropertySetter<T, V>: PropertySetterBox, @unchecked Sendable {
     override func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
         // The argument was bound by this property's slot, made with `V`: an `Argument<V>`.
         let new = try unsafeDowncast(argument, to: Argument<V>.self).get(ctx)
-        withSameType(&value, as: T.self) { set(&$0, new) }
+        try withSameType(&value, as: T.self) { try set(&$0, new) }
     }
 
     override func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X {
         let new = try await unsafeDowncast(argument, to: Argument<V>.self).getAsync(ctx)
         var copy = value
-        withSameType(&copy, as: T.self) { set(&$0, new) }
+        try withSameType(&copy, as: T.self) { try set(&$0, new) }
         return copy
     }
 }

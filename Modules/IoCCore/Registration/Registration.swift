@@ -16,7 +16,7 @@ public struct Registration<T> {
     /// The definition as it stands.
     public var definition: Definition { builder.definitions[index] }
 
-    private func update(_ change: (inout Definition) -> Void) -> Self {
+    func update(_ change: (inout Definition) -> Void) -> Self {
         builder.update(index, change)
         return self
     }
@@ -186,7 +186,7 @@ public struct Registration<T> {
 
     /// Injects a property through a setter closure (for properties a key path cannot reach).
     @discardableResult
-    public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) -> Void) -> Self {
+    public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) throws -> Void) -> Self {
         update {
             let point = InjectionPoint(label: name, slot: Slot<V>(), source: source ?? defaultSource(for: V.self))
             $0.properties.append(PropertyInjection(name: name, point: point, setter: ValuePropertySetter<T, V>(set)))

@@ -62,6 +62,14 @@ class AnyNode: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var isAsync = false
     /// Set at build for async nodes: this node, then the dependencies down to the async factory.
     var asyncPath: [String] = []
+    /// Its construction, properties, calls or hooks are main-actor code (``Definition/isMainActor``).
+    let isMainActor: Bool
+    /// Set at build: it is main-actor, or something it builds directly is; an `async` resolve
+    /// makes it on the main actor.
+    @exclusivity(unchecked) var reachesMainActor = false
+    /// Set at build: making an instance must first check that it may (``isAsync`` or
+    /// ``isMainActor``); one test on the path that makes instances.
+    @exclusivity(unchecked) @usableFromInline var checksBeforeMaking = false
     /// Set at build: resolving it may reach an object-graph component.
     @exclusivity(unchecked) @usableFromInline var needsGraph = false
     /// For an exposure node: the component it exposes.
@@ -101,6 +109,7 @@ class AnyNode: @unchecked Sendable {
         self.definition = definition
         let kind = definition?.construction.kind
         constructsAsync = kind == .asyncClosure
+        isMainActor = definition?.isMainActor ?? false
         constructsOpaquely = kind == .closure || kind == .asyncClosure || definition?.strategy != nil
     }
 
@@ -174,6 +183,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Runs the injection steps of this node's definition on an instance made elsewhere.
     func inject(into value: inout T, _ ctx: ResolutionContext) throws {
         guard let producer else { throw unboundError() }
+        if isMainActor, !MainActorGate.isOpen { throw IoCError.mainActorRequired(component: label, path: [label]) }
         var inner = ctx
         inner.depth += 1
         do {
@@ -247,7 +257,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     override func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { try await instanceAsync(ctx) }
 
     func instanceAsync(_ ctx: ResolutionContext) async throws -> T {
-        guard isAsync else { return try instance(ctx) }
+        guard isAsync else {
+            guard reachesMainActor else { return try instance(ctx) }
+            if isSingleton, ready.load(ordering: .acquiring) { return cached }
+            // Build keeps main-actor components out of async ones, so the whole of it can be made there.
+            return try await MainActorGate.hop { try self.instance(ctx) }
+        }
         switch storage {
         case .singleton:
             if ready.load(ordering: .acquiring) { return cached }
@@ -274,7 +289,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Builds a new instance: depth and stack checks, construction, injection, hooks.
     @usableFromInline
     final func make(_ ctx: ResolutionContext) throws -> T {
-        if isAsync { throw asyncError() }
+        if checksBeforeMaking { try checkMaking() }
         var inner = ctx
         inner.container = container
         inner.depth += 1
@@ -296,6 +311,14 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline
     func unboundError() -> IoCError {
         .invalidDefinition(component: label, reason: "it was not bound", location: info.location)
+    }
+
+    /// Throws when an instance cannot be made here: an async node synchronously, or a
+    /// main-actor one off the main actor.
+    @usableFromInline
+    func checkMaking() throws {
+        if isAsync { throw asyncError() }
+        if isMainActor, !MainActorGate.isOpen { throw IoCError.mainActorRequired(component: label, path: [label]) }
     }
 
     /// Why this async node cannot be made synchronously.

@@ -481,14 +481,54 @@ final class Compilation {
                 problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
             }
         }
+        checkMainActorComponents()
         problems += cycles
         reportCaptiveDependencies()
+    }
+
+    /// The rules for main-actor components (``Definition/isMainActor``), which only the main
+    /// actor makes: a component that another thread shares does not hold one (it would be made
+    /// wherever that component first is), a main-actor component needs nothing async (it is
+    /// made synchronously on the main actor), and an eager one needs `build()` on the main actor.
+    private func checkMainActorComponents() {
+        for node in allNodes {
+            node.checksBeforeMaking = node.isAsync || node.isMainActor
+            guard node.reachesMainActor, let definition = node.definition else { continue }
+            if node.isMainActor {
+                if node.isAsync {
+                    problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and needs async components (\(node.asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location))
+                }
+                if eagerNodes.contains(where: { $0 === node }), !MainActorGate.isOpen {
+                    problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or leave it lazy and resolve it there.", location: definition.location))
+                }
+                continue
+            }
+            switch node.storage {
+            case .prototype, .objectGraph, .adapter: continue
+            case .singleton, .weakSingleton, .threadLocal, .taskLocal, .custom: break
+            }
+            let path = mainActorPath(from: node)
+            problems.append(.invalidDefinition(component: node.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(node.label) with a mainActor form.", location: definition.location))
+        }
+    }
+
+    /// The components from `node` down to the first main-actor one it builds.
+    private func mainActorPath(from node: AnyNode) -> [String] {
+        var path: [String] = []
+        var current: AnyNode? = node
+        while let step = current {
+            if step.base == nil { path.append(step.label) }
+            if step.isMainActor { break }
+            current = step.directDependencies.first(where: \.reachesMainActor)
+        }
+        return path
     }
 
     /// Sets a node's `async` and object-graph marks from those of the nodes it builds; whether
     /// they changed.
     private func mark(_ node: AnyNode, hasGraphNodes: Bool) -> Bool {
-        let wasAsync = node.isAsync, neededGraph = node.needsGraph
+        let wasAsync = node.isAsync, neededGraph = node.needsGraph, reachedMainActor = node.reachesMainActor
+        node.reachesMainActor = node.isMainActor || node.directDependencies.contains(where: \.reachesMainActor)
         if node.constructsAsync {
             node.asyncPath = [node.label]
         } else if node.asyncPath.isEmpty, let next = node.directDependencies.first(where: \.isAsync) {
@@ -501,7 +541,7 @@ final class Compilation {
             if case .objectGraph = node.storage { needs = true }
             node.needsGraph = needs || node.directDependencies.contains(where: \.needsGraph)
         }
-        return node.isAsync != wasAsync || node.needsGraph != neededGraph
+        return node.isAsync != wasAsync || node.needsGraph != neededGraph || node.reachesMainActor != reachedMainActor
     }
 
     /// The rule for the cycles the search found: those a shared component closes through a

@@ -416,6 +416,8 @@ struct Preparation {
         result.tags = parent.tags + child.tags.filter { !parent.tags.contains($0) }
         result.exposedAs = parent.exposedAs + child.exposedAs.filter { !parent.exposedAs.contains($0) }
         if result.strategy == nil { result.strategy = parent.strategy }
+        // The parent's construction or steps may be main-actor code.
+        if parent.isMainActor { result.isMainActor = true }
         // A child whose parent was bound code but who states a type of its own rebinds through the catalog.
         if child.typeName != nil, child.type == nil, result.maker != nil, result.type == nil { result.maker = nil }
         return result
