@@ -27,6 +27,10 @@
 ///   injected as `any WeatherClient` through the `WeatherClientProxy` that macro wrote. A lazy
 ///   component is built on the proxy's first call; a thread-, task-local or custom-scoped one is
 ///   reached, on every call, as the current thread's, task's or scope's instance.
+/// - On a `@MainActor` type the component is a main-actor component: its initializer, `@Inject`
+///   properties and methods and hooks run on the main actor (see `register(mainActor:)`).
+///   `mainActor: true` says so for a type whose isolation comes from its superclass (a
+///   `UIViewController` subclass), which the macro cannot see.
 @attached(member, conformances: AnnotatedComponent, names: named(register), named(describe))
 @attached(extension, conformances: AnnotatedComponent)
 @attached(memberAttribute)
@@ -40,7 +44,8 @@ public macro Component(
     aliases: [String] = [],
     tags: [String] = [],
     profiles: [String] = [],
-    proxy: Any.Type? = nil
+    proxy: Any.Type? = nil,
+    mainActor: Bool = false
 ) = #externalMacro(module: "IoCAnnotationsMacros", type: "ComponentMacro")
 
 /// Lists a type in the `TypeCatalog` only: YAML and XML can build it (its initializers,
@@ -50,9 +55,12 @@ public macro Component(
 /// @Catalogued(names: ["NSURL"]) struct Endpoint { var url: URL; var retries = 3 }
 /// catalog.add(Endpoint.self)
 /// ```
+///
+/// On a `@MainActor` type (or with `mainActor: true`, for one that inherits its isolation) the
+/// entry's members run on the main actor, and config's definitions of it are main-actor components.
 @attached(member, conformances: DescribedType, names: named(describe))
 @attached(extension, conformances: DescribedType)
-public macro Catalogued(names: [String] = []) = #externalMacro(module: "IoCAnnotationsMacros", type: "CataloguedMacro")
+public macro Catalogued(names: [String] = [], mainActor: Bool = false) = #externalMacro(module: "IoCAnnotationsMacros", type: "CataloguedMacro")
 
 /// Injects a property after construction: by its type (autowiring), by a component's name, or
 /// every component with a tag. `Lazy<T>`, `Provider<T>`, `T?` and `[T]` properties get a

@@ -52,29 +52,34 @@ public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
         calls += exposures.map { ".as(\($0).self) { $0 }" }
         for property in shape.injectedProperties {
             let source = property.source.map { ", source: \($0)" } ?? ""
-            calls.append(".property(\(quoted(property.name))\(source)) \(property.setter(of: typeName))")
+            calls.append(".property(\(quoted(property.name))\(source)\(property.setterArgument(of: typeName, mainActor: shape.isMainActor))")
         }
         for (callable, isThrowing) in shape.injectedMethods {
             let sources = callable.parameters.map { $0.source ?? "nil" }
             let arguments = sources.allSatisfy { $0 == "nil" } ? "" : ", arguments: [\(sources.joined(separator: ", "))]"
-            calls.append(".call(\(quoted(callable.signature))\(arguments)) { \(shape.methodClosure(callable, isThrowing: isThrowing)) }")
+            calls.append(".call(\(quoted(callable.signature))\(arguments)\(shape.trailing("{ \(shape.methodClosure(callable, isThrowing: isThrowing)) }"))")
         }
         for hook in shape.hooks {
-            calls.append(".\(hook.registration)(named: \(quoted(hook.name))) { \(hook.isThrowing ? "try " : "")$0.\(hook.name)() }")
+            calls.append(".\(hook.registration)(named: \(quoted(hook.name))\(shape.trailing("{ \(hook.isThrowing ? "try " : "")$0.\(hook.name)() }"))")
         }
         if let proxy { calls.append(".proxied(by: \(proxy).self) { $0 }") }
 
-        var register = (["let index = builder.register(\(construction.initializer)\(context.locationArguments(of: declaration.introducer)))"]
+        let initializer = (shape.isMainActor ? "mainActor: " : "") + construction.initializer
+        var register = (["let index = builder.register(\(initializer)\(context.locationArguments(of: declaration.introducer)))"]
             + calls + [".index"]).joined(separator: "\n    ")
         // Its @Provides methods: factory methods of this component.
         let factory = node.argument(nil).map { ".named(\($0.trimmedDescription))" } ?? ".type(\(typeName).self)"
         for member in declaration.memberBlock.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self), let provides = function.attributes.first(named: ["Provides"]),
                   ProvidesMacro.problem(function, inModule: false) == nil else { continue }
+            if shape.isMainActor {
+                context.diagnose(Diagnostic(node: provides, message: AnnotationDiagnostic.providesInMainActor(function.name.text, typeName)))
+                continue
+            }
             register += "\n" + ProvidesMacro.registration(of: function, attribute: provides, in: typeName, factory: factory, context: context)
         }
         register += "\nreturn index"
-        let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty)
+        let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty, isMainActor: shape.isMainActor)
         return [
             """
             \(raw: members.prefix) func register(into builder: IoCCore.ContainerBuilder) -> Int {
@@ -140,7 +145,7 @@ public struct CataloguedMacro: ConformingMemberMacro {
         guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", attribute: node, in: context) else { return [] }
         guard RegistrationOptions(attribute: node).validate(in: context) else { return [] }
         let aliases = (node.argument("names")?.arrayElements ?? []).map { "type.alias(\($0.trimmedDescription))" }
-        let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty)
+        let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty, isMainActor: shape.isMainActor)
         let statements = aliases + shape.catalogStatements(exposures: shape.exposures(explicit: nil, excluding: nil))
         return ["\(raw: members.describe(statements))"]
     }
@@ -152,11 +157,14 @@ struct Members {
     let typeName: String
     let isOverridable: Bool
     let overrides: Bool
+    /// The members of a main-actor type are `nonisolated`: the protocols they implement are.
+    let isMainActor: Bool
 
     /// `inheritsConformance`: the compiler asked for no conformance, because a superclass (an
     /// annotated one) already has it.
-    init(_ declaration: some DeclGroupSyntax, typeName: String, inheritsConformance: Bool) {
+    init(_ declaration: some DeclGroupSyntax, typeName: String, inheritsConformance: Bool, isMainActor: Bool) {
         self.typeName = typeName
+        self.isMainActor = isMainActor
         let isClass = declaration.is(ClassDeclSyntax.self)
         isOverridable = isClass && !declaration.modifiers.contains(.final)
         overrides = isClass && inheritsConformance
@@ -164,7 +172,7 @@ struct Members {
 
     /// `public static`, `public class`, `public override class`, ...
     var prefix: String {
-        "public " + (overrides ? "override " : "") + (isOverridable ? "class" : "static")
+        "public " + (isMainActor ? "nonisolated " : "") + (overrides ? "override " : "") + (isOverridable ? "class" : "static")
     }
 
     /// In an overridable class: an unannotated subclass inherits these members, and must not

@@ -108,6 +108,10 @@ struct AnnotationDiagnostic: DiagnosticMessage, Error {
         .init("providesReturnsNothing", "@Provides function '\(name)' returns nothing: it must return the component it provides")
     }
 
+    static func providesInMainActor(_ name: String, _ typeName: String) -> Self {
+        .init("providesInMainActor", "@Provides method '\(name)' of main-actor component '\(typeName)' is not supported: register its product in code with register(mainActor:), or move the method to a nonisolated type")
+    }
+
     static func providesAsync(_ name: String) -> Self {
         .init("providesAsync", "@Provides function '\(name)' is async: register async factories in code with register(_:asyncFactory:)")
     }

@@ -22,6 +22,11 @@ struct TypeShape {
         func setter(of typeName: String) -> String {
             "{ (instance: inout \(typeName), value: \(type)) in instance.\(name) = value }"
         }
+
+        /// How `Registration` is given ``setter(of:)``: a trailing closure, or `onMainActor:`.
+        func setterArgument(of typeName: String, mainActor: Bool) -> String {
+            mainActor ? ", onMainActor: \(setter(of: typeName)))" : ") \(setter(of: typeName))"
+        }
     }
 
     /// An `@AfterInjection`, `@BeforeInjection` or `@Dispose` method.
@@ -44,6 +49,10 @@ struct TypeShape {
     /// The type as the extension names it (`Outer.Inner`).
     let typeName: String
     let inheritedTypes: [String]
+    /// Isolated to the main actor: marked `@MainActor`, or `@Component(mainActor: true)` for a
+    /// type that inherits its isolation (a `UIViewController` subclass). Its registration and
+    /// catalog entry use the main-actor forms, and their members are `nonisolated`.
+    var isMainActor = false
     var initializers: [Initializer] = []
     /// Declared initializers the container cannot call (failable, async, generic), with why.
     var unusableInitializers: [(node: InitializerDeclSyntax, signature: String, reason: String)] = []
@@ -89,6 +98,7 @@ struct TypeShape {
         }
         let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         var shape = TypeShape(kind: kind, typeName: typeName, inheritedTypes: inherited)
+        shape.isMainActor = declaration.attributes.contains("MainActor") || attribute.argument("mainActor")?.booleanLiteral == true
         for member in declaration.memberBlock.members {
             shape.read(member.decl)
         }
@@ -226,23 +236,28 @@ struct TypeShape {
             callables.append(contentsOf: implicitInitializers.map { ($0, false) })
         }
         for (callable, isThrowing) in callables {
-            lines.append("type.initializer(\(quoted(callable.signature))\(callable.defaultsArgument)) \(callable.closure(calling: typeName, isThrowing: isThrowing))")
+            let body = callable.closure(calling: typeName, isThrowing: isThrowing)
+            lines.append("type.initializer(\(quoted(callable.signature))\(callable.defaultsArgument)\(trailing(body))")
         }
         for property in settableProperties {
             if let injected = injectedProperties.first(where: { $0.name == property }) {
-                lines.append("type.property(\(quoted(property))) \(injected.setter(of: typeName))")
+                lines.append("type.property(\(quoted(property))\(injected.setterArgument(of: typeName, mainActor: isMainActor))")
+            } else if isMainActor {
+                // Swift forms no key path to a main-actor property outside the main actor.
+                lines.append("type.property(\(quoted(property)), onMainActor: { (instance: inout \(typeName), value) in instance.\(property) = value })")
             } else {
                 lines.append("type.property(\(quoted(property)), \\\(typeName).\(property))")
             }
         }
         var methods: Set<String> = []
         for hook in hooks where methods.insert(hook.name).inserted {
-            lines.append("type.method(\(quoted(hook.name))) { \(hook.isThrowing ? "try " : "")$0.\(hook.name)() }")
+            lines.append("type.method(\(quoted(hook.name))\(trailing("{ \(hook.isThrowing ? "try " : "")$0.\(hook.name)() }"))")
         }
         for (callable, isThrowing) in injectedMethods where methods.insert(callable.signature).inserted {
-            lines.append("type.method(\(quoted(callable.signature))) { \(methodClosure(callable, isThrowing: isThrowing)) }")
+            lines.append("type.method(\(quoted(callable.signature))\(trailing("{ \(methodClosure(callable, isThrowing: isThrowing)) }"))")
         }
-        for (callable, isThrowing) in factoryMethods {
+        // A main-actor component's @Provides methods are reported by @Component.
+        for (callable, isThrowing) in factoryMethods where !isMainActor {
             let parameters = (["factory: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
             let call = "\(isThrowing ? "try " : "")factory.\(callable.baseName)(\(callable.callArguments))"
             lines.append("type.factoryMethod(\(quoted(callable.signature))) { (\(parameters)) in \(call) }")
@@ -273,6 +288,13 @@ struct TypeShape {
             parameters.append(ParameterShape(label: member.name, type: type))
         }
         return Callable(baseName: "init", parameters: parameters)
+    }
+
+    /// The end of a catalog or registration call whose last argument is `closure`: `) { ... }`,
+    /// or for a main-actor type `, onMainActor: { ... })`. The caller writes the call up to
+    /// its other arguments.
+    func trailing(_ closure: String) -> String {
+        isMainActor ? ", onMainActor: \(closure))" : ") \(closure)"
     }
 
     /// `(instance: T, p0: Logger) in instance.configure(logger: p0)`.

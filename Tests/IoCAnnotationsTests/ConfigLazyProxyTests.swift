@@ -125,6 +125,3 @@ struct ConfigLazyProxyTests {
     }
 }
 
-private func errorText(_ body: () throws -> Void) -> String {
-    do { try body(); return "no error" } catch { return String(describing: error) }
-}

@@ -97,3 +97,8 @@ final class Log<Entry: Sendable>: @unchecked Sendable {
     func add(_ entry: Entry) { lock.withLock { entries.append(entry) } }
     var all: [Entry] { lock.withLock { entries } }
 }
+
+/// The error text a throwing call produced, or "no error".
+func errorText(_ body: () throws -> Void) -> String {
+    do { try body(); return "no error" } catch { return String(describing: error) }
+}
