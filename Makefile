@@ -13,7 +13,7 @@ help:
 	@echo "make build   build every module and example"
 	@echo "make test    run every test (Swift Testing and XCTest)"
 	@echo "make run     run the WeatherReport example end to end"
-	@echo "make examples  run the three examples (WeatherReport, Knights, Annotated)"
+	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
@@ -48,6 +48,7 @@ examples: check-toolchain
 	$(SWIFT) run $(SWIFT_FLAGS) weather-report --profile free Lisbon
 	$(SWIFT) run $(SWIFT_FLAGS) knights
 	$(SWIFT) run $(SWIFT_FLAGS) annotated
+	$(SWIFT) run $(SWIFT_FLAGS) controllers
 
 ioc: check-toolchain
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc

@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "weather-report", targets: ["WeatherReportMain"]),
         .executable(name: "knights", targets: ["KnightsMain"]),
         .executable(name: "annotated", targets: ["AnnotatedMain"]),
+        .executable(name: "controllers", targets: ["ControllersMain"]),
     ],
     dependencies: [
         // Only IoCAnnotations builds it: apps that link the other modules never do.
@@ -139,6 +140,15 @@ let package = Package(
         .target(name: "AnnotatedExample", dependencies: ["IoCAnnotations"], path: "Examples/Annotated/App"),
         .executableTarget(name: "AnnotatedMain", dependencies: ["AnnotatedExample"], path: "Examples/Annotated/Main"),
         .testTarget(name: "AnnotatedExampleTests", dependencies: ["AnnotatedExample", "IoCTesting"], path: "Tests/AnnotatedExampleTests"),
+
+        .target(
+            name: "ControllersExample",
+            dependencies: ["IoCAnnotations", "IoCYAML"],
+            path: "Examples/Controllers/App",
+            resources: [.copy("Screens.yaml")]
+        ),
+        .executableTarget(name: "ControllersMain", dependencies: ["ControllersExample"], path: "Examples/Controllers/Main"),
+        .testTarget(name: "ControllersExampleTests", dependencies: ["ControllersExample", "IoCTesting"], path: "Tests/ControllersExampleTests"),
     ],
     swiftLanguageModes: [.v6]
 )

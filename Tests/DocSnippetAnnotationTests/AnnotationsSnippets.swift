@@ -91,3 +91,58 @@ enum LazyProxyCatalogSnippets {
         catalog.addProxy(for: (any Meter).self) { provider in MyMeterProxy(provider) }
     }
 }
+
+// docs/Annotations.md: main-actor components.
+final class MailStore: Sendable { init() {} }
+@MainActor class ScreenController { init() {} }
+
+@Component(scope: .singleton)
+@MainActor
+final class InboxViewController {
+    @Inject var store: MailStore
+    init() {}
+    @AfterInjection func viewDidLoad() { }
+}
+
+@Component(mainActor: true)                   // main-actor through its superclass
+final class ComposeViewController: ScreenController {
+    init(store: MailStore) { super.init() }
+}
+
+@MainActor
+@Test func mainActorComponents() throws { // scaffold
+let builder = ContainerBuilder() // scaffold
+builder.register(MailStore.init).singleton() // scaffold
+builder.register(InboxViewController.self) // scaffold
+builder.register(ComposeViewController.self) // scaffold
+let container = try builder.build() // scaffold
+_ = try container.resolve(InboxViewController.self) // scaffold
+_ = try container.resolve(ComposeViewController.self) // scaffold
+} // scaffold
+
+// docs/Configuration.md: main-actor types.
+@MainActor final class SettingsViewController {
+    var version = ""
+    var loaded = false
+    init(store: MailStore) {}
+    func viewDidLoad() { loaded = !version.isEmpty }
+}
+
+@Test func mainActorTypes() async throws { // scaffold
+let catalog = TypeCatalog() // scaffold
+catalog.add(SettingsViewController.self) { type in
+    type.initializer("init(store:)", onMainActor: { (store: MailStore) in SettingsViewController(store: store) })
+    type.property("version", onMainActor: { (controller: inout SettingsViewController, version: String) in controller.version = version })
+    type.method("viewDidLoad", onMainActor: { (controller: SettingsViewController) in controller.viewDidLoad() })
+}
+let builder = ContainerBuilder() // scaffold
+builder.catalog = catalog // scaffold
+builder.register(MailStore.init).singleton() // scaffold
+builder.register(instance: "2.1", name: "app.version") // scaffold
+var definition = Definition(name: "settings", typeName: "SettingsViewController", location: ConfigLocation(file: "services.yaml", line: 2, column: 3)) // scaffold
+definition.properties = [PropertyInjection(name: "version", source: .config(.string("2.1")))] // scaffold
+definition.methodCalls = [MethodInjection(method: "viewDidLoad", arguments: [])] // scaffold
+builder.add(definition) // scaffold
+let settings = try await builder.build().resolve(SettingsViewController.self, name: "settings") // scaffold
+#expect(await settings.loaded) // scaffold
+} // scaffold

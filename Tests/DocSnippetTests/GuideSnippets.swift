@@ -218,6 +218,35 @@ enum ToolAndLoaderSnippets {
 
 @Suite("docs/DefinitionsAndScopes.md")
 enum DefinitionsAndScopesSnippets {
+    final class MailStore: Sendable { init() {} }
+    final class Theme: Sendable { init() {} }
+    @MainActor final class InboxViewController { init(store: MailStore) {} }
+    @MainActor final class ComposeViewController { init(store: MailStore) {} }
+    @MainActor final class SettingsViewController {
+        var theme: Theme?
+        var loaded = false
+        init() {}
+        func viewDidLoad() { loaded = theme != nil }
+    }
+
+    @MainActor
+    @Test static func mainActorComponents() throws {
+        let builder = ContainerBuilder() // scaffold
+        builder.register(Theme.init) // scaffold
+        builder.register(MailStore.init).singleton()                        // a nonisolated service
+        builder.register(mainActor: InboxViewController.init).singleton()   // @MainActor init(store:)
+        builder.register(ComposeViewController.self, mainActorFactory: { r in
+            ComposeViewController(store: try r.resolve())
+        })
+        builder.register(mainActor: SettingsViewController.init)
+            .property("theme", onMainActor: { (controller: inout SettingsViewController, theme: Theme) in controller.theme = theme })
+            .afterInjection(named: "viewDidLoad", onMainActor: { $0.viewDidLoad() })
+        let container = try builder.build() // scaffold
+        #expect(try container.resolve(SettingsViewController.self).loaded) // scaffold
+        _ = try container.resolve(InboxViewController.self) // scaffold
+        _ = try container.resolve(ComposeViewController.self) // scaffold
+    }
+
     final class Person: @unchecked Sendable {
         let name: String
         var spouse: Person?
