@@ -22,6 +22,8 @@ public final class Container: @unchecked Sendable {
     var nodes: [AnyNode] = []
     var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
     var hasObjectGraphNodes = false
+    /// Set at build: some component, here or in a parent, is main-actor (the build marks what reaches one).
+    var hasMainActorNodes = false
     var customScopes: [String: any CustomScope] = [:]
     /// The builder's value converters, for the canonical form.
     var converters = ValueConverters()

@@ -113,6 +113,15 @@ struct MainActorTests {
         #expect(fromTask === root)
     }
 
+    @Test func aChildContainer_reachingItsParentsMainActorComponent_goesToTheMainActorToo() async throws {
+        let parent = try controllers().build()
+        let child = try parent.makeChild { $0.register(HeldRouter.init) }
+        let text = await onOwnThread { errorText { _ = try child.resolve(HeldRouter.self) } }
+        #expect(text.hasPrefix("RootViewController is isolated to the main actor and was resolved synchronously off it. Resolution path: HeldRouter -> RootViewController."))
+        let router = try await Task.detached { try await child.resolve(HeldRouter.self) }.value
+        #expect(await router.root.profile.madeOnMainQueue)
+    }
+
     @Test func aMainActorComponent_needingAnAsyncOne_failsTheBuild() throws {
         let builder = ContainerBuilder()
         builder.register(Store.self, asyncFactory: { _ in Store() })
@@ -182,6 +191,41 @@ struct MainActorTests {
         let profile = try await Task.detached { try await container.resolve(ProfileViewController.self, name: "profile") }.value
         #expect(await MainActor.run { profile.events } == ["loaded, theme blue"])
     }
+}
+
+/// Counts its instances: made only on the main actor.
+@MainActor
+private final class Counted {
+    static var made = 0
+    init() { Counted.made += 1 }
+}
+
+@Suite("Main-actor components, concurrently")
+struct MainActorConcurrencyTests {
+    @Test func concurrentAsyncResolves_fromManyTasks_makeAMainActorSingletonOnce() async throws {
+        let builder = ContainerBuilder()
+        builder.register(mainActor: Counted.init).singleton()
+        builder.register(Coordinated.init)
+        let container = try builder.build()
+        let before = await MainActor.run { Counted.made }
+        let instances = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    index.isMultiple(of: 2)
+                        ? ObjectIdentifier(try await container.resolve(Counted.self))
+                        : ObjectIdentifier(try await container.resolve(Coordinated.self).counted)
+                }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(instances.count == 1)
+        #expect(await MainActor.run { Counted.made } == before + 1)
+    }
+}
+
+/// A nonisolated prototype holding the main-actor singleton: an async resolve makes it on the main actor.
+private struct Coordinated: Sendable {
+    let counted: Counted
 }
 
 /// The value `body` returns on a thread of its own (not the main thread), or its error.

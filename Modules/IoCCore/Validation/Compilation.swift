@@ -444,6 +444,9 @@ final class Compilation {
             || (builder.parent?.hasObjectGraphNodes ?? false)
         container.hasObjectGraphNodes = hasGraphNodes
 
+        // A parent's main-actor nodes were marked by its own build; its nodes are reached as dependencies.
+        let hasMainActorNodes = allNodes.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
+        container.hasMainActorNodes = hasMainActorNodes
         let search = cycleSearch().search(from: allNodes)
         dependencyOrder = search.order
         var cycleMembers: [AnyNode] = []
@@ -464,7 +467,7 @@ final class Compilation {
         var changed = true
         while changed {
             changed = false
-            for node in search.order { changed = mark(node, hasGraphNodes: hasGraphNodes) || changed }
+            for node in search.order { changed = mark(node, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
             if cycleMembers.isEmpty { break }
         }
         for node in cycleMembers where node.isAsync {
@@ -526,9 +529,11 @@ final class Compilation {
 
     /// Sets a node's `async` and object-graph marks from those of the nodes it builds; whether
     /// they changed.
-    private func mark(_ node: AnyNode, hasGraphNodes: Bool) -> Bool {
+    private func mark(_ node: AnyNode, hasGraphNodes: Bool, hasMainActorNodes: Bool) -> Bool {
         let wasAsync = node.isAsync, neededGraph = node.needsGraph, reachedMainActor = node.reachesMainActor
-        node.reachesMainActor = node.isMainActor || node.directDependencies.contains(where: \.reachesMainActor)
+        if hasMainActorNodes {
+            node.reachesMainActor = node.isMainActor || node.directDependencies.contains(where: \.reachesMainActor)
+        }
         if node.constructsAsync {
             node.asyncPath = [node.label]
         } else if node.asyncPath.isEmpty, let next = node.directDependencies.first(where: \.isAsync) {
