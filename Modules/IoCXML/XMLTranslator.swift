@@ -213,6 +213,7 @@ struct XMLTranslator {
         var mode = defaults.autowire
         if let autowire, autowire != "default" { mode = try autowireMode(autowire, at: element) }
         if mode == "no" { definition.autowires = false }
+        if let mode, let properties = PropertyAutowiring(rawValue: mode) { definition.propertyAutowiring = properties }
         if let candidate, candidate != "default" {
             definition.isAutowireCandidate = try bool(candidate, element)
         } else if let patterns = defaults.candidatePatterns, let name = definition.name {
@@ -629,9 +630,9 @@ struct XMLTranslator {
     /// parameters), refusing the property modes.
     private func autowireMode(_ mode: String, at element: XMLElementNode) throws(XMLError) -> String {
         switch mode {
-        case "no", "constructor": return mode
-        case "byType", "byName", "autodetect":
-            throw .refused(construct: "autowire=\"\(mode)\"", reason: "it sets every settable property that a bean matches, which this reader does not do: inject the properties with <property> or p:, or use autowire=\"constructor\" (initializer parameters by type, the default here)", location: element.location)
+        case "no", "constructor", "byType", "byName": return mode
+        case "autodetect":
+            throw .refused(construct: "autowire=\"autodetect\"", reason: "Spring 3 removed it (it chose constructor or byType by whether the class has a no-argument constructor): say which with autowire=\"constructor\" or \"byType\"", location: element.location)
         default:
             throw .badValue(value: mode, reason: "autowire is no, constructor, byType, byName or default", location: element.location)
         }

@@ -531,8 +531,65 @@ struct SpringVocabularyTests {
               <broker xmlns="http://activemq.apache.org/schema/core" brokerName="localhost"/>
             </beans>
             """) == "<broker> of the namespace http://activemq.apache.org/schema/core at beans.xml:2 has no Swift meaning: its schema configures a Java library; describe the Swift components it stands for as beans.")
-        #expect(loadError("<beans><bean id='a' class='Bag' autowire='byType'/></beans>")
-            == "autowire=\"byType\" at beans.xml:1 has no Swift meaning: it sets every settable property that a bean matches, which this reader does not do: inject the properties with <property> or p:, or use autowire=\"constructor\" (initializer parameters by type, the default here).")
+        #expect(loadError("<beans><bean id='a' class='Bag' autowire='autodetect'/></beans>")
+            == "autowire=\"autodetect\" at beans.xml:1 has no Swift meaning: Spring 3 removed it (it chose constructor or byType by whether the class has a no-argument constructor): say which with autowire=\"constructor\" or \"byType\".")
+    }
+
+    @Test func autowireByNameAndByType_setTheMatchingComponentProperties_andLeaveTheRest() throws {
+        final class Mailer: @unchecked Sendable { let name: String; init(name: String) { self.name = name } }
+        final class Audit: @unchecked Sendable { init() {} }
+        final class Signup: @unchecked Sendable {
+            var mailer: Mailer?
+            var audit: Audit?
+            var title = "kept"
+            var archive: Mailer?
+            init() {}
+        }
+        func container(_ beans: String) throws -> Container {
+            let catalog = TypeCatalog()
+            catalog.add(Mailer.self) { $0.initializer("init(name:)") { (name: String) in Mailer(name: name) } }
+            catalog.add(Audit.self) { $0.initializer("init()") { Audit() } }
+            catalog.add(Signup.self) { type in
+                type.initializer("init()") { Signup() }
+                type.property("mailer", \.mailer)
+                type.property("audit", \.audit)
+                type.property("title", \.title)
+                type.property("archive", \.archive)
+            }
+            let builder = ContainerBuilder()
+            builder.catalog = catalog
+            try builder.loadXML(beans, name: "beans.xml")
+            return try builder.build()
+        }
+        let byName = try container("""
+            <beans default-autowire="byName">
+              <bean id="mailer" class="Mailer"><constructor-arg value="smtp"/></bean>
+              <bean id="signup" class="Signup"><property name="archive" ref="mailer"/></bean>
+            </beans>
+            """).resolve(Signup.self)
+        #expect(byName.mailer?.name == "smtp" && byName.audit == nil && byName.title == "kept" && byName.archive === byName.mailer)
+        let byType = try container("""
+            <beans>
+              <bean id="smtp" class="Mailer"><constructor-arg value="smtp"/></bean>
+              <bean id="log" class="Audit"/>
+              <bean id="signup" class="Signup" autowire="byType"/>
+            </beans>
+            """).resolve(Signup.self)
+        #expect(byType.mailer?.name == "smtp" && byType.archive === byType.mailer && byType.audit != nil && byType.title == "kept")
+        let ambiguous = errorText {
+            _ = try container("""
+                <beans>
+                  <bean id="smtp" class="Mailer"><constructor-arg value="smtp"/></bean>
+                  <bean id="lmtp" class="Mailer"><constructor-arg value="lmtp"/></bean>
+                  <bean id="signup" class="Signup" autowire="byType"/>
+                </beans>
+                """)
+        }
+        #expect(ambiguous == """
+            Container validation failed with 2 problems:
+            1. 2 components match type Mailer: "smtp" (Mailer) at beans.xml:2, "lmtp" (Mailer) at beans.xml:3; required by "signup" (Signup), property 'mailer', at beans.xml:4. Mark one as primary, or inject one by name.
+            2. 2 components match type Mailer: "smtp" (Mailer) at beans.xml:2, "lmtp" (Mailer) at beans.xml:3; required by "signup" (Signup), property 'archive', at beans.xml:4. Mark one as primary, or inject one by name.
+            """)
     }
 
     @Test func propertyPlaceholder_readsAPropertiesFileInsideTheRoot() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns unbound definitions (types, initializers and properties named by text) into bound
 /// ones through the ``TypeCatalog``; checks every name and reports what it cannot find, with
 /// the closest names the catalog has. Its state skips dynamic exclusivity checks, like
@@ -419,6 +421,34 @@ final class CatalogBinding {
     }
 }
 
+extension TypedDescriptor {
+    /// The properties Spring's `autowire="byName"`/`"byType"` adds: each catalogued property not
+    /// set already whose type is not a plain value, referring to the component of its name, or
+    /// of its type (an optional property's wrapped type).
+    static func autowired(_ mode: PropertyAutowiring, _ entries: [TypeDescriptor.Property], besides given: [PropertyInjection]) -> [PropertyInjection] {
+        entries.compactMap { entry in
+            guard !given.contains(where: { $0.name == entry.name }) else { return nil }
+            var wanted = entry.point.source
+            if case .optional(let inner) = wanted { wanted = inner }
+            guard case .type(let type) = wanted, !type.isPlainValue else { return nil }
+            var point = entry.point
+            point.source = mode == .byName ? .named(entry.name) : wanted
+            var property = PropertyInjection(name: entry.name, point: point, setter: entry.setter)
+            property.isAutowired = true
+            return property
+        }
+    }
+}
+
+extension TypeRef {
+    /// Text, numbers, truth values, URLs, dates, data and collections: what Spring's property
+    /// autowiring leaves alone (its "simple properties"), as values rather than components.
+    var isPlainValue: Bool {
+        metatype is any LosslessStringConvertible.Type || metatype is any Collection.Type
+            || metatype == URL.self || metatype == Date.self || metatype == Data.self
+    }
+}
+
 /// A node maker that can give a descriptor box for its product when the product is not catalogued.
 protocol ProductDescribing {
     func emptyDescriptorBox() -> DescriptorBox
@@ -469,6 +499,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
             }
             bound.properties = properties
         }
+        if let mode = definition.propertyAutowiring { bound.properties += Self.autowired(mode, descriptor.properties, besides: bound.properties) }
 
         bound.methodCalls = definition.methodCalls.compactMap { call in
             if call.invoker != nil { return call }
@@ -559,7 +590,7 @@ final class BindPlan {
     static func key(of definition: Definition) -> Int? {
         guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
               definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances, !definition.isLazy,
-              definition.bindings.isEmpty, definition.autowires else { return nil }
+              definition.bindings.isEmpty, definition.autowires, definition.propertyAutowiring == nil else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)
         switch definition.construction.kind {

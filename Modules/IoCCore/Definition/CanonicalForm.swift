@@ -25,7 +25,8 @@ struct CanonicalPrinter {
             lines.append("    arg \(index): \(point.type?.name ?? "?") <- \(source(point))")
         }
         for property in definition.properties {
-            lines.append("  property \(property.name): \(property.type?.name ?? "?") <- \(source(property.point))")
+            lines.append("  property \(property.name): \(property.type?.name ?? "?") <- \(source(property.point))"
+                         + (property.isAutowired ? " (autowired, when one matches)" : ""))
         }
         for call in definition.methodCalls {
             lines.append("  call \(Signature(call.method)?.baseName ?? call.method)(" + call.arguments.map(source).joined(separator: ", ") + ")")

@@ -249,6 +249,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var decoration = Decoration()
         var conditionalSettings: [ConditionalSettings] = []
         var isMainActor = false
+        var propertyAutowiring: PropertyAutowiring?
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -262,6 +263,15 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var isMainActor: Bool {
         get { extras.isMainActor }
         set { extras.isMainActor = newValue }
+    }
+
+    /// Spring's `autowire="byName"` / `"byType"`: every settable property of the type's catalog
+    /// entry that the definition does not set, and whose type is not a plain value (text,
+    /// numbers, URLs, dates, collections), gets the component of its name (or the one component
+    /// of its type) when there is one, and is left alone when there is none.
+    public var propertyAutowiring: PropertyAutowiring? {
+        get { extras.propertyAutowiring }
+        set { extras.propertyAutowiring = newValue }
     }
 
     /// Whether the component can be resolved from the container by its name or type (Symfony's
@@ -617,6 +627,14 @@ public struct InjectionPoint: Sendable, Equatable {
 }
 
 /// A property set after construction.
+/// How ``Definition/propertyAutowiring`` matches a property to a component.
+public enum PropertyAutowiring: String, Sendable, Equatable {
+    /// The component whose name is the property's.
+    case byName
+    /// The one component of the property's type; several are an error, as in Spring.
+    case byType
+}
+
 public struct PropertyInjection: Sendable, Equatable {
     /// The property's name.
     public let name: String
@@ -626,6 +644,8 @@ public struct PropertyInjection: Sendable, Equatable {
     /// Whether a child definition's collection adds to its parent's value of the property
     /// instead of replacing it (Spring's `merge="true"`): a list appends, a map overrides by key.
     public var mergesWithParent = false
+    /// Added by ``Definition/propertyAutowiring``: left unset when nothing matches.
+    public internal(set) var isAutowired = false
 
     init(name: String, point: InjectionPoint, setter: PropertySetterBox) {
         self.name = name
@@ -644,7 +664,7 @@ public struct PropertyInjection: Sendable, Equatable {
     public var source: InjectionSource { point.source }
 
     public static func == (lhs: PropertyInjection, rhs: PropertyInjection) -> Bool {
-        lhs.name == rhs.name && lhs.point == rhs.point && lhs.mergesWithParent == rhs.mergesWithParent
+        lhs.name == rhs.name && lhs.point == rhs.point && lhs.mergesWithParent == rhs.mergesWithParent && lhs.isAutowired == rhs.isAutowired
     }
 }
 

@@ -307,9 +307,15 @@ struct TypedDefinitionParts<T> {
         for index in properties.indices {
             let site = SiteInfo(node: node, point: .property(properties[index].name),
                                 location: properties[index].point.location ?? definition.location)
+            let autowired = properties[index].isAutowired, problems = compilation.problems.count
             guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self),
-                  let argument = properties[index].point.slot?.bind(properties[index].point.source, in: compilation, site: site, optional: false)
-            else { failed = true; continue }
+                  let argument = properties[index].point.slot?.bind(properties[index].point.source, in: compilation, site: site, optional: autowired)
+            else {
+                // An autowired property that nothing matches stays as the initializer left it (Spring).
+                if autowired, compilation.problems.count == problems { continue }
+                failed = true
+                continue
+            }
             compilation.depend(node, on: argument, at: site)
             steps.append(.property(setter, argument))
         }
