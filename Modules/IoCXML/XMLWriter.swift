@@ -67,6 +67,7 @@ public enum XMLWriter {
         attributes.append(("scope", definition.scope.description))
         if definition.stated.contains(.lazy) || definition.isLazy { attributes.append(("lazy-init", String(definition.isLazy))) }
         if definition.stated.contains(.primary) || definition.isPrimary { attributes.append(("primary", String(definition.isPrimary))) }
+        if let mode = definition.propertyAutowiring { attributes.append(("autowire", mode.rawValue)) }
         if !definition.dependsOn.isEmpty { attributes.append(("depends-on", definition.dependsOn.joined(separator: ","))) }
         var initMethod: String?
         var destroyMethod: String?

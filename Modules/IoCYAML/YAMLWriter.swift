@@ -47,6 +47,10 @@ public enum YAMLWriter {
     static func service(_ definition: Definition) throws(ConfigWriteError) -> Node {
         var entries: [(String, Node)] = []
         let construction = try definition.writtenConstruction(format: "YAML")
+        if let mode = definition.propertyAutowiring {
+            throw failure(definition, "Spring's property autowiring (autowire=\"\(mode.rawValue)\")",
+                          advice: "Symfony autowires initializer arguments only: list the properties it should set under properties:.")
+        }
         if let typeName = definition.typeName { entries.append(("class", .plain(typeName))) }
         if let parent = definition.parent { entries.append(("parent", .plain(parent))) }
         if definition.isAbstract { entries.append(("abstract", .plain("true"))) }

@@ -48,6 +48,17 @@ struct RoundTripTests {
         #expect(back[0].properties[1].source == .config(.string("12")), "was .int(12)")
     }
 
+    @Test func propertyAutowiring_survivesXML_andYAMLSaysItCannotExpressIt() throws {
+        let beans = try XMLLoader().load(string: """
+            <beans><bean id="knight" class="Knight" autowire="byType"/></beans>
+            """, name: "beans.xml").definitions
+        #expect(try xml(beans) == beans)
+        #expect(throws: ConfigWriteError.self) { try YAMLWriter.string(from: beans) }
+        do { _ = try YAMLWriter.string(from: beans) } catch {
+            #expect("\(error)" == "Cannot write \"knight\" (Knight), defined at beans.xml:1, as YAML: it has Spring's property autowiring (autowire=\"byType\"), which YAML cannot express. Symfony autowires initializer arguments only: list the properties it should set under properties:.")
+        }
+    }
+
     @Test func springXMLThroughYAML_keepsEveryDefinitionEqual() throws {
         let original = try definitions("knights-spring", "xml")
         #expect(try xml(try yaml(original)) == original)
