@@ -183,7 +183,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Runs the injection steps of this node's definition on an instance made elsewhere.
     func inject(into value: inout T, _ ctx: ResolutionContext) throws {
         guard let producer else { throw unboundError() }
-        if isMainActor, !MainActorGate.isOpen { throw IoCError.mainActorRequired(component: label, path: [label]) }
+        try checkMainActor()
         var inner = ctx
         inner.depth += 1
         do {
@@ -318,6 +318,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline
     func checkMaking() throws {
         if isAsync { throw asyncError() }
+        try checkMainActor()
+    }
+
+    /// Throws when this node is main-actor and the caller is not on the main actor.
+    private func checkMainActor() throws {
         if isMainActor, !MainActorGate.isOpen { throw IoCError.mainActorRequired(component: label, path: [label]) }
     }
 
