@@ -122,6 +122,25 @@ struct MainActorTests {
         #expect(await router.root.profile.madeOnMainQueue)
     }
 
+    @Test func aMainActorDisposeHook_runsWhenShutdownIsOnTheMainActor_andFailsWithTheReasonOffIt() async throws {
+        let closed = Guarded<[String]>([])
+        let make = { @Sendable in
+            let builder = ContainerBuilder()
+            builder.register(mainActor: Theme.init).singleton()
+                .onDispose(named: "close", onMainActor: { theme in closed.withLock { $0.append(theme.tint) } })
+            return try builder.build()
+        }
+        let onMain = try make()
+        _ = try await onMain.resolve(Theme.self)
+        try await MainActor.run { try onMain.shutdown() }
+        #expect(closed.withLock { $0 } == ["blue"])
+        let offMain = try make()
+        _ = try await offMain.resolve(Theme.self)
+        let text = await onOwnThread { errorText { try offMain.shutdown() } }
+        #expect(text == "Shutdown finished, but 1 dispose hook(s) threw: Theme: Theme is isolated to the main actor and was resolved synchronously off it. Resolve it from main-actor code, with 'try await container.resolve(...)' (which goes to the main actor), or inject Lazy<T> or Provider<T> and get it on the main actor.")
+        #expect(closed.withLock { $0 } == ["blue"])
+    }
+
     @Test func aMainActorComponent_needingAnAsyncOne_failsTheBuild() throws {
         let builder = ContainerBuilder()
         builder.register(Store.self, asyncFactory: { _ in Store() })

@@ -12,7 +12,7 @@ enum MainActorGate {
     static var isOpen: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
     /// Marks the main queue, so that its blocks can tell where they run.
-    private nonisolated(unsafe) static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
