@@ -217,7 +217,7 @@ struct XMLTranslator {
         if let candidate, candidate != "default" {
             definition.isAutowireCandidate = try bool(candidate, element)
         } else if let patterns = defaults.candidatePatterns, let name = definition.name {
-            definition.isAutowireCandidate = patterns.contains { Self.matches(name, pattern: $0) }
+            definition.isAutowireCandidate = patterns.contains { Wildcard.matches(name, pattern: $0) }
         }
         if let primary { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
         if let abstract { definition.isAbstract = try bool(abstract, element) }
@@ -751,19 +751,6 @@ struct XMLTranslator {
             throw .unknownElement(name: element.name, parent: "beans", known: Self.valueElements.filter { $0.hasPrefix("util:") },
                                   suggestion: nil, location: element.location)
         }
-    }
-
-    /// Spring's name patterns (`*Service`, `data*`): `*` matches any run of characters.
-    static func matches(_ name: String, pattern: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count > 1 else { return name == pattern }
-        guard name.hasPrefix(parts[0]), let last = parts.last, name.dropFirst(parts[0].count).hasSuffix(last) else { return false }
-        var rest = Substring(name.dropFirst(parts[0].count).dropLast(last.count))
-        for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let found = rest.range(of: part) else { return false }
-            rest = rest[found.upperBound...]
-        }
-        return true
     }
 
     static func names(_ text: String) -> [String] {

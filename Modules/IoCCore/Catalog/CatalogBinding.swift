@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns unbound definitions (types, initializers and properties named by text) into bound
 /// ones through the ``TypeCatalog``; checks every name and reports what it cannot find, with
 /// the closest names the catalog has. Its state skips dynamic exclusivity checks, like
@@ -437,15 +435,6 @@ extension TypedDescriptor {
             property.isAutowired = true
             return property
         }
-    }
-}
-
-extension TypeRef {
-    /// Text, numbers, truth values, URLs, dates, data and collections: what Spring's property
-    /// autowiring leaves alone (its "simple properties"), as values rather than components.
-    var isPlainValue: Bool {
-        metatype is any LosslessStringConvertible.Type || metatype is any Collection.Type
-            || metatype == URL.self || metatype == Date.self || metatype == Data.self
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Swift type as a value: compared by identity, printed by name.
 ///
 /// Code registrations make one from a metatype (`TypeRef(ReportService.self)`);
@@ -35,5 +37,14 @@ final class TypeNames: Sendable {
         let names = (String(describing: type.metatype), String(reflecting: type.metatype))
         cache.withLock { $0[type.id] = names }
         return names
+    }
+}
+
+extension TypeRef {
+    /// Text, numbers, truth values, URLs, dates, data and collections: what Spring's property
+    /// autowiring leaves alone (its "simple properties"), as values rather than components.
+    var isPlainValue: Bool {
+        metatype is any LosslessStringConvertible.Type || metatype is any Collection.Type
+            || metatype == URL.self || metatype == Date.self || metatype == Data.self
     }
 }

@@ -399,7 +399,8 @@ final class RegisteredInstance<T>: @unchecked Sendable {
 /// Carries a value the user registered into `@Sendable` closures.
 struct UncheckedBox<V>: @unchecked Sendable {
     // NB: an instance registered with `register(instance:)` is the user's to make thread-safe,
-    // as with any singleton; the container only hands it out.
+    // as with any singleton; the container only hands it out. `MainActorGate` hands values to
+    // and from the main actor while the code that passed them waits.
     let value: V
     init(_ value: V) { self.value = value }
 }

@@ -19,17 +19,7 @@ extension ContainerBuilder {
         as type: T.Type = T.self,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        let call = MainActorGate.wrap(String(describing: T.self), initializer)
-        return registerInitializer(
-            bind: { arguments in
-                var reader = ArgumentReader(arguments)
-                let bound = (repeat reader.take((each D).self))
-                return BoundConstruction(
-                    sync: { ctx in try call(repeat try (each bound).get(ctx)) },
-                    async: { ctx in try call(repeat try await (each bound).getAsync(ctx)) })
-            },
-            file: file, line: line, repeat (each D).self
-        ).onMainActor()
+        register(MainActorGate.wrap(String(describing: T.self), initializer), as: type, file: file, line: line).onMainActor()
     }
 
     /// Registers a main-actor closure that builds the component with a ``Resolver``, on the

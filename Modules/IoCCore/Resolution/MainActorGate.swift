@@ -8,7 +8,6 @@ enum MainActorGate {
     /// Whether the current code runs on the main actor: on the main thread, or in a block of the
     /// main queue. (Where a program's `async` main hands the main queue to another thread, as
     /// Linux's `dispatchMain()` does, the main actor runs there, off the main thread.)
-    @usableFromInline
     static var isOpen: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
     /// Marks the main queue, so that its blocks can tell where they run.
@@ -20,28 +19,26 @@ enum MainActorGate {
 
     /// Runs `body` on the main actor, which the caller is on; throws when it is not, naming
     /// `component` (never traps as `MainActor.assumeIsolated` would).
-    @usableFromInline
     static func run<R>(_ component: @autoclosure () -> String, _ body: @MainActor () throws -> R) throws -> R {
         guard isOpen else { throw IoCError.mainActorRequired(component: component(), path: []) }
         // NB: the result is handed back to the thread that is already running, unchanged.
-        return try MainActor.assumeIsolated { try Unchecked(body()) }.value
+        return try MainActor.assumeIsolated { try UncheckedBox(body()) }.value
     }
 
     /// Runs `body` on the main actor, going there first when the caller is elsewhere.
     static func hop<R>(_ body: @escaping () throws -> R) async throws -> R {
         if isOpen { return try body() }
         // NB: the caller waits for `body`; nothing else sees what it captures meanwhile.
-        let unchecked = Unchecked(body)
-        return try await MainActor.run { try Unchecked(unchecked.value()) }.value
+        let unchecked = UncheckedBox(body)
+        return try await MainActor.run { try UncheckedBox(unchecked.value()) }.value
     }
 
     /// `body`, a main-actor function, as a function other code can call on the main thread:
     /// on any other thread it throws instead. What registrations of main-actor types store.
-    @usableFromInline
     static func wrap<each A, R>(_ component: String, _ body: @escaping @MainActor (repeat each A) throws -> R)
         -> @Sendable (repeat each A) throws -> R {
         { (arguments: repeat each A) in
-            let values = Unchecked((repeat each arguments))
+            let values = UncheckedBox((repeat each arguments))
             return try run(component) { try body(repeat each values.value) }
         }
     }
@@ -50,7 +47,7 @@ enum MainActorGate {
     static func wrapMethod<T, each A>(_ component: String, _ body: @escaping @MainActor (T, repeat each A) throws -> Void)
         -> @Sendable (T, repeat each A) throws -> Void {
         { (instance: T, arguments: repeat each A) in
-            let target = Unchecked(instance), values = Unchecked((repeat each arguments))
+            let target = UncheckedBox(instance), values = UncheckedBox((repeat each arguments))
             try run(component) { try body(target.value, repeat each values.value) }
         }
     }
@@ -65,12 +62,4 @@ enum MainActorGate {
         }
         return { instance, value in instance = try call(instance, value) }
     }
-}
-
-/// A value handed between the main actor and the code that waits for it, which the compiler
-/// cannot see is not shared.
-@usableFromInline
-struct Unchecked<Value>: @unchecked Sendable {
-    @usableFromInline var value: Value
-    @usableFromInline init(_ value: Value) { self.value = value }
 }
