@@ -12,6 +12,8 @@ struct NamedValue {
 /// `<beans>`, spring-objective-c `<assembly>`, OxIC `<container>` (also spelled `contanier`).
 struct XMLTranslator {
     var definitions: [Definition] = []
+    /// The defaults of the `<beans>` being read, for the inner beans inside its beans.
+    private var enclosingDefaults = BeansDefaults()
     var imports: [(path: String, location: ConfigLocation)] = []
     var aliases: [(name: String, target: String, location: ConfigLocation)] = []
     /// `.properties` files named by `<context:property-placeholder>`, relative to the document.
@@ -136,6 +138,9 @@ struct XMLTranslator {
         if let merge = element.attribute("default-merge"), merge != "default" { defaults.merge = try bool(merge, element) }
         if let patterns = element.attribute("default-autowire-candidates") { defaults.candidatePatterns = Self.names(patterns) }
         let active = defaults.profiles
+        let outer = enclosingDefaults
+        enclosingDefaults = defaults
+        defer { enclosingDefaults = outer }
         for child in element.children {
             try part(child) { (this) throws(XMLError) in
                 switch child.name {
@@ -163,7 +168,9 @@ struct XMLTranslator {
         }
     }
 
-    private func bean(_ element: XMLElementNode, defaults: BeansDefaults = BeansDefaults()) throws(XMLError) -> Definition {
+    /// A bean with the defaults of the `<beans>` around it; an inner one (`isInner`) is made with
+    /// the bean holding it: Spring ignores an inner bean's lazy-init.
+    private func bean(_ element: XMLElementNode, defaults: BeansDefaults, isInner: Bool = false) throws(XMLError) -> Definition {
         // NB: the attributes checked and read in one pass: a bean has a few, and asking for each
         // name a bean may have searched them a dozen times.
         var id, nameList, typeName, scope, lazy, primary, abstract, parent: String?
@@ -203,13 +210,12 @@ struct XMLTranslator {
         definition.scope = .singleton
         if let scope { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
         definition.stated.insert(.scope)
-        if let lazy, lazy != "default" {
-            definition.isLazy = try bool(lazy, element)
-            definition.stated.insert(.lazy)
-        } else if let lazy = defaults.lazyInit {
-            definition.isLazy = lazy
-            definition.stated.insert(.lazy)
-        }
+        // Spring pre-instantiates every singleton that is not lazy-init; each bean states its
+        // own start (Spring takes lazy-init from the child, never from the parent).
+        let isLazy = try lazy.flatMap { text throws(XMLError) in text == "default" ? nil : try bool(text, element) } ?? defaults.lazyInit ?? false
+        definition.isLazy = isLazy
+        definition.isEager = !isLazy && definition.scope == .singleton && !isInner
+        definition.stated.formUnion([.lazy, .eager])
         var mode = defaults.autowire
         if let autowire, autowire != "default" { mode = try autowireMode(autowire, at: element) }
         if mode == "no" { definition.autowires = false }
@@ -408,7 +414,7 @@ struct XMLTranslator {
                 throw .missingAttribute(name: "bean", element: "ref", location: element.location)
             }
             return .named(name)
-        case "bean": return .inner(try bean(element))
+        case "bean": return .inner(try bean(element, defaults: enclosingDefaults, isInner: true))
         case "null": return .nilValue
         case "idref":
             // The name of a bean, as text (Spring's `<idref bean="..."/>`).

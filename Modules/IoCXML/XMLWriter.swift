@@ -52,7 +52,8 @@ public enum XMLWriter {
 
     private static let keepInYAML = "Keep this file in YAML, or write this part in code."
 
-    static func bean(_ definition: Definition) throws(ConfigWriteError) -> Element {
+    /// A `<bean>`; an inner one (`isInner`) is made with the bean holding it, whatever its start.
+    static func bean(_ definition: Definition, isInner: Bool = false) throws(ConfigWriteError) -> Element {
         var attributes: [(name: String, value: String)] = []
         if let name = definition.name { attributes.append(("id", name)) }
         if !definition.aliases.isEmpty { attributes.append(("name", definition.aliases.joined(separator: ","))) }
@@ -65,7 +66,6 @@ public enum XMLWriter {
                           advice: "Spring takes a child bean's scope from the child: state the scope.")
         }
         attributes.append(("scope", definition.scope.description))
-        if definition.stated.contains(.lazy) || definition.isLazy { attributes.append(("lazy-init", String(definition.isLazy))) }
         if definition.stated.contains(.primary) || definition.isPrimary { attributes.append(("primary", String(definition.isPrimary))) }
         if let mode = definition.propertyAutowiring { attributes.append(("autowire", mode.rawValue)) }
         if !definition.dependsOn.isEmpty { attributes.append(("depends-on", definition.dependsOn.joined(separator: ","))) }
@@ -81,9 +81,16 @@ public enum XMLWriter {
         if let initMethod { attributes.append(("init-method", initMethod)) }
         if let destroyMethod { attributes.append(("destroy-method", destroyMethod)) }
         for (feature, present) in [("tags", !definition.tags.isEmpty), ("'as' types", !definition.exposedAs.isEmpty),
-                                   ("method calls", !definition.methodCalls.isEmpty), ("eager creation", definition.isEager),
+                                   ("method calls", !definition.methodCalls.isEmpty),
                                    ("'decorates'", definition.decorates != nil), ("an override", definition.isOverride)] where present {
             throw failure(definition, feature, advice: keepInYAML)
+        }
+        // Spring makes every singleton that is not lazy-init at build.
+        if definition.isLazy {
+            attributes.append(("lazy-init", "true"))
+        } else if definition.scope == .singleton && !definition.isEager && !definition.isAbstract && !isInner {
+            throw failure(definition, "creation on its first request (a singleton neither eager nor lazy)",
+                          advice: "Spring XML makes every singleton that is not lazy-init at build, and lazy-init=\"true\" injects it through the catalog's lazy proxy where there is one: mark it eager: true (made at build) or lazy: true, or keep this file in YAML.")
         }
 
         let arguments: [InjectionPoint]
@@ -126,7 +133,7 @@ public enum XMLWriter {
         case .named(let target): return Element("ref", [("bean", target)])
         case .nilValue: return Element("null")
         case .config(let value): return configValue(value)
-        case .inner(let inner): return try bean(inner)
+        case .inner(let inner): return try bean(inner, isInner: true)
         case .list(let items):
             var children: [Element] = []
             for item in items { children.append(try self.value(item, of: definition)) }

@@ -233,7 +233,12 @@ struct YAMLTranslator {
         // Symfony's services are shared (one instance per container) unless they say otherwise.
         if !definition.stated.contains(.scope) { definition.scope = defaults.scope ?? .singleton; definition.stated.insert(.scope) }
         if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy; definition.stated.insert(.lazy) }
-        if let eager = defaults.isEager, !definition.stated.contains(.eager) { definition.isEager = eager; definition.stated.insert(.eager) }
+        // `eager: true` in `_defaults` makes the file's singletons at build (Spring's rule): a
+        // service of another scope, or a lazy one, is left as it is.
+        if let eager = defaults.isEager, !definition.stated.contains(.eager), !eager || (definition.scope == .singleton && !definition.isLazy) {
+            definition.isEager = eager
+            definition.stated.insert(.eager)
+        }
         definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
         definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own }
         if definition.profiles.isEmpty { definition.profiles = defaults.profiles }

@@ -55,8 +55,14 @@ public enum YAMLWriter {
         if let parent = definition.parent { entries.append(("parent", .plain(parent))) }
         if definition.isAbstract { entries.append(("abstract", .plain("true"))) }
         if definition.stated.contains(.scope) { entries.append(("scope", .plain(definition.scope.description))) }
-        if definition.stated.contains(.lazy) || definition.isLazy { entries.append(("lazy", .plain(String(definition.isLazy)))) }
-        if definition.stated.contains(.eager) || definition.isEager { entries.append(("eager", .plain(String(definition.isEager)))) }
+        // A child that chooses its own start says so, or it would take its parent's.
+        if definition.isLazy {
+            entries.append(("lazy", .plain("true")))
+        } else if definition.isEager {
+            entries.append(("eager", .plain("true")))
+        } else if definition.parent != nil && (definition.stated.contains(.lazy) || definition.stated.contains(.eager)) {
+            entries.append(("lazy", .plain("false")))
+        }
         if definition.stated.contains(.primary) || definition.isPrimary { entries.append(("primary", .plain(String(definition.isPrimary)))) }
         let arguments: [InjectionPoint]
         switch construction {

@@ -109,10 +109,11 @@ struct MainActorComponentTests {
                 properties: { title: Profile }
                 calls: [[viewDidLoad]]
             """, name: "services.yaml")
+        // Spring makes a singleton at build unless it is lazy-init; this builds off the main actor.
         let xml = builder()
         try xml.loadXML("""
             <beans>
-              <bean id="profile" class="ProfileViewController" init-method="viewDidLoad">
+              <bean id="profile" class="ProfileViewController" init-method="viewDidLoad" lazy-init="true">
                 <property name="title" value="Profile"/>
               </bean>
             </beans>
@@ -126,5 +127,29 @@ struct MainActorComponentTests {
             // A singleton once made is handed out anywhere: main-actor types are Sendable.
             #expect(await Task.detached { try? container.resolve(ProfileViewController.self, name: "profile") }.value === profile)
         }
+    }
+
+    @Test func springSingletonOfAMainActorType_isMadeByABuildOnTheMainActor_andRefusedOffIt() async throws {
+        func beans() throws -> ContainerBuilder {
+            let builder = builder()
+            try builder.loadXML("""
+                <beans>
+                  <bean id="profile" class="ProfileViewController" init-method="viewDidLoad">
+                    <property name="title" value="Profile"/>
+                  </bean>
+                </beans>
+                """, name: "beans.xml")
+            return builder
+        }
+        let text = await Task.detached { errorText { _ = try beans().build() } }.value
+        #expect(text == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "profile" (ProfileViewController) at beans.xml:2: it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init="true" in Spring XML) and resolve it there.
+            """)
+        let events = try await MainActor.run {
+            let container = try beans().build()
+            return try container.resolve(ProfileViewController.self, name: "profile").events
+        }
+        #expect(events == ["loaded Profile"])
     }
 }

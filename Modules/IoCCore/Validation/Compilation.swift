@@ -38,6 +38,7 @@ final class Compilation {
             bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
         }
         definitions = applyOverrides(bound, keys: .types)
+        settleStart()
         // Room for every component at once: the tables would otherwise grow (and rehash) a
         // dozen times on the way to ten thousand.
         ownNodes.reserveCapacity(definitions.count)
@@ -228,13 +229,23 @@ final class Compilation {
         if definition.isEager && definition.isLazy {
             problems.append(.invalidDefinition(component: node.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location))
         }
-        let wantsEager = definition.isEager || (builder.eagerSingletons && definition.scope == .singleton)
-        if wantsEager && !definition.isLazy {
+        if definition.isEager && !definition.isLazy {
             if definition.scope == .singleton {
                 eagerNodes.append(node)
-            } else if definition.isEager {
+            } else {
                 problems.append(.invalidDefinition(component: node.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
             }
+        }
+    }
+
+    /// With `builder.eagerSingletons`, every singleton that is not lazy becomes eager, now that
+    /// parents are merged and each scope is known: the built definitions (and the canonical
+    /// form) say what is made at build.
+    private func settleStart() {
+        guard builder.eagerSingletons else { return }
+        for index in definitions.indices where definitions[index].scope == .singleton
+            && !definitions[index].isEager && !definitions[index].isLazy {
+            definitions[index].isEager = true
         }
     }
 
@@ -502,7 +513,7 @@ final class Compilation {
                     problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and needs async components (\(node.asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location))
                 }
                 if eagerNodes.contains(where: { $0 === node }), !MainActorGate.isOpen {
-                    problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or leave it lazy and resolve it there.", location: definition.location))
+                    problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location))
                 }
                 continue
             }
