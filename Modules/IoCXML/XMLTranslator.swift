@@ -64,7 +64,7 @@ struct XMLTranslator {
                                   "default-merge", "default-autowire-candidates"]
     static let beanAttributes = ["id", "name", "class", "scope", "lazy-init", "init-method", "destroy-method", "depends-on",
                                  "primary", "parent", "abstract", "factory-bean", "factory-method", "autowire", "autowire-candidate"]
-    static let beanChildren = ["constructor-arg", "property", "description", "meta", "qualifier", "lookup-method", "replaced-method"]
+    static let beanChildren = ["constructor-arg", "property", "description", "meta", "qualifier", "lookup-method", "replaced-method", "aop:scoped-proxy"]
 
     /// What a `<beans>` element sets for the beans inside it.
     struct BeansDefaults {
@@ -280,6 +280,8 @@ struct XMLTranslator {
                 }
                 properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
                                                     location: child.location))
+            case "aop:scoped-proxy":
+                try scopedProxy(child, of: &definition)
             case "replaced-method":
                 throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
             default:
@@ -662,6 +664,24 @@ struct XMLTranslator {
             return .refused(construct: "<\(name)> (the \(prefix) namespace)", reason: reason, location: element.location)
         }
         return nil
+    }
+
+    /// Spring's `<aop:scoped-proxy/>`: the bean is injected through the catalog's proxy of a
+    /// protocol it is seen as, which reaches the current thread's, task's or custom scope's
+    /// instance on every call — what the core does for a lazy component of such a scope. Swift
+    /// proxies protocols only, so `proxy-target-class` (Spring's choice between a class and an
+    /// interface proxy) changes nothing; a holder of the bean as its class is checked as captive.
+    private func scopedProxy(_ element: XMLElementNode, of definition: inout Definition) throws(XMLError) {
+        try check(element, attributes: ["proxy-target-class"])
+        if let text = element.attribute("proxy-target-class") { _ = try bool(text, element) }
+        guard definition.scope.isContextScoped else {
+            let reason = definition.scope == .prototype
+                ? "a scoped proxy of a prototype makes a new instance for every call; inject Provider<T> where a new one is wanted"
+                : "a scoped proxy follows a thread, task or custom scope (scope=\"thread-local\", \"task-local\", or a registered custom scope such as \"request\"), and this bean's scope is \(definition.scope); inject it directly, or with lazy-init=\"true\" through a lazy proxy"
+            throw .refused(construct: "<aop:scoped-proxy/>", reason: reason, location: element.location)
+        }
+        definition.isLazy = true
+        definition.isEager = false
     }
 
     /// `<context:property-placeholder location="app.properties"/>`: a `.properties` file inside

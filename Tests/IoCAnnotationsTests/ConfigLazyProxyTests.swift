@@ -69,6 +69,26 @@ struct ConfigLazyProxyTests {
         #expect(made.count == 1)
     }
 
+    @Test func springScopedProxy_ofAThreadLocalBean_reachesEachThreadsInstance() throws {
+        let made = Tally()
+        let container = try container(xml: """
+            <beans xmlns:aop="http://www.springframework.org/schema/aop">
+              <bean id="meter" class="SlowMeter" scope="thread-local"><aop:scoped-proxy proxy-target-class="false"/></bean>
+              <bean id="dashboard" class="Dashboard"><constructor-arg ref="meter"/></bean>
+            </beans>
+            """, meterCatalog(made))
+        let dashboard = try container.resolve(Dashboard.self)
+        #expect(dashboard.meter is MeterProxy)
+        #expect(made.count == 0, "the singleton dashboard was made at build, with the proxy")
+        #expect(try dashboard.meter.read() == 42)
+        #expect(try dashboard.meter.read() == 42)
+        #expect(made.count == 1)
+        let done = DispatchSemaphore(value: 0)
+        Thread { _ = try? dashboard.meter.read(); done.signal() }.start()
+        done.wait()
+        #expect(made.count == 2, "another thread reaches an instance of its own")
+    }
+
     @Test func xmlLazyInitBean_isInjectedAsItsProxy_andBuiltOnFirstCall() throws {
         let made = Tally()
         let container = try container(xml: """

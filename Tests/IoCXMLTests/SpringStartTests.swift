@@ -98,4 +98,33 @@ struct SpringStartTests {
         }
         #expect(text == "Creating \"store\" (Part) failed: the disk is full.")
     }
+
+    @Test(arguments: [
+        ("singleton", "<aop:scoped-proxy/> at beans.xml:1 has no Swift meaning: a scoped proxy follows a thread, task or custom scope (scope=\"thread-local\", \"task-local\", or a registered custom scope such as \"request\"), and this bean's scope is singleton; inject it directly, or with lazy-init=\"true\" through a lazy proxy."),
+        ("prototype", "<aop:scoped-proxy/> at beans.xml:1 has no Swift meaning: a scoped proxy of a prototype makes a new instance for every call; inject Provider<T> where a new one is wanted."),
+    ])
+    func scopedProxy_ofAScopeWithoutContexts_isRefusedWithTheSwiftWay(scope: String, message: String) {
+        let text = errorText {
+            _ = try build("""
+                <beans xmlns:aop="http://www.springframework.org/schema/aop"><bean id="a" class="Part" scope="\(scope)"><aop:scoped-proxy/></bean></beans>
+                """, Made())
+        }
+        #expect(text == message)
+    }
+
+    @Test func scopedProxy_heldAsItsClass_isACaptiveDependency() {
+        let text = errorText {
+            _ = try build("""
+                <beans xmlns:aop="http://www.springframework.org/schema/aop">
+                  <bean id="perThread" class="Part" scope="thread-local"><aop:scoped-proxy/></bean>
+                  <bean id="holder" class="Part"><property name="inner" ref="perThread"/></bean>
+                </beans>
+                """, Made())
+        }
+        #expect(text == """
+            Container validation failed with 1 problem:
+            1. Captive dependency: singleton "holder" (Part) holds thread-local "perThread" (Part) through property 'inner' at beans.xml:3; it would keep one thread-local instance for as long as the singleton lives. Inject a Provider or Lazy of it, or give "perThread" (Part) a scope that lives at least as long.
+            """)
+    }
 }
+

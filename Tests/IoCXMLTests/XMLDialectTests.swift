@@ -90,7 +90,7 @@ struct XMLDialectTests {
         #expect(config.definitions.map(\.name) == ["b"])
         #expect(config.skipped == ["a", "d"])
         #expect(config.problems.map(\.description) == [
-            "Unknown element <propery> in <bean> at \(path):3. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>.",
+            "Unknown element <propery> in <bean> at \(path):3. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>, <aop:scoped-proxy>.",
             "Bad value 'maybe' at \(path):6: expected true/false or yes/no.",
             "Import '../outside.xml' at \(path):2 is outside the config root \(root.standardizedFileURL.path). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.",
             "Bad value 'nowhere' at \(path):5: <alias> names no bean defined in XML.",
@@ -735,9 +735,9 @@ struct SpringUtilAndCollectionTests {
     @Test func otherNamespaces_insideBeansAndValues_areRefusedByName() {
         #expect(loadError("""
             <beans xmlns:aop="http://www.springframework.org/schema/aop">
-              <bean id="bag" class="Bag"><aop:scoped-proxy/></bean>
+              <bean id="bag" class="Bag"><aop:aspect ref="logging"/></bean>
             </beans>
-            """) == "<aop:scoped-proxy> (the aop namespace) at beans.xml:2 has no Swift meaning: aspects are woven into Java classes; in Swift, wrap a component with a decorator (decorates, or .decorate { }) or an InstancePostProcessor.")
+            """) == "<aop:aspect> (the aop namespace) at beans.xml:2 has no Swift meaning: aspects are woven into Java classes; in Swift, wrap a component with a decorator (decorates, or .decorate { }) or an InstancePostProcessor.")
         #expect(loadError("""
             <beans xmlns:x="urn:example:test"><bean id="bag" class="Bag" x:object-name="b"/></beans>
             """) == "the attribute 'x:object-name' at beans.xml:1 has no Swift meaning: an attribute of another namespace decorates the bean through a Java namespace handler; set what it stands for with <property> or <constructor-arg>.")
