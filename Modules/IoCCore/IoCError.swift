@@ -69,6 +69,8 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
     case badEnvironmentExpression(expression: String, location: ConfigLocation, reason: String)
     /// A definition names a parent that no definition has.
     case unknownParent(parent: String, component: String, location: ConfigLocation, suggestions: [String])
+    /// An alias (``Definition/alias(_:of:isPublic:location:)``) names a component that no definition has.
+    case unknownAliasTarget(alias: String, target: String, location: ConfigLocation, suggestions: [String])
     /// A definition decorates a component that no definition has.
     case unknownDecorated(target: String, component: String, location: ConfigLocation, suggestions: [String])
     /// Parent definitions refer to each other in a circle.
@@ -177,6 +179,10 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Cannot evaluate \(expression) at \(location): \(reason)."
         case let .unknownParent(parent, component, location, suggestions):
             var text = "\(component) at \(location) names parent \"\(parent)\", which no definition has."
+            if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
+            return text
+        case let .unknownAliasTarget(alias, target, location, suggestions):
+            var text = "Alias \"\(alias)\" at \(location) names \"\(target)\", which no definition has."
             if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
             return text
         case let .unknownDecorated(target, component, location, suggestions):
@@ -325,7 +331,7 @@ extension IoCError {
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
              let .badEnvironmentExpression(_, location, _), let .privateComponent(_, location),
-             let .unknownDecorated(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
+             let .unknownDecorated(_, _, location, _), let .unknownAliasTarget(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
             return location
         case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .containerShutDown, .disposeFailed, .validationFailed,

@@ -70,7 +70,7 @@ public struct XMLLoader: Sendable {
         if let first = translator.propertyFiles.first {
             throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
         }
-        try merge(translator, into: &config)
+        merge(translator, into: &config)
         try config.putNamedValuesInPlace(collecting: false)
         return config
     }
@@ -122,7 +122,7 @@ public struct XMLLoader: Sendable {
             }
             try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
         }
-        try merge(translator, collecting: collecting, into: &config)
+        merge(translator, into: &config)
     }
 
     /// The property source a `<context:property-placeholder>` file makes; `nil` for a missing
@@ -136,14 +136,13 @@ public struct XMLLoader: Sendable {
         }
     }
 
-    private func merge(_ translator: XMLTranslator, collecting: Bool = false, into config: inout XMLConfig) throws(XMLError) {
+    private func merge(_ translator: XMLTranslator, into config: inout XMLConfig) {
         config.definitions += translator.definitions
         config.namedValues.merge(translator.namedValues) { $1 }
         for alias in translator.aliases {
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                let problem = XMLError.badValue(value: alias.target, reason: "<alias> names no bean defined in XML", location: alias.location)
-                guard collecting else { throw problem }
-                config.problems.append(problem)
+                // A component defined elsewhere (code, another file): the build finds it, or says it is missing.
+                config.definitions.append(.alias(alias.name, of: alias.target, location: alias.location))
                 continue
             }
             config.definitions[index].aliases.append(alias.name)

@@ -18,13 +18,19 @@ public enum XMLWriter {
         var children: [Element] = []
         // Definitions of the same profiles sit together in a nested <beans profile="...">.
         for definition in definitions {
-            let bean = try self.bean(definition)
-            guard !definition.profiles.isEmpty else { children.append(bean); continue }
+            let elements: [Element]
+            if let target = definition.aliasTarget, let name = definition.name {
+                // An alias of a component defined elsewhere, and any names given to the alias.
+                elements = ([name] + definition.aliases).map { Element("alias", [("name", target), ("alias", $0)]) }
+            } else {
+                elements = [try self.bean(definition)]
+            }
+            guard !definition.profiles.isEmpty else { children += elements; continue }
             let profile = definition.profiles.joined(separator: ",")
             if let last = children.last, last.name == "beans", last.attributes.first?.value == profile {
-                children[children.count - 1].children.append(bean)
+                children[children.count - 1].children += elements
             } else {
-                children.append(Element("beans", [("profile", profile)], [bean]))
+                children.append(Element("beans", [("profile", profile)], elements))
             }
         }
         return try write(Element("beans", [], children))

@@ -65,7 +65,7 @@ public struct YAMLLoader: Sendable {
         var translator = YAMLTranslator(file: name)
         try translator.translate(document)
         try addImports(translator.imports, from: root, root: root?.standardizedFileURL.path, chain: [name], into: &config)
-        try merge(translator, into: &config)
+        merge(translator, into: &config)
         return config
     }
 
@@ -94,7 +94,7 @@ public struct YAMLLoader: Sendable {
         config.skipped += translator.skipped
         try addImports(translator.imports, from: url.deletingLastPathComponent(), root: root, chain: chain + [path],
                        collecting: collecting, into: &config)
-        try merge(translator, collecting: collecting, into: &config)
+        merge(translator, into: &config)
     }
 
     private func addImports(_ imports: [ConfigImport], from directory: URL?, root: String?,
@@ -117,7 +117,7 @@ public struct YAMLLoader: Sendable {
         }
     }
 
-    private func merge(_ translator: YAMLTranslator, collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
+    private func merge(_ translator: YAMLTranslator, into config: inout YAMLConfig) {
         config.parameters.merge(translator.parameters) { $1 }
         config.definitions += translator.definitions
         // `alias: '@target'` entries name definitions of this file or of files read before it.
@@ -130,10 +130,9 @@ public struct YAMLLoader: Sendable {
                 continue
             }
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                let problem = YAMLError.badValue(value: "@\(alias.target)", reason: "alias '\(alias.name)' names no service defined in YAML",
-                                                 location: alias.location)
-                guard collecting else { throw problem }
-                config.problems.append(problem)
+                // A component defined elsewhere (code, another file): the build finds it, or says it is missing.
+                config.definitions.append(.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
+                                                 location: alias.location))
                 continue
             }
             config.definitions[index].aliases.append(alias.name)

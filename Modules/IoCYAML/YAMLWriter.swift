@@ -23,6 +23,14 @@ public enum YAMLWriter {
             guard let name = definition.name else {
                 throw failure(definition, "no name", advice: "services.yaml keys every service by its id: give the component an id or name.")
             }
+            if let target = definition.aliasTarget {
+                // An alias of a component defined elsewhere, and any names given to the alias.
+                var entry: [(String, Node)] = [("alias", .plain(target))]
+                if definition.isPublic { entry.append(("public", .plain("true"))) }
+                services.append((name, .map(entry)))
+                services += definition.aliases.map { ($0, .map([("alias", .plain(name))])) }
+                continue
+            }
             services.append((name, try service(definition)))
         }
         document.append(("services", .map(services)))

@@ -58,8 +58,11 @@ struct YAMLErrorTests {
             == "!php/const at app.yaml:2:6 has no Swift meaning here: it makes a PHP constant, object or enum case; give the value itself, or register it in code.")
     }
 
-    @Test func aliasTargetMissing() {
-        #expect(loadError("services:\n  main: '@nothing'\n") == "Bad value '@nothing' at app.yaml:2:3: alias 'main' names no service defined in YAML.")
+    @Test func aliasTargetMissing_isABuildError_withTheClosestNames() {
+        #expect(errorText { _ = try build("services:\n  logger: { class: Logger }\n  main: '@loger'\n") } == """
+            Container validation failed with 1 problem:
+            1. Alias "main" at services.yaml:3:3 names "loger", which no definition has. Did you mean "logger"?
+            """)
     }
 
     @Test func unknownTypeAndValues_areReportedByTheBuilder_atTheYAMLLocation() {

@@ -250,6 +250,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var conditionalSettings: [ConditionalSettings] = []
         var isMainActor = false
         var propertyAutowiring: PropertyAutowiring?
+        var aliasTarget: String?
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -272,6 +273,26 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var propertyAutowiring: PropertyAutowiring? {
         get { extras.propertyAutowiring }
         set { extras.propertyAutowiring = newValue }
+    }
+
+    /// Set on a definition that is only another name (its ``name``) for the component named
+    /// `aliasTarget`, wherever that one is defined — in code, another file or another front end.
+    /// The build gives the target the name (public when this definition is), or reports an
+    /// alias that names no component. Made by ``alias(_:of:isPublic:location:)``.
+    public var aliasTarget: String? { extras.aliasTarget }
+
+    /// Another name for the component named `target`, defined anywhere in the builder: what a
+    /// config file's alias becomes when its target is not in the same files (Symfony's
+    /// `mailer: '@app.mailer'`, Spring's `<alias>`).
+    ///
+    /// ```swift
+    /// builder.add(.alias("mailer", of: "smtpMailer", location: ConfigLocation(file: "services.yaml", line: 4)))
+    /// ```
+    public static func alias(_ name: String, of target: String, isPublic: Bool = true, location: ConfigLocation) -> Definition {
+        var definition = Definition(name: name, typeName: nil, location: location)
+        definition.extras.aliasTarget = target
+        definition.isPublic = isPublic
+        return definition
     }
 
     /// Whether the component can be resolved from the container by its name or type (Symfony's
@@ -450,6 +471,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         for binding in bindings { lines.append("  bind \(binding)") }
         if let parent { lines.append("  parent: \(parent)") }
         if let decorates { lines.append("  decorates: \(decorates)") }
+        if let aliasTarget { lines.append("  alias of: \(aliasTarget)") }
         if !dependsOn.isEmpty { lines.append("  depends on: " + dependsOn.joined(separator: ", ")) }
         if !profiles.isEmpty { lines.append("  profiles: " + profiles.joined(separator: ", ")) }
         var flags: [String] = []

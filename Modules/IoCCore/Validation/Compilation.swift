@@ -62,7 +62,7 @@ final class Compilation {
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
         let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(builder.definitions)))
-        let merged = preparation.mergeParents(applyOverrides(preparation.applyDecorators(active), keys: .names))
+        let merged = preparation.mergeParents(applyOverrides(preparation.applyAliases(preparation.applyDecorators(active)), keys: .names))
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
         // fails the same way for each: reported once.
         var seen = Set<String>()

@@ -214,6 +214,43 @@ struct Preparation {
 
     /// A decorator takes the decorated component's name; the decorated one is renamed
     /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
+    /// Each alias definition gives its name (and any names given to it) to the component it
+    /// names, and is dropped. After decorators, so that an alias of a decorated component
+    /// reaches the decorator; an alias may name another alias, in any order.
+    mutating func applyAliases(_ definitions: [Definition]) -> [Definition] {
+        guard definitions.contains(where: { $0.aliasTarget != nil }) else { return definitions }
+        var result = definitions.filter { $0.aliasTarget == nil }
+        var pending = definitions.filter { $0.aliasTarget != nil }
+        while !pending.isEmpty {
+            var unresolved: [Definition] = []
+            for alias in pending {
+                guard let target = alias.aliasTarget, let name = alias.name else { continue }
+                guard let index = result.lastIndex(where: { $0.name == target }) ?? result.lastIndex(where: { $0.aliases.contains(target) }) else {
+                    unresolved.append(alias)
+                    continue
+                }
+                // A name some component has already is a duplicate, reported where the alias is written.
+                if let taken = result.first(where: { $0.name == name || $0.aliases.contains(name) }) {
+                    problems.append(.duplicateKey(key: ComponentKey(type: nil, name: name), first: taken.location, second: alias.location))
+                    continue
+                }
+                result[index].aliases += [name] + alias.aliases
+                result[index].publicAliases += (alias.isPublic ? [name] : []) + alias.publicAliases
+            }
+            guard unresolved.count < pending.count else {
+                for alias in unresolved {
+                    guard let target = alias.aliasTarget, let name = alias.name else { continue }
+                    let names = result.compactMap(\.name) + result.flatMap(\.aliases)
+                    problems.append(.unknownAliasTarget(alias: name, target: target, location: alias.location,
+                                                        suggestions: Suggestions.closest(to: target, in: names).map { "\"\($0)\"" }))
+                }
+                break
+            }
+            pending = unresolved
+        }
+        return result
+    }
+
     mutating func applyDecorators(_ definitions: [Definition]) -> [Definition] {
         guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
         var result = definitions
