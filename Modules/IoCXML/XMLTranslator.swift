@@ -40,7 +40,8 @@ struct XMLTranslator {
         } catch {
             guard collecting else { throw error }
             problems.append(error)
-            guard ["bean", "component", "object"].contains(element.name) else { return }
+            // What the element defines is left out: references to it are broken, not missing.
+            guard ["bean", "component", "object"].contains(element.name) || element.name.hasPrefix("util:") else { return }
             if let id = element.attribute("id") ?? element.attribute("key") ?? element.attribute("name").flatMap({ Self.names($0).first }) {
                 skipped.append(id)
             }

@@ -70,6 +70,19 @@ struct XMLDialectTests {
         #expect(bag.order == ["start", "stop"])
     }
 
+    @Test func check_leavesOutAUtilValueWithAProblem_soThatItsReferencesAreNotMissing() throws {
+        let root = try directory(["app.xml": """
+            <beans xmlns:util="http://www.springframework.org/schema/util">
+                <util:list id="cities" list-class="java.util.LinkedList"><value>Oslo</value></util:list>
+                <bean id="b" class="Bag"><property name="names" ref="cities"/></bean>
+            </beans>
+            """])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = XMLLoader().check(contentsOf: root.appendingPathComponent("app.xml"))
+        #expect(config.skipped == ["cities"])
+        #expect(config.problems.count == 1)
+    }
+
     @Test func check_goesOnPastProblems_andListsThemAll() throws {
         let root = try directory([
             "app.xml": """
