@@ -784,9 +784,10 @@ struct YAMLTranslator {
         return names
     }
 
-    /// A PHP class name (`App\\Mailer`) as the catalog names types (`App.Mailer`).
+    /// A PHP class name as a catalog name: `App\Mailer` is `App.Mailer`; a fully qualified
+    /// `\App\Mailer` (PHP's leading backslash) is the same class.
     static func swiftTypeName(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: ".")
+        (text.hasPrefix("\\") ? text.dropFirst() : Substring(text)).replacingOccurrences(of: "\\", with: ".")
     }
 
     /// Keys whose null value means "not given" (Symfony reads them with `isset`).

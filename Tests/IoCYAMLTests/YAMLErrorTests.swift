@@ -360,8 +360,10 @@ struct SymfonyServiceOptionTests {
             services:
               App\\Mailer: ~
               url: { factory: ['URL', 'URL(string:)'], arguments: ['https://a.example'] }
+              App\\Transport: { class: \\App\\SmtpTransport, factory: [\\App\\SmtpTransport, create] }
             """, name: "services.yaml")
-        #expect(config.definitions.map(\.typeName) == ["App.Mailer", "URL"])
+        #expect(config.definitions.map(\.typeName) == ["App.Mailer", "URL", "App.SmtpTransport"], "a leading backslash is PHP's fully qualified name")
+        #expect(config.definitions.last?.construction.kind == .staticFactory("create"))
     }
 }
 
