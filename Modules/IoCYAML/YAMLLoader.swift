@@ -119,7 +119,14 @@ public struct YAMLLoader: Sendable {
 
     private func merge(_ translator: YAMLTranslator, into config: inout YAMLConfig) {
         config.parameters.merge(translator.parameters) { $1 }
+        // Symfony: a service of a file read later (the importing file, or a later import)
+        // replaces one of the same id read before it.
+        let earlier = Set(config.definitions.filter { $0.aliasTarget == nil }.compactMap(\.name))
+        let first = config.definitions.count
         config.definitions += translator.definitions
+        for index in config.definitions.indices[first...] where config.definitions[index].name.map(earlier.contains) == true {
+            config.definitions[index].isOverride = true
+        }
         // `alias: '@target'` entries name definitions of this file or of files read before it.
         for alias in translator.aliases {
             if config.definitions.lastIndex(where: { $0.name == alias.target }) == nil,

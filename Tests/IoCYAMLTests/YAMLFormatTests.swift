@@ -255,6 +255,27 @@ struct YAMLFormatTests {
         #expect(container.definitions.first { $0.name == "b" }?.location.file.hasSuffix("local/extra.yaml") == true)
     }
 
+    @Test func aServiceOfALaterFile_replacesTheOneOfTheSameIdReadBefore_asInSymfony() throws {
+        let root = try directory([
+            "services.yaml": "imports: [first.yaml, second.yaml]\nservices:\n  a: { class: ConsoleReporter, arguments: [own] }\n",
+            "first.yaml": "services:\n  a: { class: ConsoleReporter, arguments: [first] }\n  b: { class: ConsoleReporter, arguments: [first] }\n",
+            "second.yaml": "services:\n  b: { class: ConsoleReporter, arguments: [second] }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        try builder.loadYAML(contentsOf: root.appendingPathComponent("services.yaml"))
+        let container = try builder.build()
+        #expect(try container.resolve(ConsoleReporter.self, name: "a").id == "own", "the importing file comes after its imports")
+        #expect(try container.resolve(ConsoleReporter.self, name: "b").id == "second")
+        // Two files loaded apart are not one Symfony configuration: the same id twice is a duplicate.
+        let apart = ContainerBuilder()
+        apart.catalog = weatherCatalog()
+        try apart.loadYAML(contentsOf: root.appendingPathComponent("first.yaml"))
+        try apart.loadYAML(contentsOf: root.appendingPathComponent("second.yaml"))
+        #expect(errorText { _ = try apart.build() }.contains("Duplicate component \"b\""))
+    }
+
     @Test func scalarsFollowTheCoreSchema() throws {
         let config = try YAMLLoader().load(string: """
             parameters:
