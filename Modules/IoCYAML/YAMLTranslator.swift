@@ -70,7 +70,13 @@ struct YAMLTranslator {
                 case let block where block.hasPrefix("when@"):
                     try this.conditional(profile: String(block.dropFirst(5)), value, at: keyNode.location)
                 default:
-                    throw this.unknownKey(key, in: "the document", known: Self.topKeys + ["when@<profile>"], at: keyNode.location)
+                    let known = Self.topKeys + ["when@<profile>"]
+                    guard Suggestions.closest(to: key, in: known).isEmpty else {
+                        throw this.unknownKey(key, in: "the document", known: known, at: keyNode.location)
+                    }
+                    // Symfony reads any other top-level key as a bundle's own configuration.
+                    throw .refused(construct: "'\(key)'", reason: "in a Symfony config file a top-level key other than parameters, imports, services and when@ configures a bundle (framework, security, doctrine...), which is a PHP library's own setup; configure that library in Swift code, and keep the services of this file under services:",
+                                   location: keyNode.location)
                 }
             }
         }

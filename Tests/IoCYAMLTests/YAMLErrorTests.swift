@@ -20,6 +20,12 @@ struct YAMLErrorTests {
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
 
+    @Test func bundleConfiguration_isRefusedByName() {
+        #expect(loadError("framework:\n  secret: abc\nservices:\n  a: { class: Logger }\n")
+            == "'framework' at app.yaml:1:1 has no Swift meaning here: in a Symfony config file a top-level key other than parameters, imports, services and when@ configures a bundle (framework, security, doctrine...), which is a PHP library's own setup; configure that library in Swift code, and keep the services of this file under services:.")
+    }
+
+
     @Test func wrongKinds() {
         #expect(loadError("services: [a, b]\n") == "services at app.yaml:1:11 must be a map, not a list.")
         #expect(loadError("services:\n  a: { class: Logger, arguments: text }\n")
