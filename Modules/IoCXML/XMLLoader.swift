@@ -70,9 +70,26 @@ public struct XMLLoader: Sendable {
         if let first = translator.propertyFiles.first {
             throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
         }
+        for reference in translator.propertyReferences {
+            if let source = Self.inlineProperties(reference, of: translator, in: name) { config.propertySources.append(source); continue }
+            if let first = translator.propertyFileSets[reference.id]?.first {
+                throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
+            }
+            throw Self.unknownProperties(reference)
+        }
         merge(translator, into: &config)
         try config.putNamedValuesInPlace(collecting: false)
         return config
+    }
+
+    /// The property source of a `properties-ref` that names a `<util:properties>` with its entries inline.
+    private static func inlineProperties(_ reference: (id: String, location: ConfigLocation), of translator: XMLTranslator,
+                                         in file: String) -> PropertiesFileSource? {
+        translator.inlinePropertySets[reference.id].map { PropertiesFileSource(values: $0, name: "<util:properties id=\"\(reference.id)\"> of \(file)") }
+    }
+
+    private static func unknownProperties(_ reference: (id: String, location: ConfigLocation)) -> XMLError {
+        .badValue(value: reference.id, reason: "properties-ref names a <util:properties> of this file; none has that id", location: reference.location)
     }
 
     private func load(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?, collecting: Bool = false,
@@ -94,9 +111,10 @@ public struct XMLLoader: Sendable {
         config.skipped += translator.skipped
         var propertyFiles = translator.propertyFiles
         for reference in translator.propertyReferences {
-            // `properties-ref` names a util:properties element that reads files.
+            // `properties-ref` names a util:properties element that reads files, or lists its entries.
+            if let source = Self.inlineProperties(reference, of: translator, in: path) { config.propertySources.append(source); continue }
             guard let files = translator.propertyFileSets[reference.id] else {
-                let problem = XMLError.badValue(value: reference.id, reason: "properties-ref names a <util:properties location=\"...\"> of this file; none has that id", location: reference.location)
+                let problem = Self.unknownProperties(reference)
                 guard collecting else { throw problem }
                 config.problems.append(problem)
                 continue
@@ -190,6 +208,8 @@ extension ContainerBuilder {
 
     /// Adds the components of XML text (tests, embedded config).
     public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(XMLError) {
-        add(contentsOf: try XMLLoader(limits: limits).load(string: text, name: name).definitions)
+        let config = try XMLLoader(limits: limits).load(string: text, name: name)
+        add(contentsOf: config.definitions)
+        propertySources += config.propertySources
     }
 }

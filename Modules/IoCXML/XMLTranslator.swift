@@ -25,6 +25,8 @@ struct XMLTranslator {
     var propertyFileSets: [String: [(path: String, optional: Bool, location: ConfigLocation)]] = [:]
     /// `<context:property-placeholder properties-ref=>` ids, resolved once the whole document is read.
     var propertyReferences: [(id: String, location: ConfigLocation)] = []
+    /// `<util:properties id>` with `<prop>` entries: a property source when `properties-ref` names it.
+    var inlinePropertySets: [String: [String: ConfigValue]] = [:]
     /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
     /// that one run reports them all; otherwise the first problem is thrown.
     var problems: [XMLError] = []
@@ -728,10 +730,15 @@ struct XMLTranslator {
     /// A top-level `util:` element: a value other beans reference by its id.
     private mutating func namedValue(_ element: XMLElementNode) throws(XMLError) {
         let value = try utilValue(element)
-        guard let id = element.attribute("id"), !id.isEmpty else {
+        // A top-level util:constant without an id is named by its static-field, as in Spring.
+        let fallback = element.name == "util:constant" ? element.attribute("static-field") : nil
+        guard let id = element.attribute("id").flatMap({ $0.isEmpty ? nil : $0 }) ?? fallback else {
             throw .missingAttribute(name: "id", element: element.name, location: element.location)
         }
         namedValues[id] = value
+        if element.name == "util:properties", case .config(let props)? = value.source, case .map(let entries) = props.kind {
+            inlinePropertySets[id] = Dictionary(entries.map { ($0.key, $0.value) }) { _, last in last }
+        }
         if element.name == "util:properties", let locations = element.attribute("location") {
             let optional = try element.attribute("ignore-resource-not-found").map { text throws(XMLError) in try bool(text, element) } ?? false
             propertyFileSets[id] = Self.propertyFileList(locations, optional: optional, at: element.location)

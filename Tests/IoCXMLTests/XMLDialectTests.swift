@@ -668,10 +668,14 @@ struct SpringUtilAndCollectionTests {
         try builder.loadXML("""
             <beans xmlns="http://www.springframework.org/schema/beans" xmlns:util="http://www.springframework.org/schema/util">
               <util:constant id="port" static-field="Port.standard"/>
+              <util:constant static-field="Port.standard"/>
               <bean id="server" class="Server"><constructor-arg name="port" ref="port"/></bean>
+              <bean id="byField" class="Server"><constructor-arg name="port" ref="Port.standard"/></bean>
             </beans>
             """, name: "beans.xml")
-        #expect(try builder.build().resolve(Server.self).port.number == 8080)
+        let built = try builder.build()
+        #expect(try built.resolve(Server.self, name: "server").port.number == 8080)
+        #expect(try built.resolve(Server.self, name: "byField").port.number == 8080, "without an id, its static-field names it")
         #expect(loadError("""
             <beans xmlns:util="http://www.springframework.org/schema/util"><util:list id="l" list-class="java.util.LinkedList"/></beans>
             """) == "list-class at beans.xml:1 has no Swift meaning: it names the Java collection class to make; the Swift type comes from the property or parameter it is injected into.")
@@ -785,6 +789,19 @@ struct SpringUtilAndCollectionTests {
         builder.catalog = xmlCatalog()
         try builder.loadXML(contentsOf: root.appendingPathComponent("beans.xml"))
         #expect(try builder.build().resolve(Bag.self).names == ["Quito"])
+        let inline = ContainerBuilder()
+        inline.catalog = xmlCatalog()
+        try inline.loadXML("""
+            <beans xmlns:context="http://www.springframework.org/schema/context" xmlns:util="http://www.springframework.org/schema/util">
+              <context:property-placeholder properties-ref="sizes"/>
+              <util:properties id="sizes"><prop key="city">Lima</prop></util:properties>
+              <bean id="bag" class="Bag"><property name="names"><list><value>${city}</value></list></property></bean>
+            </beans>
+            """, name: "beans.xml")
+        #expect(try inline.build().resolve(Bag.self).names == ["Lima"], "properties-ref names entries written inline too")
+        #expect(loadError("""
+            <beans xmlns:context="http://www.springframework.org/schema/context"><context:property-placeholder properties-ref="nope"/></beans>
+            """) == "Bad value 'nope' at beans.xml:1: properties-ref names a <util:properties> of this file; none has that id.")
         #expect(errorText { _ = try XMLLoader().load(string: """
             <beans xmlns:util="http://www.springframework.org/schema/util">
               <util:properties id="p" location="app.properties"/>

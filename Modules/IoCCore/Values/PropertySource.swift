@@ -63,6 +63,13 @@ public struct PropertiesFileSource: PropertySource {
         try self.init(text: text, name: url.path)
     }
 
+    /// Entries written in the config itself rather than read from a file (Spring's
+    /// `<util:properties>` with `<prop>` children, named by `properties-ref`).
+    public init(values: [String: ConfigValue], name: String) {
+        self.name = name
+        self.values = values
+    }
+
     public init(text: String, name: String) throws(PropertySourceError) {
         self.name = name
         var values: [String: ConfigValue] = [:]
