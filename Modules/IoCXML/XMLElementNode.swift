@@ -20,6 +20,8 @@ final class XMLElementTable {
     // NB: a document is read and translated on one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) var records: [Record] = []
     @exclusivity(unchecked) var attributes: [(name: String, value: String)] = []
+    /// The root element's namespace URI, which the names of its elements leave out.
+    var rootNamespace: String?
 
     init(file: String, expectedBytes: Int) {
         self.file = file
@@ -49,6 +51,8 @@ struct XMLElementNode {
     let index: Int32
 
     var name: String { table.records[Int(index)].name }
+    /// The namespace URI of the document's root element.
+    var rootNamespace: String? { table.rootNamespace }
     var text: String { table.records[Int(index)].text }
     var location: ConfigLocation { ConfigLocation(file: table.file, line: Int(table.records[Int(index)].line)) }
     var attributes: XMLAttributes {
@@ -256,7 +260,7 @@ private final class ElementBuilder {
     private func qualifiedName(_ local: String, _ uri: UnsafePointer<xmlChar>?) -> String {
         guard let uri else { return local }
         let namespace = name(uri)
-        if open.isEmpty { home = namespace }
+        if open.isEmpty { home = namespace; table.rootNamespace = namespace }
         if namespace == home || namespace == XMLDocumentReader.beansNamespace { return local }
         if let prefix = XMLDocumentReader.springNamespaces[namespace] { return "\(prefix):\(local)" }
         return "{\(namespace)}\(local)"

@@ -50,7 +50,13 @@ struct XMLTranslator {
         }
     }
 
+    /// Namespaces of other `<beans>` documents: Jakarta EE's (and Java EE's) CDI `beans.xml`.
+    static let cdiNamespaces: Set<String> = ["https://jakarta.ee/xml/ns/jakartaee", "http://xmlns.jcp.org/xml/ns/javaee", "http://java.sun.com/xml/ns/javaee"]
+
     mutating func translate(_ root: XMLElementNode) throws(XMLError) {
+        if root.name == "beans", let namespace = root.rootNamespace, Self.cdiNamespaces.contains(namespace) {
+            throw .refused(construct: "<beans> of the namespace \(namespace) (a CDI beans.xml)", reason: "it tells a Java EE server to discover the archive's Java beans; in Swift, annotate types with @Component and register them, or list them in a catalog", location: root.location)
+        }
         switch root.name {
         case "beans": try beans(root, profiles: [])
         case "assembly": try assembly(root)

@@ -749,6 +749,12 @@ struct SpringUtilAndCollectionTests {
         #expect(config.definitions.first?.construction.arguments.map(\.label) == [nil])
     }
 
+    @Test func aCDIBeansFile_isRefusedByName_notReadAsSpring() {
+        #expect(loadError("""
+            <beans xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.0" bean-discovery-mode="annotated"/>
+            """) == "<beans> of the namespace https://jakarta.ee/xml/ns/jakartaee (a CDI beans.xml) at beans.xml:1 has no Swift meaning: it tells a Java EE server to discover the archive's Java beans; in Swift, annotate types with @Component and register them, or list them in a catalog.")
+    }
+
     @Test func otherNamespaces_insideBeansAndValues_areRefusedByName() {
         #expect(loadError("""
             <beans xmlns:aop="http://www.springframework.org/schema/aop">
