@@ -129,15 +129,9 @@ public struct YAMLLoader: Sendable {
         }
         // `alias: '@target'` entries name definitions of this file or of files read before it.
         for alias in translator.aliases {
-            if config.definitions.lastIndex(where: { $0.name == alias.target }) == nil,
-               let resource = config.definitions.lastIndex(where: { $0.resource.map { alias.target.hasPrefix($0.idPrefix) } ?? false }) {
-                // A service a `resource:` registers at build: the alias goes with it.
-                config.definitions[resource].resource?.aliases[alias.target, default: []].append(alias.name)
-                if translator.publicAliases.contains(alias.name) { config.definitions[resource].resource?.publicAliases.insert(alias.name) }
-                continue
-            }
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                // A component defined elsewhere (code, another file): the build finds it, or says it is missing.
+                // A component defined elsewhere (code, another file, a `resource:` at build): the
+                // build finds it, or says it is missing.
                 config.definitions.append(.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
                                                  location: alias.location))
                 continue

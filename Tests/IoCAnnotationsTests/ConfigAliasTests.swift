@@ -25,7 +25,7 @@ struct ConfigAliasTests {
         return builder
     }
 
-    @Test func yamlAliases_ofACodeComponent_reachIt_publicOrNot() throws {
+    @Test func yamlAliases_ofACodeComponent_reachIt() throws {
         let builder = builder()
         try builder.loadYAML("""
             services:
@@ -40,6 +40,16 @@ struct ConfigAliasTests {
         #expect(try container.resolve(Logger.self, name: "audit") === logger)
         #expect(try container.resolve(Logger.self, name: "console") === logger, "an alias of an alias")
         #expect(try container.resolve(ReportService.self, name: "reporter").metrics === logger)
+    }
+
+    @Test func aPublicAlias_ofAPrivateServiceInAnotherFile_resolves_andAPlainOneDoesNot() throws {
+        let builder = builder()
+        try builder.loadYAML("services:\n  hidden: { class: Logger, public: false }\n", name: "a.yaml")
+        try builder.loadYAML("services:\n  open: { alias: hidden, public: true }\n  closed: '@hidden'\n", name: "b.yaml")
+        let container = try builder.build()
+        _ = try container.resolve(Logger.self, name: "open")
+        #expect(errorText { _ = try container.resolve(Logger.self, name: "closed") }
+            == "\"hidden\" (Logger) is private (public: false, at a.yaml:2:3): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it.")
     }
 
     @Test func anAliasRead_beforeTheFileThatDefinesItsTarget_reachesIt() throws {

@@ -404,7 +404,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The key the component is registered under.
     public var key: ComponentKey { ComponentKey(type: type, name: name) }
 
-    /// The component as messages print it, bound or not.
     /// The definition with `transform` applied to the source of each initializer argument,
     /// property and method-injection argument (front ends that put named values in place).
     package func mappingSources(_ transform: (InjectionSource) -> InjectionSource) -> Definition {
@@ -421,6 +420,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
+    /// The component as messages print it, bound or not.
     package var label: String {
         if type == nil, let typeName {
             return name.map { "\"\($0)\" (\(typeName))" } ?? typeName
@@ -648,7 +648,6 @@ public struct InjectionPoint: Sendable, Equatable {
     }
 }
 
-/// A property set after construction.
 /// How ``Definition/propertyAutowiring`` matches a property to a component.
 public enum PropertyAutowiring: String, Sendable, Equatable {
     /// The component whose name is the property's.
@@ -657,6 +656,7 @@ public enum PropertyAutowiring: String, Sendable, Equatable {
     case byType
 }
 
+/// A property set after construction.
 public struct PropertyInjection: Sendable, Equatable {
     /// The property's name.
     public let name: String
@@ -845,11 +845,6 @@ public struct CatalogResource: Sendable, Equatable, CustomStringConvertible {
     public var idPrefix: String
     /// How the id separates the rest of a nested type's name (`\\` for Symfony's ids).
     public var idSeparator: String
-    /// Further names of components the resource registers, by the id it gives them (a config
-    /// file's `Interface: '@App\\Mailer'` alias of a service only the resource defines).
-    public var aliases: [String: [String]] = [:]
-    /// Those of ``aliases`` that resolve although their component is private.
-    public var publicAliases: Set<String> = []
 
     public init(namePrefix: String, excluding: [String] = [], idPrefix: String, idSeparator: String = ".") {
         self.namePrefix = namePrefix

@@ -4,6 +4,8 @@ struct Preparation {
     let builder: ContainerBuilder
     var problems: [IoCError] = []
     private var reportedParentCycles: Set<[String]> = []
+    /// The resource definitions expanded, for aliases of the services they were to register.
+    private var resources: [(resource: CatalogResource, location: ConfigLocation)] = []
 
     init(builder: ContainerBuilder) { self.builder = builder }
 
@@ -20,6 +22,7 @@ struct Preparation {
         var generated: Set<String> = []
         for definition in input {
             guard let resource = definition.resource else { result.append(definition); continue }
+            resources.append((resource, definition.location))
             for descriptor in builder.catalog?.descriptors ?? [] {
                 let name = descriptor.type.qualifiedName
                 guard name.hasPrefix(resource.namePrefix) else { continue }
@@ -31,19 +34,7 @@ struct Preparation {
                 component.name = id
                 component.typeName = name
                 if !component.stated.contains(.primary) { component.isPrimary = true }
-                let aliases = resource.aliases[id] ?? []
-                component.aliases += aliases
-                component.publicAliases += aliases.filter(resource.publicAliases.contains)
                 result.append(component)
-            }
-            // An alias of a component the resource was expected to register, when the catalog
-            // has no such type (without a catalog nothing is known, and nothing is said).
-            guard builder.catalog != nil else { continue }
-            for (target, names) in resource.aliases.sorted(by: { $0.key < $1.key }) where !generated.contains(target) && !defined.contains(target) {
-                for name in names {
-                    problems.append(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: definition.location),
-                                                      suggestions: [], path: []))
-                }
             }
         }
         return result
@@ -212,8 +203,6 @@ struct Preparation {
 
     // MARK: Decorators
 
-    /// A decorator takes the decorated component's name; the decorated one is renamed
-    /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
     /// Each alias definition gives its name (and any names given to it) to the component it
     /// names, and is dropped. After decorators, so that an alias of a decorated component
     /// reaches the decorator; an alias may name another alias, in any order.
@@ -240,6 +229,14 @@ struct Preparation {
             guard unresolved.count < pending.count else {
                 for alias in unresolved {
                     guard let target = alias.aliasTarget, let name = alias.name else { continue }
+                    if let resource = resources.first(where: { target.hasPrefix($0.resource.idPrefix) }) {
+                        // A service a resource was to register, and did not: the catalog has no such
+                        // type (without a catalog nothing is known, and nothing is said).
+                        guard builder.catalog != nil else { continue }
+                        problems.append(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: resource.location),
+                                                          suggestions: [], path: []))
+                        continue
+                    }
                     let names = result.compactMap(\.name) + result.flatMap(\.aliases)
                     problems.append(.unknownAliasTarget(alias: name, target: target, location: alias.location,
                                                         suggestions: Suggestions.closest(to: target, in: names).map { "\"\($0)\"" }))
@@ -251,6 +248,8 @@ struct Preparation {
         return result
     }
 
+    /// A decorator takes the decorated component's name; the decorated one is renamed
+    /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
     mutating func applyDecorators(_ definitions: [Definition]) -> [Definition] {
         guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
         var result = definitions
