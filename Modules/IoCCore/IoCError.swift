@@ -199,6 +199,9 @@ public enum IoCError: Error, Sendable, Equatable, CustomStringConvertible {
             var text = "\(type) has no \(kind) \(name) (for \(component) at \(location))."
             if !suggestions.isEmpty { text += " Did you mean " + Self.orList(suggestions) + "?" }
             text += known.isEmpty ? " Its catalog entry lists none." : " It has: " + known.joined(separator: ", ") + "."
+            if kind == "static factory", name.contains(".") {
+                text += " A static factory of another type is listed in the entry of the type it makes: \(type).staticFactory(\"\(name)\") { ... }."
+            }
             return text
         case let .ambiguousMember(kind, type, candidates, component, location):
             return "\(candidates.count) \(kind)s of \(type) fit \(component) at \(location): " + candidates.joined(separator: ", ")

@@ -73,7 +73,13 @@ public enum XMLWriter {
         }
         attributes.append(("scope", definition.scope.description))
         if definition.stated.contains(.primary) || definition.isPrimary { attributes.append(("primary", String(definition.isPrimary))) }
-        if let mode = definition.propertyAutowiring { attributes.append(("autowire", mode.rawValue)) }
+        try definition.checkWritable([.noAutowiring, .notAutowireCandidate, .metadata], format: "Spring XML", advice: keepInYAML)
+        if let mode = definition.propertyAutowiring {
+            attributes.append(("autowire", mode.rawValue))
+        } else if !definition.autowires {
+            attributes.append(("autowire", "no"))
+        }
+        if !definition.isAutowireCandidate { attributes.append(("autowire-candidate", "false")) }
         if !definition.dependsOn.isEmpty { attributes.append(("depends-on", definition.dependsOn.joined(separator: ","))) }
         var initMethod: String?
         var destroyMethod: String?
@@ -110,7 +116,7 @@ public enum XMLWriter {
             attributes.append(("factory-method", signature))
             arguments = points
         }
-        var children: [Element] = []
+        var children = definition.metadata.keys.sorted().map { Element("meta", [("key", $0), ("value", definition.metadata[$0] ?? "")]) }
         for argument in arguments {
             children.append(try injection("constructor-arg", name: argument.label, argument.source, of: definition))
         }

@@ -132,12 +132,15 @@ public struct YAMLLoader: Sendable {
             guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
                 // A component defined elsewhere (code, another file, a `resource:` at build): the
                 // build finds it, or says it is missing.
-                config.definitions.append(.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
-                                                 location: alias.location))
+                var definition = Definition.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
+                                                  location: alias.location)
+                definition.deprecation = translator.deprecatedAliases[alias.name]
+                config.definitions.append(definition)
                 continue
             }
             config.definitions[index].aliases.append(alias.name)
             if translator.publicAliases.contains(alias.name) { config.definitions[index].publicAliases.append(alias.name) }
+            if let deprecation = translator.deprecatedAliases[alias.name] { config.definitions[index].deprecatedAliases[alias.name] = deprecation }
         }
     }
 }

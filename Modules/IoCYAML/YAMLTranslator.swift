@@ -17,6 +17,8 @@ struct YAMLTranslator {
     var aliases: [(name: String, target: String, location: ConfigLocation)] = []
     /// Aliases written `{ alias: target, public: true }`: resolvable even when their service is private.
     var publicAliases: Set<String> = []
+    /// Aliases written `{ alias: target, deprecated: ... }`, with why.
+    var deprecatedAliases: [String: String] = [:]
     /// With `collecting`, a section or service that is wrong is skipped and its problem kept
     /// here, so that one run reports them all; otherwise the first problem is thrown.
     var problems: [YAMLError] = []
@@ -204,10 +206,12 @@ struct YAMLTranslator {
                     var name = try this.text(target, "alias")
                     if name.hasPrefix("@") { name.removeFirst() }
                     for (key, setting) in entries where key.scalar != "alias" {
-                        guard key.scalar == "public" else {
-                            throw .badValue(value: key.scalar ?? key.kindName, reason: "an alias entry ('alias: \(name)') takes only 'public'; a service of its own gives further names with 'aliases'", location: key.location)
+                        switch key.scalar {
+                        case "public": if try this.bool(setting, "public") { this.publicAliases.insert(id) }
+                        case "deprecated": this.deprecatedAliases[id] = try this.deprecation(setting)
+                        default:
+                            throw .badValue(value: key.scalar ?? key.kindName, reason: "an alias entry ('alias: \(name)') takes only 'public' and 'deprecated'; a service of its own gives further names with 'aliases'", location: key.location)
                         }
-                        if try this.bool(setting, "public") { this.publicAliases.insert(id) }
                     }
                     this.aliases.append((id, name, keyNode.location))
                     return
@@ -422,11 +426,12 @@ struct YAMLTranslator {
         }
         let items = try sequence(node, "factory")
         if items.count == 2, let type = items[0].scalar, !type.hasPrefix("@"), let method = items[1].scalar {
-            // Symfony's `[Class, method]`: a static factory, which the catalog lists on the type.
+            // Symfony's `[Class, method]`: a static factory, which the catalog lists on the type
+            // it makes; one of another type is listed there under its qualified name
+            // (`staticFactory("Factory.create()")` in the entry of the type `create` returns).
             let factoryType = Self.swiftTypeName(type)
             if let typeName, typeName != factoryType {
-                throw .badValue(value: type, reason: "a static factory of \(factoryType) making a \(typeName): the catalog lists static factories on the type they make, so name \(typeName)'s own factory, or make it a factory service ['@service', 'method']",
-                                location: items[0].location)
+                return .staticFactory(factoryType + "." + method, arguments: arguments)
             }
             typeName = factoryType
             return .staticFactory(method, arguments: arguments)

@@ -27,17 +27,33 @@ public enum YAMLWriter {
                 // An alias of a component defined elsewhere, and any names given to the alias.
                 var entry: [(String, Node)] = [("alias", .plain(target))]
                 if definition.isPublic { entry.append(("public", .plain("true"))) }
+                if let deprecation = definition.deprecation { entry.append(("deprecated", .scalar(deprecation, quoted: true))) }
                 services.append((name, .map(entry)))
                 services += definition.aliases.map { ($0, .map([("alias", .plain(name))])) }
                 continue
             }
             services.append((name, try service(definition)))
+            services += aliasEntries(of: definition, name: name)
         }
         document.append(("services", .map(services)))
         return try emit(.map(document))
     }
 
     // MARK: Definitions to nodes
+
+    /// A public or deprecated alias of a service, as Symfony writes it: an entry of its own,
+    /// `old_mailer: { alias: mailer, public: true, deprecated: '...' }`.
+    private static func aliasEntries(of definition: Definition, name: String) -> [(String, Node)] {
+        definition.aliases.compactMap { alias in
+            let isPublic = definition.publicAliases.contains(alias)
+            let deprecation = definition.deprecatedAliases[alias]
+            guard isPublic || deprecation != nil else { return nil }
+            var entry: [(String, Node)] = [("alias", .plain(name))]
+            if isPublic { entry.append(("public", .plain("true"))) }
+            if let deprecation { entry.append(("deprecated", .scalar(deprecation, quoted: true))) }
+            return (alias, .map(entry))
+        }
+    }
 
     /// A YAML node, before libyaml writes it.
     indirect enum Node {
@@ -59,6 +75,8 @@ public enum YAMLWriter {
             throw failure(definition, "Spring's property autowiring (autowire=\"\(mode.rawValue)\")",
                           advice: "Symfony autowires initializer arguments only: list the properties it should set under properties:.")
         }
+        try definition.checkWritable([.visibility, .deprecation, .bindings, .tagAttributes, .decoration, .noAutowiring, .noConformances],
+                                     format: "YAML", advice: "Write this setting in code, or keep this file in Spring XML.")
         if let typeName = definition.typeName { entries.append(("class", .plain(typeName))) }
         if let parent = definition.parent { entries.append(("parent", .plain(parent))) }
         if definition.isAbstract { entries.append(("abstract", .plain("true"))) }
@@ -97,12 +115,32 @@ public enum YAMLWriter {
             }
             entries.append(("calls", .list(calls)))
         }
-        if !definition.tags.isEmpty { entries.append(("tags", .list(definition.tags.map(Node.plain)))) }
+        if !definition.tags.isEmpty { entries.append(("tags", .list(definition.tags.map { tag in
+            guard let attributes = definition.tagAttributes[tag], !attributes.isEmpty else { return .plain(tag) }
+            return .map([("name", .plain(tag))] + attributes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value, references: false)) })
+        }))) }
         if !definition.exposedAs.isEmpty { entries.append(("as", .list(definition.exposedAs.map { .plain($0.typeName ?? $0.type?.name ?? "?") }))) }
-        if !definition.aliases.isEmpty { entries.append(("aliases", .list(definition.aliases.map(Node.plain)))) }
+        // Aliases with settings of their own are entries of their own (see `aliasEntries`).
+        let plainAliases = definition.aliases.filter { !definition.publicAliases.contains($0) && definition.deprecatedAliases[$0] == nil }
+        if !plainAliases.isEmpty { entries.append(("aliases", .list(plainAliases.map(Node.plain)))) }
+        if !definition.isPublic { entries.append(("public", .plain("false"))) }
+        if !definition.autowires { entries.append(("autowire", .plain("false"))) }
+        if !definition.exposesConformances { entries.append(("autoconfigure", .plain("false"))) }
+        if let deprecation = definition.deprecation { entries.append(("deprecated", .scalar(deprecation, quoted: true))) }
+        if !definition.bindings.isEmpty {
+            var bindings: [(String, Node)] = []
+            for binding in definition.bindings {
+                let key = [binding.typeName, binding.parameter.map { "$" + $0 }].compactMap { $0 }.joined(separator: " ")
+                bindings.append((key, try source(binding.source, of: definition)))
+            }
+            entries.append(("bind", .map(bindings)))
+        }
         if !definition.profiles.isEmpty { entries.append(("profile", .list(definition.profiles.map { .scalar($0, quoted: true) }))) }
         if !definition.dependsOn.isEmpty { entries.append(("depends-on", .list(definition.dependsOn.map(Node.plain)))) }
         if let decorates = definition.decorates { entries.append(("decorates", .plain(decorates))) }
+        if let innerName = definition.decoration.innerName { entries.append(("decoration_inner_name", .plain(innerName))) }
+        if definition.decoration.priority != 0 { entries.append(("decoration_priority", .plain(String(definition.decoration.priority)))) }
+        if definition.decoration.missing != .error { entries.append(("decoration_on_invalid", .plain(definition.decoration.missing.rawValue))) }
         for hook in definition.hooks {
             guard hook.kind != .decorator else {
                 throw failure(definition, "a decorator", advice: "Write the decorator as a service that `decorates` this one.")

@@ -101,6 +101,29 @@ struct ValidateTests {
             """))
     }
 
+    @Test func usesOfDeprecatedServicesAndAliases_areWarnings_notProblems() throws {
+        let path = try write("""
+            services:
+              mailer: { class: Mailer }
+              old_mailer: { alias: mailer, deprecated: 'use "mailer" instead' }
+              fax: { class: Fax, deprecated: true }
+              newsletter: { class: Newsletter, arguments: ['@old_mailer', '@mailer'] }
+              office: { class: Office, properties: { fax: '@fax' } }
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = ioc("validate", path)
+        #expect(result.status == 0)
+        #expect(result.output == """
+            Valid: 1 file, 4 components, no problems.
+            warning: "newsletter" (Newsletter) argument 0 at \(path):5:48 uses "old_mailer", which is deprecated: use "mailer" instead.
+            warning: "office" (Office) property 'fax' at \(path):6:47 uses "fax", which is deprecated.
+
+            """ + notChecked)
+        let report = try JSONDecoder().decode(ValidationReport.self, from: Data(ioc("validate", "--format", "json", path).output.utf8))
+        #expect(report.valid && report.warnings.map(\.kind) == ["deprecatedUse", "deprecatedUse"])
+        #expect(report.warnings.map(\.line) == [5, 6] && report.warnings.map(\.column) == [48, 47])
+    }
+
     @Test func componentsRegisteredInCode_areNamedWithProvided() throws {
         // WeatherReport's config refers to "output", which the app registers in code, and to
         // paths the app supplies; a component dropped for a placeholder is not reported again.
@@ -130,7 +153,7 @@ struct ValidateTests {
         let result = ioc("validate", "--format", "json", xml)
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["valid", "files", "components", "problems", "notChecked"])
+        #expect(Set(object.keys) == ["valid", "files", "components", "problems", "notChecked", "warnings"])
         #expect(object["valid"] as? Bool == false)
         #expect(object["files"] as? [String] == [xml])
         #expect(object["components"] as? Int == 1)

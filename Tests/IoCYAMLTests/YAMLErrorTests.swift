@@ -361,6 +361,49 @@ struct SymfonyServiceOptionTests {
         _ = try container.resolve(ReportService.self, name: "user")
     }
 
+    @Test func deprecatedAliases_resolve_andKeepWhy_whereverTheirTargetIs() throws {
+        let builder = try builder("""
+            services:
+              mailer: { class: Logger }
+              old_mailer: { alias: mailer, deprecated: 'use "mailer"' }
+              legacy: { alias: clock, public: true, deprecated: { package: acme/mail, version: '2.1', message: gone } }
+            """)
+        builder.register(instance: Logger(), name: "clock")
+        let container = try builder.build()
+        _ = try container.resolve(Logger.self, name: "old_mailer")
+        _ = try container.resolve(Logger.self, name: "legacy")
+        #expect(container.definitions.first { $0.name == "mailer" }?.deprecatedAliases == ["old_mailer": "use \"mailer\""])
+        #expect(container.definitions.first { $0.name == "clock" }?.deprecatedAliases == ["legacy": "gone (since acme/mail 2.1)"])
+        #expect(container.definitions.first { $0.name == "mailer" }?.description.contains("  deprecated alias old_mailer: use \"mailer\"") == true)
+    }
+
+    @Test func staticFactoryOfAnotherType_isFoundUnderItsQualifiedName_inTheEntryOfTheTypeItMakes() throws {
+        let yaml = """
+            services:
+              greeting: { class: Greeting, factory: [\\App\\Greetings, 'make(text:)'], arguments: [hello] }
+            """
+        let config = try YAMLLoader().load(string: yaml, name: "services.yaml")
+        #expect(config.definitions.first?.construction.kind == .staticFactory("App.Greetings.make(text:)"))
+        let container = try yamlBuilder(yaml) { catalog in
+            catalog.add(Greeting.self) { greeting in
+                greeting.staticFactory("App.Greetings.make(text:)") { (text: String) in Greeting(text: text + "!") }
+            }
+        }.build()
+        #expect(try container.resolve(Greeting.self, name: "greeting").text == "hello!")
+        let withoutIt = try yamlBuilder(yaml) { catalog in
+            catalog.add(Greeting.self) { greeting in greeting.initializer("init(text:)") { (text: String) in Greeting(text: text) } }
+        }
+        #expect(throws: IoCError.self) { try withoutIt.build() }
+        do { _ = try withoutIt.build() } catch {
+            #expect("\(error)" == """
+                Container validation failed with 1 problem:
+                1. Greeting has no static factory App.Greetings.make(text:) (for "greeting" (Greeting) at services.yaml:2:3). \
+                Its catalog entry lists none. A static factory of another type is listed in the entry of the type it makes: \
+                Greeting.staticFactory("App.Greetings.make(text:)") { ... }.
+                """)
+        }
+    }
+
     @Test func phpClassNames_andStaticFactoriesOfAClass_mapToTheCatalog() throws {
         let config = try YAMLLoader().load(string: """
             services:
@@ -725,6 +768,13 @@ struct AliasEntryTests {
             == "\"Logger\" (Logger) is private (public: false, at services.yaml:3:3): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it.")
         #expect(container.definitions.first?.aliases == ["app.logger", "quiet.logger"] && logger.lines.isEmpty)
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { alias: b, class: Logger }\n", name: "app.yaml") }
-            == "Bad value 'class' at app.yaml:2:18: an alias entry ('alias: b') takes only 'public'; a service of its own gives further names with 'aliases'.")
+            == "Bad value 'class' at app.yaml:2:18: an alias entry ('alias: b') takes only 'public' and 'deprecated'; a service of its own gives further names with 'aliases'.")
     }
+}
+
+
+/// What a static factory of another type makes (`factory: [App\\Greetings, make]`).
+final class Greeting: Sendable {
+    let text: String
+    init(text: String) { self.text = text }
 }

@@ -11,6 +11,16 @@ public struct Problem: Sendable, Equatable, Codable {
     public var line: Int?
     public var column: Int?
 
+    init(kind: String, message: String, location: ConfigLocation) {
+        self.kind = kind
+        self.message = message
+        if location != .unknown {
+            file = location.file
+            line = location.line
+            column = location.column == 0 ? nil : location.column
+        }
+    }
+
     init(_ error: some LocatedError) {
         let mirror = Mirror(reflecting: error)
         kind = mirror.children.first?.label ?? String(describing: type(of: error))

@@ -14,6 +14,9 @@ public struct ValidationReport: Sendable, Equatable, Codable {
     public var problems: [Problem]
     /// What was not checked, because it needs the app's types.
     public var notChecked: [String]
+    /// What is valid but should change: uses of deprecated components and aliases (kind
+    /// `deprecatedUse`). Warnings do not make the files invalid.
+    public var warnings: [Problem]
 }
 
 /// What only the app's types can settle.
@@ -68,16 +71,17 @@ struct ValidateCommand: ToolCommand {
         let builder = config.builder(options: sources, tool: tool)
         let components: Int
         let found: [IoCError]
+        let graph = builder.configGraph()
         if tool.catalog != nil {
             (components, found) = builder.validate()
         } else {
-            let graph = builder.configGraph()
             components = graph.components.count { $0.owner == nil }
             found = graph.problems
         }
         let problems = config.problems + found.map(Problem.init)
+        let warnings = graph.deprecatedUses.map { Problem(kind: "deprecatedUse", message: $0.message, location: $0.location) }
         return ValidationReport(valid: problems.isEmpty, files: config.files, components: components, problems: problems,
-                                notChecked: tool.catalog == nil ? checksNeedingTypes : [])
+                                notChecked: tool.catalog == nil ? checksNeedingTypes : [], warnings: warnings)
     }
 
     static func text(of report: ValidationReport) -> String {
@@ -91,6 +95,7 @@ struct ValidateCommand: ToolCommand {
             lines.append("Invalid: \(files), \(components), \(count) problem\(count == 1 ? "" : "s"):")
             for (index, problem) in report.problems.enumerated() { lines.append("\(index + 1). \(problem.message)") }
         }
+        for warning in report.warnings { lines.append("warning: \(warning.message)") }
         if !report.notChecked.isEmpty {
             lines.append("Not checked without the app's type catalog: " + report.notChecked.joined(separator: "; ") + ".")
             lines.append("Embed these commands in the app with its catalog (IoCTool(catalog:)) to check them too.")

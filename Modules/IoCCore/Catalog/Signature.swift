@@ -1,5 +1,6 @@
 /// A Swift member signature as text: `init(quest:)`, `URL(string:)`, `configure(_:level:)`,
-/// or a bare name (`configure`) that matches any member of that name.
+/// or a bare name (`configure`) that matches any member of that name. A static factory of
+/// another type is named with it: `Factory.create(host:)`.
 public struct Signature: Hashable, Sendable, CustomStringConvertible {
     /// The base name: `init`, `URL`, `configure`.
     public let baseName: String
@@ -10,7 +11,8 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let open = trimmed.firstIndex(of: "(") else {
-            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
             baseName = trimmed
             labels = nil
             return

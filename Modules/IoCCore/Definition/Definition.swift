@@ -251,6 +251,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var isMainActor = false
         var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
+        var deprecatedAliases: [String: String] = [:]
     }
     private var extras: Extras {
         _read { yield fields.extras }
@@ -280,6 +281,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The build gives the target the name (public when this definition is), or reports an
     /// alias that names no component. Made by ``alias(_:of:isPublic:location:)``.
     public var aliasTarget: String? { extras.aliasTarget }
+
+    /// Names of ``aliases`` that should no longer be used, with why (Symfony's `deprecated:` on
+    /// an alias entry). They resolve as before; `ioc validate` warns where config uses them.
+    public var deprecatedAliases: [String: String] {
+        get { extras.deprecatedAliases }
+        set { extras.deprecatedAliases = newValue }
+    }
 
     /// Another name for the component named `target`, defined anywhere in the builder: what a
     /// config file's alias becomes when its target is not in the same files (Symfony's
@@ -462,6 +470,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         for hook in hooks { lines.append("  \(hook.kind): \(hook.name)") }
         if !exposedAs.isEmpty { lines.append("  as: " + exposedAs.map(\.name).joined(separator: ", ")) }
         if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
+        for alias in deprecatedAliases.keys.sorted() { lines.append("  deprecated alias \(alias): \(deprecatedAliases[alias] ?? "")") }
         if !tags.isEmpty {
             lines.append("  tags: " + tags.map { tag in
                 guard let attributes = tagAttributes[tag], !attributes.isEmpty else { return tag }

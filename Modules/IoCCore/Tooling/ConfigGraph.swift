@@ -64,6 +64,10 @@ package struct ConfigGraph: Sendable {
     /// Sources only the app's types can settle (`type Quest` that no definition's `class` or
     /// `as` names), as `(component, point, source)`.
     package private(set) var unsettled: [(component: Int, point: String, source: String)] = []
+    /// Where config uses a deprecated component or a deprecated alias (Symfony's `deprecated:`),
+    /// as warnings: `"newsletter" (Newsletter) argument 0 at services.yaml:9:18 uses "old_mailer",
+    /// which is deprecated: use "mailer" instead.`
+    package private(set) var deprecatedUses: [(message: String, location: ConfigLocation)] = []
     /// References to names no component has, for drawing: `optional` ones are no problem.
     package private(set) var dangling: [(component: Int, name: String, point: String, optional: Bool)] = []
     private var byName: [String: Int] = [:]
@@ -134,6 +138,13 @@ package struct ConfigGraph: Sendable {
         }
     }
 
+    private mutating func noteDeprecatedUse(of name: String, target: Int, from index: Int, point: String, at location: ConfigLocation) {
+        let definition = components[target].definition
+        guard let why = definition.deprecatedAliases[name] ?? definition.deprecation else { return }
+        let reason = why == "deprecated" ? "." : ": " + why + (why.last.map { ".!?".contains($0) } == true ? "" : ".")
+        deprecatedUses.append(("\(components[index].label) \(point) at \(location) uses \"\(name)\", which is deprecated\(reason)", location))
+    }
+
     private mutating func follow(_ source: InjectionSource, from index: Int, point: String, reach: Reach, at location: ConfigLocation,
                                  late: Bool = false) {
         func edge(to target: Int, _ reach: Reach) {
@@ -144,6 +155,7 @@ package struct ConfigGraph: Sendable {
         case .named(let name):
             if let target = byName[name] {
                 edge(to: target, reach)
+                noteDeprecatedUse(of: name, target: target, from: index, point: point, at: location)
                 return
             }
             dangling.append((index, name, point, reach == .optional))

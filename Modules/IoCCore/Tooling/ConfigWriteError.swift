@@ -90,3 +90,56 @@ extension Definition {
         }
     }
 }
+
+/// Settings of a definition that only some config formats have words for. A writer names the
+/// ones it writes; ``Definition/checkWritable(_:format:advice:)`` refuses a definition that has
+/// any other, so that converting never drops a setting without saying so.
+package struct WritableSettings: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `public: false`, and aliases public when their component is not (Symfony).
+    package static let visibility = WritableSettings(rawValue: 1 << 0)
+    /// `deprecated:` on a service or an alias (Symfony).
+    package static let deprecation = WritableSettings(rawValue: 1 << 1)
+    /// `bind:` (Symfony).
+    package static let bindings = WritableSettings(rawValue: 1 << 2)
+    /// Tag attributes such as `priority` (Symfony).
+    package static let tagAttributes = WritableSettings(rawValue: 1 << 3)
+    /// `decoration_priority`, `decoration_inner_name`, `decoration_on_invalid` (Symfony).
+    package static let decoration = WritableSettings(rawValue: 1 << 4)
+    /// No autowiring of initializer arguments (`autowire: false`, `autowire="no"`).
+    package static let noAutowiring = WritableSettings(rawValue: 1 << 5)
+    /// Not exposed through its conformances (`autoconfigure: false`).
+    package static let noConformances = WritableSettings(rawValue: 1 << 6)
+    /// Left out of injection by type (`autowire-candidate="false"`, Spring).
+    package static let notAutowireCandidate = WritableSettings(rawValue: 1 << 7)
+    /// `<meta>` entries (Spring).
+    package static let metadata = WritableSettings(rawValue: 1 << 8)
+}
+
+extension Definition {
+    /// Throws the writer's error for the first setting of this definition that `format` does not
+    /// write (`writes`), or for one no format writes (a catalog resource, `_instanceof` settings,
+    /// main-actor isolation, a construction strategy, all of which come from a file's context or code).
+    package func checkWritable(_ writes: WritableSettings, format: String, advice: String) throws(ConfigWriteError) {
+        let present: [(WritableSettings?, Bool, String)] = [
+            (.visibility, !isPublic || !publicAliases.isEmpty, "visibility (public: false, or a public alias)"),
+            (.deprecation, deprecation != nil || !deprecatedAliases.isEmpty, "a deprecation"),
+            (.bindings, !bindings.isEmpty, "argument bindings (bind)"),
+            (.tagAttributes, !tagAttributes.isEmpty, "tag attributes"),
+            (.decoration, decoration != Decoration(), "decoration settings"),
+            (.noAutowiring, !autowires, "autowiring turned off"),
+            (.noConformances, !exposesConformances, "exposure through its conformances turned off (autoconfigure: false)"),
+            (.notAutowireCandidate, !isAutowireCandidate, "autowire-candidate=\"false\""),
+            (.metadata, !metadata.isEmpty, "metadata (<meta>)"),
+            (nil, resource != nil, "a catalog resource (resource:)"),
+            (nil, !conditionalSettings.isEmpty, "settings for conforming types (_instanceof)"),
+            (nil, isMainActor, "main-actor isolation"),
+            (nil, strategy != nil, "a construction strategy"),
+        ]
+        for (setting, isPresent, feature) in present where isPresent && !(setting.map(writes.contains) ?? false) {
+            throw ConfigWriteError(self, format: format, feature: feature, advice: setting == nil ? "Keep this definition in its original file." : advice)
+        }
+    }
+}

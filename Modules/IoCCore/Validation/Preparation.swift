@@ -225,6 +225,8 @@ struct Preparation {
                 }
                 result[index].aliases += [name] + alias.aliases
                 result[index].publicAliases += (alias.isPublic ? [name] : []) + alias.publicAliases
+                if let deprecation = alias.deprecation { result[index].deprecatedAliases[name] = deprecation }
+                result[index].deprecatedAliases.merge(alias.deprecatedAliases) { $1 }
             }
             guard unresolved.count < pending.count else {
                 for alias in unresolved {
