@@ -477,7 +477,7 @@ struct YAMLTranslator {
                 let method = try text(parts[0], "a call's method")
                 let arguments = parts.count > 1 ? try argumentPoints(parts[1]) : []
                 result.append(MethodInjection(method: method, arguments: arguments))
-            case .mapping(let entries) where entries.contains(where: { $0.key.scalar == "method" }):
+            case .mapping(let entries) where entries.contains(where: { $0.key.scalar == "method" && $0.value.scalar != nil }):
                 // Symfony's long form: { method: setLogger, arguments: ['@logger'] }.
                 var method: String?
                 var arguments: [InjectionPoint] = []
@@ -487,13 +487,14 @@ struct YAMLTranslator {
                     case "arguments": arguments = try argumentPoints(value)
                     case "returns_clone":
                         guard try bool(value, "returns_clone") else { continue }
-                        throw .refused(construct: "returns_clone", reason: "it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument",
-                                       location: keyNode.location)
+                        throw Self.returnsCloneRefused(at: keyNode.location)
                     case let other: throw unknownKey(other, in: "a call", known: ["method", "arguments", "returns_clone"], at: keyNode.location)
                     }
                 }
                 result.append(MethodInjection(method: method ?? "", arguments: arguments))
             case .mapping(let entries) where entries.count == 1:
+                // `{ withLogger: !returns_clone ['@logger'] }`: the short form of returns_clone.
+                if entries[0].value.tag == "!returns_clone" { throw Self.returnsCloneRefused(at: entries[0].value.location) }
                 result.append(MethodInjection(method: try keyText(entries[0].key), arguments: try argumentPoints(entries[0].value)))
             default:
                 throw .wrongKind(expected: "[method, [arguments]], {method: [arguments]} or {method: name, arguments: [...]}", found: call.kindName, what: "a call",
@@ -501,6 +502,11 @@ struct YAMLTranslator {
             }
         }
         return result
+    }
+
+    private static func returnsCloneRefused(at location: ConfigLocation) -> YAMLError {
+        .refused(construct: "returns_clone", reason: "it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument",
+                 location: location)
     }
 
     // MARK: Values and references

@@ -465,6 +465,17 @@ struct SymfonyServiceShapeTests {
             services:
               client: { class: FreeWeatherClient, calls: [{ method: withLogger, arguments: ['@logger'], returns_clone: true }] }
             """, name: "services.yaml") } == "returns_clone at services.yaml:2:93 has no Swift meaning here: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
+        #expect(errorText { _ = try YAMLLoader().load(string: """
+            services:
+              client: { class: FreeWeatherClient, calls: [{ withLogger: !returns_clone ['@logger'] }] }
+            """, name: "services.yaml") } == "returns_clone at services.yaml:2:61 has no Swift meaning here: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
+        // Symfony reads `{ method: [...] }` as a call of a method named `method` (the long form's
+        // `method` is a name).
+        let calls = try YAMLLoader().load(string: """
+            services:
+              client: { class: FreeWeatherClient, calls: [{ method: ['@logger'] }] }
+            """, name: "services.yaml").definitions[0].methodCalls
+        #expect(calls.map(\.method) == ["method"] && calls[0].arguments.map(\.source) == [.named("logger")])
     }
 
     @Test func constructor_isAStaticFactoryOfTheClass_andInlineServicesAreInner() throws {
