@@ -40,7 +40,9 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var strategy: (any ConstructionStrategy)?
         @exclusivity(unchecked) var location: ConfigLocation
         @exclusivity(unchecked) var maker: NodeMaker?
-        @exclusivity(unchecked) var extras: Extras
+        /// The settings most definitions leave at their defaults: `nil` until one is set, so that
+        /// a plain definition does not carry them (see `bytes_per_definition` in docs/Performance.md).
+        @exclusivity(unchecked) var extras: ExtrasBox?
 
         init(name: String?, typeName: String?, construction: Construction, location: ConfigLocation) {
             self.name = name
@@ -67,7 +69,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             self.strategy = nil
             self.location = location
             self.maker = nil
-            self.extras = Extras()
+            self.extras = nil
         }
 
         init(copying other: Fields) {
@@ -95,7 +97,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             strategy = other.strategy
             location = other.location
             maker = other.maker
-            extras = other.extras
+            extras = other.extras.map { ExtrasBox($0.value) }
         }
     }
 
@@ -253,9 +255,26 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var aliasTarget: String?
         var deprecatedAliases: [String: String] = [:]
     }
+    /// Holds a definition's ``Extras`` once one of them is set; each `Fields` has its own.
+    private final class ExtrasBox: @unchecked Sendable {
+        @exclusivity(unchecked) var value: Extras
+        init(_ value: Extras) { self.value = value }
+    }
+    private static let defaultExtras = Extras()
+    /// Reads one setting of ``Extras`` without copying them.
+    @inline(__always)
+    private func extra<V>(_ read: (borrowing Extras) -> V) -> V {
+        if let box = fields.extras { return read(box.value) }
+        return read(Self.defaultExtras)
+    }
     private var extras: Extras {
-        _read { yield fields.extras }
-        _modify { yield &unique.extras }
+        get { fields.extras?.value ?? Self.defaultExtras }
+        _modify {
+            let fields = unique
+            let box = fields.extras ?? ExtrasBox(Extras())
+            fields.extras = box
+            yield &box.value
+        }
     }
 
     /// Whether the component's construction, properties, method calls and hooks are isolated to
@@ -263,7 +282,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// by catalog entries of main-actor types. A synchronous resolve makes it only on the main
     /// actor; `try await container.resolve(...)` goes there for it.
     public var isMainActor: Bool {
-        get { extras.isMainActor }
+        get { extra { $0.isMainActor } }
         set { extras.isMainActor = newValue }
     }
 
@@ -272,7 +291,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// numbers, URLs, dates, collections), gets the component of its name (or the one component
     /// of its type) when there is one, and is left alone when there is none.
     public var propertyAutowiring: PropertyAutowiring? {
-        get { extras.propertyAutowiring }
+        get { extra { $0.propertyAutowiring } }
         set { extras.propertyAutowiring = newValue }
     }
 
@@ -280,12 +299,12 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// `aliasTarget`, wherever that one is defined — in code, another file or another front end.
     /// The build gives the target the name (public when this definition is), or reports an
     /// alias that names no component. Made by ``alias(_:of:isPublic:location:)``.
-    public var aliasTarget: String? { extras.aliasTarget }
+    public var aliasTarget: String? { extra { $0.aliasTarget } }
 
     /// Names of ``aliases`` that should no longer be used, with why (Symfony's `deprecated:` on
     /// an alias entry). They resolve as before; `ioc validate` warns where config uses them.
     public var deprecatedAliases: [String: String] {
-        get { extras.deprecatedAliases }
+        get { extra { $0.deprecatedAliases } }
         set { extras.deprecatedAliases = newValue }
     }
 
@@ -306,81 +325,81 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Whether the component can be resolved from the container by its name or type (Symfony's
     /// `public`). A private one (`false`) can only be injected into other components.
     public var isPublic: Bool {
-        get { extras.isPublic }
+        get { extra { $0.isPublic } }
         set { extras.isPublic = newValue }
     }
     /// Aliases that can be resolved from the container although the component is private.
     public var publicAliases: [String] {
-        get { extras.publicAliases }
+        get { extra { $0.publicAliases } }
         set { extras.publicAliases = newValue }
     }
     /// Whether initializer parameters the definition does not give are resolved by their type
     /// (`true`, the default), or must be given (Symfony's `autowire: false`).
     public var autowires: Bool {
-        get { extras.autowires }
+        get { extra { $0.autowires } }
         set { extras.autowires = newValue }
     }
     /// Whether a config definition without `as` is injectable as every protocol its catalog
     /// entry declares (`true`, the default; Symfony's `autoconfigure`), or only as its own type.
     public var exposesConformances: Bool {
-        get { extras.exposesConformances }
+        get { extra { $0.exposesConformances } }
         set { extras.exposesConformances = newValue }
     }
     /// Why the component should no longer be used, when it is deprecated; shown by the tools.
     public var deprecation: String? {
-        get { extras.deprecation }
+        get { extra { $0.deprecation } }
         set { extras.deprecation = newValue }
     }
     /// Sources for initializer parameters the definition does not give, matched by parameter
     /// name and/or type (Symfony's `bind`); tried before autowiring.
     public var bindings: [ArgumentBinding] {
-        get { extras.bindings }
+        get { extra { $0.bindings } }
         set { extras.bindings = newValue }
     }
     /// Attributes of the component's tags, by tag (`priority` orders tagged collections,
     /// highest first).
     public var tagAttributes: [String: [String: ConfigValue]] {
-        get { extras.tagAttributes }
+        get { extra { $0.tagAttributes } }
         set { extras.tagAttributes = newValue }
     }
 
     /// Makes this definition a template for every catalogued type the resource selects
     /// (Symfony's `resource:`); expanded at build, when the catalog is known.
     public var resource: CatalogResource? {
-        get { extras.resource }
+        get { extra { $0.resource } }
         set { extras.resource = newValue }
     }
 
     /// How this definition decorates ``decorates``: the decorated one's new name, the order
     /// among several decorators, what to do when there is nothing to decorate.
     public var decoration: Decoration {
-        get { extras.decoration }
+        get { extra { $0.decoration } }
         set { extras.decoration = newValue }
     }
 
     /// Whether the component is a candidate when something asks for its type (Spring's
     /// `autowire-candidate`); `false` leaves it reachable by name only.
     public var isAutowireCandidate: Bool {
-        get { extras.isAutowireCandidate }
+        get { extra { $0.isAutowireCandidate } }
         set { extras.isAutowireCandidate = newValue }
     }
     /// Key-value notes a config file attaches to the component (Spring's `<meta>`), for tools
     /// and post-processors (``ComponentInfo``); the container does nothing with them.
     public var metadata: [String: String] {
-        get { extras.metadata }
+        get { extra { $0.metadata } }
         set { extras.metadata = newValue }
     }
 
     /// Settings that apply only when the component's type conforms to a protocol (Symfony's
     /// `_instanceof`); applied at build, when the catalog says what the type conforms to.
     public var conditionalSettings: [ConditionalSettings] {
-        get { extras.conditionalSettings }
+        get { extra { $0.conditionalSettings } }
         set { extras.conditionalSettings = newValue }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.
     func priority(of tag: String) -> Double {
-        switch extras.tagAttributes[tag]?["priority"]?.kind {
+        switch extra({ $0.tagAttributes[tag]?["priority"]?.kind }) {
         case .int(let value)?: return Double(value)
         case .double(let value)?: return value
         case .string(let text)?: return Double(text) ?? 0

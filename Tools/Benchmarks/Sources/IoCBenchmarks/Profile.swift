@@ -2,6 +2,7 @@ import Foundation
 import IoCCore
 import IoCXML
 import IoCYAML
+import RawScan
 
 /// `IoCBenchmarks profile CASE`: runs one case in a loop, for a profiler (perf, callgrind).
 /// `PROFILE_COUNT` sets the number of resolves.
@@ -12,6 +13,25 @@ func profile(_ name: String) throws {
             for index in 0..<10_000 { builder.register(E.init).named("component-\(index)") }
             consume(try builder.build())
         }
+        return
+    }
+    if name == "memory" {
+        // Heap bytes per component: the builder's definitions, then the built container
+        // (builder gone), then after every component was resolved once.
+        let count = 10_000
+        let start = ioc_heap_bytes_in_use()
+        var builder: ContainerBuilder? = ContainerBuilder()
+        for index in 0..<count { builder?.register(E.init).named("component-\(index)") }
+        let registered = ioc_heap_bytes_in_use()
+        let container = try builder?.build()
+        builder = nil
+        let built = ioc_heap_bytes_in_use()
+        for index in 0..<count { consume(try container?.resolve(E.self, name: "component-\(index)") ?? E()) }
+        let resolved = ioc_heap_bytes_in_use()
+        func perComponent(_ bytes: Int) -> Int { bytes / count }
+        print("MEMORY registered=\(perComponent(Int(registered) - Int(start))) built=\(perComponent(Int(built) - Int(start)))"
+              + " resolved=\(perComponent(Int(resolved) - Int(start))) (bytes per component)")
+        withExtendedLifetime(container) {}
         return
     }
     if name == "yaml-text" {
