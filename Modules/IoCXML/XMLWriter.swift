@@ -21,6 +21,10 @@ public enum XMLWriter {
             let elements: [Element]
             if let target = definition.aliasTarget, let name = definition.name {
                 // An alias of a component defined elsewhere, and any names given to the alias.
+                // (Its visibility is its target's in both formats; a deprecation has no form here.)
+                if definition.deprecation != nil {
+                    throw failure(definition, "a deprecation", advice: keepInYAML)
+                }
                 elements = ([name] + definition.aliases).map { Element("alias", [("name", target), ("alias", $0)]) }
             } else {
                 elements = [try self.bean(definition)]

@@ -100,6 +100,12 @@ struct RoundTripTests {
         do { _ = try XMLWriter.string(from: original.filter { $0.name == "clock" }) } catch {
             #expect("\(error)" == "Cannot write \"clock\" (Clock), defined at symfony.yaml:7:3, as Spring XML: it has visibility (public: false, or a public alias), which Spring XML cannot express. Keep this file in YAML, or write this part in code.")
         }
+        do {
+            _ = try XMLWriter.string(from: original.filter { $0.name == "elsewhere" })
+            Issue.record("a deprecated alias has no Spring XML form")
+        } catch {
+            #expect("\(error)" == "Cannot write \"elsewhere\", defined at symfony.yaml:9:3, as Spring XML: it has a deprecation, which Spring XML cannot express. Keep this file in YAML, or write this part in code.")
+        }
     }
 
     @Test func springSettings_surviveXML_andYAMLSaysItHasNoWordsForMetadata() throws {
