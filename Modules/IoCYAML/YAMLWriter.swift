@@ -25,10 +25,7 @@ public enum YAMLWriter {
             }
             if let target = definition.aliasTarget {
                 // An alias of a component defined elsewhere, and any names given to the alias.
-                var entry: [(String, Node)] = [("alias", .plain(target))]
-                if definition.isPublic { entry.append(("public", .plain("true"))) }
-                if let deprecation = definition.deprecation { entry.append(("deprecated", .scalar(deprecation, quoted: true))) }
-                services.append((name, .map(entry)))
+                services.append((name, aliasEntry(of: target, isPublic: definition.isPublic, deprecation: definition.deprecation)))
                 services += definition.aliases.map { ($0, .map([("alias", .plain(name))])) }
                 continue
             }
@@ -48,11 +45,16 @@ public enum YAMLWriter {
             let isPublic = definition.publicAliases.contains(alias)
             let deprecation = definition.deprecatedAliases[alias]
             guard isPublic || deprecation != nil else { return nil }
-            var entry: [(String, Node)] = [("alias", .plain(name))]
-            if isPublic { entry.append(("public", .plain("true"))) }
-            if let deprecation { entry.append(("deprecated", .scalar(deprecation, quoted: true))) }
-            return (alias, .map(entry))
+            return (alias, aliasEntry(of: name, isPublic: isPublic, deprecation: deprecation))
         }
+    }
+
+    /// `{ alias: target, public: true, deprecated: '...' }`, stating only what is set.
+    private static func aliasEntry(of target: String, isPublic: Bool, deprecation: String?) -> Node {
+        var entry: [(String, Node)] = [("alias", .plain(target))]
+        if isPublic { entry.append(("public", .plain("true"))) }
+        if let deprecation { entry.append(("deprecated", .scalar(deprecation, quoted: true))) }
+        return .map(entry)
     }
 
     /// A YAML node, before libyaml writes it.
