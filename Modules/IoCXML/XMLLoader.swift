@@ -157,14 +157,8 @@ public struct XMLLoader: Sendable {
     private func merge(_ translator: XMLTranslator, into config: inout XMLConfig) {
         config.definitions += translator.definitions
         config.namedValues.merge(translator.namedValues) { $1 }
-        for alias in translator.aliases {
-            guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                // A component defined elsewhere (code, another file): the build finds it, or says it is missing.
-                config.definitions.append(.alias(alias.name, of: alias.target, location: alias.location))
-                continue
-            }
-            config.definitions[index].aliases.append(alias.name)
-        }
+        // `<alias>` elements become alias definitions, which the build gives to their targets (here or elsewhere).
+        config.definitions += translator.aliases.map { .alias($0.name, of: $0.target, location: $0.location) }
     }
 }
 

@@ -127,20 +127,12 @@ public struct YAMLLoader: Sendable {
         for index in config.definitions.indices[first...] where config.definitions[index].name.map(earlier.contains) == true {
             config.definitions[index].isOverride = true
         }
-        // `alias: '@target'` entries name definitions of this file or of files read before it.
+        // Aliases become alias definitions, which the build gives to their targets (here or elsewhere).
         for alias in translator.aliases {
-            guard let index = config.definitions.lastIndex(where: { $0.name == alias.target }) else {
-                // A component defined elsewhere (code, another file, a `resource:` at build): the
-                // build finds it, or says it is missing.
-                var definition = Definition.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
-                                                  location: alias.location)
-                definition.deprecation = translator.deprecatedAliases[alias.name]
-                config.definitions.append(definition)
-                continue
-            }
-            config.definitions[index].aliases.append(alias.name)
-            if translator.publicAliases.contains(alias.name) { config.definitions[index].publicAliases.append(alias.name) }
-            if let deprecation = translator.deprecatedAliases[alias.name] { config.definitions[index].deprecatedAliases[alias.name] = deprecation }
+            var definition = Definition.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
+                                              location: alias.location)
+            definition.deprecation = translator.deprecatedAliases[alias.name]
+            config.definitions.append(definition)
         }
     }
 }

@@ -210,19 +210,25 @@ struct Preparation {
         guard definitions.contains(where: { $0.aliasTarget != nil }) else { return definitions }
         var result = definitions.filter { $0.aliasTarget == nil }
         var pending = definitions.filter { $0.aliasTarget != nil }
+        // Where each name is, in `result`: a component's own name before another's alias, the
+        // last of repeated ones (an override) — one lookup per alias, not a scan.
+        var owners: [String: Int] = [:]
+        for (index, definition) in result.enumerated() { for alias in definition.aliases { owners[alias] = index } }
+        for (index, definition) in result.enumerated() { if let name = definition.name { owners[name] = index } }
         while !pending.isEmpty {
             var unresolved: [Definition] = []
             for alias in pending {
                 guard let target = alias.aliasTarget, let name = alias.name else { continue }
-                guard let index = result.lastIndex(where: { $0.name == target }) ?? result.lastIndex(where: { $0.aliases.contains(target) }) else {
+                guard let index = owners[target] else {
                     unresolved.append(alias)
                     continue
                 }
                 // A name some component has already is a duplicate, reported where the alias is written.
-                if let taken = result.first(where: { $0.name == name || $0.aliases.contains(name) }) {
-                    problems.append(.duplicateKey(key: ComponentKey(type: nil, name: name), first: taken.location, second: alias.location))
+                if let taken = owners[name] {
+                    problems.append(.duplicateKey(key: ComponentKey(type: nil, name: name), first: result[taken].location, second: alias.location))
                     continue
                 }
+                for given in [name] + alias.aliases { owners[given] = index }
                 result[index].aliases += [name] + alias.aliases
                 result[index].publicAliases += (alias.isPublic ? [name] : []) + alias.publicAliases
                 if let deprecation = alias.deprecation { result[index].deprecatedAliases[name] = deprecation }
@@ -239,9 +245,8 @@ struct Preparation {
                                                           suggestions: [], path: []))
                         continue
                     }
-                    let names = result.compactMap(\.name) + result.flatMap(\.aliases)
                     problems.append(.unknownAliasTarget(alias: name, target: target, location: alias.location,
-                                                        suggestions: Suggestions.closest(to: target, in: names).map { "\"\($0)\"" }))
+                                                        suggestions: Suggestions.closest(to: target, in: Array(owners.keys)).map { "\"\($0)\"" }))
                 }
                 break
             }
