@@ -27,6 +27,8 @@ public final class Container: @unchecked Sendable {
     var customScopes: [String: any CustomScope] = [:]
     /// The builder's value converters, for the canonical form.
     var converters = ValueConverters()
+    /// The builder's post-processors, for the components that bind on first use.
+    var postProcessors: [any InstancePostProcessor] = []
     var maxResolutionDepth = 4096 {
         didSet { depthCheckThreshold = min(64, maxResolutionDepth) }
     }

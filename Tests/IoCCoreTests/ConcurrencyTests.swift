@@ -42,6 +42,23 @@ struct ConcurrencyTests {
         }
     }
 
+    /// A component whose injections are plain references makes its runtime objects on first
+    /// use (docs/Performance.md, "Start-up"): threads that first resolve a cold container
+    /// together each get a complete graph, sharing one singleton.
+    @Test func firstUse_ofColdContainers_fromManyThreads_givesCompleteGraphsAndOneSingleton() throws {
+        for _ in 0..<20 {
+            let container = try graphBuilder(dScope: .singleton).build()
+            let seen = Guarded<Set<ObjectIdentifier>>([])
+            let failures = Counter()
+            let finished = onThreads(16) { _ in
+                guard let a = try? container.resolve(A.self), a.b.d === a.c.d else { failures.increment(); return }
+                seen.withLock { _ = $0.insert(ObjectIdentifier(a.b.d)) }
+            }
+            #expect(finished && failures.count == 0)
+            #expect(seen.withLock { $0.count } == 1)
+        }
+    }
+
     @Test func graph_resolvesCorrectly_fromManyThreads() throws {
         let container = try graphBuilder(dScope: .singleton).build()
         let failures = Counter()

@@ -244,48 +244,151 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
     }
 }
 
-/// Binds a typed definition into its node's producer.
+/// What binding one injection point gave.
+enum PointBinding {
+    case bound(AnyArgument)
+    /// An autowired property that nothing matches: left as the initializer set it (Spring).
+    case absent
+    /// A problem was recorded.
+    case failed
+}
+
+/// Binds a typed definition into its node's producer: at build (``bind(definition:node:compilation:)``),
+/// or on first use for a node whose every injection the build checked as a plain reference
+/// (``checkPlainReferences(definition:node:compilation:)``, ``bindOnFirstUse(definition:node:postProcessors:)``).
 struct TypedDefinitionParts<T> {
+    /// Binds every point through its slot, recording problems and the node's dependencies.
     func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
-        let info = node.info
-        var failed = false
         node.directDependencies.reserveCapacity(definition.construction.arguments.count + definition.dependsOn.count
                                                 + definition.properties.count + definition.methodCalls.reduce(0) { $0 + $1.arguments.count })
+        return assemble(
+            definition, node, postProcessors: compilation.postProcessors,
+            point: { point, site, optional in
+                let problems = compilation.problems.count
+                guard let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: optional) else {
+                    return optional && compilation.problems.count == problems ? .absent : .failed
+                }
+                compilation.depend(node, on: argument, at: site)
+                return .bound(argument)
+            },
+            prerequisite: { name, site in
+                guard let argument = compilation.prerequisite(named: name, site: site) else { return .failed }
+                compilation.depend(node, on: argument, at: site)
+                return .bound(argument)
+            },
+            constructionDone: { node.lateDependencyStart = node.directDependencies.count })
+    }
+
+    /// Checks, without binding, a definition whose every injection is a plain reference: a
+    /// type or name that picks one component making exactly the point's type (no optional,
+    /// handle, collection, value or conversion). Records the dependencies and captive
+    /// dependencies as ``bind(definition:node:compilation:)`` would, and returns `true`; the
+    /// node then binds on first use from those dependencies. Returns `false`, recording
+    /// nothing, when any injection needs the full binding (which reports what is wrong).
+    func checkPlainReferences(definition: Definition, node: Node<T>, compilation: Compilation) -> Bool {
+        let mark = compilation.captiveMark(of: node)
+        func plain(_ point: InjectionPoint, _ site: @autoclosure () -> SiteInfo) -> Bool {
+            guard let target = compilation.plainTarget(point) else { return false }
+            compilation.depend(node, onNode: target, at: site())
+            return true
+        }
+        var isPlain = true
+        let construction = definition.construction
+        for (index, point) in construction.arguments.enumerated() where isPlain {
+            isPlain = plain(point, SiteInfo(node: node, point: Self.constructionPoint(construction.kind, index, point.label),
+                                             location: point.location ?? definition.location))
+        }
+        for name in definition.dependsOn where isPlain {
+            guard let target = compilation.node(named: name) else { isPlain = false; break }
+            compilation.depend(node, onNode: target, at: SiteInfo(node: node, point: .dependsOn(name), location: definition.location))
+        }
+        let constructionEnd = node.directDependencies.count
+        let properties = definition.properties
+        for index in properties.indices where isPlain {
+            isPlain = properties[index].setter?.instanceType == ObjectIdentifier(T.self)
+                && plain(properties[index].point, SiteInfo(node: node, point: .property(properties[index].name),
+                                                           location: properties[index].point.location ?? definition.location))
+        }
+        for call in definition.methodCalls where isPlain {
+            for (index, point) in call.arguments.enumerated() where isPlain {
+                isPlain = plain(point, SiteInfo(node: node, point: .call(call.method, index), location: point.location ?? definition.location))
+            }
+        }
+        guard isPlain else {
+            node.directDependencies.removeAll()
+            compilation.rollBackCaptives(of: node, to: mark)
+            return false
+        }
+        node.lateDependencyStart = constructionEnd
+        return true
+    }
+
+    /// Binds a node that ``checkPlainReferences(definition:node:compilation:)`` accepted, from
+    /// the dependencies it recorded (in the order binding visits the points); `nil` if one
+    /// no longer fits, which the check rules out.
+    func bindOnFirstUse(definition: Definition, node: Node<T>, postProcessors: [any InstancePostProcessor]) -> Producer<T>? {
+        let targets = node.directDependencies
+        var next = 0
+        var fits = true
+        func target() -> AnyNode? {
+            guard next < targets.count else { return nil }
+            defer { next += 1 }
+            return targets[next]
+        }
+        let producer = assemble(
+            definition, node, postProcessors: postProcessors,
+            point: { point, _, _ in
+                guard let found = target(), let argument = point.slot?.argument(from: found) else { fits = false; return .failed }
+                return .bound(argument)
+            },
+            prerequisite: { _, _ in
+                guard let found = target() else { fits = false; return .failed }
+                return .bound(PrerequisiteArgument(found))
+            },
+            constructionDone: {})
+        return fits ? producer : nil
+    }
+
+    private static func constructionPoint(_ kind: Construction.Kind, _ index: Int, _ label: String?) -> SiteInfo.Point {
+        switch kind {
+        case .factoryComponent: return .factoryComponent
+        case .factoryMethod where index == 0: return .factory
+        case .factoryMethod: return .argument(index - 1, label)
+        default: return .argument(index, label)
+        }
+    }
+
+    /// The producer of `definition`, its points bound by `point` and its depends-on names by
+    /// `prerequisite`, in this order: construction arguments, depends-on names, then (after
+    /// `constructionDone`) properties and method-call arguments.
+    private func assemble(_ definition: Definition, _ node: Node<T>, postProcessors: [any InstancePostProcessor],
+                          point bindPoint: (InjectionPoint, SiteInfo, _ optional: Bool) -> PointBinding,
+                          prerequisite bindPrerequisite: (String, SiteInfo) -> PointBinding,
+                          constructionDone: () -> Void) -> Producer<T> {
+        let info = node.info
+        var failed = false
 
         // Construction arguments.
         // NB: room up front for each list; appending to an empty one allocates, then grows.
         var arguments: [AnyArgument] = []
         arguments.reserveCapacity(definition.construction.arguments.count)
         for (index, point) in definition.construction.arguments.enumerated() {
-            let kind: SiteInfo.Point
-            switch definition.construction.kind {
-            case .factoryComponent: kind = .factoryComponent
-            case .factoryMethod where index == 0: kind = .factory
-            case .factoryMethod: kind = .argument(index - 1, point.label)
-            default: kind = .argument(index, point.label)
-            }
-            let site = SiteInfo(node: node, point: kind, location: point.location ?? definition.location)
-            if let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) {
-                arguments.append(argument)
-                compilation.depend(node, on: argument, at: site)
-            } else {
-                failed = true
-            }
+            let site = SiteInfo(node: node, point: Self.constructionPoint(definition.construction.kind, index, point.label),
+                                location: point.location ?? definition.location)
+            if case .bound(let argument) = bindPoint(point, site, false) { arguments.append(argument) } else { failed = true }
         }
 
         // Components it depends on without injecting them are made first.
-        var prerequisites: [AnyArgument] = []
+        var prerequisites: [Argument<Void>] = []
         for name in definition.dependsOn {
             let site = SiteInfo(node: node, point: .dependsOn(name), location: definition.location)
-            if let argument = compilation.prerequisite(named: name, site: site) {
-                prerequisites.append(argument)
-                compilation.depend(node, on: argument, at: site)
+            if case .bound(let argument) = bindPrerequisite(name, site), let made = argument as? Argument<Void> {
+                prerequisites.append(made)
             } else {
                 failed = true
             }
         }
-
-        node.lateDependencyStart = node.directDependencies.count
+        constructionDone()
 
         // Properties, hooks and decorators, in the order they run.
         var steps: [Step] = []
@@ -307,29 +410,24 @@ struct TypedDefinitionParts<T> {
         for index in properties.indices {
             let site = SiteInfo(node: node, point: .property(properties[index].name),
                                 location: properties[index].point.location ?? definition.location)
-            let autowired = properties[index].isAutowired, problems = compilation.problems.count
-            guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self),
-                  let argument = properties[index].point.slot?.bind(properties[index].point.source, in: compilation, site: site, optional: autowired)
-            else {
+            let autowired = properties[index].isAutowired
+            guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self) else {
                 // An autowired property that nothing matches stays as the initializer left it (Spring).
-                if autowired, compilation.problems.count == problems { continue }
-                failed = true
+                if !autowired { failed = true }
                 continue
             }
-            compilation.depend(node, on: argument, at: site)
-            steps.append(.property(setter, argument))
+            switch bindPoint(properties[index].point, site, autowired) {
+            case .bound(let argument): steps.append(.property(setter, argument))
+            case .absent: continue
+            case .failed: failed = true
+            }
         }
         for call in definition.methodCalls {
             guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
                 let site = SiteInfo(node: node, point: .call(call.method, index), location: point.location ?? definition.location)
-                guard let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: false) else {
-                    failed = true
-                    continue
-                }
-                compilation.depend(node, on: argument, at: site)
-                bound.append(argument)
+                if case .bound(let argument) = bindPoint(point, site, false) { bound.append(argument) } else { failed = true }
             }
             if bound.count == call.arguments.count { steps.append(.call(invoker.bind(bound))) }
         }
@@ -369,9 +467,9 @@ struct TypedDefinitionParts<T> {
             constructAsync = construct
         }
         if !prerequisites.isEmpty {
+            let prerequisites = prerequisites
             let made = construct
             let madeAsync = constructAsync
-            let prerequisites = prerequisites.compactMap { $0 as? Argument<Void> }
             construct = { ctx in
                 for prerequisite in prerequisites { try prerequisite.get(ctx) }
                 return try made(ctx)
@@ -382,7 +480,7 @@ struct TypedDefinitionParts<T> {
             }
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
-                        postProcessors: definition.construction.kind == .instance ? [] : compilation.postProcessors,
+                        postProcessors: definition.construction.kind == .instance ? [] : postProcessors,
                         strategy: definition.strategy, info: info, disposers: disposers, arguments: arguments)
     }
 }

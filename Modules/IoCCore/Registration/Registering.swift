@@ -327,6 +327,12 @@ protocol SlotBinding: Sendable {
     /// A config value converted to the slot's type, as canonical text.
     func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?
+    /// The type a plain reference must make exactly for ``argument(from:)`` to inject it as it
+    /// is; `nil` when the slot's type is an optional, a handle or a collection, or has a default.
+    var exactType: ObjectIdentifier? { get }
+    /// The argument that injects the instance of `node`, a component making exactly
+    /// ``exactType``: what ``bind(_:in:site:optional:)`` makes for a plain reference to it.
+    func argument(from node: AnyNode) -> AnyArgument?
 }
 
 /// The one value of `Void`, as a `D` that is known to be `Void`.
@@ -377,6 +383,8 @@ struct DefaultedSlot<X>: SlotBinding {
         guard case .defaultArgument = source else { return plain.bind(source, in: compilation, site: site, optional: optional) }
         return DefaultValueArgument<X>(makeDefault, site: site)
     }
+    var exactType: ObjectIdentifier? { nil }
+    func argument(from node: AnyNode) -> AnyArgument? { plain.argument(from: node) }
 }
 
 /// A parameter's Swift default, made on every use.
@@ -408,6 +416,8 @@ struct Slot<X>: SlotBinding {
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
         compilation.anyArgument(for: source, as: X.self, shape: shape, site: site, optional: optional)
     }
+    var exactType: ObjectIdentifier? { shape == nil ? ObjectIdentifier(X.self) : nil }
+    func argument(from node: AnyNode) -> AnyArgument? { node.exactly(X.self).map { NodeArgument($0) } }
 }
 
 // MARK: Runtime-argument factories

@@ -158,12 +158,15 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline let isPrototype: Bool
     /// Below this depth, making an instance checks neither the depth limit nor the stack.
     @usableFromInline let depthThreshold: Int
-    /// Everything that builds an instance; set at build (`nil` until then: a node whose
-    /// binding failed is never handed out, since the build throws).
-    @exclusivity(unchecked) private(set) var producer: Producer<T>?
-    // NB: read unretained on the hot path so that making an instance retains nothing;
-    // `producer` keeps it alive.
-    @exclusivity(unchecked) @usableFromInline var producerRef: Unmanaged<Producer<T>>?
+    /// Everything that builds an instance, retained by the node: set at build, or on first use
+    /// for a node whose every injection the build checked as a plain reference
+    /// (``bindsOnFirstUse``). `nil` until then; a node whose binding failed is never handed
+    /// out, since the build throws.
+    // NB: read unretained on the hot path so that making an instance retains nothing.
+    @usableFromInline let producerSlot = Atomic<Unmanaged<Producer<T>>?>(nil)
+    /// Set at build: the node makes its producer on first use, from the dependencies the
+    /// build recorded (see ``TypedDefinitionParts/checkPlainReferences(definition:node:compilation:)``).
+    @exclusivity(unchecked) var bindsOnFirstUse = false
 
     /// The instance of a weak singleton; only nodes of that scope have one.
     private let weakStore: Locked<WeakReference>?
@@ -182,7 +185,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// Runs the injection steps of this node's definition on an instance made elsewhere.
     func inject(into value: inout T, _ ctx: ResolutionContext) throws {
-        guard let producer else { throw unboundError() }
+        let producer = try bound()
         try checkMainActor()
         var inner = ctx
         inner.depth += 1
@@ -195,10 +198,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func join(_ membership: CycleMembership) {
         super.join(membership)
-        producer?.earlyCell = membership.cell
+        producerSlot.load(ordering: .acquiring)?.takeUnretainedValue().earlyCell = membership.cell
     }
 
     deinit {
+        producerSlot.load(ordering: .acquiring)?.release()
         if let slot {
             slot.deinitialize(count: 1)
             slot.deallocate()
@@ -206,15 +210,34 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     func setProducer(_ producer: Producer<T>) {
-        self.producer = producer
-        producerRef = Unmanaged.passUnretained(producer)
+        producerSlot.exchange(Unmanaged.passRetained(producer), ordering: .acquiringAndReleasing)?.release()
+    }
+
+    /// The producer, made now for a node that binds on first use. Threads that get here
+    /// together each make one, and all use the one published first; making one runs no user
+    /// code and changes nothing shared.
+    @usableFromInline @inline(never)
+    func bindOnFirstUse() throws -> Unmanaged<Producer<T>> {
+        if let bound = producerSlot.load(ordering: .acquiring) { return bound }
+        guard bindsOnFirstUse, let typed, let definition,
+              let made = typed.bindOnFirstUse(definition: definition, node: self, postProcessors: container.postProcessors)
+        else { throw unboundError() }
+        made.earlyCell = cycle?.cell
+        let retained = Unmanaged.passRetained(made)
+        let (published, current) = producerSlot.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        if published { return retained }
+        retained.release()
+        guard let current else { throw unboundError() }
+        return current
     }
 
     /// The singleton instance; only valid once `ready` is set.
     @inlinable
     var cached: T { slot.unsafelyUnwrapped.pointee }
 
-    override var hasDisposeHooks: Bool { !(producer?.disposers.isEmpty ?? true) }
+    override var hasDisposeHooks: Bool {
+        !(producerSlot.load(ordering: .acquiring)?.takeUnretainedValue().disposers.isEmpty ?? true)
+    }
 
     // MARK: Resolving
 
@@ -294,7 +317,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         inner.container = container
         inner.depth += 1
         if inner.depth > depthThreshold { try checkDepth(inner) }
-        guard let producerRef else { throw unboundError() }
+        let producerRef = try producerSlot.load(ordering: .acquiring) ?? bindOnFirstUse()
         do {
             return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
         } catch {
@@ -304,8 +327,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// The producer; throws for a node that was never bound (the build reported why).
     private func bound() throws -> Producer<T> {
-        guard let producer else { throw unboundError() }
-        return producer
+        try (producerSlot.load(ordering: .acquiring) ?? bindOnFirstUse()).takeUnretainedValue()
     }
 
     @usableFromInline
@@ -431,7 +453,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Runs the dispose hooks for `instance`.
     func dispose(_ instance: T) -> [String] {
         var failures: [String] = []
-        for disposer in producer?.disposers ?? [] {
+        for disposer in producerSlot.load(ordering: .acquiring)?.takeUnretainedValue().disposers ?? [] {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
         container.observer?(.disposed, info)
@@ -440,7 +462,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func shareInstances(of other: AnyNode) {
         guard let other = other as? Node<T> else { return }
-        ownProducer = producer
+        ownProducer = try? bound()
         // NB: the base's node resolves in the base, with its own context: its subgraph is the
         // same as this node's, and already checked there.
         setProducer(Producer(construct: { _ in try other.resolveTop(other.container) },
@@ -587,6 +609,10 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func bind(_ compilation: Compilation) {
         guard let typed, let definition else { return }
+        if typed.checkPlainReferences(definition: definition, node: self, compilation: compilation) {
+            bindsOnFirstUse = true
+            return
+        }
         setProducer(typed.bind(definition: definition, node: self, compilation: compilation))
     }
 

@@ -621,16 +621,56 @@ final class Compilation {
         // The lifetime a dependency must not be shorter than; `nil` when none can be captive.
         var holder: ScopeLifetime?
         if !builder.allowsCaptiveDependencies, site.point.isHeld, lifetime(of: node) > .perRequest { holder = lifetime(of: node) }
-        argument.forEachDirectNode { target in
+        argument.forEachDirectNode { target in record(node, dependsOn: target, holder: holder, at: site) }
+    }
+
+    /// ``depend(_:on:at:)`` for a plain reference to `target`, which binding makes on first use.
+    func depend(_ node: AnyNode, onNode target: AnyNode, at site: @autoclosure () -> SiteInfo) {
+        guard !builder.allowsCaptiveDependencies, lifetime(of: node) > .perRequest else {
             node.directDependencies.append(target)
-            guard let holder, !target.isScopedProxy else { return }
-            let held = target.base ?? target
-            // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
-            guard lifetime(of: held) < holder, !(held.isInner && lifetime(of: held) == .perRequest) else { return }
-            captives[ObjectIdentifier(node), default: []].append(
-                .captiveDependency(holder: node.label, holderScope: node.info.scope, dependency: held.label,
-                                   dependencyScope: held.info.scope, site: site.site))
+            return
         }
+        let site = site()
+        record(node, dependsOn: target, holder: site.point.isHeld ? lifetime(of: node) : nil, at: site)
+    }
+
+    private func record(_ node: AnyNode, dependsOn target: AnyNode, holder: ScopeLifetime?, at site: SiteInfo) {
+        node.directDependencies.append(target)
+        guard let holder, !target.isScopedProxy else { return }
+        let held = target.base ?? target
+        // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
+        guard lifetime(of: held) < holder, !(held.isInner && lifetime(of: held) == .perRequest) else { return }
+        captives[ObjectIdentifier(node), default: []].append(
+            .captiveDependency(holder: node.label, holderScope: node.info.scope, dependency: held.label,
+                               dependencyScope: held.info.scope, site: site.site))
+    }
+
+    /// How many captive dependencies of `node` are recorded, for ``rollBackCaptives(of:to:)``.
+    func captiveMark(of node: AnyNode) -> Int { captives[ObjectIdentifier(node)]?.count ?? 0 }
+
+    /// Forgets the captive dependencies of `node` recorded after `mark`.
+    func rollBackCaptives(of node: AnyNode, to mark: Int) {
+        guard let recorded = captives[ObjectIdentifier(node)], recorded.count > mark else { return }
+        captives[ObjectIdentifier(node)] = mark == 0 ? nil : Array(recorded.prefix(mark))
+    }
+
+    /// The component a plain reference names: a type or a name that picks exactly one component
+    /// making the point's own type, which the point's slot injects as it is. `nil` for any
+    /// other point (an optional, a handle, a collection, a value, a subtype, a component
+    /// missing or ambiguous), which the full binding handles and reports; records nothing.
+    func plainTarget(_ point: InjectionPoint) -> AnyNode? {
+        guard let exact = point.slot?.exactType else { return nil }
+        let found: AnyNode?
+        switch point.source {
+        case .type(let wanted) where ObjectIdentifier(wanted.metatype) == exact:
+            let candidates = candidates(ofType: wanted)
+            found = candidates.count == 1 ? candidates[0] : Self.choose(candidates)
+        case .named(let name):
+            found = node(named: name)
+        default:
+            return nil
+        }
+        return found?.producedType == exact ? found : nil
     }
 
     /// Captive dependencies found while binding, by holder; reported after the graph checks,
@@ -650,6 +690,7 @@ final class Compilation {
         container.definitions = definitions
         container.customScopes = customScopes
         container.converters = builder.converters
+        container.postProcessors = builder.postProcessors
         // A child's own entries hide its parent's.
         container.candidatesByType = parent.map { $0.candidatesByType.merging(byType) { $1 } } ?? byType
         container.tagTable = parent.map { $0.tagTable.merging(byTag) { $1 } } ?? byTag

@@ -15,6 +15,16 @@ func profile(_ name: String) throws {
         }
         return
     }
+    if name == "first-resolve" {
+        // Build, then resolve every component once: what the first use of each costs.
+        for _ in 0..<3 {
+            let builder = ContainerBuilder()
+            for index in 0..<10_000 { builder.register(E.init).named("component-\(index)") }
+            let container = try builder.build()
+            for index in 0..<10_000 { consume(try container.resolve(E.self, name: "component-\(index)")) }
+        }
+        return
+    }
     if name == "memory" {
         // Heap bytes per component: the builder's definitions, then the built container
         // (builder gone), then after every component was resolved once.
