@@ -162,8 +162,18 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// for a node whose every injection the build checked as a plain reference
     /// (``bindsOnFirstUse``). `nil` until then; a node whose binding failed is never handed
     /// out, since the build throws.
-    // NB: read unretained on the hot path so that making an instance retains nothing.
-    @usableFromInline let producerSlot = Atomic<Unmanaged<Producer<T>>?>(nil)
+    // NB: read unretained on the hot path so that making an instance retains nothing. A raw
+    // address, not an `Unmanaged<Producer<T>>?`: unspecialized generic code loads an atomic of
+    // a type made from `T` through witness tables the runtime looks up on every load (it
+    // doubled the time of a resolve).
+    @usableFromInline let producerSlot = Atomic<UnsafeRawPointer?>(nil)
+
+    /// The producer, once there is one.
+    @inlinable
+    var producerRef: Unmanaged<Producer<T>>? {
+        guard let address = producerSlot.load(ordering: .acquiring) else { return nil }
+        return Unmanaged<Producer<T>>.fromOpaque(address)
+    }
     /// Set at build: the node makes its producer on first use, from the dependencies the
     /// build recorded (see ``TypedDefinitionParts/checkPlainReferences(definition:node:compilation:)``).
     @exclusivity(unchecked) var bindsOnFirstUse = false
@@ -198,11 +208,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func join(_ membership: CycleMembership) {
         super.join(membership)
-        producerSlot.load(ordering: .acquiring)?.takeUnretainedValue().earlyCell = membership.cell
+        producerRef?.takeUnretainedValue().earlyCell = membership.cell
     }
 
     deinit {
-        producerSlot.load(ordering: .acquiring)?.release()
+        producerRef?.release()
         if let slot {
             slot.deinitialize(count: 1)
             slot.deallocate()
@@ -210,7 +220,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     func setProducer(_ producer: Producer<T>) {
-        producerSlot.exchange(Unmanaged.passRetained(producer), ordering: .acquiringAndReleasing)?.release()
+        let replaced = producerSlot.exchange(UnsafeRawPointer(Unmanaged.passRetained(producer).toOpaque()), ordering: .acquiringAndReleasing)
+        if let replaced { Unmanaged<Producer<T>>.fromOpaque(replaced).release() }
     }
 
     /// The producer, made now for a node that binds on first use. Threads that get here
@@ -218,17 +229,18 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// code and changes nothing shared.
     @usableFromInline @inline(never)
     func bindOnFirstUse() throws -> Unmanaged<Producer<T>> {
-        if let bound = producerSlot.load(ordering: .acquiring) { return bound }
+        if let bound = producerRef { return bound }
         guard bindsOnFirstUse, let typed, let definition,
               let made = typed.bindOnFirstUse(definition: definition, node: self, postProcessors: container.postProcessors)
         else { throw unboundError() }
         made.earlyCell = cycle?.cell
         let retained = Unmanaged.passRetained(made)
-        let (published, current) = producerSlot.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        let (published, current) = producerSlot.compareExchange(expected: nil, desired: UnsafeRawPointer(retained.toOpaque()),
+                                                                ordering: .acquiringAndReleasing)
         if published { return retained }
         retained.release()
         guard let current else { throw unboundError() }
-        return current
+        return Unmanaged<Producer<T>>.fromOpaque(current)
     }
 
     /// The singleton instance; only valid once `ready` is set.
@@ -236,7 +248,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     var cached: T { slot.unsafelyUnwrapped.pointee }
 
     override var hasDisposeHooks: Bool {
-        !(producerSlot.load(ordering: .acquiring)?.takeUnretainedValue().disposers.isEmpty ?? true)
+        !(producerRef?.takeUnretainedValue().disposers.isEmpty ?? true)
     }
 
     // MARK: Resolving
@@ -317,7 +329,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         inner.container = container
         inner.depth += 1
         if inner.depth > depthThreshold { try checkDepth(inner) }
-        let producerRef = try producerSlot.load(ordering: .acquiring) ?? bindOnFirstUse()
+        let producerRef = try self.producerRef ?? bindOnFirstUse()
         do {
             return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
         } catch {
@@ -327,7 +339,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// The producer; throws for a node that was never bound (the build reported why).
     private func bound() throws -> Producer<T> {
-        try (producerSlot.load(ordering: .acquiring) ?? bindOnFirstUse()).takeUnretainedValue()
+        try (producerRef ?? bindOnFirstUse()).takeUnretainedValue()
     }
 
     @usableFromInline
@@ -453,7 +465,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Runs the dispose hooks for `instance`.
     func dispose(_ instance: T) -> [String] {
         var failures: [String] = []
-        for disposer in producerSlot.load(ordering: .acquiring)?.takeUnretainedValue().disposers ?? [] {
+        for disposer in producerRef?.takeUnretainedValue().disposers ?? [] {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
         container.observer?(.disposed, info)
