@@ -1,6 +1,8 @@
 /// Turns a builder's definitions into a container's plan: applies overrides, makes a node per
-/// definition, binds every injection point to the node(s) it needs, then checks the graph.
-/// Every problem is collected; the builder throws them together.
+/// definition, binds every injection point to the node(s) it needs (or, for a component whose
+/// injections are all plain references, checks them and records its dependencies, and the node
+/// binds on first use), then checks the graph. Every problem is collected; the builder throws
+/// them together.
 ///
 /// NB: its state skips the dynamic exclusivity checks (`@exclusivity(unchecked)`): one build
 /// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
