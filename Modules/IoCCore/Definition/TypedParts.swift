@@ -286,10 +286,9 @@ struct TypedDefinitionParts<T> {
     /// node then binds on first use from those dependencies. Returns `false`, recording
     /// nothing, when any injection needs the full binding (which reports what is wrong).
     func checkPlainReferences(definition: Definition, node: Node<T>, compilation: Compilation) -> Bool {
-        let mark = compilation.captiveMark(of: node)
-        func plain(_ point: InjectionPoint, _ site: @autoclosure () -> SiteInfo) -> Bool {
+        func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
             guard let target = compilation.plainTarget(point) else { return false }
-            compilation.depend(node, onNode: target, at: site())
+            compilation.depend(node, onNode: target, at: site)
             return true
         }
         var isPlain = true
@@ -315,8 +314,7 @@ struct TypedDefinitionParts<T> {
             }
         }
         guard isPlain else {
-            node.directDependencies.removeAll()
-            compilation.rollBackCaptives(of: node, to: mark)
+            compilation.forgetDependencies(of: node)
             return false
         }
         node.lateDependencyStart = constructionEnd
@@ -324,8 +322,8 @@ struct TypedDefinitionParts<T> {
     }
 
     /// Binds a node that ``checkPlainReferences(definition:node:compilation:)`` accepted, from
-    /// the dependencies it recorded (in the order binding visits the points); `nil` if one
-    /// no longer fits, which the check rules out.
+    /// the dependencies it recorded (in the order binding visits the points); `nil` unless
+    /// they fit the points one to one, which the check ensures.
     func bindOnFirstUse(definition: Definition, node: Node<T>, postProcessors: [any InstancePostProcessor]) -> Producer<T>? {
         let targets = node.directDependencies
         var next = 0
@@ -346,7 +344,7 @@ struct TypedDefinitionParts<T> {
                 return .bound(PrerequisiteArgument(found))
             },
             constructionDone: {})
-        return fits ? producer : nil
+        return fits && next == targets.count ? producer : nil
     }
 
     private static func constructionPoint(_ kind: Construction.Kind, _ index: Int, _ label: String?) -> SiteInfo.Point {

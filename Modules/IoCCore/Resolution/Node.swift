@@ -159,9 +159,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Below this depth, making an instance checks neither the depth limit nor the stack.
     @usableFromInline let depthThreshold: Int
     /// Everything that builds an instance, retained by the node: set at build, or on first use
-    /// for a node whose every injection the build checked as a plain reference
-    /// (``bindsOnFirstUse``). `nil` until then; a node whose binding failed is never handed
-    /// out, since the build throws.
+    /// for a node whose every injection the build checked as a plain reference (see
+    /// ``TypedDefinitionParts/checkPlainReferences(definition:node:compilation:)``). A node
+    /// whose binding failed is never handed out, since the build throws.
     // NB: read unretained on the hot path so that making an instance retains nothing. A raw
     // address, not an `Unmanaged<Producer<T>>?`: unspecialized generic code loads an atomic of
     // a type made from `T` through witness tables the runtime looks up on every load (it
@@ -174,9 +174,6 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         guard let address = producerSlot.load(ordering: .acquiring) else { return nil }
         return Unmanaged<Producer<T>>.fromOpaque(address)
     }
-    /// Set at build: the node makes its producer on first use, from the dependencies the
-    /// build recorded (see ``TypedDefinitionParts/checkPlainReferences(definition:node:compilation:)``).
-    @exclusivity(unchecked) var bindsOnFirstUse = false
 
     /// The instance of a weak singleton; only nodes of that scope have one.
     private let weakStore: Locked<WeakReference>?
@@ -224,13 +221,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if let replaced { Unmanaged<Producer<T>>.fromOpaque(replaced).release() }
     }
 
-    /// The producer, made now for a node that binds on first use. Threads that get here
-    /// together each make one, and all use the one published first; making one runs no user
-    /// code and changes nothing shared.
+    /// The producer of a node the build left to bind on first use (its producer is `nil`).
+    /// Threads that get here together each make one, and all use the one published first;
+    /// making one runs no user code and changes nothing shared.
     @usableFromInline @inline(never)
     func bindOnFirstUse() throws -> Unmanaged<Producer<T>> {
-        if let bound = producerRef { return bound }
-        guard bindsOnFirstUse, let typed, let definition,
+        guard let typed, let definition,
               let made = typed.bindOnFirstUse(definition: definition, node: self, postProcessors: container.postProcessors)
         else { throw unboundError() }
         made.earlyCell = cycle?.cell
@@ -621,10 +617,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func bind(_ compilation: Compilation) {
         guard let typed, let definition else { return }
-        if typed.checkPlainReferences(definition: definition, node: self, compilation: compilation) {
-            bindsOnFirstUse = true
-            return
-        }
+        // A node whose injections are all plain references binds on first use.
+        if typed.checkPlainReferences(definition: definition, node: self, compilation: compilation) { return }
         setProducer(typed.bind(definition: definition, node: self, compilation: compilation))
     }
 

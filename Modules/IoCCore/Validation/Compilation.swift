@@ -620,20 +620,21 @@ final class Compilation {
     /// held by a longer-lived one) as a problem. Called as each argument is bound, so that no
     /// list of arguments with their sites is kept per component.
     func depend(_ node: AnyNode, on argument: AnyArgument, at site: SiteInfo) {
-        // The lifetime a dependency must not be shorter than; `nil` when none can be captive.
-        var holder: ScopeLifetime?
-        if !builder.allowsCaptiveDependencies, site.point.isHeld, lifetime(of: node) > .perRequest { holder = lifetime(of: node) }
+        let holder = captiveHolder(node, at: site)
         argument.forEachDirectNode { target in record(node, dependsOn: target, holder: holder, at: site) }
     }
 
     /// ``depend(_:on:at:)`` for a plain reference to `target`, which binding makes on first use.
-    func depend(_ node: AnyNode, onNode target: AnyNode, at site: @autoclosure () -> SiteInfo) {
-        guard !builder.allowsCaptiveDependencies, lifetime(of: node) > .perRequest else {
-            node.directDependencies.append(target)
-            return
-        }
-        let site = site()
-        record(node, dependsOn: target, holder: site.point.isHeld ? lifetime(of: node) : nil, at: site)
+    func depend(_ node: AnyNode, onNode target: AnyNode, at site: SiteInfo) {
+        record(node, dependsOn: target, holder: captiveHolder(node, at: site), at: site)
+    }
+
+    /// The lifetime a dependency of `node` injected at `site` must not be shorter than; `nil`
+    /// when none can be captive there.
+    private func captiveHolder(_ node: AnyNode, at site: SiteInfo) -> ScopeLifetime? {
+        guard !builder.allowsCaptiveDependencies, site.point.isHeld else { return nil }
+        let holder = lifetime(of: node)
+        return holder > .perRequest ? holder : nil
     }
 
     private func record(_ node: AnyNode, dependsOn target: AnyNode, holder: ScopeLifetime?, at site: SiteInfo) {
@@ -647,13 +648,12 @@ final class Compilation {
                                dependencyScope: held.info.scope, site: site.site))
     }
 
-    /// How many captive dependencies of `node` are recorded, for ``rollBackCaptives(of:to:)``.
-    func captiveMark(of node: AnyNode) -> Int { captives[ObjectIdentifier(node)]?.count ?? 0 }
-
-    /// Forgets the captive dependencies of `node` recorded after `mark`.
-    func rollBackCaptives(of node: AnyNode, to mark: Int) {
-        guard let recorded = captives[ObjectIdentifier(node)], recorded.count > mark else { return }
-        captives[ObjectIdentifier(node)] = mark == 0 ? nil : Array(recorded.prefix(mark))
+    /// Forgets what binding `node` recorded (its dependencies and captive dependencies), for a
+    /// check that gives way to the full binding. A node is bound once, so all of it is that
+    /// binding's.
+    func forgetDependencies(of node: AnyNode) {
+        node.directDependencies.removeAll()
+        captives[ObjectIdentifier(node)] = nil
     }
 
     /// The component a plain reference names: a type or a name that picks exactly one component
@@ -665,8 +665,7 @@ final class Compilation {
         let found: AnyNode?
         switch point.source {
         case .type(let wanted) where ObjectIdentifier(wanted.metatype) == exact:
-            let candidates = candidates(ofType: wanted)
-            found = candidates.count == 1 ? candidates[0] : Self.choose(candidates)
+            found = Self.choose(candidates(ofType: wanted))
         case .named(let name):
             found = node(named: name)
         default:
