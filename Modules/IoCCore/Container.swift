@@ -16,7 +16,6 @@ public final class Container: @unchecked Sendable {
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
     @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
     private var lookupOwner: LookupTables
-    var nameTable: [String: AnyNode] = [:]
     var candidatesByType: [ObjectIdentifier: [AnyNode]] = [:]
     var tagTable: [String: [AnyNode]] = [:]
     var nodes: [AnyNode] = []
@@ -74,23 +73,27 @@ public final class Container: @unchecked Sendable {
         }
     }
 
-    /// Private components (`public: false`) by the names and types that do not resolve them at
-    /// the top level, for the error that says so.
-    var privateNames: [String: AnyNode] = [:]
-    var privateTypes: [ObjectIdentifier: AnyNode] = [:]
-
-    /// Installs the lookups the builder computed; `names` holds every name (injection and
-    /// child containers see private components), the top-level lookups only public ones.
-    func setLookups(types: [ObjectIdentifier: AnyNode?], names: [String: AnyNode]) {
-        nameTable = names
-        var resolvable = names
-        for name in privateNames.keys { resolvable[name] = nil }
-        var publicTypes = types
-        for id in privateTypes.keys { publicTypes[id] = nil }
-        let tables = LookupTables(types: publicTypes, names: resolvable)
+    /// Installs the lookups the builder computed: `types`, what each type resolves to at the
+    /// top level; `names`, every name (private ones too).
+    func setLookups(types: [ObjectIdentifier: AnyNode?], names: [String: Unmanaged<AnyNode>]) {
+        let tables = LookupTables(types: types, names: names)
         lookupOwner = tables
         lookups = Unmanaged.passUnretained(tables)
     }
+
+    /// The component named `name` (or with that alias), here or in a parent, private or not.
+    func node(named name: String) -> AnyNode? {
+        lookups._withUnsafeGuaranteedRef { $0.names[name] }?.takeUnretainedValue()
+    }
+
+    /// The component a top-level resolve by `name` reaches: `nil` for a private one.
+    private func publicNode(named name: String) -> AnyNode? {
+        guard let node = node(named: name), !node.hides(name: name) else { return nil }
+        return node
+    }
+
+    /// Every name and alias, here and in a parent.
+    var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.keys }) }
 
     var isShutDown: Bool { shutDownFlag.load(ordering: .acquiring) }
 
@@ -113,6 +116,7 @@ public final class Container: @unchecked Sendable {
         let found = lookups._withUnsafeGuaranteedRef { $0.names[name] }
         guard let found else { throw lookupFailure(type, name: name) }
         return try found._withUnsafeGuaranteedRef { node in
+            if _slowPath(node.isPrivate), node.hides(name: name) { throw lookupFailure(type, name: name) }
             if let typed = node as? Node<T> { return try typed.resolveTop(self) }
             return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
         }
@@ -160,7 +164,7 @@ public final class Container: @unchecked Sendable {
     /// Whether a component is registered under this key (here or in a parent).
     public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
         if isHooked, let overlay = installedOverlay() { return overlay.isRegistered(type, name: name) }
-        if let name { return nameTable[name] != nil }
+        if let name { return node(named: name) != nil }
         return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
     }
 
@@ -177,7 +181,7 @@ public final class Container: @unchecked Sendable {
     /// The component named `name`, as `T`; the form for components with `async` factories.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
-        guard privateNames[name] == nil, let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+        guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
         if isHooked { observeResolved([node]) }
         if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
@@ -198,7 +202,7 @@ public final class Container: @unchecked Sendable {
     @discardableResult
     public func inject<T>(into instance: T, name: String? = nil) throws -> T {
         if isHooked, let overlay = installedOverlay() { return try overlay.inject(into: instance, name: name) }
-        let found = name.map { nameTable[$0] } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
+        let found = name.map { node(named: $0) } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
         guard let found else { throw lookupFailure(T.self, name: name) }
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.
         guard let node = found.exactly(T.self), found.base == nil else {
@@ -307,7 +311,8 @@ public final class Container: @unchecked Sendable {
     /// Why a lookup found nothing: missing (with suggestions) or ambiguous.
     @usableFromInline
     func lookupFailure<T>(_ type: T.Type, name: String?) -> IoCError {
-        if let hidden = name.map({ privateNames[$0] }) ?? privateTypes[ObjectIdentifier(type)] {
+        let named = name.map { node(named: $0) } ?? candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)
+        if let hidden = named, hidden.isPrivate, name.map(hidden.hides(name:)) ?? true {
             let component = hidden.base ?? hidden
             return .privateComponent(component: component.label, location: component.info.location)
         }
@@ -315,14 +320,14 @@ public final class Container: @unchecked Sendable {
         if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
             return Compilation.ambiguity(TypeRef(type), candidates, site: nil)
         }
-        let suggestions = name.map { Suggestions.closest(to: $0, in: Array(nameTable.keys)).map { "\"\($0)\"" } }
+        let suggestions = name.map { Suggestions.closest(to: $0, in: allNames).map { "\"\($0)\"" } }
             ?? Suggestions.closest(to: TypeRef(type).name, in: candidatesByType.values.compactMap { $0.first?.typeRef.name })
         return .missingComponent(key: key, site: nil, suggestions: suggestions, path: [])
     }
 
     func node<T>(_ type: T.Type, name: String?) throws -> AnyNode {
         if let name {
-            guard privateNames[name] == nil, let node = nameTable[name] else { throw lookupFailure(type, name: name) }
+            guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
             return node
         }
         guard let found = lookups._withUnsafeGuaranteedRef({ $0.types.node(for: ObjectIdentifier(type)) }) else {

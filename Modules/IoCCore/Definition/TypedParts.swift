@@ -5,7 +5,7 @@
 
 /// Makes the typed node for a definition.
 class NodeMaker: @unchecked Sendable {
-    func makeNode(container: Container, info: ComponentInfo, storage: Storage, definition: Definition) -> AnyNode {
+    func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
         preconditionFailure("abstract")
     }
     /// Whether the produced type is a class, for weak-singleton scope.
@@ -13,8 +13,8 @@ class NodeMaker: @unchecked Sendable {
 }
 
 final class TypedNodeMaker<T>: NodeMaker, @unchecked Sendable {
-    override func makeNode(container: Container, info: ComponentInfo, storage: Storage, definition: Definition) -> AnyNode {
-        Node<T>(container: container, info: info, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
+    override func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
+        Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
     }
     override var producesClass: Bool { T.self is AnyObject.Type }
 }
@@ -192,9 +192,7 @@ class AdapterBox: @unchecked Sendable {
 
     /// The node that stands for `base` as `target`: same name, no storage of its own.
     func exposureNode<P>(of base: AnyNode, as target: TypeRef, in container: Container) -> Node<P> {
-        var info = base.info
-        info.key = ComponentKey(type: target, name: base.info.key.name)
-        return Node<P>(container: container, info: info, storage: .adapter, definition: nil, parts: nil)
+        Node<P>(container: container, storage: .adapter, definition: nil, exposure: (base, target), parts: nil)
     }
 }
 

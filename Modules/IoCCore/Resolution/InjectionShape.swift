@@ -291,5 +291,5 @@ extension Dictionary: InjectionShape where Key == String {
 
 extension AnyNode {
     /// The key of this component in a name-keyed collection: its name, or its type's name.
-    var mapKey: String { info.key.name ?? typeRef.name }
+    var mapKey: String { key.name ?? typeRef.name }
 }

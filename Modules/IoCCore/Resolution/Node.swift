@@ -54,9 +54,39 @@ class AnyNode: @unchecked Sendable {
     let serial = Serial.next()
     /// The component as messages print it: `"name" (Type)` or `Type`; made when needed,
     /// since only errors need it.
-    var label: String { info.key.description }
-    let info: ComponentInfo
-    let typeRef: TypeRef
+    var label: String { key.description }
+    /// How the component is asked for: its definition's key, or for an exposure its base's
+    /// name under the exposed type.
+    var key: ComponentKey {
+        if let exposedType { return ComponentKey(type: exposedType, name: base?.key.name) }
+        return definition?.key ?? ComponentKey()
+    }
+    /// What post-processors, observers and errors are told about the component: made from its
+    /// definition when asked (rarely: at build for errors, at resolve for hooks), so that a
+    /// node does not carry a copy of it.
+    var info: ComponentInfo {
+        if let definition { return ComponentInfo(definition: definition) }
+        // Every node has one or the other; an exposure has its base's info under its own key.
+        guard var info = base?.info else {
+            return ComponentInfo(key: key, scope: .prototype, tags: [], isPrimary: false, location: ConfigLocation(file: "", line: 0),
+                                 tagAttributes: [:], metadata: [:])
+        }
+        info.key = key
+        return info
+    }
+    var isPrimary: Bool { definition?.isPrimary ?? base?.isPrimary ?? false }
+    /// Its definition says `public: false` (Symfony): injection reaches it, a top-level resolve
+    /// by type or by name does not, but for a public alias (see ``hides(name:)``).
+    @usableFromInline let isPrivate: Bool
+    /// Whether a top-level resolve by `name` must not reach it: it is private, and `name` is not
+    /// one of its public aliases.
+    @usableFromInline
+    func hides(name: String) -> Bool {
+        guard isPrivate, let definition = (base ?? self).definition else { return false }
+        return !definition.publicAliases.contains(name)
+    }
+    /// The type it is registered (or exposed) as.
+    var typeRef: TypeRef { key.type ?? TypeRef(Any.self) }
     @usableFromInline let storage: Storage
     /// Set at build: the node, or something it builds directly, is `async`.
     @exclusivity(unchecked) @usableFromInline var isAsync = false
@@ -72,8 +102,9 @@ class AnyNode: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var checksBeforeMaking = false
     /// Set at build: resolving it may reach an object-graph component.
     @exclusivity(unchecked) @usableFromInline var needsGraph = false
-    /// For an exposure node: the component it exposes.
-    unowned(unsafe) var base: AnyNode?
+    /// For an exposure node: the component it exposes, and the type it exposes it as.
+    unowned(unsafe) let base: AnyNode?
+    private let exposedType: TypeRef?
     /// For an exposure node: a proxy that reaches a context-scoped component per call, which
     /// holds no instance (never a captive dependency).
     var isScopedProxy = false
@@ -100,11 +131,14 @@ class AnyNode: @unchecked Sendable {
     /// The type a ``Node`` produces (`T` of `Node<T>`), to tell without a cast.
     let producedType: ObjectIdentifier
 
-    init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?, producedType: ObjectIdentifier) {
+    /// A node for `definition`, or (`definition` `nil`) the exposure of `exposure.base` as `exposure.type`.
+    init(container: Container, storage: Storage, definition: Definition?, exposure: (base: AnyNode, type: TypeRef)?,
+         producedType: ObjectIdentifier) {
         self.producedType = producedType
         self.container = container
-        self.info = info
-        self.typeRef = info.key.type ?? TypeRef(Any.self)
+        self.base = exposure?.base
+        self.exposedType = exposure?.type
+        self.isPrivate = (definition ?? exposure?.base.definition)?.isPublic == false
         self.storage = storage
         self.definition = definition
         let kind = definition?.construction.kind
@@ -181,13 +215,14 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// While the node hands out a base container's singleton: its own producer, for a reset.
     private var ownProducer: Producer<T>?
 
-    init(container: Container, info: ComponentInfo, storage: Storage, definition: Definition?, parts: TypedDefinitionParts<T>?) {
+    init(container: Container, storage: Storage, definition: Definition?, exposure: (base: AnyNode, type: TypeRef)? = nil,
+         parts: TypedDefinitionParts<T>?) {
         if case .singleton = storage { isSingleton = true } else { isSingleton = false }
         if case .prototype = storage { isPrototype = true } else { isPrototype = false }
         self.typed = parts
         self.depthThreshold = container.depthCheckThreshold
         if case .weakSingleton = storage { weakStore = Locked(WeakReference()) } else { weakStore = nil }
-        super.init(container: container, info: info, storage: storage, definition: definition, producedType: ObjectIdentifier(T.self))
+        super.init(container: container, storage: storage, definition: definition, exposure: exposure, producedType: ObjectIdentifier(T.self))
     }
 
     /// Runs the injection steps of this node's definition on an instance made elsewhere.

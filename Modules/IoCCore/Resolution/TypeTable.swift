@@ -6,11 +6,12 @@
 @usableFromInline
 final class LookupTables: @unchecked Sendable {
     @usableFromInline let types: TypeTable
+    /// Every name and alias, private ones too (see ``AnyNode/hides(name:)``).
     @usableFromInline let names: [String: Unmanaged<AnyNode>]
 
-    init(types: [ObjectIdentifier: AnyNode?], names: [String: AnyNode]) {
+    init(types: [ObjectIdentifier: AnyNode?], names: [String: Unmanaged<AnyNode>]) {
         self.types = TypeTable(types)
-        self.names = names.mapValues { Unmanaged.passUnretained($0) }
+        self.names = names
     }
 
     deinit { types.deallocate() }

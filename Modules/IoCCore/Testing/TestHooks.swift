@@ -198,7 +198,7 @@ struct NodeIdentity: Hashable {
 extension Container {
     /// The definition of the component `name` reaches (by name or alias), as built.
     package func definition(named name: String) -> Definition? {
-        nameTable[name].flatMap { ($0.base ?? $0).definition }
+        node(named: name).flatMap { ($0.base ?? $0).definition }
     }
 
     /// The definitions of the components registered as, or exposed as, `type`.
@@ -218,7 +218,7 @@ extension Container {
     }
 
     /// Every name and alias, and every type a component is registered or exposed as.
-    package var componentNames: [String] { Array(nameTable.keys) }
+    package var componentNames: [String] { allNames }
     package var componentTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.typeRef.name } }
 }
 

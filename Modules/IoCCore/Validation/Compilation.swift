@@ -16,7 +16,8 @@ final class Compilation {
     @exclusivity(unchecked) private var definitions: [Definition] = []
     @exclusivity(unchecked) private(set) var ownNodes: [AnyNode] = []
     @exclusivity(unchecked) private var allNodes: [AnyNode] = []
-    @exclusivity(unchecked) private var byName: [String: AnyNode] = [:]
+    /// Every name and alias, unretained: `allNodes` owns the nodes, then the container does.
+    @exclusivity(unchecked) private var byName: [String: Unmanaged<AnyNode>] = [:]
     @exclusivity(unchecked) private var byType: [ObjectIdentifier: [AnyNode]] = [:]
     @exclusivity(unchecked) private var byTag: [String: [AnyNode]] = [:]
     private let customScopes: [String: any CustomScope]
@@ -205,15 +206,11 @@ final class Compilation {
     /// The node for a bound definition (binding reported any definition it could not bind).
     private func makeNode(_ definition: Definition) -> AnyNode? {
         guard let maker = definition.maker else { return nil }
-        let info = ComponentInfo(definition: definition)
-        let node = maker.makeNode(container: container, info: info,
-                                  storage: storage(for: definition),
-                                  definition: definition)
+        let node = maker.makeNode(container: container, storage: storage(for: definition), definition: definition)
         allNodes.append(node)
         for exposure in definition.exposedAs {
             guard let type = exposure.type,
                   let adapter = exposure.adapter?.makeNode(base: node, container: container, target: type) else { continue }
-            adapter.base = node
             node.adapters[ObjectIdentifier(type.metatype)] = adapter
             allNodes.append(adapter)
         }
@@ -225,8 +222,8 @@ final class Compilation {
             byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(node)
             for (id, adapter) in node.adapters { byType[id, default: []].append(adapter) }
         }
-        if let name = definition.name { byName[name] = node }
-        for alias in definition.aliases { byName[alias] = node }
+        if let name = definition.name { byName[name] = Unmanaged.passUnretained(node) }
+        for alias in definition.aliases { byName[alias] = Unmanaged.passUnretained(node) }
         for tag in definition.tags { byTag[tag, default: []].append(node) }
         if definition.isEager && definition.isLazy {
             problems.append(.invalidDefinition(component: node.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location))
@@ -287,14 +284,14 @@ final class Compilation {
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
     /// reference's binding).
     func node(named name: String) -> AnyNode? {
-        byName[name] ?? builder.parent?.nameTable[name]
+        byName[name]?.takeUnretainedValue() ?? builder.parent?.node(named: name)
     }
 
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
     /// The error for candidates `choose` could not decide between: the primaries when there are several.
     static func ambiguity(_ type: TypeRef, _ candidates: [AnyNode], site: InjectionSite?) -> IoCError {
-        let primaries = candidates.filter { $0.info.isPrimary }
+        let primaries = candidates.filter(\.isPrimary)
         let tied = primaries.count > 1 ? primaries : candidates
         return .ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
                                    site: site, path: [])
@@ -302,19 +299,19 @@ final class Compilation {
 
     static func choose(_ candidates: [AnyNode]) -> AnyNode? {
         if candidates.count == 1 { return candidates[0] }
-        let primaries = candidates.filter { $0.info.isPrimary }
+        let primaries = candidates.filter(\.isPrimary)
         if !primaries.isEmpty { return primaries.count == 1 ? primaries[0] : nil }
-        let unnamed = candidates.filter { $0.info.key.name == nil }
+        let unnamed = candidates.filter { $0.key.name == nil }
         return unnamed.count == 1 ? unnamed[0] : nil
     }
 
     private var allNames: [String] {
-        Array(byName.keys) + (builder.parent.map { Array($0.nameTable.keys) } ?? [])
+        Array(byName.keys) + (builder.parent?.allNames ?? [])
     }
 
     /// Names close to `name`, quoted, never the component that asks (it cannot depend on itself).
     private func nameSuggestions(for name: String, site: SiteInfo) -> [String] {
-        let own = site.node.info.key.name
+        let own = site.node.key.name
         return Suggestions.closest(to: name, in: allNames.filter { $0 != own }).map { "\"\($0)\"" }
     }
 
@@ -695,19 +692,18 @@ final class Compilation {
         // A child's own entries hide its parent's.
         container.candidatesByType = parent.map { $0.candidatesByType.merging(byType) { $1 } } ?? byType
         container.tagTable = parent.map { $0.tagTable.merging(byTag) { $1 } } ?? byTag
-        var entries: [ObjectIdentifier: AnyNode?] = [:]
-        entries.reserveCapacity(container.candidatesByType.count)
-        for (id, candidates) in container.candidatesByType { entries[id] = Self.choose(candidates) }
-        let names = parent.map { $0.nameTable.merging(byName) { $1 } } ?? byName
-        for (name, node) in names {
-            guard let definition = (node.base ?? node).definition, !definition.isPublic, !definition.publicAliases.contains(name) else { continue }
-            container.privateNames[name] = node
+        // A type resolves at the top level to the component `choose` picks among its
+        // candidates, unless that one is private; `nil` for a type whose candidates tie.
+        var types: [ObjectIdentifier: AnyNode?] = [:]
+        types.reserveCapacity(container.candidatesByType.count)
+        for (id, candidates) in container.candidatesByType {
+            let chosen = Self.choose(candidates)
+            if chosen?.isPrivate != true { types[id] = chosen }
         }
-        for (id, chosen) in entries {
-            guard let node = chosen, let definition = (node.base ?? node).definition, !definition.isPublic else { continue }
-            container.privateTypes[id] = node
-        }
-        container.setLookups(types: entries, names: names)
+        // Every name, private ones too: injection and child containers see them, and the
+        // top-level resolve by name refuses a private one (``AnyNode/hides(name:)``).
+        let names = parent.map { $0.lookups.takeUnretainedValue().names.merging(byName) { $1 } } ?? byName
+        container.setLookups(types: types, names: names)
         var factories = parent?.runtimeFactories ?? [:]
         for factory in builder.runtimeFactories { factories[factory.key] = factory }
         container.runtimeFactories = factories

@@ -5,10 +5,12 @@ import IoCYAML
 import RawScan
 
 /// `IoCBenchmarks profile CASE`: runs one case in a loop, for a profiler (perf, callgrind).
-/// `PROFILE_COUNT` sets the number of resolves.
+/// `PROFILE_COUNT` sets the number of resolves; `PROFILE_ROUNDS` the builds of `register` and
+/// `first-resolve` (3 unless set).
 func profile(_ name: String) throws {
+    let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "3") ?? 3
     if name == "register" {
-        for _ in 0..<3 {
+        for _ in 0..<rounds {
             let builder = ContainerBuilder()
             for index in 0..<10_000 { builder.register(E.init).named("component-\(index)") }
             consume(try builder.build())
@@ -17,7 +19,7 @@ func profile(_ name: String) throws {
     }
     if name == "first-resolve" {
         // Build, then resolve every component once: what the first use of each costs.
-        for _ in 0..<3 {
+        for _ in 0..<rounds {
             let builder = ContainerBuilder()
             for index in 0..<10_000 { builder.register(E.init).named("component-\(index)") }
             let container = try builder.build()
