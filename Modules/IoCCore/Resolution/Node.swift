@@ -123,6 +123,9 @@ class AnyNode: @unchecked Sendable {
     let definition: Definition?
     /// Made from an inner (anonymous) definition, inside another's.
     var isInner = false
+    /// Its number among the nodes of its container's build, `0..<count`: what the graph checks
+    /// at build know it by (see ``CycleSearch``).
+    @exclusivity(unchecked) var index = 0
     /// From the definition, for the graph checks at build (which then need not copy it):
     /// its factory is `async`; its instances come from code the container cannot see into
     /// (a closure or a construction strategy), which may resolve object-graph components.

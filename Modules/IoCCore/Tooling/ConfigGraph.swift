@@ -212,16 +212,16 @@ package struct ConfigGraph: Sendable {
     /// Every cycle of dependencies built together (not through `Lazy` or `Provider`) that the
     /// core would not build (see ``PropertyCycles``), with the core's search, rule and words.
     private func cycles() -> [IoCError] {
-        var next: [[PropertyCycles<Int, Int>.Edge]] = Array(repeating: [], count: components.count)
+        var next: [[PropertyCycles.Edge]] = Array(repeating: [], count: components.count)
         for edge in edges where edge.reach != .lazy && edge.reach != .provider {
             next[edge.from].append(.init(target: edge.to, isLate: edge.isLate))
         }
         let label: (Int) -> String = { components[$0].label }
         let location: (Int) -> ConfigLocation? = { components[$0].definition.location }
-        let search = CycleSearch<Int, Int>(key: { $0 }, next: { next[$0].map(\.target) }, isShown: { _ in true },
-                                           label: label, location: location).search(from: Array(components.indices))
+        let search = CycleSearch(count: components.count, next: { next[$0].map(\.target) }, isShown: { _ in true },
+                                 label: label, location: location).search(from: components.indices)
         guard !search.cycles.isEmpty else { return [] }
-        let rule = PropertyCycles<Int, Int>(key: { $0 }, edges: { next[$0] },
+        let rule = PropertyCycles(count: components.count, edges: { next[$0] },
                                             isShared: { components[$0].definition.scope != .prototype },
                                             isShown: { _ in true }, label: label, location: location)
         return rule.check(order: search.order).problems

@@ -207,14 +207,20 @@ final class Compilation {
     private func makeNode(_ definition: Definition) -> AnyNode? {
         guard let maker = definition.maker else { return nil }
         let node = maker.makeNode(container: container, storage: storage(for: definition), definition: definition)
-        allNodes.append(node)
+        add(node)
         for exposure in definition.exposedAs {
             guard let type = exposure.type,
                   let adapter = exposure.adapter?.makeNode(base: node, container: container, target: type) else { continue }
             node.adapters[ObjectIdentifier(type.metatype)] = adapter
-            allNodes.append(adapter)
+            add(adapter)
         }
         return node
+    }
+
+    /// Numbers `node` for the graph checks (``AnyNode/index``) and keeps it.
+    private func add(_ node: AnyNode) {
+        node.index = allNodes.count
+        allNodes.append(node)
     }
 
     private func index(_ node: AnyNode, _ definition: Definition) {
@@ -457,8 +463,9 @@ final class Compilation {
         // A parent's main-actor nodes were marked by its own build; its nodes are reached as dependencies.
         let hasMainActorNodes = allNodes.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
         container.hasMainActorNodes = hasMainActorNodes
-        let search = cycleSearch().search(from: allNodes)
-        dependencyOrder = search.order
+        let search = cycleSearch().search(from: allNodes.indices)
+        let allNodes = self.allNodes
+        dependencyOrder = search.order.map { allNodes[$0] }
         var cycleMembers: [AnyNode] = []
         var cycles: [IoCError] = []
         if !search.cycles.isEmpty {
@@ -467,8 +474,9 @@ final class Compilation {
             for group in checked.groups {
                 let cell = CellKey(scope: 2, node: Serial.next())
                 for member in group {
-                    member.node.join(CycleMembership(group: cell, node: member.node.serial, first: member.first))
-                    cycleMembers.append(member.node)
+                    let node = allNodes[member.node]
+                    node.join(CycleMembership(group: cell, node: node.serial, first: member.first.map { allNodes[$0] }))
+                    cycleMembers.append(node)
                 }
             }
         }
@@ -477,7 +485,7 @@ final class Compilation {
         var changed = true
         while changed {
             changed = false
-            for node in search.order { changed = mark(node, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
+            for node in dependencyOrder { changed = mark(node, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
             if cycleMembers.isEmpty { break }
         }
         for node in cycleMembers where node.isAsync {
@@ -561,42 +569,41 @@ final class Compilation {
 
     /// The rule for the cycles the search found: those a shared component closes through a
     /// property or method call are built (see ``PropertyCycles``).
-    private func propertyCycles() -> PropertyCycles<AnyNode, ObjectIdentifier> {
-        let container = self.container
-        return PropertyCycles<AnyNode, ObjectIdentifier>(
-            key: { ObjectIdentifier($0) },
-            edges: { node in
-                node.directDependencies.enumerated().compactMap { index, target in
-                    target.container === container ? .init(target: target, isLate: index >= node.lateDependencyStart) : nil
+    private func propertyCycles() -> PropertyCycles {
+        let container = self.container, allNodes = self.allNodes
+        return PropertyCycles(
+            count: allNodes.count,
+            edges: { index in
+                let node = allNodes[index]
+                return node.directDependencies.enumerated().compactMap { position, target in
+                    target.container === container ? .init(target: target.index, isLate: position >= node.lateDependencyStart) : nil
                 }
             },
-            isShared: { node in
-                switch node.storage {
+            isShared: { index in
+                switch allNodes[index].storage {
                 case .prototype, .adapter: return false
                 default: return true
                 }
             },
-            isShown: { $0.base == nil },
-            label: \.label,
-            location: { $0.info.location }
+            isShown: { allNodes[$0].base == nil },
+            label: { allNodes[$0].label },
+            location: { allNodes[$0].info.location }
         )
     }
 
     /// The search for cycles of direct dependencies among this container's nodes (each cycle
     /// reported once with its full path), which also orders them for the marks. A parent's
     /// nodes were checked and marked by its own build.
-    private func cycleSearch() -> CycleSearch<AnyNode, ObjectIdentifier> {
-        let container = self.container
-        return CycleSearch<AnyNode, ObjectIdentifier>(
-            key: { ObjectIdentifier($0) },
-            // The same array when every dependency is the container's own, as it nearly always is.
-            next: { node in
-                node.directDependencies.allSatisfy { $0.container === container }
-                    ? node.directDependencies : node.directDependencies.filter { $0.container === container }
+    private func cycleSearch() -> CycleSearch {
+        let container = self.container, allNodes = self.allNodes
+        return CycleSearch(
+            count: allNodes.count,
+            next: { index in
+                allNodes[index].directDependencies.compactMap { $0.container === container ? $0.index : nil }
             },
-            isShown: { $0.base == nil },
-            label: \.label,
-            location: { $0.info.location }
+            isShown: { allNodes[$0].base == nil },
+            label: { allNodes[$0].label },
+            location: { allNodes[$0].info.location }
         )
     }
 

@@ -1,40 +1,41 @@
 /// Finds every cycle of direct dependencies by a depth-first search, and reports each once —
 /// whichever member it is entered from — with its whole path, as ``IoCError/cycle(path:location:)``.
-/// `build()` runs it over nodes; the `ioc` tool over config definitions before any type is known.
-struct CycleSearch<Node, Key: Hashable> {
-    /// Identifies a node (its object identity, its index).
-    let key: (Node) -> Key
+/// `build()` runs it over its nodes, the `ioc` tool over config definitions before any type is
+/// known; both number what they search `0..<count`, so that the search keeps its marks in an
+/// array, not in a table keyed by objects.
+struct CycleSearch {
+    /// How many nodes there are: the search's nodes are `0..<count`.
+    let count: Int
     /// The nodes built together with a node (not those behind a `Lazy` or `Provider`).
-    let next: (Node) -> [Node]
+    let next: (Int) -> [Int]
     /// Whether a node is named in the path (an adapter to a protocol is not: its component is).
-    let isShown: (Node) -> Bool
-    let label: (Node) -> String
-    let location: (Node) -> ConfigLocation?
+    let isShown: (Int) -> Bool
+    let label: (Int) -> String
+    let location: (Int) -> ConfigLocation?
     /// The error for a cycle, given its members in order (the node that closes it not
     /// repeated); `nil` reports ``IoCError/cycle(path:location:)``.
-    var describe: (([Node]) -> IoCError)? = nil
+    var describe: (([Int]) -> IoCError)? = nil
 
-    func cycles(from roots: [Node]) -> [IoCError] { search(from: roots).cycles }
+    func cycles(from roots: some Sequence<Int>) -> [IoCError] { search(from: roots).cycles }
 
     /// The cycles, and every node reached in depth-first post-order: each after the nodes it
     /// builds (on a cycle, the node that closes it comes before the successor it closes on).
-    func search(from roots: [Node]) -> (cycles: [IoCError], order: [Node]) {
-        var order: [Node] = []
-        var marks: [Key: SearchMark] = [:]
-        marks.reserveCapacity(roots.count)
+    func search(from roots: some Sequence<Int>) -> (cycles: [IoCError], order: [Int]) {
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        var marks = [SearchMark](repeating: .unseen, count: count)
         // The current path, each node with its successors and the next one to enter. NB: a loop
         // over this stack, not recursion: a chain of any length costs no call stack.
-        var path: [(node: Node, successors: [Node], next: Int)] = []
+        var path: [(node: Int, successors: [Int], next: Int)] = []
         var reported: Set<[String]> = []
         var found: [IoCError] = []
 
-        func enter(_ node: Node) {
-            let id = key(node)
-            switch marks[id] {
-            case .done?:
+        func enter(_ node: Int) {
+            switch marks[node] {
+            case .done:
                 return
-            case .visiting?:
-                guard let start = path.firstIndex(where: { key($0.node) == id }) else { return }
+            case .visiting:
+                guard let start = path.firstIndex(where: { $0.node == node }) else { return }
                 let members = path[start...].map(\.node).filter(isShown)
                 guard let first = members.first else { return }
                 let labels = members.map(label)
@@ -43,8 +44,8 @@ struct CycleSearch<Node, Key: Hashable> {
                     found.append(describe?(path[start...].map(\.node))
                                  ?? .cycle(path: labels + [label(first)], location: location(first)))
                 }
-            case nil:
-                marks[id] = .visiting
+            case .unseen:
+                marks[node] = .visiting
                 path.append((node, next(node), 0))
             }
         }
@@ -57,7 +58,7 @@ struct CycleSearch<Node, Key: Hashable> {
                     enter(successor)
                 } else {
                     let node = path.removeLast().node
-                    marks[key(node)] = .done
+                    marks[node] = .done
                     order.append(node)
                 }
             }
@@ -66,5 +67,5 @@ struct CycleSearch<Node, Key: Hashable> {
     }
 }
 
-/// Where the depth-first search is with a node: on the current path, or finished.
-private enum SearchMark { case visiting, done }
+/// Where the depth-first search is with a node: not reached yet, on the current path, or finished.
+private enum SearchMark { case unseen, visiting, done }

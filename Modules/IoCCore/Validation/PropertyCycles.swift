@@ -6,30 +6,32 @@
 /// a prototype's property closes never ends (each prototype's property makes a new one).
 ///
 /// Run only when the search for cycles found some, so that a graph without cycles pays nothing.
-/// `build()` runs it over nodes; the `ioc` tool over config definitions before any type is known.
-struct PropertyCycles<Node, Key: Hashable> {
+/// `build()` runs it over nodes; the `ioc` tool over config definitions before any type is known
+/// (each numbers them `0..<count`, as for ``CycleSearch``).
+struct PropertyCycles {
     /// One dependency: its target, and whether it is injected after construction (a property
     /// or a method call's argument) rather than built into it.
     struct Edge {
-        let target: Node
+        let target: Int
         let isLate: Bool
     }
 
     /// A shared component on cycles that can be built, and the components of its cycles to
     /// create before it (see ``check(order:)``).
     struct Member {
-        let node: Node
-        let first: [Node]
+        let node: Int
+        let first: [Int]
     }
 
-    let key: (Node) -> Key
-    let edges: (Node) -> [Edge]
+    /// How many nodes there are: `0..<count`.
+    let count: Int
+    let edges: (Int) -> [Edge]
     /// Any scope but prototype: one instance per container, graph, context or scope, which the
     /// cycle can be handed before its properties are set.
-    let isShared: (Node) -> Bool
-    let isShown: (Node) -> Bool
-    let label: (Node) -> String
-    let location: (Node) -> ConfigLocation?
+    let isShared: (Int) -> Bool
+    let isShown: (Int) -> Bool
+    let label: (Int) -> String
+    let location: (Int) -> ConfigLocation?
 
     /// The cycles that cannot be built, and the shared members of each group of cycles that
     /// can (a strongly connected part of the graph), each group on its own.
@@ -41,23 +43,26 @@ struct PropertyCycles<Node, Key: Hashable> {
     /// and waiting for their properties) when it is constructed, whichever component of the
     /// cycle a resolve starts from; without it, a resolve that started from a component
     /// constructed with its cycle's next one would come back to it before it exists.
-    func check(order: [Node]) -> (problems: [IoCError], groups: [[Member]]) {
+    func check(order: [Int]) -> (problems: [IoCError], groups: [[Member]]) {
         let parts = stronglyConnected(order)
-        let closes: (Node, Edge) -> Bool = { holder, edge in edge.isLate && isShared(holder) }
+        let closes: (Int, Edge) -> Bool = { holder, edge in edge.isLate && isShared(holder) }
         var problems: [IoCError] = []
         var groups: [[Member]] = []
         for part in parts {
-            let inPart = Set(part.map(key))
+            // The part's nodes numbered 0..<part.count for its own search.
+            var position: [Int: Int] = [:]
+            for (local, node) in part.enumerated() { position[node] = local }
+            let inPart = Set(part)
             // The cycles that no shared component's property closes.
-            let unclosed = CycleSearch<Node, Key>(
-                key: key,
-                next: { node in edges(node).filter { !closes(node, $0) && inPart.contains(key($0.target)) }.map(\.target) },
-                isShown: isShown, label: label, location: location,
-                describe: { members in describe(members) })
-            let found = unclosed.cycles(from: part)
+            let unclosed = CycleSearch(
+                count: part.count,
+                next: { local in edges(part[local]).filter { !closes(part[local], $0) }.compactMap { position[$0.target] } },
+                isShown: { isShown(part[$0]) }, label: { label(part[$0]) }, location: { location(part[$0]) },
+                describe: { members in describe(members.map { part[$0] }) })
+            let found = unclosed.cycles(from: part.indices)
             problems += found
             guard found.isEmpty else { continue }
-            let closers = Set(part.filter { node in edges(node).contains { closes(node, $0) && inPart.contains(key($0.target)) } }.map(key))
+            let closers = Set(part.filter { node in edges(node).contains { closes(node, $0) && inPart.contains($0.target) } })
             let members = part.filter(isShared).map { node in
                 Member(node: node, first: reached(from: node, within: inPart, stoppingAt: closers, closes: closes))
             }
@@ -68,12 +73,12 @@ struct PropertyCycles<Node, Key: Hashable> {
 
     /// The error for a cycle that cannot be built: one that a prototype's property closes never
     /// ends; any other is a cycle of initializers.
-    private func describe(_ members: [Node]) -> IoCError {
+    private func describe(_ members: [Int]) -> IoCError {
         let shown = members.filter(isShown)
         let path = shown.map(label) + (shown.first.map { [label($0)] } ?? [])
         for (index, holder) in members.enumerated() {
-            let next = key(members[(index + 1) % members.count])
-            let towardNext = edges(holder).filter { key($0.target) == next }
+            let next = members[(index + 1) % members.count]
+            let towardNext = edges(holder).filter { $0.target == next }
             if !towardNext.isEmpty, towardNext.allSatisfy(\.isLate) {
                 return .endlessCycle(path: path, prototype: label(holder), location: location(holder))
             }
@@ -83,16 +88,15 @@ struct PropertyCycles<Node, Key: Hashable> {
 
     /// The members of `inPart` that close a cycle through a property (`closers`) and that
     /// `start` reaches through dependencies no property closes, the first on each path.
-    private func reached(from start: Node, within inPart: Set<Key>, stoppingAt closers: Set<Key>,
-                         closes: (Node, Edge) -> Bool) -> [Node] {
-        var seen: Set<Key> = [key(start)]
+    private func reached(from start: Int, within inPart: Set<Int>, stoppingAt closers: Set<Int>,
+                         closes: (Int, Edge) -> Bool) -> [Int] {
+        var seen: Set<Int> = [start]
         var stack = [start]
-        var found: [Node] = []
+        var found: [Int] = []
         while let node = stack.popLast() {
-            for edge in edges(node) where !closes(node, edge) && inPart.contains(key(edge.target)) {
-                let id = key(edge.target)
-                guard seen.insert(id).inserted else { continue }
-                if closers.contains(id) { found.append(edge.target) } else { stack.append(edge.target) }
+            for edge in edges(node) where !closes(node, edge) && inPart.contains(edge.target) {
+                guard seen.insert(edge.target).inserted else { continue }
+                if closers.contains(edge.target) { found.append(edge.target) } else { stack.append(edge.target) }
             }
         }
         return found
@@ -100,22 +104,25 @@ struct PropertyCycles<Node, Key: Hashable> {
 
     /// The parts of the graph in which every node reaches every other, that hold a cycle (two
     /// nodes or more, or one that depends on itself); Kosaraju's method over `order`.
-    private func stronglyConnected(_ order: [Node]) -> [[Node]] {
-        var into: [Key: [Node]] = [:]
+    private func stronglyConnected(_ order: [Int]) -> [[Int]] {
+        var into = [[Int]](repeating: [], count: count)
         for node in order {
-            for edge in edges(node) { into[key(edge.target), default: []].append(node) }
+            for edge in edges(node) { into[edge.target].append(node) }
         }
-        var assigned: Set<Key> = []
-        var parts: [[Node]] = []
-        for root in order.reversed() where !assigned.contains(key(root)) {
-            assigned.insert(key(root))
-            var part: [Node] = []
+        var assigned = [Bool](repeating: false, count: count)
+        var parts: [[Int]] = []
+        for root in order.reversed() where !assigned[root] {
+            assigned[root] = true
+            var part: [Int] = []
             var stack = [root]
             while let node = stack.popLast() {
                 part.append(node)
-                for source in into[key(node)] ?? [] where assigned.insert(key(source)).inserted { stack.append(source) }
+                for source in into[node] where !assigned[source] {
+                    assigned[source] = true
+                    stack.append(source)
+                }
             }
-            let loops = part.count > 1 || edges(root).contains { key($0.target) == key(root) }
+            let loops = part.count > 1 || edges(root).contains { $0.target == root }
             if loops { parts.append(part) }
         }
         return parts
