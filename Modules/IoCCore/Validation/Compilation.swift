@@ -135,10 +135,11 @@ final class Compilation {
         kept.reserveCapacity(input.count)
         var seen: [KeyID: Int] = [:]     // key -> position in `kept`
         seen.reserveCapacity(input.count)
-        for (index, definition) in input.enumerated() {
+        // NB: by index: a loop over the definitions would copy (retain and release) each one.
+        for index in input.indices {
             // Most definitions have one key, or none: no array for them, and one lookup.
-            if !hasMoreKeys(definition, kind) {
-                guard let key = primaryKey(of: definition, kind) else {
+            if !hasMoreKeys(input[index], kind) {
+                guard let key = primaryKey(of: input[index], kind) else {
                     kept.append(index)
                     continue
                 }
@@ -148,6 +149,7 @@ final class Compilation {
                     continue
                 }
             }
+            let definition = input[index]
             let definitionKeys = keys(of: definition, kind)
             guard let clash = definitionKeys.first(where: { seen[$0] != nil }), let position = seen[clash] else {
                 for key in definitionKeys { seen[key] = kept.count }

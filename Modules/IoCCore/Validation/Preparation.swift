@@ -62,12 +62,15 @@ struct Preparation {
         return descriptor.exposures.contains { $0.type?.name == name || $0.type?.qualifiedName == name }
     }
 
-    /// The definitions of the active profiles, with their placeholders resolved.
+    /// The definitions of the active profiles, with their placeholders resolved; the input as
+    /// it is when every definition is active and has no placeholder (no copy of the list).
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
+        let unchanged = input.firstIndex { !isActive($0) || Self.mayHavePlaceholders($0) || Self.repeatedProperty(in: $0) != nil }
+        guard let first = unchanged else { return input }
         let resolver = PlaceholderResolver(sources: builder.propertySources, roots: builder.configRoots.compactMap { ConfigImports.realPath($0.standardizedFileURL.path) })
-        var resolved: [Definition] = []
+        var resolved = Array(input[..<first])
         resolved.reserveCapacity(input.count)
-        for definition in input where isActive(definition) {
+        for definition in input[first...] where isActive(definition) {
             if let problem = Self.repeatedProperty(in: definition) { problems.append(problem); continue }
             if let done = resolvePlaceholders(in: definition, resolver) { resolved.append(done) }
         }
