@@ -225,7 +225,7 @@ final class CatalogBinding {
             return nil
         }
         let productDescriptor = catalog.descriptor(of: product)
-        guard let typed = productDescriptor?.typed ?? (maker as? ProductDescribing)?.emptyDescriptorBox() else { return nil }
+        let typed = productDescriptor?.typed ?? maker.emptyDescriptorBox()
         let descriptor = productDescriptor ?? TypeDescriptor(type: product, names: [product.name], typed: typed)
         return typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
     }
@@ -438,18 +438,9 @@ extension TypedDescriptor {
     }
 }
 
-/// A node maker that can give a descriptor box for its product when the product is not catalogued.
-protocol ProductDescribing {
-    func emptyDescriptorBox() -> DescriptorBox
-}
-
-extension TypedNodeMaker: ProductDescribing {
-    func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
-}
-
 /// Binds what a definition of `T` names by text: properties, method calls, hooks, exposures.
 final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
-    override func bind(_ definition: Definition, construction: Construction, maker: NodeMaker, descriptor: TypeDescriptor,
+    override func bind(_ definition: Definition, construction: Construction, maker: any NodeMaker.Type, descriptor: TypeDescriptor,
                        binding: CatalogBinding) -> Definition? {
         var bound = definition
         bound.type = TypeRef(T.self)
@@ -567,7 +558,7 @@ final class BindPlan {
     private let propertyNames: [String]
 
     private let type: TypeRef?
-    private let maker: NodeMaker?
+    private let maker: (any NodeMaker.Type)?
     /// The member's construction, bound; the given arguments' sources go to `targets`.
     private let construction: Construction
     private let targets: [Int]

@@ -137,14 +137,14 @@ public struct TypeDescriptor: Sendable {
 /// The typed code behind a member.
 enum MemberTemplate: @unchecked Sendable {
     /// An initializer or factory: the construction with default sources, and the node maker of its product.
-    case construction(Construction, NodeMaker)
+    case construction(Construction, any NodeMaker.Type)
     /// A method: its parameters (default sources) and invoker.
     case method([InjectionPoint], MethodInvokerBox)
 }
 
 /// The typed half of a descriptor: binds definitions of `T`.
 class DescriptorBox: @unchecked Sendable {
-    func bind(_ definition: Definition, construction: Construction, maker: NodeMaker, descriptor: TypeDescriptor,
+    func bind(_ definition: Definition, construction: Construction, maker: any NodeMaker.Type, descriptor: TypeDescriptor,
               binding: CatalogBinding) -> Definition? { nil }
 }
 
@@ -283,7 +283,7 @@ public struct TypeDescriptorBuilder<T> {
         }
         let construction = Construction(kind: kind, arguments: labelled, recipe: Recipe<T>(.arguments(bind)))
         let member = TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: TypeRef(T.self),
-                                           template: .construction(construction, TypedNodeMaker<T>()))
+                                           template: .construction(construction, TypedNodeMaker<T>.self))
         if case .staticFactory = kind { descriptor.staticFactories.append(member) } else { descriptor.initializers.append(member) }
     }
 
@@ -299,7 +299,7 @@ public struct TypeDescriptorBuilder<T> {
                                         recipe: Recipe<P>(.arguments(bind)))
         descriptor.factoryMethods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type),
                                                                returns: TypeRef(P.self),
-                                                               template: .construction(construction, TypedNodeMaker<P>())))
+                                                               template: .construction(construction, TypedNodeMaker<P>.self)))
     }
 
     static func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
@@ -369,7 +369,7 @@ final class FactoryProduct<F: ComponentFactory>: FactoryProductBox, @unchecked S
         })
         var product = definition
         product.type = TypeRef(F.Product.self)
-        product.maker = TypedNodeMaker<F.Product>()
+        product.maker = TypedNodeMaker<F.Product>.self
         product.construction = Construction(
             kind: .factoryComponent,
             arguments: [InjectionPoint(label: "factory", slot: Slot<F>(), source: .inner(factory))],

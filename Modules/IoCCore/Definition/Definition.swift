@@ -39,7 +39,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var stated: StatedFields
         @exclusivity(unchecked) var strategy: (any ConstructionStrategy)?
         @exclusivity(unchecked) var location: ConfigLocation
-        @exclusivity(unchecked) var maker: NodeMaker?
+        @exclusivity(unchecked) var maker: (any NodeMaker.Type)?
         /// The settings most definitions leave at their defaults: `nil` until one is set, so that
         /// a plain definition does not carry them (see `bytes_per_definition` in docs/Performance.md).
         @exclusivity(unchecked) var extras: ExtrasBox?
@@ -231,7 +231,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield fields.location }
         _modify { yield &unique.location }
     }
-    var maker: NodeMaker? {
+    var maker: (any NodeMaker.Type)? {
         _read { yield fields.maker }
         _modify { yield &unique.maker }
     }
@@ -407,7 +407,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    init(type: TypeRef, construction: Construction, maker: NodeMaker, location: ConfigLocation) {
+    init(type: TypeRef, construction: Construction, maker: any NodeMaker.Type, location: ConfigLocation) {
         self.init(name: nil, typeName: nil, construction: construction, location: location)
         self.type = type
         self.maker = maker

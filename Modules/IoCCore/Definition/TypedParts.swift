@@ -3,20 +3,22 @@
 // conversions) that the builder binds into a node. Each box is made together with the
 // type it serves, so the casts at build always succeed; they are still checked.
 
-/// Makes the typed node for a definition.
-class NodeMaker: @unchecked Sendable {
-    func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
-        preconditionFailure("abstract")
-    }
+/// Makes the typed node for a definition. A definition holds the maker's metatype
+/// (`TypedNodeMaker<T>.self`), which names the type it makes without an object per definition.
+protocol NodeMaker {
+    static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode
     /// Whether the produced type is a class, for weak-singleton scope.
-    var producesClass: Bool { false }
+    static var producesClass: Bool { get }
+    /// A descriptor box for the product, for a product the catalog does not describe.
+    static func emptyDescriptorBox() -> DescriptorBox
 }
 
-final class TypedNodeMaker<T>: NodeMaker, @unchecked Sendable {
-    override func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
+enum TypedNodeMaker<T>: NodeMaker {
+    static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
         Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
     }
-    override var producesClass: Bool { T.self is AnyObject.Type }
+    static var producesClass: Bool { T.self is AnyObject.Type }
+    static func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
 }
 
 /// How a definition's instance is constructed, typed.

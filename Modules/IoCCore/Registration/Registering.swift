@@ -310,7 +310,7 @@ extension ContainerBuilder {
     }
 
     private func add<T>(_ type: T.Type, _ construction: Construction, _ file: String, _ line: Int) -> Registration<T> {
-        var definition = Definition(type: TypeRef(T.self), construction: construction, maker: TypedNodeMaker<T>(),
+        var definition = Definition(type: TypeRef(T.self), construction: construction, maker: TypedNodeMaker<T>.self,
                                     location: ConfigLocation(file: file, line: line))
         definition.scope = defaults.scope
         definition.isLazy = defaults.isLazy
