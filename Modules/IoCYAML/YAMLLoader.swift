@@ -132,6 +132,7 @@ public struct YAMLLoader: Sendable {
             var definition = Definition.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
                                               location: alias.location)
             definition.deprecation = translator.deprecatedAliases[alias.name]
+            definition.profiles = alias.profiles
             config.definitions.append(definition)
         }
     }

@@ -14,7 +14,9 @@ struct YAMLTranslator {
     var definitions: [Definition] = []
     var parameters: [String: ConfigValue] = [:]
     var imports: [ConfigImport] = []
-    var aliases: [(name: String, target: String, location: ConfigLocation)] = []
+    /// Aliases (`id: '@target'`, `id: { alias: target }`); `profiles` is set for those of a
+    /// `when@<profile>:` block, which exist only in that profile, as its services do.
+    var aliases: [(name: String, target: String, location: ConfigLocation, profiles: [String])] = []
     /// Aliases written `{ alias: target, public: true }`: resolvable even when their service is private.
     var publicAliases: Set<String> = []
     /// Aliases written `{ alias: target, deprecated: ... }`, with why.
@@ -89,7 +91,7 @@ struct YAMLTranslator {
         guard !profile.isEmpty else {
             throw .badValue(value: "when@", reason: "'when@' names a profile (an environment), as in when@test", location: location)
         }
-        let first = definitions.count
+        let first = definitions.count, firstAlias = aliases.count
         for (keyNode, value) in try mapping(node, "when@\(profile)") {
             switch try keyText(keyNode) {
             case "services": try services(value)
@@ -110,6 +112,7 @@ struct YAMLTranslator {
             // As in Symfony, a service of the block replaces one of the same id outside it.
             definitions[index].isOverride = true
         }
+        for index in aliases.indices.dropFirst(firstAlias) { aliases[index].profiles = [profile] }
     }
 
     // MARK: Services
@@ -198,7 +201,7 @@ struct YAMLTranslator {
                 let id = try this.keyText(keyNode)
                 if id == "_defaults" || id == "_instanceof" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
-                    this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location))
+                    this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location, []))
                     return
                 }
                 // Symfony's alias entry: `id: { alias: target, public: true }`.
@@ -213,7 +216,7 @@ struct YAMLTranslator {
                             throw .badValue(value: key.scalar ?? key.kindName, reason: "an alias entry ('alias: \(name)') takes only 'public' and 'deprecated'; a service of its own gives further names with 'aliases'", location: key.location)
                         }
                     }
-                    this.aliases.append((id, name, keyNode.location))
+                    this.aliases.append((id, name, keyNode.location, []))
                     return
                 }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and

@@ -246,15 +246,20 @@ struct SymfonyHabitTests {
               services:
                 reporter: { class: ConsoleReporter, arguments: [test] }
                 extra: { class: ConsoleReporter, arguments: [extra] }
+                extraAlias: '@extra'
+                testReporter: { alias: reporter, public: true }
             """
         let config = try YAMLLoader().load(string: yaml, name: "app.yaml")
-        #expect(config.definitions.map(\.profiles) == [[], ["test"], ["test"]])
+        #expect(config.definitions.map(\.profiles) == [[], ["test"], ["test"], ["test"], ["test"]])
         for (profiles, expected) in [(Set<String>(), "production"), (["test"], "test")] {
             let builder = try yamlBuilder(yaml, name: "app.yaml")
             builder.activeProfiles = profiles
             let container = try builder.build()
             #expect(try container.resolve(ConsoleReporter.self, name: "reporter").id == expected)
             #expect(container.isRegistered(ConsoleReporter.self, name: "extra") == (expected == "test"))
+            // Aliases of the block exist in its profile only, as its services do.
+            #expect(container.isRegistered(ConsoleReporter.self, name: "extraAlias") == (expected == "test"))
+            #expect(container.isRegistered(ConsoleReporter.self, name: "testReporter") == (expected == "test"))
         }
         #expect(errorText { _ = try YAMLLoader().load(string: "when@test:\n  parameters: { a: 1 }\n", name: "app.yaml") }
             == "'parameters' inside when@test at app.yaml:2:3 has no Swift meaning here: it would apply to one profile only, which property sources and imports cannot do here; put them in a file of their own and load it for that profile.")
