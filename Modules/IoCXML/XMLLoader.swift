@@ -158,7 +158,11 @@ public struct XMLLoader: Sendable {
         config.definitions += translator.definitions
         config.namedValues.merge(translator.namedValues) { $1 }
         // `<alias>` elements become alias definitions, which the build gives to their targets (here or elsewhere).
-        config.definitions += translator.aliases.map { .alias($0.name, of: $0.target, location: $0.location) }
+        for alias in translator.aliases {
+            var definition = Definition.alias(alias.name, of: alias.target, location: alias.location)
+            definition.profiles = alias.profiles
+            config.definitions.append(definition)
+        }
     }
 }
 

@@ -15,7 +15,9 @@ struct XMLTranslator {
     /// The defaults of the `<beans>` being read, for the inner beans inside its beans.
     private var enclosingDefaults = BeansDefaults()
     var imports: [(path: String, location: ConfigLocation)] = []
-    var aliases: [(name: String, target: String, location: ConfigLocation)] = []
+    /// `<alias>` elements; `profiles` are those of the `<beans profile>` around one, which
+    /// exists only in them, as the beans beside it do.
+    var aliases: [(name: String, target: String, location: ConfigLocation, profiles: [String])] = []
     /// `.properties` files named by `<context:property-placeholder>`, relative to the document.
     var propertyFiles: [(path: String, optional: Bool, location: ConfigLocation)] = []
     /// Top-level `util:list`, `util:set`, `util:map`, `util:properties` and `util:constant`
@@ -163,7 +165,7 @@ struct XMLTranslator {
                     try this.namedValue(child)
                 case "alias":
                     try this.check(child, attributes: ["name", "alias"])
-                    this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location))
+                    this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location, active))
                 case "import":
                     try this.check(child, attributes: ["resource"])
                     this.imports.append((try this.required(child, "resource"), child.location))

@@ -24,6 +24,11 @@ public enum YAMLWriter {
                 throw failure(definition, "no name", advice: "services.yaml keys every service by its id: give the component an id or name.")
             }
             if let target = definition.aliasTarget {
+                // An alias entry takes no profile: Symfony gives one only by a when@ block around it.
+                guard definition.profiles.isEmpty else {
+                    throw failure(definition, "a profile (\(definition.profiles.joined(separator: ", ")))",
+                                  advice: "An alias entry takes no profile here; keep this file in Spring XML (<alias> inside <beans profile>), or give the alias in code.")
+                }
                 // An alias of a component defined elsewhere, and any names given to the alias.
                 services.append((name, aliasEntry(of: target, isPublic: definition.isPublic, deprecation: definition.deprecation)))
                 services += definition.aliases.map { ($0, .map([("alias", .plain(name))])) }

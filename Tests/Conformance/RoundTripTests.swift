@@ -82,6 +82,20 @@ struct RoundTripTests {
         }
     }
 
+    @Test func aProfiledAlias_survivesXML_andYAMLSaysItCannotExpressIt() throws {
+        let beans = try XMLLoader().load(string: """
+            <beans><bean id="clock" class="Clock"/><beans profile="test"><alias name="clock" alias="testClock"/></beans></beans>
+            """, name: "beans.xml").definitions
+        #expect(beans.last?.profiles == ["test"])
+        #expect(try xml(beans) == beans)
+        do {
+            _ = try YAMLWriter.string(from: beans)
+            Issue.record("a profiled alias was written to YAML without its profile")
+        } catch {
+            #expect("\(error)" == "Cannot write \"testClock\", defined at beans.xml:1, as YAML: it has a profile (test), which YAML cannot express. An alias entry takes no profile here; keep this file in Spring XML (<alias> inside <beans profile>), or give the alias in code.")
+        }
+    }
+
     @Test func symfonySettings_surviveYAML_andSpringXMLSaysItHasNoWordsForThem() throws {
         let original = try YAMLLoader().load(string: """
             services:

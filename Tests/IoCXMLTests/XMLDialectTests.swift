@@ -161,6 +161,7 @@ struct XMLDialectTests {
                 </beans>
                 <beans profile="production">
                     <bean id="prodOnly" class="ExampleServiceImpl2"/>
+                    <alias name="prodOnly" alias="prodAlias"/>
                 </beans>
                 <bean id="late" class="ServiceExecutorImpl1" depends-on="testOnly"/>
             </beans>
@@ -169,6 +170,8 @@ struct XMLDialectTests {
         #expect(child.names == ["base"])
         for alias in ["kid", "junior", "offspring"] { #expect(try container.resolve(Bag.self, name: alias) === child) }
         #expect(container.isRegistered(ExampleServiceImpl2.self, name: "testOnly") && !container.isRegistered(ExampleServiceImpl2.self, name: "prodOnly"))
+        // An alias inside <beans profile> exists in that profile only, as the beans beside it do.
+        #expect(!container.isRegistered(ExampleServiceImpl2.self, name: "prodAlias"))
         _ = try container.resolve(ServiceExecutorImpl1.self, name: "late")
     }
 
