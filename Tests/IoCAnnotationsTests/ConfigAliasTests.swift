@@ -42,14 +42,35 @@ struct ConfigAliasTests {
         #expect(try container.resolve(ReportService.self, name: "reporter").metrics === logger)
     }
 
-    @Test func aPublicAlias_ofAPrivateServiceInAnotherFile_resolves_andAPlainOneDoesNot() throws {
+    /// A private service, a public alias of it and a plain one, in two files.
+    private func privateServiceWithAliases() throws -> Container {
         let builder = builder()
         try builder.loadYAML("services:\n  hidden: { class: Logger, public: false }\n", name: "a.yaml")
         try builder.loadYAML("services:\n  open: { alias: hidden, public: true }\n  closed: '@hidden'\n", name: "b.yaml")
-        let container = try builder.build()
+        return try builder.build()
+    }
+
+    private let privateRefusal = "\"hidden\" (Logger) is private (public: false, at a.yaml:2:3): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it."
+
+    @Test func aPublicAlias_ofAPrivateServiceInAnotherFile_resolves_andAPlainOneDoesNot() throws {
+        let container = try privateServiceWithAliases()
         _ = try container.resolve(Logger.self, name: "open")
-        #expect(errorText { _ = try container.resolve(Logger.self, name: "closed") }
-            == "\"hidden\" (Logger) is private (public: false, at a.yaml:2:3): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it.")
+        #expect(errorText { _ = try container.resolve(Logger.self, name: "closed") } == privateRefusal)
+        #expect(errorText { _ = try container.resolve(Logger.self, name: "hidden") } == privateRefusal)
+        // Registered under every name: injection (and a child container) reaches it by each.
+        #expect(container.isRegistered(Logger.self, name: "closed"))
+    }
+
+    @Test func aPrivateService_isRefusedByNameWithAwait_too() async throws {
+        // The async resolve looks names up on a path of its own.
+        let container = try privateServiceWithAliases()
+        _ = try await container.resolve(Logger.self, name: "open")
+        do {
+            _ = try await container.resolve(Logger.self, name: "closed")
+            Issue.record("a private component resolved by name with await")
+        } catch {
+            #expect("\(error)" == privateRefusal)
+        }
     }
 
     @Test func anAliasRead_beforeTheFileThatDefinesItsTarget_reachesIt() throws {

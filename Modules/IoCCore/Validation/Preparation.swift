@@ -65,8 +65,8 @@ struct Preparation {
     /// The definitions of the active profiles, with their placeholders resolved; the input as
     /// it is when every definition is active and has no placeholder (no copy of the list).
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
-        let unchanged = input.firstIndex { !isActive($0) || Self.mayHavePlaceholders($0) || Self.repeatedProperty(in: $0) != nil }
-        guard let first = unchanged else { return input }
+        let firstToChange = input.firstIndex { !isActive($0) || Self.mayHavePlaceholders($0) || Self.repeatedProperty(in: $0) != nil }
+        guard let first = firstToChange else { return input }
         let resolver = PlaceholderResolver(sources: builder.propertySources, roots: builder.configRoots.compactMap { ConfigImports.realPath($0.standardizedFileURL.path) })
         var resolved = Array(input[..<first])
         resolved.reserveCapacity(input.count)
