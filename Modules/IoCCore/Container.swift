@@ -16,9 +16,19 @@ public final class Container: @unchecked Sendable {
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
     @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
     private var lookupOwner: LookupTables
-    var candidatesByType: [ObjectIdentifier: [AnyNode]] = [:]
-    var tagTable: [String: [AnyNode]] = [:]
-    var nodes: [AnyNode] = []
+    var candidatesByType: [ObjectIdentifier: [NodeRef]] = [:]
+    var tagTable: [String: [NodeRef]] = [:]
+    /// The exposures and inner definitions, numbered after ``definitions`` (see ``NodeRef``).
+    var extraOrigins: [ExtraOrigin] = []
+    /// The marks of each component, which its node copies when it is made.
+    var flags: [NodeFlags] = []
+    /// What each component builds directly, set at build: a component that binds on first use
+    /// binds to these, and a test overlay compares them.
+    var dependencies = DependencyTable()
+    /// The nodes the build makes, until it publishes them in ``LookupTables/nodes``.
+    private var buildNodes: [AnyNode?] = []
+    /// Set when the build publishes its lookups: nodes are published in their slots from then on.
+    private var isBuilt = false
     var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
     var hasObjectGraphNodes = false
     /// Set at build: some component, here or in a parent, is main-actor (the build marks what reaches one).
@@ -58,38 +68,134 @@ public final class Container: @unchecked Sendable {
 
     init(parent: Container?) {
         self.parent = parent
-        let empty = LookupTables(types: [:], names: [:])
+        let empty = LookupTables(types: [:], names: [:], nodes: NodeSlots(count: 0, made: []))
         self.lookupOwner = empty
         self.lookups = Unmanaged.passUnretained(empty)
     }
 
     deinit {
-        // A node holds the nodes it builds directly (for the checks at build). Cut those links
-        // before the nodes go, so that freeing a long chain of components does not free each
-        // link from inside the previous one's deinit, one stack frame per link.
-        for node in nodes {
-            node.directDependencies = []
-            node.cycle?.first = []
-        }
+        // A cycle's member holds the members to create before it. Cut those links before the
+        // nodes go, so that freeing them does not free each from inside another's deinit.
+        for node in madeNodes { node.cycle?.first = [] }
     }
 
     /// Installs the lookups the builder computed: `types`, what each type resolves to at the
-    /// top level; `names`, every name (private ones too).
-    func setLookups(types: [ObjectIdentifier: AnyNode?], names: [String: Unmanaged<AnyNode>]) {
-        let tables = LookupTables(types: types, names: names)
+    /// top level; `names`, every name (private ones too); and the nodes the build made.
+    func setLookups(types: [ObjectIdentifier: NodeRef?], names: [String: NodeRef]) {
+        let tables = LookupTables(types: types, names: names, nodes: NodeSlots(count: definitions.count + extraOrigins.count, made: buildNodes))
+        buildNodes = []
+        isBuilt = true
         lookupOwner = tables
         lookups = Unmanaged.passUnretained(tables)
     }
 
     /// The component named `name` (or with that alias), here or in a parent, private or not.
+    func component(named name: String) -> NodeRef? {
+        lookups._withUnsafeGuaranteedRef { $0.names[name] }
+    }
+
+    /// The node of the component named `name`, made if it was not yet.
     func node(named name: String) -> AnyNode? {
-        lookups._withUnsafeGuaranteedRef { $0.names[name] }?.takeUnretainedValue()
+        component(named: name)?.node.takeUnretainedValue()
     }
 
     /// The component a top-level resolve by `name` reaches: `nil` for a private one.
     private func publicNode(named name: String) -> AnyNode? {
-        guard let node = node(named: name), !node.hides(name: name) else { return nil }
-        return node
+        guard let found = component(named: name), !found.hides(name: name) else { return nil }
+        return found.node.takeUnretainedValue()
+    }
+
+    // MARK: Components by number
+
+    /// The node of component `index` (see ``NodeRef``): made on first use.
+    @inlinable
+    func node(at index: Int) -> Unmanaged<AnyNode> {
+        if let made = lookups._withUnsafeGuaranteedRef({ index < $0.nodes.count ? $0.nodes.node(at: index) : nil }) { return made }
+        return materialize(index)
+    }
+
+    /// Makes the node of component `index` and publishes it, unless another thread did first.
+    /// Runs no user code. While the container is being built, the node is kept for the build
+    /// to publish. The build makes the nodes of exposures and inner definitions itself.
+    @usableFromInline @inline(never)
+    func materialize(_ index: Int) -> Unmanaged<AnyNode> {
+        let isBuilding = !isBuilt
+        if isBuilding, index < buildNodes.count, let made = buildNodes[index] { return Unmanaged.passUnretained(made) }
+        let definition = definitions[index]
+        // The build numbers only definitions that bound, which have a maker.
+        guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
+        let node = maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+        node.index = index
+        guard isBuilding else {
+            node.mark(flags[index])
+            return lookups._withUnsafeGuaranteedRef { $0.nodes.publish(node, at: index) }
+        }
+        adopt(node, at: index)
+        return Unmanaged.passUnretained(node)
+    }
+
+    /// Keeps a node the build made for component `index`, to publish.
+    func adopt(_ node: AnyNode, at index: Int) {
+        node.index = index
+        if buildNodes.count <= index { buildNodes += Array(repeating: nil, count: index + 1 - buildNodes.count) }
+        buildNodes[index] = node
+    }
+
+    /// Every node made so far, at build or since, in component order.
+    var madeNodes: [AnyNode] {
+        let published = lookups._withUnsafeGuaranteedRef { $0.nodes.made }
+        return published.isEmpty ? buildNodes.compactMap { $0 } : published
+    }
+
+    /// Every component's node, made now where it was not yet (tools and tests).
+    var allNodes: [AnyNode] {
+        (0..<(definitions.count + extraOrigins.count)).map { node(at: $0).takeUnretainedValue() }
+    }
+
+    /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
+    func definition(at index: Int) -> Definition {
+        if index < definitions.count { return definitions[index] }
+        switch extraOrigins[index - definitions.count] {
+        case .inner(let definition): return definition
+        case .exposure(let base, _): return definition(at: base)
+        }
+    }
+
+    /// How component `index` is asked for; an exposure has its base's name under the exposed type.
+    func key(at index: Int) -> ComponentKey {
+        if index >= definitions.count, case .exposure(let base, let type) = extraOrigins[index - definitions.count] {
+            return ComponentKey(type: type, name: key(at: base).name)
+        }
+        return definition(at: index).key
+    }
+
+    /// What post-processors, observers and errors are told about component `index`.
+    func info(at index: Int) -> ComponentInfo {
+        var info = ComponentInfo(definition: definition(at: index))
+        info.key = key(at: index)
+        return info
+    }
+
+    /// Where component `index` was defined (an exposure: where its base was).
+    func location(at index: Int) -> ConfigLocation {
+        definition(at: index).location
+    }
+
+    /// Whether component `index` is the exposure of another as a further type.
+    func isExposure(at index: Int) -> Bool {
+        guard index >= definitions.count, case .exposure = extraOrigins[index - definitions.count] else { return false }
+        return true
+    }
+
+    /// The component `index` stands for: itself, or for an exposure the component it exposes.
+    func owner(of index: Int) -> Int {
+        guard index >= definitions.count, case .exposure(let base, _) = extraOrigins[index - definitions.count] else { return index }
+        return base
+    }
+
+    /// The type a node of component `index` produces; `nil` for an exposure or an inner definition.
+    func producedType(at index: Int) -> ObjectIdentifier? {
+        index < definitions.count ? definitions[index].maker?.producedType : nil
     }
 
     /// Every name and alias, here and in a parent.
@@ -103,10 +209,10 @@ public final class Container: @unchecked Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
         if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: nil) }
-        let found = lookups._withUnsafeGuaranteedRef { $0.types.node(for: ObjectIdentifier(T.self)) }
+        let found = lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) }
         guard let found else { throw lookupFailure(type, name: nil) }
-        // NB: the table holds `Node<T>` for the key `T` by construction (see Compilation).
-        return try found._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
+        // NB: the table holds a component making `T` for the key `T` by construction (see Compilation).
+        return try found.node._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
     }
 
     /// The component named `name` (or with that alias), as `T`.
@@ -115,7 +221,7 @@ public final class Container: @unchecked Sendable {
         if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: name) }
         let found = lookups._withUnsafeGuaranteedRef { $0.names[name] }
         guard let found else { throw lookupFailure(type, name: name) }
-        return try found._withUnsafeGuaranteedRef { node in
+        return try found.node._withUnsafeGuaranteedRef { node in
             if _slowPath(node.isPrivate), node.hides(name: name) { throw lookupFailure(type, name: name) }
             if let typed = node as? Node<T> { return try typed.resolveTop(self) }
             return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
@@ -164,7 +270,7 @@ public final class Container: @unchecked Sendable {
     /// Whether a component is registered under this key (here or in a parent).
     public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
         if isHooked, let overlay = installedOverlay() { return overlay.isRegistered(type, name: name) }
-        if let name { return node(named: name) != nil }
+        if let name { return component(named: name) != nil }
         return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
     }
 
@@ -174,7 +280,7 @@ public final class Container: @unchecked Sendable {
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type) }
         let node = try self.node(type, name: nil)
-        if isHooked { observeResolved([node]) }
+        if isHooked { observeResolved([node.component]) }
         return try await unsafeDowncast(node, to: Node<T>.self).resolveTopAsync(self)
     }
 
@@ -182,7 +288,7 @@ public final class Container: @unchecked Sendable {
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
         guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
-        if isHooked { observeResolved([node]) }
+        if isHooked { observeResolved([node.component]) }
         if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
     }
@@ -202,8 +308,8 @@ public final class Container: @unchecked Sendable {
     @discardableResult
     public func inject<T>(into instance: T, name: String? = nil) throws -> T {
         if isHooked, let overlay = installedOverlay() { return try overlay.inject(into: instance, name: name) }
-        let found = name.map { node(named: $0) } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
-        guard let found else { throw lookupFailure(T.self, name: name) }
+        let chosen = name.map { component(named: $0) } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
+        guard let found = chosen?.node.takeUnretainedValue() else { throw lookupFailure(T.self, name: name) }
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.
         guard let node = found.exactly(T.self), found.base == nil else {
             let component = found.base ?? found
@@ -262,7 +368,7 @@ public final class Container: @unchecked Sendable {
         guard !shutDownFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let actions = created.withLock { list in defer { list.removeAll() }; return list }
         let failures = actions.reversed().flatMap { $0.dispose() }
-        for node in nodes { (node as? any SingletonResetting)?.resetSingleton() }
+        for node in madeNodes { (node as? any SingletonResetting)?.resetSingleton() }
         if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
     }
 
@@ -311,17 +417,17 @@ public final class Container: @unchecked Sendable {
     /// Why a lookup found nothing: missing (with suggestions) or ambiguous.
     @usableFromInline
     func lookupFailure<T>(_ type: T.Type, name: String?) -> IoCError {
-        let named = name.map { node(named: $0) } ?? candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)
+        let named = name.map { component(named: $0) } ?? candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)
         if let hidden = named, hidden.isPrivate, name.map(hidden.hides(name:)) ?? true {
-            let component = hidden.base ?? hidden
-            return .privateComponent(component: component.label, location: component.info.location)
+            // An exposure is reported as the component it exposes.
+            return .privateComponent(component: hidden.definition.label, location: hidden.location)
         }
         let key = ComponentKey(type, name: name)
         if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
             return Compilation.ambiguity(TypeRef(type), candidates, site: nil)
         }
         let suggestions = name.map { Suggestions.closest(to: $0, in: allNames).map { "\"\($0)\"" } }
-            ?? Suggestions.closest(to: TypeRef(type).name, in: candidatesByType.values.compactMap { $0.first?.typeRef.name })
+            ?? Suggestions.closest(to: TypeRef(type).name, in: candidatesByType.values.compactMap { $0.first?.key.type?.name })
         return .missingComponent(key: key, site: nil, suggestions: suggestions, path: [])
     }
 
@@ -330,10 +436,10 @@ public final class Container: @unchecked Sendable {
             guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
             return node
         }
-        guard let found = lookups._withUnsafeGuaranteedRef({ $0.types.node(for: ObjectIdentifier(type)) }) else {
+        guard let found = lookups._withUnsafeGuaranteedRef({ $0.types.component(for: ObjectIdentifier(type)) }) else {
             throw lookupFailure(type, name: nil)
         }
-        return found.takeUnretainedValue()
+        return found.node.takeUnretainedValue()
     }
 
     /// Resolves `node` as `T`: directly, through an exposure, or by casting a subtype.
@@ -355,17 +461,17 @@ public final class Container: @unchecked Sendable {
     }
 
     func all<T>(_ type: T.Type, ctx: ResolutionContext) throws -> [T] {
-        try (candidatesByType[ObjectIdentifier(type)] ?? []).map { try instance(of: $0, as: type, ctx: ctx) }
+        try (candidatesByType[ObjectIdentifier(type)] ?? []).map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
     }
 
     func all<T>(_ type: T.Type, tagged tag: String, ctx: ResolutionContext) throws -> [T] {
-        try (tagTable[tag] ?? []).map { try instance(of: $0, as: type, ctx: ctx) }
+        try (tagTable[tag] ?? []).map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
     }
 
     func map<T>(_ type: T.Type, tagged tag: String?, ctx: ResolutionContext) throws -> [String: T] {
         let nodes = tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
         var result: [String: T] = [:]
-        for node in nodes { result[node.mapKey] = try instance(of: node, as: type, ctx: ctx) }
+        for component in nodes { result[component.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
         return result
     }
 

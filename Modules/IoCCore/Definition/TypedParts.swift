@@ -9,6 +9,8 @@ protocol NodeMaker {
     static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode
     /// Whether the produced type is a class, for weak-singleton scope.
     static var producesClass: Bool { get }
+    /// The type its nodes produce (``AnyNode/producedType``).
+    static var producedType: ObjectIdentifier { get }
     /// A descriptor box for the product, for a product the catalog does not describe.
     static func emptyDescriptorBox() -> DescriptorBox
 }
@@ -18,6 +20,7 @@ enum TypedNodeMaker<T>: NodeMaker {
         Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
     }
     static var producesClass: Bool { T.self is AnyObject.Type }
+    static var producedType: ObjectIdentifier { ObjectIdentifier(T.self) }
     static func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
 }
 
@@ -239,7 +242,6 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
                 return converted
             },
             info: node.info))
-        node.directDependencies = [base]
         return node
     }
 }
@@ -254,14 +256,12 @@ enum PointBinding {
 }
 
 /// Binds a typed definition into its node's producer: at build (``bind(definition:node:compilation:)``),
-/// or on first use for a node whose every injection the build checked as a plain reference
-/// (``checkPlainReferences(definition:node:compilation:)``, ``bindOnFirstUse(definition:node:postProcessors:)``).
+/// or on first use for a component whose every injection the build checked as a plain reference
+/// (``Compilation/checkPlainReferences(of:)``, ``bindOnFirstUse(definition:node:postProcessors:)``).
 struct TypedDefinitionParts<T> {
     /// Binds every point through its slot, recording problems and the node's dependencies.
     func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
-        node.directDependencies.reserveCapacity(definition.construction.arguments.count + definition.dependsOn.count
-                                                + definition.properties.count + definition.methodCalls.reduce(0) { $0 + $1.arguments.count })
-        return assemble(
+        assemble(
             definition, node, postProcessors: compilation.postProcessors,
             point: { point, site, optional in
                 let problems = compilation.problems.count
@@ -276,62 +276,20 @@ struct TypedDefinitionParts<T> {
                 compilation.depend(node, on: argument, at: site)
                 return .bound(argument)
             },
-            constructionDone: { node.lateDependencyStart = node.directDependencies.count })
+            constructionDone: { compilation.constructionDone(node) })
     }
 
-    /// Checks, without binding, a definition whose every injection is a plain reference: a
-    /// type or name that picks one component making exactly the point's type (no optional,
-    /// handle, collection, value or conversion). Records the dependencies and captive
-    /// dependencies as ``bind(definition:node:compilation:)`` would, and returns `true`; the
-    /// node then binds on first use from those dependencies. Returns `false`, recording
-    /// nothing, when any injection needs the full binding (which reports what is wrong).
-    func checkPlainReferences(definition: Definition, node: Node<T>, compilation: Compilation) -> Bool {
-        func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
-            guard let target = compilation.plainTarget(point) else { return false }
-            compilation.depend(node, onNode: target, at: site)
-            return true
-        }
-        var isPlain = true
-        let construction = definition.construction
-        for (index, point) in construction.arguments.enumerated() where isPlain {
-            isPlain = plain(point, SiteInfo(node: node, point: Self.constructionPoint(construction.kind, index, point.label),
-                                             location: point.location ?? definition.location))
-        }
-        for name in definition.dependsOn where isPlain {
-            guard let target = compilation.node(named: name) else { isPlain = false; break }
-            compilation.depend(node, onNode: target, at: SiteInfo(node: node, point: .dependsOn(name), location: definition.location))
-        }
-        let constructionEnd = node.directDependencies.count
-        let properties = definition.properties
-        for index in properties.indices where isPlain {
-            isPlain = properties[index].setter?.instanceType == ObjectIdentifier(T.self)
-                && plain(properties[index].point, SiteInfo(node: node, point: .property(properties[index].name),
-                                                           location: properties[index].point.location ?? definition.location))
-        }
-        for call in definition.methodCalls where isPlain {
-            for (index, point) in call.arguments.enumerated() where isPlain {
-                isPlain = plain(point, SiteInfo(node: node, point: .call(call.method, index), location: point.location ?? definition.location))
-            }
-        }
-        guard isPlain else {
-            compilation.forgetDependencies(of: node)
-            return false
-        }
-        node.lateDependencyStart = constructionEnd
-        return true
-    }
-
-    /// Binds a node that ``checkPlainReferences(definition:node:compilation:)`` accepted, from
-    /// the dependencies it recorded (in the order binding visits the points); `nil` unless
-    /// they fit the points one to one, which the check ensures.
+    /// Binds a node that ``Compilation/checkPlainReferences(of:)`` accepted, from the
+    /// dependencies it recorded (in the order binding visits the points); `nil` unless they
+    /// fit the points one to one, which the check ensures. Makes the nodes of those it names.
     func bindOnFirstUse(definition: Definition, node: Node<T>, postProcessors: [any InstancePostProcessor]) -> Producer<T>? {
-        let targets = node.directDependencies
-        var next = 0
+        let targets = node.container.dependencies[node.index]
+        var next = targets.startIndex
         var fits = true
         func target() -> AnyNode? {
-            guard next < targets.count else { return nil }
+            guard next < targets.endIndex else { return nil }
             defer { next += 1 }
-            return targets[next]
+            return targets[next].node.takeUnretainedValue()
         }
         let producer = assemble(
             definition, node, postProcessors: postProcessors,
@@ -344,10 +302,10 @@ struct TypedDefinitionParts<T> {
                 return .bound(PrerequisiteArgument(found))
             },
             constructionDone: {})
-        return fits && next == targets.count ? producer : nil
+        return fits && next == targets.endIndex ? producer : nil
     }
 
-    private static func constructionPoint(_ kind: Construction.Kind, _ index: Int, _ label: String?) -> SiteInfo.Point {
+    static func constructionPoint(_ kind: Construction.Kind, _ index: Int, _ label: String?) -> SiteInfo.Point {
         switch kind {
         case .factoryComponent: return .factoryComponent
         case .factoryMethod where index == 0: return .factory
@@ -371,7 +329,7 @@ struct TypedDefinitionParts<T> {
         var arguments: [AnyArgument] = []
         arguments.reserveCapacity(definition.construction.arguments.count)
         for (index, point) in definition.construction.arguments.enumerated() {
-            let site = SiteInfo(node: node, point: Self.constructionPoint(definition.construction.kind, index, point.label),
+            let site = SiteInfo(component: node.component, point: Self.constructionPoint(definition.construction.kind, index, point.label),
                                 location: point.location ?? definition.location)
             if case .bound(let argument) = bindPoint(point, site, false) { arguments.append(argument) } else { failed = true }
         }
@@ -379,7 +337,7 @@ struct TypedDefinitionParts<T> {
         // Components it depends on without injecting them are made first.
         var prerequisites: [Argument<Void>] = []
         for name in definition.dependsOn {
-            let site = SiteInfo(node: node, point: .dependsOn(name), location: definition.location)
+            let site = SiteInfo(component: node.component, point: .dependsOn(name), location: definition.location)
             if case .bound(let argument) = bindPrerequisite(name, site), let made = argument as? Argument<Void> {
                 prerequisites.append(made)
             } else {
@@ -406,7 +364,7 @@ struct TypedDefinitionParts<T> {
         // a generic class asks the runtime for its metadata.
         let properties = definition.properties
         for index in properties.indices {
-            let site = SiteInfo(node: node, point: .property(properties[index].name),
+            let site = SiteInfo(component: node.component, point: .property(properties[index].name),
                                 location: properties[index].point.location ?? definition.location)
             let autowired = properties[index].isAutowired
             guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self) else {
@@ -424,7 +382,7 @@ struct TypedDefinitionParts<T> {
             guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
-                let site = SiteInfo(node: node, point: .call(call.method, index), location: point.location ?? definition.location)
+                let site = SiteInfo(component: node.component, point: .call(call.method, index), location: point.location ?? definition.location)
                 if case .bound(let argument) = bindPoint(point, site, false) { bound.append(argument) } else { failed = true }
             }
             if bound.count == call.arguments.count { steps.append(.call(invoker.bind(bound))) }

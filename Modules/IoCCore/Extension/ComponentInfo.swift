@@ -39,7 +39,7 @@ extension ComponentInfo: InjectionShape {
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard source == defaultInjectionSource, compilation.candidates(ofType: TypeRef(ComponentInfo.self)).isEmpty else { return nil }
-        return .some(ConstantArgument(site.node.info))
+        return .some(ConstantArgument(site.component.info))
     }
 }
 

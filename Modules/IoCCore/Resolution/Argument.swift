@@ -130,7 +130,8 @@ struct SiteInfo {
         }
     }
 
-    unowned(unsafe) let node: AnyNode
+    /// The component whose injection this is.
+    let component: NodeRef
     let point: Point
     let location: ConfigLocation
 
@@ -145,7 +146,7 @@ struct SiteInfo {
         case .exposure: text = "exposure"
         case .dependsOn(let name): text = "depends-on '\(name)'"
         }
-        return InjectionSite(component: node.label, point: text, location: location)
+        return InjectionSite(component: component.label, point: text, location: location)
     }
 }
 

@@ -35,6 +35,27 @@ enum Storage {
 }
 
 extension Storage {
+    /// The storage `definition`'s scope asks for, and why it cannot have it (the build reports
+    /// that; the storage is then a stand-in). Custom scopes are looked up in `customScopes`.
+    static func of(_ definition: Definition, customScopes: [String: any CustomScope]) -> (storage: Storage, problem: IoCError?) {
+        switch definition.scope.kind {
+        case .prototype: return (.prototype, nil)
+        case .singleton: return (.singleton, nil)
+        case .objectGraph: return (.objectGraph, nil)
+        case .threadLocal: return (.threadLocal, nil)
+        case .taskLocal: return (.taskLocal, nil)
+        case .weakSingleton:
+            guard definition.maker?.producesClass == true else {
+                return (.singleton, .invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location))
+            }
+            return (.weakSingleton, nil)
+        case .custom(let name):
+            if let scope = customScopes[name] { return (.custom(scope), nil) }
+            let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
+            return (.prototype, .unknownScope(name: name, component: definition.label, location: definition.location, known: known))
+        }
+    }
+
     /// One instance per thread, task or custom scope: what a scoped proxy reaches per call.
     var isContextScoped: Bool {
         switch self {
@@ -110,27 +131,14 @@ class AnyNode: @unchecked Sendable {
     var isScopedProxy = false
     /// Exposures of this node as further types, by type.
     var adapters: [ObjectIdentifier: AnyNode] = [:]
-    /// The nodes it builds directly, all dependencies together; set at build, as its
-    /// arguments are bound, for the graph checks (on the building thread: no dynamic
-    /// exclusivity checks).
-    @exclusivity(unchecked) var directDependencies: [AnyNode] = []
-    /// Where in ``directDependencies`` the ones injected after construction (properties,
-    /// method calls) begin; those before are built into the instance.
-    @exclusivity(unchecked) var lateDependencyStart = Int.max
     /// Set at build for a shared component on a dependency cycle that properties close.
     @exclusivity(unchecked) var cycle: CycleMembership?
     /// The definition it was made from; `nil` for adapters.
     let definition: Definition?
     /// Made from an inner (anonymous) definition, inside another's.
     var isInner = false
-    /// Its number among the nodes of its container's build, `0..<count`: what the graph checks
-    /// at build know it by (see ``CycleSearch``).
+    /// Its component's number in its container (see ``NodeRef``).
     @exclusivity(unchecked) var index = 0
-    /// From the definition, for the graph checks at build (which then need not copy it):
-    /// its factory is `async`; its instances come from code the container cannot see into
-    /// (a closure or a construction strategy), which may resolve object-graph components.
-    let constructsAsync: Bool
-    let constructsOpaquely: Bool
     /// The type a ``Node`` produces (`T` of `Node<T>`), to tell without a cast.
     let producedType: ObjectIdentifier
 
@@ -144,13 +152,21 @@ class AnyNode: @unchecked Sendable {
         self.isPrivate = (definition ?? exposure?.base.definition)?.isPublic == false
         self.storage = storage
         self.definition = definition
-        let kind = definition?.construction.kind
-        constructsAsync = kind == .asyncClosure
         isMainActor = definition?.isMainActor ?? false
-        constructsOpaquely = kind == .closure || kind == .asyncClosure || definition?.strategy != nil
     }
 
     func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }
+
+    /// Takes the marks the build's graph checks set on its component.
+    func mark(_ flags: NodeFlags) {
+        isAsync = flags.contains(.isAsync)
+        reachesMainActor = flags.contains(.reachesMainActor)
+        needsGraph = flags.contains(.needsGraph)
+        checksBeforeMaking = isAsync || isMainActor
+    }
+
+    /// This component, by number.
+    var component: NodeRef { NodeRef(container, index) }
 
     /// This node as a `Node<X>`, when it produces exactly `X`; `nil` otherwise. Cheaper than
     /// `as? Node<X>`, which asks the runtime for the metadata of `Node<X>`.
@@ -655,8 +671,6 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func bind(_ compilation: Compilation) {
         guard let typed, let definition else { return }
-        // A node whose injections are all plain references binds on first use.
-        if typed.checkPlainReferences(definition: definition, node: self, compilation: compilation) { return }
         setProducer(typed.bind(definition: definition, node: self, compilation: compilation))
     }
 

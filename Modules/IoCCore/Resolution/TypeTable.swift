@@ -1,33 +1,39 @@
 /// The lookups a resolve starts with, built once at `build()` and never changed.
 ///
-/// NB: nodes are held unretained here (the container owns them) and the table is read through
-/// an unretained reference, so that a resolve touches no reference count shared with other
-/// threads except the instance it returns.
+/// NB: the table is read through an unretained reference, and holds components by number
+/// (``NodeRef``), so that a resolve touches no reference count shared with other threads
+/// except the instance it returns.
 @usableFromInline
 final class LookupTables: @unchecked Sendable {
     @usableFromInline let types: TypeTable
-    /// Every name and alias, private ones too (see ``AnyNode/hides(name:)``).
-    @usableFromInline let names: [String: Unmanaged<AnyNode>]
+    /// Every name and alias, private ones too (see ``NodeRef/hides(name:)``).
+    @usableFromInline let names: [String: NodeRef]
+    /// The container's own components' nodes, by number.
+    @usableFromInline let nodes: NodeSlots
 
-    init(types: [ObjectIdentifier: AnyNode?], names: [String: Unmanaged<AnyNode>]) {
+    init(types: [ObjectIdentifier: NodeRef?], names: [String: NodeRef], nodes: NodeSlots) {
         self.types = TypeTable(types)
         self.names = names
+        self.nodes = nodes
     }
 
-    deinit { types.deallocate() }
+    deinit {
+        types.deallocate()
+        nodes.free()
+    }
 }
 
-/// Finds the node for a type without hashing strings or calling `Hasher`: open addressing
+/// Finds the component for a type without hashing strings or calling `Hasher`: open addressing
 /// over the type's metadata address, multiplied by the golden ratio.
 @usableFromInline
 struct TypeTable {
     @usableFromInline let keys: UnsafeMutablePointer<UInt>
-    @usableFromInline let values: UnsafeMutablePointer<Unmanaged<AnyNode>?>
+    @usableFromInline let values: UnsafeMutablePointer<NodeRef?>
     @usableFromInline let mask: Int
     @usableFromInline let shift: UInt
 
     /// `nil` values are types that are registered but ambiguous.
-    init(_ entries: [ObjectIdentifier: AnyNode?]) {
+    init(_ entries: [ObjectIdentifier: NodeRef?]) {
         var capacity = 8
         var bits: UInt = 3
         while capacity < entries.count * 2 {
@@ -40,12 +46,12 @@ struct TypeTable {
         values.initialize(repeating: nil, count: capacity)
         mask = capacity - 1
         shift = UInt(UInt.bitWidth) - bits
-        for (id, node) in entries {
+        for (id, component) in entries {
             let key = UInt(bitPattern: id)
             var index = Self.slot(key, shift)
             while keys[index] != 0 { index = (index + 1) & mask }
             keys[index] = key
-            values[index] = node.map { Unmanaged.passUnretained($0) }
+            values[index] = component
         }
     }
 
@@ -59,9 +65,9 @@ struct TypeTable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The node registered for `id`; `nil` when none is, or several are and none is chosen.
+    /// The component registered for `id`; `nil` when none is, or several are and none is chosen.
     @inlinable
-    func node(for id: ObjectIdentifier) -> Unmanaged<AnyNode>? {
+    func component(for id: ObjectIdentifier) -> NodeRef? {
         let key = UInt(bitPattern: id)
         var index = Self.slot(key, shift)
         while true {

@@ -56,14 +56,14 @@ extension Container {
             return try name.map { try overlay.resolve(type, name: $0) } ?? overlay.resolve(type)
         }
         let node = try self.node(type, name: name)
-        observeResolved([node])
+        observeResolved([node.component])
         if let typed = node as? Node<T> { return try typed.resolveTop(self) }
         return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
     }
 
-    func observeResolved(_ nodes: [AnyNode]) {
+    func observeResolved(_ components: [NodeRef]) {
         guard let observer else { return }
-        for node in nodes { observer(.resolved, (node.base ?? node).info) }
+        for component in components { observer(.resolved, component.owner.info) }
     }
 
     /// Runs `body` with `overlay` answering, in this task and the tasks it starts, every
@@ -89,12 +89,7 @@ extension Container {
     /// The components built from this container's own definitions (not exposures, inner
     /// definitions or a parent's), in definition order.
     package var ownComponents: [ComponentInfo] {
-        ownNodes.filter(\.isTopLevel).map(\.info)
-    }
-
-    /// The nodes of the components defined in this container: not exposures, not a parent's.
-    private var ownNodes: [AnyNode] {
-        nodes.filter { $0.base == nil && $0.container === self }
+        definitions.map(ComponentInfo.init(definition:))
     }
 
     /// Forgets the instances of the singleton and weak-singleton components `matches` picks,
@@ -104,7 +99,8 @@ extension Container {
     package func resetInstances(where matches: (ComponentInfo) -> Bool) -> (reset: [ComponentInfo], failures: [String]) {
         var reset: [ComponentInfo] = []
         var failures: [String] = []
-        for node in ownNodes where matches(node.info) {
+        // A component whose node was never made has no instance to forget.
+        for node in madeNodes where node.base == nil && matches(node.info) {
             guard let outcome = node.resetInstance() else { continue }
             reset.append(node.info)
             failures += outcome
@@ -116,7 +112,8 @@ extension Container {
     /// returns the failures. Components made with runtime arguments are not included.
     package func resolveEachComponent() async -> [(component: ComponentInfo, error: any Error)] {
         var failures: [(ComponentInfo, any Error)] = []
-        for node in ownNodes where node.isTopLevel {
+        for index in definitions.indices {
+            let node = self.node(at: index).takeUnretainedValue()
             do {
                 _ = try await withTaskScope {
                     try await resolveTopAsync { ctx in try await node.anyInstanceAsync(ctx) }
@@ -129,67 +126,66 @@ extension Container {
     }
 }
 
-extension AnyNode {
-    /// Whether the node is a component of its own, not an inner (anonymous) definition.
-    var isTopLevel: Bool { definition != nil && !isInner }
-}
-
 extension Compilation {
     /// Points every singleton that does not differ from `base`'s — same definition, same
     /// place, and dependencies that do not differ either — at `base`'s instance, so that an
     /// overlay shares what its changes leave alone. A component whose construction the
     /// container cannot see into (a closure, a strategy) is never shared.
     func shareUnchangedSingletons(with base: Container) {
-        var baseNodes: [NodeIdentity: AnyNode] = [:]
-        for node in base.nodes where node.base == nil && node.container === base {
-            if case .singleton = node.storage { baseNodes[NodeIdentity(node)] = node }
+        var baseSingletons: [NodeIdentity: NodeRef] = [:]
+        for index in 0..<(base.definitions.count + base.extraOrigins.count)
+            where !base.isExposure(at: index) && base.definition(at: index).scope == .singleton {
+            let component = NodeRef(base, index)
+            baseSingletons[NodeIdentity(component)] = component
         }
-        var memo: [ObjectIdentifier: AnyNode?] = [:]
-        // Each node after the nodes it builds, so that the memo already answers for them: a long
-        // chain is not followed link by link on the call stack.
-        for node in dependencyOrder { _ = counterpart(of: node, in: baseNodes, &memo) }
-        for node in ownNodes {
-            if case .singleton = node.storage, let twin = counterpart(of: node, in: baseNodes, &memo) {
-                node.shareInstances(of: twin)
-            }
+        var memo: [Int: NodeRef?] = [:]
+        // Each component after those it builds, so that the memo already answers for them: a
+        // long chain is not followed link by link on the call stack.
+        for index in dependencyOrder { _ = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo) }
+        for index in facts.indices where !facts[index].isExposure {
+            guard case .singleton = facts[index].storage, let twin = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo)
+            else { continue }
+            container.node(at: index).takeUnretainedValue().shareInstances(of: twin.node.takeUnretainedValue())
         }
     }
 
-    /// The node of `base` that `node` is the same as, or `nil` when it, or anything it
-    /// depends on, differs.
-    private func counterpart(of node: AnyNode, in baseNodes: [NodeIdentity: AnyNode],
-                             _ memo: inout [ObjectIdentifier: AnyNode?]) -> AnyNode? {
-        let id = ObjectIdentifier(node)
-        if let known = memo[id] { return known }
-        memo[id] = .some(nil)   // a cycle through a property is treated as a difference
-        var result: AnyNode?
-        defer { memo[id] = .some(result) }
-        if let exposed = node.base {
-            guard let twin = counterpart(of: exposed, in: baseNodes, &memo) else { return nil }
-            result = twin.adapters[ObjectIdentifier(node.typeRef.metatype)]
+    /// The component of `base` that `component` is the same as, or `nil` when it, or anything
+    /// it depends on, differs.
+    private func counterpart(of component: NodeRef, in baseSingletons: [NodeIdentity: NodeRef],
+                             _ memo: inout [Int: NodeRef?]) -> NodeRef? {
+        if component.container !== container { return component }   // a parent's
+        let index = component.index
+        if let known = memo[index] { return known }
+        memo[index] = .some(nil)   // a cycle through a property is treated as a difference
+        var result: NodeRef?
+        defer { memo[index] = .some(result) }
+        if let exposed = facts[index].exposedBase {
+            guard let twin = counterpart(of: NodeRef(container, exposed), in: baseSingletons, &memo),
+                  let type = component.key.type else { return nil }
+            result = twin.node.takeUnretainedValue().adapters[ObjectIdentifier(type.metatype)]?.component
             return result
         }
-        if node.container !== container { result = node; return result }   // a parent's
-        guard let definition = node.definition, !node.constructsOpaquely,
-              let twin = baseNodes[NodeIdentity(node)], let twinDefinition = twin.definition,
-              twinDefinition == definition,
-              twin.directDependencies.count == node.directDependencies.count
+        let definition = component.definition
+        let mine = container.dependencies[index]
+        guard !definition.constructsOpaquely, let twin = baseSingletons[NodeIdentity(component)], twin.definition == definition
         else { return nil }
-        for (mine, theirs) in zip(node.directDependencies, twin.directDependencies) {
-            guard let same = counterpart(of: mine, in: baseNodes, &memo), same === theirs else { return nil }
+        let theirs = twin.container.dependencies[twin.index]
+        guard mine.count == theirs.count else { return nil }
+        for (own, other) in zip(mine, theirs) {
+            guard let same = counterpart(of: own, in: baseSingletons, &memo), same.isSame(as: other) else { return nil }
         }
         result = twin
         return result
     }
 }
 
-/// A component's key and the place it was defined: what tells a base's node for an overlay's.
+/// A component's key and the place it was defined: what tells a base's component for an overlay's.
 struct NodeIdentity: Hashable {
     let key: ComponentKey
     let location: ConfigLocation
-    init(_ node: AnyNode) {
-        key = node.info.key
-        location = node.info.location
+    init(_ component: NodeRef) {
+        key = component.key
+        location = component.location
     }
 }
 
@@ -198,28 +194,28 @@ struct NodeIdentity: Hashable {
 extension Container {
     /// The definition of the component `name` reaches (by name or alias), as built.
     package func definition(named name: String) -> Definition? {
-        node(named: name).flatMap { ($0.base ?? $0).definition }
+        component(named: name)?.definition
     }
 
     /// The definitions of the components registered as, or exposed as, `type`.
     package func definitions(ofType type: Any.Type) -> [Definition] {
-        (candidatesByType[ObjectIdentifier(type)] ?? []).compactMap { ($0.base ?? $0).definition }
+        (candidatesByType[ObjectIdentifier(type)] ?? []).map(\.definition)
     }
 
     /// The definition of the component a resolve of `type` reaches — the only candidate, the
     /// primary one, or the one without a name — or `nil` when there is none or no such choice.
     package func chosenDefinition(ofType type: Any.Type) -> Definition? {
-        Compilation.choose(candidatesByType[ObjectIdentifier(type)] ?? []).flatMap { ($0.base ?? $0).definition }
+        Compilation.choose(candidatesByType[ObjectIdentifier(type)] ?? [])?.definition
     }
 
     /// The definitions of the components tagged `tag`.
     package func definitions(tagged tag: String) -> [Definition] {
-        (tagTable[tag] ?? []).compactMap { ($0.base ?? $0).definition }
+        (tagTable[tag] ?? []).map(\.definition)
     }
 
     /// Every name and alias, and every type a component is registered or exposed as.
     package var componentNames: [String] { allNames }
-    package var componentTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.typeRef.name } }
+    package var componentTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.key.type?.name } }
 }
 
 extension PropertyInjection {

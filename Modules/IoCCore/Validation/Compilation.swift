@@ -1,8 +1,12 @@
-/// Turns a builder's definitions into a container's plan: applies overrides, makes a node per
-/// definition, binds every injection point to the node(s) it needs (or, for a component whose
-/// injections are all plain references, checks them and records its dependencies, and the node
-/// binds on first use), then checks the graph. Every problem is collected; the builder throws
-/// them together.
+/// Turns a builder's definitions into a container's plan: applies overrides, numbers the
+/// components, binds every injection point to the component(s) it needs (or, for a component
+/// whose injections are all plain references, checks them and records its dependencies: its
+/// node is made and bound on first use), then checks the graph on tables indexed by number.
+/// Every problem is collected; the builder throws them together.
+///
+/// The build makes nodes only where it must: for components that bind in full (their
+/// arguments point at nodes), the components those arguments reach, exposures, inner
+/// definitions, eager singletons, `async` components and members of cycles that properties close.
 ///
 /// NB: its state skips the dynamic exclusivity checks (`@exclusivity(unchecked)`): one build
 /// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
@@ -14,12 +18,12 @@ final class Compilation {
     @exclusivity(unchecked) private(set) var eagerNodes: [AnyNode] = []
 
     @exclusivity(unchecked) private var definitions: [Definition] = []
-    @exclusivity(unchecked) private(set) var ownNodes: [AnyNode] = []
-    @exclusivity(unchecked) private var allNodes: [AnyNode] = []
-    /// Every name and alias, unretained: `allNodes` owns the nodes, then the container does.
-    @exclusivity(unchecked) private var byName: [String: Unmanaged<AnyNode>] = [:]
-    @exclusivity(unchecked) private var byType: [ObjectIdentifier: [AnyNode]] = [:]
-    @exclusivity(unchecked) private var byTag: [String: [AnyNode]] = [:]
+    /// What the build knows of each component, by number (see ``NodeRef``).
+    @exclusivity(unchecked) private(set) var facts: [ComponentFacts] = []
+    @exclusivity(unchecked) private var eagerIndices: [Int] = []
+    @exclusivity(unchecked) private var byName: [String: NodeRef] = [:]
+    @exclusivity(unchecked) private var byType: [ObjectIdentifier: [NodeRef]] = [:]
+    @exclusivity(unchecked) private var byTag: [String: [NodeRef]] = [:]
     private let customScopes: [String: any CustomScope]
 
     var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
@@ -28,6 +32,7 @@ final class Compilation {
         self.builder = builder
         self.container = container
         self.customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
+        container.customScopes = customScopes
     }
 
     func run() {
@@ -42,18 +47,17 @@ final class Compilation {
         }
         definitions = applyOverrides(bound, keys: .types)
         settleStart()
-        // Room for every component at once: the tables would otherwise grow (and rehash) a
-        // dozen times on the way to ten thousand.
-        ownNodes.reserveCapacity(definitions.count)
-        allNodes.reserveCapacity(definitions.count)
+        // Binding reported every definition it could not bind; only those that bound are components.
+        if definitions.contains(where: { $0.maker == nil }) { definitions.removeAll { $0.maker == nil } }
+        container.definitions = definitions
+        facts.reserveCapacity(definitions.count)
         byName.reserveCapacity(definitions.count)
-        for definition in definitions {
-            guard let node = makeNode(definition) else { continue }
-            ownNodes.append(node)
-            index(node, definition)
-        }
+        for definition in definitions { facts.append(ComponentFacts(definition, storage: storage(for: definition))) }
+        for index in definitions.indices { self.index(index) }
         orderTaggedByPriority()
-        for node in ownNodes { node.bind(self) }
+        for index in definitions.indices where !checkPlainReferences(of: index) {
+            container.node(at: index).takeUnretainedValue().bind(self)
+        }
         analyse()
         publish()
     }
@@ -82,8 +86,8 @@ final class Compilation {
     /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
     /// reported again as a missing component.
     @exclusivity(unchecked) private(set) var leftOut: Set<String> = []
-    /// This container's nodes, each after the nodes it builds; set by the checks at build.
-    @exclusivity(unchecked) private(set) var dependencyOrder: [AnyNode] = []
+    /// This container's components, each after the components it builds; set by the checks at build.
+    @exclusivity(unchecked) private(set) var dependencyOrder: [Int] = []
     /// How many definitions preparation kept: the components the definitions make.
     @exclusivity(unchecked) private(set) var preparedCount = 0
 
@@ -181,66 +185,64 @@ final class Compilation {
         return result
     }
 
-    // MARK: Nodes
+    // MARK: Components
 
     private func storage(for definition: Definition) -> Storage {
-        let label = { definition.label }
-        switch definition.scope.kind {
-        case .prototype: return .prototype
-        case .singleton: return .singleton
-        case .objectGraph: return .objectGraph
-        case .threadLocal: return .threadLocal
-        case .taskLocal: return .taskLocal
-        case .weakSingleton:
-            if definition.maker?.producesClass != true {
-                problems.append(.invalidDefinition(component: label(), reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location))
-                return .singleton
-            }
-            return .weakSingleton
-        case .custom(let name):
-            if let scope = customScopes[name] { return .custom(scope) }
-            let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
-            problems.append(.unknownScope(name: name, component: label(), location: definition.location, known: known))
-            return .prototype
-        }
+        let (storage, problem) = Storage.of(definition, customScopes: customScopes)
+        if let problem { problems.append(problem) }
+        return storage
     }
 
-    /// The node for a bound definition (binding reported any definition it could not bind).
-    private func makeNode(_ definition: Definition) -> AnyNode? {
-        guard let maker = definition.maker else { return nil }
-        let node = maker.makeNode(container: container, storage: storage(for: definition), definition: definition)
-        add(node)
+    private func component(_ index: Int) -> NodeRef { NodeRef(container, index) }
+
+    /// Numbers a component made at build that is not one of the definitions (an exposure, an
+    /// inner definition), after them, and keeps its node.
+    private func addExtra(_ origin: ExtraOrigin, node: AnyNode, facts entry: ComponentFacts) -> Int {
+        let index = facts.count
+        container.extraOrigins.append(origin)
+        facts.append(entry)
+        container.adopt(node, at: index)
+        return index
+    }
+
+    /// Makes the exposures of the component `index` (whose node is `node`) and numbers them;
+    /// the exposed types and their components, in the definition's order.
+    private func makeExposures(of node: AnyNode, at index: Int, _ definition: Definition) -> [(ObjectIdentifier, NodeRef)] {
+        var made: [(ObjectIdentifier, NodeRef)] = []
         for exposure in definition.exposedAs {
             guard let type = exposure.type,
                   let adapter = exposure.adapter?.makeNode(base: node, container: container, target: type) else { continue }
+            var entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy)
+            entry.dependencies = [component(index)]
+            let exposed = addExtra(.exposure(base: index, type: type), node: adapter, facts: entry)
             node.adapters[ObjectIdentifier(type.metatype)] = adapter
-            add(adapter)
+            made.append((ObjectIdentifier(type.metatype), component(exposed)))
         }
-        return node
+        return made
     }
 
-    /// Numbers `node` for the graph checks (``AnyNode/index``) and keeps it.
-    private func add(_ node: AnyNode) {
-        node.index = allNodes.count
-        allNodes.append(node)
-    }
-
-    private func index(_ node: AnyNode, _ definition: Definition) {
+    private func index(_ index: Int) {
+        let definition = definitions[index]
+        let found = component(index)
+        // A component with exposures has its node now: its exposures point at it.
+        let exposures = definition.exposedAs.isEmpty ? []
+            : makeExposures(of: container.node(at: index).takeUnretainedValue(), at: index, definition)
         if definition.isAutowireCandidate {
-            byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(node)
-            for (id, adapter) in node.adapters { byType[id, default: []].append(adapter) }
+            byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(found)
+            for (id, exposure) in exposures { byType[id, default: []].append(exposure) }
         }
-        if let name = definition.name { byName[name] = Unmanaged.passUnretained(node) }
-        for alias in definition.aliases { byName[alias] = Unmanaged.passUnretained(node) }
-        for tag in definition.tags { byTag[tag, default: []].append(node) }
+        if let name = definition.name { byName[name] = found }
+        for alias in definition.aliases { byName[alias] = found }
+        for tag in definition.tags { byTag[tag, default: []].append(found) }
         if definition.isEager && definition.isLazy {
-            problems.append(.invalidDefinition(component: node.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location))
+            problems.append(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location))
         }
         if definition.isEager && !definition.isLazy {
             if definition.scope == .singleton {
-                eagerNodes.append(node)
+                eagerIndices.append(index)
+                facts[index].isEager = true
             } else {
-                problems.append(.invalidDefinition(component: node.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
+                problems.append(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
             }
         }
     }
@@ -259,58 +261,125 @@ final class Compilation {
     /// Tagged collections list the components with the highest tag `priority` first, and
     /// those of equal priority in registration order (Symfony's order).
     private func orderTaggedByPriority() {
-        for (tag, nodes) in byTag where nodes.contains(where: { $0.definition?.priority(of: tag) ?? 0 != 0 }) {
-            byTag[tag] = nodes.enumerated().sorted { lhs, rhs in
-                let left = lhs.element.definition?.priority(of: tag) ?? 0, right = rhs.element.definition?.priority(of: tag) ?? 0
+        for (tag, found) in byTag where found.contains(where: { $0.definition.priority(of: tag) != 0 }) {
+            byTag[tag] = found.enumerated().sorted { lhs, rhs in
+                let left = lhs.element.definition.priority(of: tag), right = rhs.element.definition.priority(of: tag)
                 return left != right ? left > right : lhs.offset < rhs.offset
             }.map(\.element)
         }
     }
 
-    /// Makes and binds a node for an inner (anonymous) definition.
+    /// Makes, numbers and binds a node for an inner (anonymous) definition.
     private func innerNode(_ definition: Definition) -> AnyNode? {
-        guard let node = makeNode(definition) else { return nil }
+        guard let maker = definition.maker else { return nil }
+        let storage = storage(for: definition)
+        let node = maker.makeNode(container: container, storage: storage, definition: definition)
         node.isInner = true
-        ownNodes.append(node)
+        var entry = ComponentFacts(definition, storage: storage)
+        entry.isInner = true
+        let index = addExtra(.inner(definition), node: node, facts: entry)
+        _ = makeExposures(of: node, at: index, definition)
         node.bind(self)
         return node
     }
 
+    /// Checks, without binding or making a node, the component `index` when its every
+    /// injection is a plain reference: a type or name that picks one component making exactly
+    /// the point's type (no optional, handle, collection, value or conversion). Records its
+    /// dependencies and captive dependencies as binding would, and returns `true`; its node is
+    /// then made and bound on first use from those dependencies (``TypedDefinitionParts/bindOnFirstUse(definition:node:postProcessors:)``).
+    /// Returns `false`, recording nothing, when any injection needs the full binding (which
+    /// reports what is wrong).
+    func checkPlainReferences(of index: Int) -> Bool {
+        let definition = definitions[index]
+        let found = component(index)
+        guard let produced = definition.maker?.producedType else { return false }
+        func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
+            guard let target = plainTarget(point) else { return false }
+            record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
+            return true
+        }
+        var isPlain = true
+        let construction = definition.construction
+        for (position, point) in construction.arguments.enumerated() where isPlain {
+            let at = TypedDefinitionParts<Void>.constructionPoint(construction.kind, position, point.label)
+            isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location))
+        }
+        for name in definition.dependsOn where isPlain {
+            guard let target = component(named: name) else { isPlain = false; break }
+            let site = SiteInfo(component: found, point: .dependsOn(name), location: definition.location)
+            record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
+        }
+        let constructionEnd = facts[index].dependencies.count
+        let properties = definition.properties
+        for position in properties.indices where isPlain {
+            isPlain = properties[position].setter?.instanceType == produced
+                && plain(properties[position].point, SiteInfo(component: found, point: .property(properties[position].name),
+                                                              location: properties[position].point.location ?? definition.location))
+        }
+        for call in definition.methodCalls where isPlain {
+            for (position, point) in call.arguments.enumerated() where isPlain {
+                isPlain = plain(point, SiteInfo(component: found, point: .call(call.method, position), location: point.location ?? definition.location))
+            }
+        }
+        guard isPlain else {
+            // A component is checked once, so all of what it recorded is this check's.
+            facts[index].dependencies.removeAll()
+            captives[index] = nil
+            return false
+        }
+        facts[index].lateDependencyStart = constructionEnd
+        return true
+    }
+
+    /// Records where the construction of `node`'s instance ends among its dependencies: those
+    /// recorded after are injected into the made instance (properties, method calls).
+    func constructionDone(_ node: AnyNode) {
+        facts[node.index].lateDependencyStart = facts[node.index].dependencies.count
+    }
+
     // MARK: Lookups used while binding
 
-    func candidates(ofType type: TypeRef) -> [AnyNode] {
+    func candidates(ofType type: TypeRef) -> [NodeRef] {
         let id = ObjectIdentifier(type.metatype)
         return byType[id] ?? builder.parent?.candidatesByType[id] ?? []
     }
 
-    func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type) }
+    /// The nodes of every component of `type` (made now where they were not).
+    func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type).map { $0.node.takeUnretainedValue() } }
 
+    /// The nodes of every component tagged `tag` (made now where they were not).
     func nodes(tagged tag: String) -> [AnyNode] {
-        byTag[tag] ?? builder.parent?.tagTable[tag] ?? []
+        (byTag[tag] ?? builder.parent?.tagTable[tag] ?? []).map { $0.node.takeUnretainedValue() }
     }
 
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
     /// reference's binding).
+    func component(named name: String) -> NodeRef? {
+        byName[name] ?? builder.parent?.component(named: name)
+    }
+
+    /// The node of the component named `name` (made now if it was not).
     func node(named name: String) -> AnyNode? {
-        byName[name]?.takeUnretainedValue() ?? builder.parent?.node(named: name)
+        component(named: name)?.node.takeUnretainedValue()
     }
 
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
-    /// The error for candidates `choose` could not decide between: the primaries when there are several.
-    static func ambiguity(_ type: TypeRef, _ candidates: [AnyNode], site: InjectionSite?) -> IoCError {
-        let primaries = candidates.filter(\.isPrimary)
-        let tied = primaries.count > 1 ? primaries : candidates
-        return .ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
-                                   site: site, path: [])
-    }
-
-    static func choose(_ candidates: [AnyNode]) -> AnyNode? {
+    static func choose(_ candidates: [NodeRef]) -> NodeRef? {
         if candidates.count == 1 { return candidates[0] }
         let primaries = candidates.filter(\.isPrimary)
         if !primaries.isEmpty { return primaries.count == 1 ? primaries[0] : nil }
         let unnamed = candidates.filter { $0.key.name == nil }
         return unnamed.count == 1 ? unnamed[0] : nil
+    }
+
+    /// The error for candidates `choose` could not decide between: the primaries when there are several.
+    static func ambiguity(_ type: TypeRef, _ candidates: [NodeRef], site: InjectionSite?) -> IoCError {
+        let primaries = candidates.filter(\.isPrimary)
+        let tied = primaries.count > 1 ? primaries : candidates
+        return .ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
+                                   site: site, path: [])
     }
 
     private var allNames: [String] {
@@ -319,19 +388,19 @@ final class Compilation {
 
     /// Names close to `name`, quoted, never the component that asks (it cannot depend on itself).
     private func nameSuggestions(for name: String, site: SiteInfo) -> [String] {
-        let own = site.node.key.name
+        let own = site.component.key.name
         return Suggestions.closest(to: name, in: allNames.filter { $0 != own }).map { "\"\($0)\"" }
     }
 
     /// Type names close to `name`, never the type of the component that asks.
     private func typeSuggestions(for name: String, site: SiteInfo) -> [String] {
-        let own = site.node.typeRef.name
+        let own = site.component.key.type?.name
         return Suggestions.closest(to: name, in: allTypeNames.filter { $0 != own })
     }
 
     private var allTypeNames: [String] {
-        var names = byType.values.compactMap { $0.first?.typeRef.name }
-        if let parent = builder.parent { names += parent.candidatesByType.values.compactMap { $0.first?.typeRef.name } }
+        var names = byType.values.compactMap { $0.first?.key.type?.name }
+        if let parent = builder.parent { names += parent.candidatesByType.values.compactMap { $0.first?.key.type?.name } }
         return names
     }
 
@@ -392,9 +461,9 @@ final class Compilation {
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "A handle injects into Lazy<T> or Provider<T>."))
         case .abstractArgument(let message):
-            problems.append(.invalidDefinition(component: site.node.label,
+            problems.append(.invalidDefinition(component: site.component.label,
                                                reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
-                                               location: site.node.info.location))
+                                               location: site.component.location))
         case .defaultArgument:
             problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                             hint: "This parameter has no default value in its catalog entry; give it a value or a reference."))
@@ -423,7 +492,7 @@ final class Compilation {
                 problems.append(Self.ambiguity(wanted, found, site: site.site))
                 return .some(nil)
             }
-            return chosen
+            return chosen.node.takeUnretainedValue()
         case .named(let name):
             guard let found = node(named: name) else {
                 if !optional { reportMissing(named: name, site: site) }
@@ -457,51 +526,68 @@ final class Compilation {
 
     // MARK: Checking the graph
 
+    /// The marks of `target`: this build's, or (for a parent's component) its container's.
+    private func flags(of target: NodeRef) -> NodeFlags {
+        target.container === container ? facts[target.index].flags : target.container.flags[target.index]
+    }
+
+    /// The path down to the async factory of an `async` component (a parent's has its node,
+    /// which its build made).
+    private func asyncPath(of target: NodeRef) -> [String] {
+        target.container === container ? facts[target.index].asyncPath : target.node.takeUnretainedValue().asyncPath
+    }
+
+    /// What `target` builds directly.
+    private func dependencies(of target: NodeRef) -> [NodeRef] {
+        target.container === container ? facts[target.index].dependencies : Array(target.container.dependencies[target.index])
+    }
+
     private func analyse() {
-        let hasGraphNodes = allNodes.contains { if case .objectGraph = $0.storage { return true } else { return false } }
+        let hasGraphNodes = facts.contains { if case .objectGraph = $0.storage { return true } else { return false } }
             || (builder.parent?.hasObjectGraphNodes ?? false)
         container.hasObjectGraphNodes = hasGraphNodes
 
-        // A parent's main-actor nodes were marked by its own build; its nodes are reached as dependencies.
-        let hasMainActorNodes = allNodes.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
+        // A parent's main-actor components were marked by its own build; they are reached as dependencies.
+        let hasMainActorNodes = facts.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
         container.hasMainActorNodes = hasMainActorNodes
-        let search = cycleSearch().search(from: allNodes.indices)
-        let allNodes = self.allNodes
-        dependencyOrder = search.order.map { allNodes[$0] }
-        var cycleMembers: [AnyNode] = []
+        let search = cycleSearch().search(from: facts.indices)
+        dependencyOrder = search.order
+        var cycleMembers: [Int] = []
         var cycles: [IoCError] = []
         if !search.cycles.isEmpty {
             let checked = propertyCycles().check(order: search.order)
             cycles = checked.problems
             for group in checked.groups {
+                // The members of such a cycle have their nodes from the build: each knows the others.
                 let cell = CellKey(scope: 2, node: Serial.next())
                 for member in group {
-                    let node = allNodes[member.node]
-                    node.join(CycleMembership(group: cell, node: node.serial, first: member.first.map { allNodes[$0] }))
-                    cycleMembers.append(node)
+                    let node = container.node(at: member.node).takeUnretainedValue()
+                    node.join(CycleMembership(group: cell, node: node.serial,
+                                              first: member.first.map { container.node(at: $0).takeUnretainedValue() }))
+                    cycleMembers.append(member.node)
                 }
             }
         }
-        // Each node after those it builds, so that one pass sets both marks; on a cycle that
-        // properties close, a node can come before one it builds: passes until nothing changes.
+        // Each component after those it builds, so that one pass sets every mark; on a cycle
+        // that properties close, one can come before one it builds: passes until nothing changes.
         var changed = true
         while changed {
             changed = false
-            for node in dependencyOrder { changed = mark(node, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
+            for index in dependencyOrder { changed = mark(index, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
             if cycleMembers.isEmpty { break }
         }
-        for node in cycleMembers where node.isAsync {
-            problems.append(.invalidDefinition(component: node.label, reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: node.info.location))
+        for index in cycleMembers where facts[index].flags.contains(.isAsync) {
+            problems.append(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: container.location(at: index)))
         }
-        for node in ownNodes where node.isAsync {
-            guard let definition = node.definition else { continue }
-            switch node.storage {
+        for index in facts.indices where facts[index].flags.contains(.isAsync) && !facts[index].isExposure {
+            let definition = container.definition(at: index)
+            switch facts[index].storage {
             case .singleton, .prototype, .objectGraph: break
             default:
-                problems.append(.invalidDefinition(component: node.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location))
+                problems.append(.invalidDefinition(component: definition.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location))
             }
-            if eagerNodes.contains(where: { $0 === node }) {
-                problems.append(.invalidDefinition(component: node.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
+            if facts[index].isEager {
+                problems.append(.invalidDefinition(component: definition.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
             }
         }
         checkMainActorComponents()
@@ -509,115 +595,117 @@ final class Compilation {
         reportCaptiveDependencies()
     }
 
+    private func label(_ index: Int) -> String { container.key(at: index).description }
+
     /// The rules for main-actor components (``Definition/isMainActor``), which only the main
     /// actor makes: a component that another thread shares does not hold one (it would be made
     /// wherever that component first is), a main-actor component needs nothing async (it is
     /// made synchronously on the main actor), and an eager one needs `build()` on the main actor.
     private func checkMainActorComponents() {
-        for node in allNodes {
-            node.checksBeforeMaking = node.isAsync || node.isMainActor
-            guard node.reachesMainActor, let definition = node.definition else { continue }
-            if node.isMainActor {
-                if node.isAsync {
-                    problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and needs async components (\(node.asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location))
+        for index in facts.indices where facts[index].flags.contains(.reachesMainActor) && !facts[index].isExposure {
+            let definition = container.definition(at: index)
+            if facts[index].isMainActor {
+                if facts[index].flags.contains(.isAsync) {
+                    problems.append(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location))
                 }
-                if eagerNodes.contains(where: { $0 === node }), !MainActorGate.isOpen {
-                    problems.append(.invalidDefinition(component: node.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location))
+                if facts[index].isEager, !MainActorGate.isOpen {
+                    problems.append(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location))
                 }
                 continue
             }
-            switch node.storage {
+            switch facts[index].storage {
             case .prototype, .objectGraph, .adapter: continue
             case .singleton, .weakSingleton, .threadLocal, .taskLocal, .custom: break
             }
-            let path = mainActorPath(from: node)
-            problems.append(.invalidDefinition(component: node.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(node.label) with a mainActor form.", location: definition.location))
+            let path = mainActorPath(from: component(index))
+            problems.append(.invalidDefinition(component: definition.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(definition.label) with a mainActor form.", location: definition.location))
         }
     }
 
-    /// The components from `node` down to the first main-actor one it builds.
-    private func mainActorPath(from node: AnyNode) -> [String] {
+    /// The components from `start` down to the first main-actor one it builds.
+    private func mainActorPath(from start: NodeRef) -> [String] {
         var path: [String] = []
-        var current: AnyNode? = node
+        var current: NodeRef? = start
         while let step = current {
-            if step.base == nil { path.append(step.label) }
-            if step.isMainActor { break }
-            current = step.directDependencies.first(where: \.reachesMainActor)
+            let isExposure = step.container.isExposure(at: step.index)
+            if !isExposure { path.append(step.label) }
+            if !isExposure && step.definition.isMainActor { break }
+            current = dependencies(of: step).first { flags(of: $0).contains(.reachesMainActor) }
         }
         return path
     }
 
-    /// Sets a node's `async` and object-graph marks from those of the nodes it builds; whether
-    /// they changed.
-    private func mark(_ node: AnyNode, hasGraphNodes: Bool, hasMainActorNodes: Bool) -> Bool {
-        let wasAsync = node.isAsync, neededGraph = node.needsGraph, reachedMainActor = node.reachesMainActor
-        if hasMainActorNodes {
-            node.reachesMainActor = node.isMainActor || node.directDependencies.contains(where: \.reachesMainActor)
+    /// Sets the `async`, main-actor and object-graph marks of component `index` from those of
+    /// the components it builds; whether they changed.
+    private func mark(_ index: Int, hasGraphNodes: Bool, hasMainActorNodes: Bool) -> Bool {
+        let was = facts[index].flags
+        var flags = was
+        let dependencies = facts[index].dependencies
+        if hasMainActorNodes, facts[index].isMainActor || dependencies.contains(where: { self.flags(of: $0).contains(.reachesMainActor) }) {
+            flags.insert(.reachesMainActor)
         }
-        if node.constructsAsync {
-            node.asyncPath = [node.label]
-        } else if node.asyncPath.isEmpty, let next = node.directDependencies.first(where: \.isAsync) {
-            // Exposure nodes are not components of their own: skip them in the path.
-            node.asyncPath = node.base == nil ? [node.label] + next.asyncPath : next.asyncPath
+        if facts[index].constructsAsync {
+            facts[index].asyncPath = [label(index)]
+        } else if facts[index].asyncPath.isEmpty, let next = dependencies.first(where: { self.flags(of: $0).contains(.isAsync) }) {
+            // Exposures are not components of their own: skip them in the path.
+            facts[index].asyncPath = facts[index].isExposure ? asyncPath(of: next) : [label(index)] + asyncPath(of: next)
         }
-        node.isAsync = !node.asyncPath.isEmpty
+        if !facts[index].asyncPath.isEmpty { flags.insert(.isAsync) }
         if hasGraphNodes {
-            var needs = node.constructsOpaquely
-            if case .objectGraph = node.storage { needs = true }
-            node.needsGraph = needs || node.directDependencies.contains(where: \.needsGraph)
+            var needs = facts[index].constructsOpaquely
+            if case .objectGraph = facts[index].storage { needs = true }
+            if needs || dependencies.contains(where: { self.flags(of: $0).contains(.needsGraph) }) { flags.insert(.needsGraph) }
         }
-        return node.isAsync != wasAsync || node.needsGraph != neededGraph || node.reachesMainActor != reachedMainActor
+        facts[index].flags = flags
+        return flags != was
+    }
+
+    /// Whether the component is shared (not made per request), for the cycle rule.
+    private func isShared(_ index: Int) -> Bool {
+        switch facts[index].storage {
+        case .prototype, .adapter: return false
+        default: return true
+        }
     }
 
     /// The rule for the cycles the search found: those a shared component closes through a
     /// property or method call are built (see ``PropertyCycles``).
     private func propertyCycles() -> PropertyCycles {
-        let container = self.container, allNodes = self.allNodes
+        let container = self.container, facts = self.facts
         return PropertyCycles(
-            count: allNodes.count,
+            count: facts.count,
             edges: { index in
-                let node = allNodes[index]
-                return node.directDependencies.enumerated().compactMap { position, target in
-                    target.container === container ? .init(target: target.index, isLate: position >= node.lateDependencyStart) : nil
+                facts[index].dependencies.enumerated().compactMap { position, target in
+                    target.container === container ? .init(target: target.index, isLate: position >= facts[index].lateDependencyStart) : nil
                 }
             },
-            isShared: { index in
-                switch allNodes[index].storage {
-                case .prototype, .adapter: return false
-                default: return true
-                }
-            },
-            isShown: { allNodes[$0].base == nil },
-            label: { allNodes[$0].label },
-            location: { allNodes[$0].info.location }
+            isShared: isShared,
+            isShown: { !facts[$0].isExposure },
+            label: label,
+            location: container.location(at:)
         )
     }
 
-    /// The search for cycles of direct dependencies among this container's nodes (each cycle
-    /// reported once with its full path), which also orders them for the marks. A parent's
-    /// nodes were checked and marked by its own build.
+    /// The search for cycles of direct dependencies among this container's components (each
+    /// cycle reported once with its full path), which also orders them for the marks. A
+    /// parent's components were checked and marked by its own build.
     private func cycleSearch() -> CycleSearch {
-        let container = self.container, allNodes = self.allNodes
+        let container = self.container, facts = self.facts
         return CycleSearch(
-            count: allNodes.count,
-            next: { index in
-                allNodes[index].directDependencies.compactMap { $0.container === container ? $0.index : nil }
-            },
-            isShown: { allNodes[$0].base == nil },
-            label: { allNodes[$0].label },
-            location: { allNodes[$0].info.location }
+            count: facts.count,
+            next: { index in facts[index].dependencies.compactMap { $0.container === container ? $0.index : nil } },
+            isShown: { !facts[$0].isExposure },
+            label: label,
+            location: container.location(at:)
         )
     }
 
-    private func lifetime(of node: AnyNode) -> ScopeLifetime {
-        switch node.storage {
-        case .prototype: return .perRequest
-        case .objectGraph: return .perGraph
-        case .threadLocal, .taskLocal: return .perContext
-        case .custom(let scope): return scope.lifetime
-        case .weakSingleton: return .whileReferenced
-        case .singleton: return .container
-        case .adapter: return node.base.map(lifetime(of:)) ?? .perRequest
+    /// How long an instance of `target` lives, for the captive check.
+    private func lifetime(of target: NodeRef) -> ScopeLifetime {
+        guard target.container === container else { return target.node.takeUnretainedValue().lifetime }
+        switch facts[target.index].storage {
+        case .adapter: return facts[target.index].exposedBase.map { lifetime(of: component($0)) } ?? .perRequest
+        case let storage: return storage.lifetime
         }
     }
 
@@ -626,95 +714,182 @@ final class Compilation {
     /// held by a longer-lived one) as a problem. Called as each argument is bound, so that no
     /// list of arguments with their sites is kept per component.
     func depend(_ node: AnyNode, on argument: AnyArgument, at site: SiteInfo) {
-        let holder = captiveHolder(node, at: site)
-        argument.forEachDirectNode { target in record(node, dependsOn: target, holder: holder, at: site) }
+        let holder = captiveHolder(node.index, at: site)
+        argument.forEachDirectNode { target in record(node.index, dependsOn: target.component, holder: holder, at: site) }
     }
 
-    /// ``depend(_:on:at:)`` for a plain reference to `target`, which binding makes on first use.
-    func depend(_ node: AnyNode, onNode target: AnyNode, at site: SiteInfo) {
-        record(node, dependsOn: target, holder: captiveHolder(node, at: site), at: site)
-    }
-
-    /// The lifetime a dependency of `node` injected at `site` must not be shorter than; `nil`
-    /// when none can be captive there.
-    private func captiveHolder(_ node: AnyNode, at site: SiteInfo) -> ScopeLifetime? {
+    /// The lifetime a dependency of component `index` injected at `site` must not be shorter
+    /// than; `nil` when none can be captive there.
+    private func captiveHolder(_ index: Int, at site: SiteInfo) -> ScopeLifetime? {
         guard !builder.allowsCaptiveDependencies, site.point.isHeld else { return nil }
-        let holder = lifetime(of: node)
+        let holder = lifetime(of: component(index))
         return holder > .perRequest ? holder : nil
     }
 
-    private func record(_ node: AnyNode, dependsOn target: AnyNode, holder: ScopeLifetime?, at site: SiteInfo) {
-        node.directDependencies.append(target)
-        guard let holder, !target.isScopedProxy else { return }
-        let held = target.base ?? target
+    private func record(_ index: Int, dependsOn target: NodeRef, holder: ScopeLifetime?, at site: SiteInfo) {
+        facts[index].dependencies.append(target)
+        guard let holder else { return }
+        let isOwn = target.container === container
+        let targetNode = isOwn ? nil : target.node.takeUnretainedValue()
+        if isOwn ? facts[target.index].isScopedProxy : targetNode?.isScopedProxy == true { return }
+        // An exposure holds its base.
+        let base = isOwn ? facts[target.index].exposedBase.map(component) : targetNode?.base?.component
+        let held = base ?? target
+        let isInner = held.container === container ? facts[held.index].isInner : held.node.takeUnretainedValue().isInner
         // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
-        guard lifetime(of: held) < holder, !(held.isInner && lifetime(of: held) == .perRequest) else { return }
-        captives[ObjectIdentifier(node), default: []].append(
-            .captiveDependency(holder: node.label, holderScope: node.info.scope, dependency: held.label,
-                               dependencyScope: held.info.scope, site: site.site))
-    }
-
-    /// Forgets what binding `node` recorded (its dependencies and captive dependencies), for a
-    /// check that gives way to the full binding. A node is bound once, so all of it is that
-    /// binding's.
-    func forgetDependencies(of node: AnyNode) {
-        node.directDependencies.removeAll()
-        captives[ObjectIdentifier(node)] = nil
+        let heldLifetime = lifetime(of: held)
+        guard heldLifetime < holder, !(isInner && heldLifetime == .perRequest) else { return }
+        captives[index, default: []].append(
+            .captiveDependency(holder: label(index), holderScope: container.definition(at: index).scope, dependency: held.label,
+                               dependencyScope: held.definition.scope, site: site.site))
     }
 
     /// The component a plain reference names: a type or a name that picks exactly one component
     /// making the point's own type, which the point's slot injects as it is. `nil` for any
     /// other point (an optional, a handle, a collection, a value, a subtype, a component
     /// missing or ambiguous), which the full binding handles and reports; records nothing.
-    func plainTarget(_ point: InjectionPoint) -> AnyNode? {
+    func plainTarget(_ point: InjectionPoint) -> NodeRef? {
         guard let exact = point.slot?.exactType else { return nil }
-        let found: AnyNode?
+        let found: NodeRef?
         switch point.source {
         case .type(let wanted) where ObjectIdentifier(wanted.metatype) == exact:
             found = Self.choose(candidates(ofType: wanted))
         case .named(let name):
-            found = node(named: name)
+            found = component(named: name)
         default:
             return nil
         }
-        return found?.producedType == exact ? found : nil
+        guard let found else { return nil }
+        let produced = found.container.producedType(at: found.index) ?? found.node.takeUnretainedValue().producedType
+        return produced == exact ? found : nil
     }
 
     /// Captive dependencies found while binding, by holder; reported after the graph checks,
     /// in the order of the components.
-    @exclusivity(unchecked) private var captives: [ObjectIdentifier: [IoCError]] = [:]
+    @exclusivity(unchecked) private var captives: [Int: [IoCError]] = [:]
 
     private func reportCaptiveDependencies() {
         guard !captives.isEmpty else { return }
-        for node in ownNodes { problems += captives[ObjectIdentifier(node)] ?? [] }
+        for index in facts.indices { problems += captives[index] ?? [] }
     }
 
     // MARK: Publishing the plan
 
+    /// Whether component `index` gets its node at build: an eager singleton (made at build), an
+    /// `async` component (its node carries the path to its async factory), a member of a cycle
+    /// that properties close (joined at build). Others that need one have it already.
+    private func needsNodeAtBuild(_ index: Int) -> Bool {
+        facts[index].flags.contains(.isAsync) || facts[index].isEager
+    }
+
     private func publish() {
         let parent = builder.parent
-        container.nodes = allNodes
-        container.definitions = definitions
-        container.customScopes = customScopes
         container.converters = builder.converters
         container.postProcessors = builder.postProcessors
+        for index in facts.indices where needsNodeAtBuild(index) { _ = container.node(at: index) }
+        eagerNodes = eagerIndices.map { container.node(at: $0).takeUnretainedValue() }
+        for node in container.madeNodes {
+            node.mark(facts[node.index].flags)
+            node.asyncPath = facts[node.index].asyncPath
+        }
+        container.flags = facts.map(\.flags)
+        container.dependencies = DependencyTable(facts.map(\.dependencies))
         // A child's own entries hide its parent's.
         container.candidatesByType = parent.map { $0.candidatesByType.merging(byType) { $1 } } ?? byType
         container.tagTable = parent.map { $0.tagTable.merging(byTag) { $1 } } ?? byTag
         // A type resolves at the top level to the component `choose` picks among its
         // candidates, unless that one is private; `nil` for a type whose candidates tie.
-        var types: [ObjectIdentifier: AnyNode?] = [:]
+        var types: [ObjectIdentifier: NodeRef?] = [:]
         types.reserveCapacity(container.candidatesByType.count)
         for (id, candidates) in container.candidatesByType {
             let chosen = Self.choose(candidates)
             if chosen?.isPrivate != true { types[id] = chosen }
         }
         // Every name, private ones too: injection and child containers see them, and the
-        // top-level resolve by name refuses a private one (``AnyNode/hides(name:)``).
+        // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``).
         let names = parent.map { $0.lookups.takeUnretainedValue().names.merging(byName) { $1 } } ?? byName
         container.setLookups(types: types, names: names)
         var factories = parent?.runtimeFactories ?? [:]
         for factory in builder.runtimeFactories { factories[factory.key] = factory }
         container.runtimeFactories = factories
+    }
+}
+
+/// What the build knows of one component while it checks the graph; the node, when there is
+/// one, gets the marks at the end (see ``NodeFlags``).
+struct ComponentFacts {
+    let storage: Storage
+    /// For an exposure: the component it exposes.
+    let exposedBase: Int?
+    /// For an exposure: a proxy that reaches a context-scoped component per call, which holds
+    /// no instance (never a captive dependency).
+    let isScopedProxy: Bool
+    let isMainActor: Bool
+    /// Its factory is `async`.
+    let constructsAsync: Bool
+    /// Its instances come from code the container cannot see into (a closure or a construction
+    /// strategy), which may resolve object-graph components.
+    let constructsOpaquely: Bool
+    /// Made from an inner (anonymous) definition, inside another's.
+    var isInner = false
+    /// An eager singleton: made at build.
+    var isEager = false
+    /// What it builds directly, in the order binding visits its injections.
+    var dependencies: [NodeRef] = []
+    /// Where in ``dependencies`` the ones injected after construction (properties, method
+    /// calls) begin; those before are built into the instance.
+    var lateDependencyStart = Int.max
+    /// For an `async` component: it, then the components down to the async factory.
+    var asyncPath: [String] = []
+    var flags: NodeFlags = []
+
+    var isExposure: Bool { exposedBase != nil }
+
+    init(_ definition: Definition, storage: Storage) {
+        self.storage = storage
+        exposedBase = nil
+        isScopedProxy = false
+        isMainActor = definition.isMainActor
+        constructsAsync = definition.construction.kind == .asyncClosure
+        constructsOpaquely = definition.constructsOpaquely
+    }
+
+    init(exposureOf base: Int, isScopedProxy: Bool) {
+        storage = .adapter
+        exposedBase = base
+        self.isScopedProxy = isScopedProxy
+        isMainActor = false
+        constructsAsync = false
+        constructsOpaquely = false
+    }
+}
+
+extension Storage {
+    /// How long an instance lives (an exposure's: see its base's).
+    var lifetime: ScopeLifetime {
+        switch self {
+        case .prototype, .adapter: return .perRequest
+        case .objectGraph: return .perGraph
+        case .threadLocal, .taskLocal: return .perContext
+        case .custom(let scope): return scope.lifetime
+        case .weakSingleton: return .whileReferenced
+        case .singleton: return .container
+        }
+    }
+}
+
+extension AnyNode {
+    /// How long its instances live; an exposure's, its base's.
+    var lifetime: ScopeLifetime {
+        if case .adapter = storage { return base?.lifetime ?? .perRequest }
+        return storage.lifetime
+    }
+}
+
+extension Definition {
+    /// Its instances come from code the container cannot see into: a closure or a construction strategy.
+    var constructsOpaquely: Bool {
+        let kind = construction.kind
+        return kind == .closure || kind == .asyncClosure || strategy != nil
     }
 }

@@ -92,71 +92,12 @@ struct Benchmarks {
             for row in try startupRows(names) { print(row.benchLine) }
             return
         }
-        let ioc = try iocGraph(dScope: .prototype)
-        let iocShared = try iocGraph(dScope: .objectGraph)
-        let swinject = swinjectGraph(dScope: .transient)
-        let swinjectShared = swinjectGraph(dScope: .graph)
-        let fast = 200_000
-        let slow = 4_000
-        var rows: [Row] = []
-
-        func row(_ name: String, fast: Int, ioc: @escaping () throws -> Void, swinject: @escaping () -> Void, hand: @escaping () -> Void) throws -> Row {
-            let medians = try compare([(fast, ioc), (max(1, fast / 50), swinject), (fast, hand)])
-            return Row(name: name, fields: [("ioc_ns", medians[0]), ("swinject_ns", medians[1]), ("hand_ns", medians[2])])
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "resolve" {
+            // The resolve cases only, for working on the resolve path.
+            for row in try resolveRows() { print(row.benchLine) }
+            return
         }
-        let batch = 20_000
-
-        rows.append(try row("transient", fast: batch,
-                            ioc: { consume(try ioc.resolve(E.self)) },
-                            swinject: { consume(swinject.resolve(E.self)!) },
-                            hand: { consume(E()) }))
-
-        _ = try ioc.resolve(Single.self)
-        _ = swinject.resolve(Single.self)
-        let handSingleton = Single()
-        rows.append(try row("singleton", fast: batch,
-                            ioc: { consume(try ioc.resolve(Single.self)) },
-                            swinject: { consume(swinject.resolve(Single.self)!) },
-                            hand: { consume(handSingleton) }))
-
-        rows.append(try row("graph", fast: batch / 4,
-                            ioc: { consume(try ioc.resolve(A.self)) },
-                            swinject: { consume(swinject.resolve(A.self)!) },
-                            hand: { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }))
-
-        // Annotated types against the same graph registered in code: both through the container.
-        let macro = try macroGraph()
-        let macroMedians = try compare([(batch / 4, { consume(try macro.resolve(MA.self)) }),
-                                        (batch / 4, { consume(try ioc.resolve(A.self)) }),
-                                        (batch / 4, { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) })])
-        rows.append(Row(name: "graph-macro", fields: [("ioc_ns", macroMedians[0]), ("code_ns", macroMedians[1]), ("hand_ns", macroMedians[2])]))
-
-        rows.append(try row("graph-shared", fast: batch / 4,
-                            ioc: { consume(try iocShared.resolve(A.self)) },
-                            swinject: { consume(swinjectShared.resolve(A.self)!) },
-                            hand: { let d = D(); consume(A(b: B(d: d), c: C(d: d, e: E()))) }))
-
-        rows.append(try row("by-name", fast: batch,
-                            ioc: { consume(try ioc.resolve(E.self, name: "named-e")) },
-                            swinject: { consume(swinject.resolve(E.self, name: "named-e")!) },
-                            hand: { consume(E()) }))
-
-        nonisolated(unsafe) let synchronized = swinject.synchronize()
-        let iocSingletonOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(Single.self) }) }
-        rows.append(Row(name: "threads-singleton", fields: [
-            ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(Single.self) }) }),
-            ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(Single.self)!) }),
-            ("ioc_ops_1thread", iocSingletonOne),
-            ("hand_ops", opsPerSecond(threads: 2) { consume(sharedInstance()) }),
-            ("hand_ops_1thread", opsPerSecond(threads: 1) { consume(sharedInstance()) }),
-        ]))
-        let iocGraphOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(A.self) }) }
-        rows.append(Row(name: "threads-graph", fields: [
-            ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(A.self) }) }),
-            ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(A.self)!) }),
-            ("ioc_ops_1thread", iocGraphOne),
-            ("hand_ops", opsPerSecond(threads: 2) { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }),
-        ]))
+        var rows = try resolveRows()
 
         let names = (0..<10_000).map { "component-\($0)" }
         let iocRegister = try nanosPerRun {
@@ -180,9 +121,9 @@ struct Benchmarks {
         for (count, name) in [(10, "registry-10"), (10_000, "registry-10k")] {
             let (iocRegistry, swinjectRegistry) = try registryContainers(count)
             rows.append(Row(name: name, fields: [
-                ("ioc_ns", try nanosPerOp(iterations: fast) { consume(try iocRegistry.resolve(E.self)) }),
-                ("swinject_ns", nanosPerOp(iterations: slow) { consume(swinjectRegistry.resolve(E.self)!) }),
-                ("ioc_by_name_ns", try nanosPerOp(iterations: fast) { consume(try iocRegistry.resolve(D.self, name: "filler-\(count / 2)")) }),
+                ("ioc_ns", try nanosPerOp(iterations: resolveIterations) { consume(try iocRegistry.resolve(E.self)) }),
+                ("swinject_ns", nanosPerOp(iterations: resolveIterations / 50) { consume(swinjectRegistry.resolve(E.self)!) }),
+                ("ioc_by_name_ns", try nanosPerOp(iterations: resolveIterations) { consume(try iocRegistry.resolve(D.self, name: "filler-\(count / 2)")) }),
             ]))
         }
 
@@ -207,6 +148,79 @@ func bytesPerDefinition(_ names: [String]) throws -> Double {
     let after = ioc_heap_bytes_in_use()
     withExtendedLifetime(container) {}
     return Double(Int(after) - Int(before)) / Double(names.count)
+}
+
+/// Resolves per measured run of the registry cases (Swinject: a fiftieth of it).
+let resolveIterations = 200_000
+
+/// The resolve cases: one component, a graph, by name, and from two threads, against Swinject
+/// and hand-written code in the same run.
+func resolveRows() throws -> [Row] {
+    let ioc = try iocGraph(dScope: .prototype)
+    let iocShared = try iocGraph(dScope: .objectGraph)
+    let swinject = swinjectGraph(dScope: .transient)
+    let swinjectShared = swinjectGraph(dScope: .graph)
+    var rows: [Row] = []
+
+    func row(_ name: String, fast: Int, ioc: @escaping () throws -> Void, swinject: @escaping () -> Void, hand: @escaping () -> Void) throws -> Row {
+        let medians = try compare([(fast, ioc), (max(1, fast / 50), swinject), (fast, hand)])
+        return Row(name: name, fields: [("ioc_ns", medians[0]), ("swinject_ns", medians[1]), ("hand_ns", medians[2])])
+    }
+    let batch = 20_000
+
+    rows.append(try row("transient", fast: batch,
+                        ioc: { consume(try ioc.resolve(E.self)) },
+                        swinject: { consume(swinject.resolve(E.self)!) },
+                        hand: { consume(E()) }))
+
+    _ = try ioc.resolve(Single.self)
+    _ = swinject.resolve(Single.self)
+    let handSingleton = Single()
+    rows.append(try row("singleton", fast: batch,
+                        ioc: { consume(try ioc.resolve(Single.self)) },
+                        swinject: { consume(swinject.resolve(Single.self)!) },
+                        hand: { consume(handSingleton) }))
+
+    rows.append(try row("graph", fast: batch / 4,
+                        ioc: { consume(try ioc.resolve(A.self)) },
+                        swinject: { consume(swinject.resolve(A.self)!) },
+                        hand: { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }))
+
+    // Annotated types against the same graph registered in code: both through the container.
+    let macro = try macroGraph()
+    let macroMedians = try compare([(batch / 4, { consume(try macro.resolve(MA.self)) }),
+                                    (batch / 4, { consume(try ioc.resolve(A.self)) }),
+                                    (batch / 4, { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) })])
+    rows.append(Row(name: "graph-macro", fields: [("ioc_ns", macroMedians[0]), ("code_ns", macroMedians[1]), ("hand_ns", macroMedians[2])]))
+
+    rows.append(try row("graph-shared", fast: batch / 4,
+                        ioc: { consume(try iocShared.resolve(A.self)) },
+                        swinject: { consume(swinjectShared.resolve(A.self)!) },
+                        hand: { let d = D(); consume(A(b: B(d: d), c: C(d: d, e: E()))) }))
+
+    rows.append(try row("by-name", fast: batch,
+                        ioc: { consume(try ioc.resolve(E.self, name: "named-e")) },
+                        swinject: { consume(swinject.resolve(E.self, name: "named-e")!) },
+                        hand: { consume(E()) }))
+
+    nonisolated(unsafe) let synchronized = swinject.synchronize()
+    let iocSingletonOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(Single.self) }) }
+    rows.append(Row(name: "threads-singleton", fields: [
+        ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(Single.self) }) }),
+        ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(Single.self)!) }),
+        ("ioc_ops_1thread", iocSingletonOne),
+        ("hand_ops", opsPerSecond(threads: 2) { consume(sharedInstance()) }),
+        ("hand_ops_1thread", opsPerSecond(threads: 1) { consume(sharedInstance()) }),
+    ]))
+    let iocGraphOne = opsPerSecond(threads: 1) { consume(must { try ioc.resolve(A.self) }) }
+    rows.append(Row(name: "threads-graph", fields: [
+        ("ioc_ops", opsPerSecond(threads: 2) { consume(must { try ioc.resolve(A.self) }) }),
+        ("swinject_ops", opsPerSecond(threads: 2) { consume(synchronized.resolve(A.self)!) }),
+        ("ioc_ops_1thread", iocGraphOne),
+        ("hand_ops", opsPerSecond(threads: 2) { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }),
+    ]))
+
+    return rows
 }
 
 /// What an app's launch pays: `startup-10k` builds 10,000 components and resolves 100 of them

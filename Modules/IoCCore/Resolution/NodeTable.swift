@@ -1,0 +1,146 @@
+import Synchronization
+
+/// A component of a built container, by number: what the lookup tables and the build's checks
+/// hold, so that a component needs no object of its own until it is first resolved.
+///
+/// Numbers `0..<definitions.count` are the container's components, in the order of
+/// ``Container/definitions``; the numbers after them are exposures and inner (anonymous)
+/// definitions, whose nodes the build makes (see ``ExtraOrigin``).
+@usableFromInline
+struct NodeRef {
+    /// NB: unretained, and used without retaining it: a container outlives every reference to
+    /// its components (a child keeps its parent alive), and a reference is read on every
+    /// resolve, from many threads at once.
+    @usableFromInline let containerRef: Unmanaged<Container>
+    @usableFromInline let index: Int
+
+    @usableFromInline
+    init(_ container: Container, _ index: Int) {
+        self.containerRef = Unmanaged.passUnretained(container)
+        self.index = index
+    }
+
+    var container: Container { containerRef.takeUnretainedValue() }
+
+    /// The component's node, made now when this is its first use.
+    @inlinable var node: Unmanaged<AnyNode> { containerRef._withUnsafeGuaranteedRef { $0.node(at: index) } }
+
+    /// Its definition; an exposure's is its base's.
+    var definition: Definition { container.definition(at: index) }
+    var info: ComponentInfo { container.info(at: index) }
+    var key: ComponentKey { container.key(at: index) }
+    var label: String { key.description }
+    var location: ConfigLocation { container.location(at: index) }
+    var isPrimary: Bool { definition.isPrimary }
+    var isPrivate: Bool { !definition.isPublic }
+    /// Whether a top-level resolve by `name` must not reach it (see ``AnyNode/hides(name:)``).
+    func hides(name: String) -> Bool {
+        let definition = self.definition
+        guard !definition.isPublic else { return false }
+        return !definition.publicAliases.contains(name)
+    }
+    /// How an ambiguity message lists this candidate.
+    var candidateDescription: String { "\(label) at \(location)" }
+    /// The key of this component in a name-keyed collection: its name, or its type's name.
+    var mapKey: String { key.name ?? (key.type ?? TypeRef(Any.self)).name }
+    /// The component this stands for: itself, or for an exposure the component it exposes.
+    var owner: NodeRef { NodeRef(container, container.owner(of: index)) }
+    func isSame(as other: NodeRef) -> Bool { container === other.container && index == other.index }
+}
+
+/// A component numbered after the container's definitions: made at build with its node.
+enum ExtraOrigin {
+    /// An inner (anonymous) definition, inside another's.
+    case inner(Definition)
+    /// The exposure of the component `base` as `type`.
+    case exposure(base: Int, type: TypeRef)
+}
+
+/// The marks the build's graph checks set on a component, which its node copies when it is made.
+struct NodeFlags: OptionSet {
+    let rawValue: UInt8
+    /// The component, or something it builds directly, is `async`.
+    static let isAsync = NodeFlags(rawValue: 1)
+    /// It is main-actor, or something it builds directly is.
+    static let reachesMainActor = NodeFlags(rawValue: 2)
+    /// Resolving it may reach an object-graph component.
+    static let needsGraph = NodeFlags(rawValue: 4)
+}
+
+/// The nodes of a container's components, one slot each: empty until the component is first
+/// resolved (or filled at build, for the nodes the build made). A slot is filled once, by
+/// compare-and-exchange: threads that make a node together all use the one published first.
+/// Its owner (``LookupTables``) frees it.
+///
+/// NB: a struct of an address and a count, not an object: a resolve reads it through the
+/// lookups, and an object there would be retained and released by every resolve.
+@usableFromInline
+struct NodeSlots: @unchecked Sendable {
+    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
+    @usableFromInline let count: Int
+
+    /// Slots for `count` components, filled with `made` (each retained here) where it has a node.
+    init(count: Int, made: [AnyNode?]) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        for index in 0..<count {
+            let node = index < made.count ? made[index] : nil
+            (slots + index).initialize(to: Atomic(node.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) }))
+        }
+    }
+
+    /// Releases every node and frees the slots.
+    func free() {
+        for index in 0..<count {
+            if let address = slots[index].load(ordering: .acquiring) { Unmanaged<AnyNode>.fromOpaque(address).release() }
+        }
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    /// The node in slot `index`, if it was made.
+    @inlinable
+    func node(at index: Int) -> Unmanaged<AnyNode>? {
+        slots[index].load(ordering: .acquiring).map { Unmanaged<AnyNode>.fromOpaque($0) }
+    }
+
+    /// Publishes `node` in slot `index` unless another thread did first; the node the slot holds.
+    func publish(_ node: AnyNode, at index: Int) -> Unmanaged<AnyNode> {
+        let retained = Unmanaged.passRetained(node)
+        let (published, current) = slots[index].compareExchange(expected: nil, desired: UnsafeRawPointer(retained.toOpaque()),
+                                                                ordering: .acquiringAndReleasing)
+        guard !published, let current else { return retained }
+        retained.release()
+        return Unmanaged<AnyNode>.fromOpaque(current)
+    }
+
+    /// Every node made so far, in component order.
+    var made: [AnyNode] {
+        (0..<count).compactMap { node(at: $0)?.takeUnretainedValue() }
+    }
+}
+
+/// What each component builds directly, all in one array: component `index`'s are
+/// `targets[ends[index - 1]..<ends[index]]`.
+struct DependencyTable {
+    private var targets: [NodeRef] = []
+    private var ends: [Int] = []
+
+    init() {}
+
+    /// The table of `lists`, one per component in order.
+    init(_ lists: [[NodeRef]]) {
+        targets.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        ends.reserveCapacity(lists.count)
+        for list in lists {
+            targets += list
+            ends.append(targets.count)
+        }
+    }
+
+    /// What component `index` builds directly, in the order its injections are bound.
+    subscript(index: Int) -> ArraySlice<NodeRef> {
+        guard index < ends.count else { return [] }
+        return targets[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+@testable import IoCCore
+import Testing
+
+/// A component that takes an optional dependency: an injection the build binds in full.
+final class WithOptional: Sendable {
+    let d: D?
+    init(d: D?) { self.d = d }
+}
+
+/// The build checks the whole graph on tables and makes a component's runtime objects (its
+/// node) on first resolve (docs/Performance.md, "Start-up"). White-box: these tests read which
+/// nodes exist, which no public API shows.
+@Suite("Nodes made on first resolve")
+struct LazyNodeTests {
+    /// The components whose nodes exist, by label.
+    private func made(_ container: Container) -> Set<String> { Set(container.madeNodes.map(\.label)) }
+
+    @Test func build_makesNoNodeForPlainComponents_andAResolveMakesWhatItReaches() throws {
+        let container = try graphBuilder(dScope: .singleton).build()
+        #expect(made(container).isEmpty)
+        _ = try container.resolve(B.self)
+        #expect(made(container) == ["B", "D"])
+        _ = try container.resolve(A.self)
+        #expect(made(container) == ["A", "B", "C", "D", "E"])
+        let again = try container.resolve(A.self)
+        #expect(again.b.d === again.c.d)
+        #expect(container.madeNodes.count == 5)
+    }
+
+    @Test func build_makesTheNodesThatMustExistBeforeAnyResolve() throws {
+        let builder = ContainerBuilder()
+        builder.register(D.init).singleton().eager()          // made at build
+        builder.register(E.init)                              // plain, untouched: no node
+        builder.register(WithOptional.init)                   // an optional injection binds in full...
+        builder.register(C.init)                              // ...and so does nothing here: plain
+        builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // an exposure points at its base
+        let container = try builder.build()
+        #expect(made(container) == ["D", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(try container.resolve(WithOptional.self).d === container.resolve(D.self))
+        #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
+    }
+
+    @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
+        let parent = try graphBuilder(dScope: .singleton).build()
+        let child = try parent.makeChild { $0.register(WithOptional.init) }
+        // The child's binding needed the parent's D: made then, in the parent.
+        #expect(made(parent) == ["D"])
+        #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
+        _ = try child.resolve(A.self)
+        #expect(made(parent) == ["A", "B", "C", "D", "E"])
+        #expect(made(child) == ["WithOptional"])
+    }
+
+    @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
+        let builder = graphBuilder()
+        builder.register(FreeWeatherClient.init).named("free").as((any WeatherClient).self) { $0 }
+        builder.register(BetterWeatherClient.init).named("better").as((any WeatherClient).self) { $0 }
+        let container = try builder.build()
+        let before = made(container)
+        #expect(container.isRegistered(A.self))
+        #expect(container.isRegistered(D.self, name: "nothing") == false)
+        #expect(throws: IoCError.self) { try container.resolve((any WeatherClient).self) }
+        #expect(made(container) == before)
+    }
+
+    /// Threads that first resolve the same cold components together make a node each, publish
+    /// one, and all use it (TSan: make tsan runs this suite).
+    @Test func concurrentFirstResolves_publishOneNodePerComponent() throws {
+        for _ in 0..<20 {
+            let container = try graphBuilder(dScope: .singleton).build()
+            let seen = Guarded<Set<ObjectIdentifier>>([])
+            let group = DispatchGroup()
+            for index in 0..<8 {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    let d = index.isMultiple(of: 2) ? try? container.resolve(A.self).b.d : try? container.resolve(C.self).d
+                    if let d { seen.withLock { _ = $0.insert(ObjectIdentifier(d)) } }
+                }
+            }
+            #expect(group.wait(timeout: .now() + 20) == .success)
+            #expect(seen.withLock { $0.count } == 1)
+            #expect(container.madeNodes.count == 5)
+        }
+    }
+}
