@@ -147,11 +147,6 @@ public final class Container: @unchecked Sendable {
         return published.isEmpty ? buildNodes.compactMap { $0 } : published
     }
 
-    /// Every component's node, made now where it was not yet (tools and tests).
-    var allNodes: [AnyNode] {
-        (0..<(definitions.count + extraOrigins.count)).map { node(at: $0).takeUnretainedValue() }
-    }
-
     /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
     func definition(at index: Int) -> Definition {
         if index < definitions.count { return definitions[index] }
@@ -469,9 +464,9 @@ public final class Container: @unchecked Sendable {
     }
 
     func map<T>(_ type: T.Type, tagged tag: String?, ctx: ResolutionContext) throws -> [String: T] {
-        let nodes = tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
+        let components = tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
         var result: [String: T] = [:]
-        for component in nodes { result[component.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
+        for component in components { result[component.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
         return result
     }
 
@@ -493,11 +488,6 @@ public final class Container: @unchecked Sendable {
     }
 
     private func fail<T>(_ error: IoCError) throws -> T { throw error }
-}
-
-extension AnyNode {
-    /// How an ambiguity message lists this candidate.
-    var candidateDescription: String { "\(label) at \(info.location)" }
 }
 
 protocol SingletonResetting { func resetSingleton() }

@@ -65,7 +65,8 @@ extension Storage {
     }
 }
 
-/// One component in a built container's plan. Made at build from a ``Definition``;
+/// One component's runtime objects in a built container. Made from its ``Definition`` when the
+/// component is first resolved, or at build when the build needs it (see ``Compilation``);
 /// its arguments point straight at the nodes they need, so resolving never looks anything up.
 @usableFromInline
 class AnyNode: @unchecked Sendable {
@@ -181,7 +182,8 @@ class AnyNode: @unchecked Sendable {
         return IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
     }
     func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { preconditionFailure("abstract") }
-    /// Binds arguments, properties and hooks; called once at build.
+    /// Binds arguments, properties and hooks; called once, at build, for a component that does
+    /// not bind on first use.
     func bind(_ compilation: Compilation) {}
     /// Hands a singleton created in its cycle's creation to every thread, at the cycle's end.
     func publishCreated() {}
@@ -213,7 +215,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @usableFromInline let depthThreshold: Int
     /// Everything that builds an instance, retained by the node: set at build, or on first use
     /// for a node whose every injection the build checked as a plain reference (see
-    /// ``TypedDefinitionParts/checkPlainReferences(definition:node:compilation:)``). A node
+    /// ``Compilation/checkPlainReferences(of:)``). A node
     /// whose binding failed is never handed out, since the build throws.
     // NB: read unretained on the hot path so that making an instance retains nothing. A raw
     // address, not an `Unmanaged<Producer<T>>?`: unspecialized generic code loads an atomic of
