@@ -147,6 +147,12 @@ public final class Container: @unchecked Sendable {
         return published.isEmpty ? buildNodes.compactMap { $0 } : published
     }
 
+    /// For an exposure: the component it exposes and the type it exposes it as; `nil` otherwise.
+    private func exposure(at index: Int) -> (base: Int, type: TypeRef)? {
+        guard index >= definitions.count, case .exposure(let base, let type) = extraOrigins[index - definitions.count] else { return nil }
+        return (base, type)
+    }
+
     /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
     func definition(at index: Int) -> Definition {
         if index < definitions.count { return definitions[index] }
@@ -158,9 +164,7 @@ public final class Container: @unchecked Sendable {
 
     /// How component `index` is asked for; an exposure has its base's name under the exposed type.
     func key(at index: Int) -> ComponentKey {
-        if index >= definitions.count, case .exposure(let base, let type) = extraOrigins[index - definitions.count] {
-            return ComponentKey(type: type, name: key(at: base).name)
-        }
+        if let exposure = exposure(at: index) { return ComponentKey(type: exposure.type, name: key(at: exposure.base).name) }
         return definition(at: index).key
     }
 
@@ -177,16 +181,10 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Whether component `index` is the exposure of another as a further type.
-    func isExposure(at index: Int) -> Bool {
-        guard index >= definitions.count, case .exposure = extraOrigins[index - definitions.count] else { return false }
-        return true
-    }
+    func isExposure(at index: Int) -> Bool { exposure(at: index) != nil }
 
     /// The component `index` stands for: itself, or for an exposure the component it exposes.
-    func owner(of index: Int) -> Int {
-        guard index >= definitions.count, case .exposure(let base, _) = extraOrigins[index - definitions.count] else { return index }
-        return base
-    }
+    func owner(of index: Int) -> Int { exposure(at: index)?.base ?? index }
 
     /// The type a node of component `index` produces; `nil` for an exposure or an inner definition.
     func producedType(at index: Int) -> ObjectIdentifier? {

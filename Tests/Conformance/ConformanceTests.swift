@@ -5,6 +5,11 @@ import IoCYAML
 import Testing
 
 /// The golden canonical text every front end's version of an assembly must print.
+/// What `body` throws, as its message reads; "no error" when it throws nothing.
+func errorText(_ body: () throws -> Void) -> String {
+    do { try body(); return "no error" } catch { return String(describing: error) }
+}
+
 func expected(_ name: String) throws -> String {
     let url = try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Expected"))
     return try String(contentsOf: url, encoding: .utf8)

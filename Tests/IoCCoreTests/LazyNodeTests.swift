@@ -69,6 +69,7 @@ struct LazyNodeTests {
     @Test func concurrentFirstResolves_publishOneNodePerComponent() throws {
         for _ in 0..<20 {
             let container = try graphBuilder(dScope: .singleton).build()
+            #expect(container.madeNodes.isEmpty, "the threads start on a cold container")
             let seen = Guarded<Set<ObjectIdentifier>>([])
             let group = DispatchGroup()
             for index in 0..<8 {

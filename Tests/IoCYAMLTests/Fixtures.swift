@@ -96,6 +96,14 @@ func errorText(_ body: () throws -> Void) -> String {
 }
 
 /// A temporary directory with files, removed by the caller.
+/// A container built from the YAML file at `url` (and what it imports), with the weather catalog.
+func weatherContainer(loading url: URL) throws -> Container {
+    let builder = ContainerBuilder()
+    builder.catalog = weatherCatalog()
+    try builder.loadYAML(contentsOf: url)
+    return try builder.build()
+}
+
 func directory(_ files: [String: String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-yaml-\(UUID().uuidString)")
     for (path, text) in files {

@@ -246,10 +246,7 @@ struct YAMLFormatTests {
             "local/extra.yaml": "services:\n  b: { class: ConsoleReporter, arguments: [extra] }\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let builder = ContainerBuilder()
-        builder.catalog = weatherCatalog()
-        try builder.loadYAML(contentsOf: root.appendingPathComponent("services.yaml"))
-        let container = try builder.build()
+        let container = try weatherContainer(loading: root.appendingPathComponent("services.yaml"))
         #expect(try container.resolve(ConsoleReporter.self, name: "a").id == "root")
         #expect(try container.resolve(ConsoleReporter.self, name: "b").id == "extra")
         #expect(container.definitions.first { $0.name == "b" }?.location.file.hasSuffix("local/extra.yaml") == true)
@@ -262,10 +259,7 @@ struct YAMLFormatTests {
             "second.yaml": "services:\n  b: { class: ConsoleReporter, arguments: [second] }\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let builder = ContainerBuilder()
-        builder.catalog = weatherCatalog()
-        try builder.loadYAML(contentsOf: root.appendingPathComponent("services.yaml"))
-        let container = try builder.build()
+        let container = try weatherContainer(loading: root.appendingPathComponent("services.yaml"))
         #expect(try container.resolve(ConsoleReporter.self, name: "a").id == "own", "the importing file comes after its imports")
         #expect(try container.resolve(ConsoleReporter.self, name: "b").id == "second")
         // Two files loaded apart are not one Symfony configuration: the same id twice is a duplicate.

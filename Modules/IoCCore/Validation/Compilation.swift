@@ -20,7 +20,6 @@ final class Compilation {
     @exclusivity(unchecked) private var definitions: [Definition] = []
     /// What the build knows of each component, by number (see ``NodeRef``).
     @exclusivity(unchecked) private(set) var facts: [ComponentFacts] = []
-    @exclusivity(unchecked) private var eagerIndices: [Int] = []
     @exclusivity(unchecked) private var byName: [String: NodeRef] = [:]
     @exclusivity(unchecked) private var byType: [ObjectIdentifier: [NodeRef]] = [:]
     @exclusivity(unchecked) private var byTag: [String: [NodeRef]] = [:]
@@ -239,7 +238,6 @@ final class Compilation {
         }
         if definition.isEager && !definition.isLazy {
             if definition.scope == .singleton {
-                eagerIndices.append(index)
                 facts[index].isEager = true
             } else {
                 problems.append(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
@@ -787,7 +785,7 @@ final class Compilation {
         container.converters = builder.converters
         container.postProcessors = builder.postProcessors
         for index in facts.indices where needsNodeAtBuild(index) { _ = container.node(at: index) }
-        eagerNodes = eagerIndices.map { container.node(at: $0).takeUnretainedValue() }
+        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { container.node(at: $0).takeUnretainedValue() }
         for node in container.madeNodes {
             node.mark(facts[node.index].flags)
             node.asyncPath = facts[node.index].asyncPath
