@@ -46,6 +46,14 @@ func profile(_ name: String) throws {
         withExtendedLifetime(container) {}
         return
     }
+    if name == "retained" {
+        // Builds 10,000 components and keeps the container past exit on purpose, so that
+        // `heaptrack` lists what a built container holds, by allocation site, as "leaked".
+        let builder = ContainerBuilder()
+        for index in 0..<10_000 { builder.register(E.init).named("component-\(index)") }
+        _ = Unmanaged.passRetained(try builder.build())
+        return
+    }
     if name == "yaml-text" {
         print(servicesYAML(count: 3))
         return
