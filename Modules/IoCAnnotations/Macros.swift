@@ -136,6 +136,10 @@ public macro Provides(
 /// an instance it obtains when the call is made (OxIC's lazy proxy, Spring's scoped proxy).
 /// Name the protocol in `@Component(proxy:)`.
 ///
+/// Every member must throw (`throws`, `{ get throws }`): obtaining the instance can fail, and
+/// the call throws the container's error then. Members that cannot throw, and settable
+/// properties, are compile errors.
+///
 /// ```swift
 /// @LazyProxy protocol WeatherClient: AnyObject, Sendable {
 ///     func forecast(for city: String) async throws -> Forecast

@@ -156,7 +156,8 @@ public protocol ComponentProxy {
 }
 
 /// Where a proxy gets the instance it forwards a call to: built once on first use (a lazy
-/// component), or the current context's instance on every call (a scoped component).
+/// component), or the current context's instance on every call (a scoped component). Getting
+/// it throws what resolving would, so every member of a proxy throws.
 public struct ProxyTarget<Target>: Sendable {
     private let make: @Sendable () throws -> Target
     private let makeAsync: @Sendable () async throws -> Target
@@ -171,17 +172,6 @@ public struct ProxyTarget<Target>: Sendable {
 
     /// The instance, for an `async` method.
     public func instance() async throws -> Target { try await makeAsync() }
-
-    /// The instance, for a member that cannot throw. A component whose construction fails
-    /// there stops the program with the container's error: such a member has no other way to
-    /// report it. Declare members `throws` where construction can fail.
-    public func unfailingInstance(_ member: StaticString) -> Target {
-        do {
-            return try make()
-        } catch {
-            preconditionFailure("\(Target.self).\(member) could not reach its component: \(error)")
-        }
-    }
 }
 
 extension Registration {

@@ -17,10 +17,9 @@ public struct LazyProxyMacro: PeerMacro {
         }
         let name = proto.name.text
         let inherited = proto.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        let isClassBound = inherited.contains("AnyObject") || inherited.contains("class")
         var valid = true
-        func unsupported(_ node: Syntax, _ member: String, _ reason: String) {
-            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.proxyUnsupportedMember(member, reason: reason)))
+        func unsupported(_ node: Syntax, _ member: String, _ reason: String, fixIts: [FixIt] = []) {
+            context.diagnose(Diagnostic(node: node, message: AnnotationDiagnostic.proxyUnsupportedMember(member, reason: reason), fixIts: fixIts))
             valid = false
         }
         for parent in inherited where !TypeShape.isStandard(parent) {
@@ -31,7 +30,7 @@ public struct LazyProxyMacro: PeerMacro {
             if let function = member.decl.as(FunctionDeclSyntax.self) {
                 if let forwarded = forward(function, unsupported: unsupported) { members.append(forwarded) }
             } else if let variable = member.decl.as(VariableDeclSyntax.self) {
-                if let forwarded = forward(variable, isClassBound: isClassBound, unsupported: unsupported) { members.append(forwarded) }
+                if let forwarded = forward(variable, unsupported: unsupported) { members.append(forwarded) }
             } else if let associated = member.decl.as(AssociatedTypeDeclSyntax.self) {
                 unsupported(Syntax(associated), associated.name.text, "a protocol with associated types has no single proxy")
             } else if let initializer = member.decl.as(InitializerDeclSyntax.self) {
@@ -62,33 +61,43 @@ public struct LazyProxyMacro: PeerMacro {
             """]
     }
 
-    /// How the instance is reached for a member with these effects.
-    private static func instance(_ member: String, isThrowing: Bool, isAsync: Bool) -> String {
-        switch (isThrowing, isAsync) {
-        case (true, true): return "try await _ioc_target.instance()"
-        case (true, false): return "try _ioc_target.instance()"
-        default: return "_ioc_target.unfailingInstance(\(quoted(member)))"
-        }
+    /// How the instance is reached for a member: every forwarded member throws, so that the
+    /// component's construction, which happens on the first call, can fail there.
+    private static func instance(isAsync: Bool) -> String {
+        isAsync ? "try await _ioc_target.instance()" : "try _ioc_target.instance()"
     }
 
-    private static func forward(_ function: FunctionDeclSyntax, unsupported: (Syntax, String, String) -> Void) -> String? {
+    private static func forward(_ function: FunctionDeclSyntax, unsupported: (Syntax, String, String, [FixIt]) -> Void) -> String? {
         let name = function.name.text
         let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
         if function.modifiers.isStatic {
-            unsupported(Syntax(function.name), callable.signature, "static members belong to the type, not to an instance")
+            unsupported(Syntax(function.name), callable.signature, "static members belong to the type, not to an instance", [])
             return nil
         }
         if function.modifiers.contains(.mutating) {
-            unsupported(Syntax(function.name), callable.signature, "a mutating method would change a copy, not the component")
+            unsupported(Syntax(function.name), callable.signature, "a mutating method would change a copy, not the component", [])
             return nil
         }
         if function.signature.parameterClause.parameters.contains(where: { $0.ellipsis != nil }) {
-            unsupported(Syntax(function.name), callable.signature, "variadic parameters cannot be forwarded")
+            unsupported(Syntax(function.name), callable.signature, "variadic parameters cannot be forwarded", [])
             return nil
         }
         let effects = function.signature.effectSpecifiers
         let isThrowing = effects?.isThrowing ?? false
         let isAsync = effects?.isAsync ?? false
+        guard isThrowing else {
+            // The component is built on the first call, and building can fail: a member that
+            // cannot throw would have no way to say so.
+            var fixed = function.signature
+            fixed.parameterClause.trailingTrivia = .space
+            fixed.effectSpecifiers = FunctionEffectSpecifiersSyntax(
+                asyncSpecifier: isAsync ? .keyword(.async, trailingTrivia: .space) : nil,
+                throwsClause: ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: fixed.returnClause == nil ? [] : .space)))
+            unsupported(Syntax(function.name), callable.signature, notThrowing("it does not throw", "declare it 'throws'"),
+                        [FixIt(message: AnnotationFixIt("Declare '\(callable.signature)' 'throws'"),
+                               changes: [.replace(oldNode: Syntax(function.signature), newNode: Syntax(fixed))])])
+            return nil
+        }
         var parameters: [String] = []
         var arguments: [String] = []
         for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
@@ -101,32 +110,33 @@ public struct LazyProxyMacro: PeerMacro {
         let whereClause = function.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
         let effectText = effects.map { " " + $0.trimmedDescription } ?? ""
         let returns = function.signature.returnClause.map { " " + $0.trimmedDescription } ?? ""
-        let call = "\(isAsync && !isThrowing ? "await " : "")\(instance(callable.signature, isThrowing: isThrowing, isAsync: isAsync)).\(name)(\(arguments.joined(separator: ", ")))"
+        let call = "\(instance(isAsync: isAsync)).\(name)(\(arguments.joined(separator: ", ")))"
         return "func \(name)\(generics)(\(parameters.joined(separator: ", ")))\(effectText)\(returns)\(whereClause) {\n        \(call)\n    }"
     }
 
-    private static func forward(_ variable: VariableDeclSyntax, isClassBound: Bool,
-                                unsupported: (Syntax, String, String) -> Void) -> String? {
+    private static func forward(_ variable: VariableDeclSyntax, unsupported: (Syntax, String, String, [FixIt]) -> Void) -> String? {
         guard let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let type = binding.typeAnnotation?.type.trimmedDescription else { return nil }
         if variable.modifiers.isStatic {
-            unsupported(Syntax(binding), name, "static members belong to the type, not to an instance")
+            unsupported(Syntax(binding), name, "static members belong to the type, not to an instance", [])
             return nil
         }
         guard case .accessors(let accessors)? = binding.accessorBlock?.accessors else { return nil }
         let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
-        let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
-        let isThrowing = getter?.effectSpecifiers?.throwsClause != nil
-        let isAsync = getter?.effectSpecifiers?.asyncSpecifier != nil
-        let read = "\(isAsync && !isThrowing ? "await " : "")\(instance(name, isThrowing: isThrowing, isAsync: isAsync)).\(name)"
-        guard hasSetter else {
-            let effects = getter?.effectSpecifiers.map { " " + $0.trimmedDescription } ?? ""
-            return "var \(name): \(type) {\n        get\(effects) { \(read) }\n    }"
-        }
-        guard isClassBound else {
-            unsupported(Syntax(binding), name, "a settable property can be forwarded only when the protocol is class-bound (': AnyObject')")
+        if accessors.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) }) {
+            unsupported(Syntax(binding), name, notThrowing("a setter cannot throw", "declare a throwing method instead"), [])
             return nil
         }
-        return "var \(name): \(type) {\n        get { \(read) }\n        set { \(instance(name, isThrowing: false, isAsync: false)).\(name) = newValue }\n    }"
+        guard let effects = getter?.effectSpecifiers, effects.throwsClause != nil else {
+            unsupported(Syntax(binding), name, notThrowing("its getter does not throw", "declare it '{ get throws }'"), [])
+            return nil
+        }
+        let read = "\(instance(isAsync: effects.asyncSpecifier != nil)).\(name)"
+        return "var \(name): \(type) {\n        get \(effects.trimmedDescription) { \(read) }\n    }"
+    }
+
+    /// Why a member that cannot throw is not forwarded, and the fix.
+    private static func notThrowing(_ what: String, _ fix: String) -> String {
+        "\(what), and the proxy builds its component on the first call, which can fail; \(fix) so that the error reaches the caller"
     }
 }

@@ -565,22 +565,22 @@ struct ModuleExpansionTests {
             """
             @LazyProxy
             public protocol WeatherClient: AnyObject, Sendable {
-                var name: String { get }
-                var timeout: Double { get set }
+                var name: String { get throws }
+                var cached: Forecast { get async throws }
                 func forecast(for city: String) async throws -> Forecast
                 func ping() throws
-                func temperature(_ city: String, in unit: inout Unit) -> Int
-                func decode<T: Decodable>(_ type: T.Type) async -> T
+                func temperature(_ city: String, in unit: inout Unit) throws -> Int
+                func decode<T: Decodable>(_ type: T.Type) async throws -> T
             }
             """,
             expandedSource: #"""
             public protocol WeatherClient: AnyObject, Sendable {
-                var name: String { get }
-                var timeout: Double { get set }
+                var name: String { get throws }
+                var cached: Forecast { get async throws }
                 func forecast(for city: String) async throws -> Forecast
                 func ping() throws
-                func temperature(_ city: String, in unit: inout Unit) -> Int
-                func decode<T: Decodable>(_ type: T.Type) async -> T
+                func temperature(_ city: String, in unit: inout Unit) throws -> Int
+                func decode<T: Decodable>(_ type: T.Type) async throws -> T
             }
 
             /// Forwards every call to the `WeatherClient` its target gives (written by `@LazyProxy`).
@@ -597,17 +597,14 @@ struct ModuleExpansionTests {
                 }
 
                 public var name: String {
-                    get {
-                        _ioc_target.unfailingInstance("name").name
+                    get throws {
+                        try _ioc_target.instance().name
                     }
                 }
 
-                public var timeout: Double {
-                    get {
-                        _ioc_target.unfailingInstance("timeout").timeout
-                    }
-                    set {
-                        _ioc_target.unfailingInstance("timeout").timeout = newValue
+                public var cached: Forecast {
+                    get async throws {
+                        try await _ioc_target.instance().cached
                     }
                 }
 
@@ -619,12 +616,12 @@ struct ModuleExpansionTests {
                     try _ioc_target.instance().ping()
                 }
 
-                public func temperature(_ p0: String, in p1: inout Unit) -> Int {
-                    _ioc_target.unfailingInstance("temperature(_:in:)").temperature(p0, in: &p1)
+                public func temperature(_ p0: String, in p1: inout Unit) throws -> Int {
+                    try _ioc_target.instance().temperature(p0, in: &p1)
                 }
 
-                public func decode<T: Decodable>(_ p0: T.Type) async -> T {
-                    await _ioc_target.unfailingInstance("decode(_:)").decode(p0)
+                public func decode<T: Decodable>(_ p0: T.Type) async throws -> T {
+                    try await _ioc_target.instance().decode(p0)
                 }
             }
             """#)

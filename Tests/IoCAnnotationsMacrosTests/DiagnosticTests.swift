@@ -410,11 +410,47 @@ struct DiagnosticTests {
                 DiagnosticSpec(message: "@LazyProxy goes on a protocol", line: 1, column: 1),
                 DiagnosticSpec(message: "@LazyProxy cannot forward 'Repository': the proxy sees only this protocol's own members; put @LazyProxy on a protocol that declares every member it needs", line: 4, column: 10),
                 DiagnosticSpec(message: "@LazyProxy cannot forward 'Item': a protocol with associated types has no single proxy", line: 5, column: 5),
-                DiagnosticSpec(message: "@LazyProxy cannot forward 'count': a settable property can be forwarded only when the protocol is class-bound (': AnyObject')", line: 6, column: 9),
+                DiagnosticSpec(message: "@LazyProxy cannot forward 'count': a setter cannot throw, and the proxy builds its component on the first call, which can fail; declare a throwing method instead so that the error reaches the caller", line: 6, column: 9),
                 DiagnosticSpec(message: "@LazyProxy cannot forward 'make()': static members belong to the type, not to an instance", line: 7, column: 17),
                 DiagnosticSpec(message: "@LazyProxy cannot forward 'reset()': a mutating method would change a copy, not the component", line: 8, column: 19),
                 DiagnosticSpec(message: "@LazyProxy cannot forward 'subscript': subscripts are not forwarded; declare a method", line: 9, column: 5),
             ])
+    }
+
+    @Test func lazyProxyMemberThatCannotThrow_isAnErrorWithAFixIt() {
+        // The proxy builds its component on the first call: a member that cannot throw would
+        // have no way to report that the build failed (it used to stop the program).
+        assertExpansion(
+            """
+            @LazyProxy
+            protocol Clock: AnyObject {
+                var zone: String { get }
+                func now() -> Double
+                func sync() async
+            }
+            """,
+            expandedSource: #"""
+            protocol Clock: AnyObject {
+                var zone: String { get }
+                func now() -> Double
+                func sync() async
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: "@LazyProxy cannot forward 'zone': its getter does not throw, and the proxy builds its component on the first call, which can fail; declare it '{ get throws }' so that the error reaches the caller", line: 3, column: 9),
+                DiagnosticSpec(message: "@LazyProxy cannot forward 'now()': it does not throw, and the proxy builds its component on the first call, which can fail; declare it 'throws' so that the error reaches the caller",
+                               line: 4, column: 10, fixIts: [FixItSpec(message: "Declare 'now()' 'throws'")]),
+                DiagnosticSpec(message: "@LazyProxy cannot forward 'sync()': it does not throw, and the proxy builds its component on the first call, which can fail; declare it 'throws' so that the error reaches the caller",
+                               line: 5, column: 10, fixIts: [FixItSpec(message: "Declare 'sync()' 'throws'")]),
+            ],
+            fixedSource: """
+            @LazyProxy
+            protocol Clock: AnyObject {
+                var zone: String { get }
+                func now() throws -> Double
+                func sync() async throws
+            }
+            """)
     }
 
     @Test func listsThatAreNotArrayLiterals_areErrors() {

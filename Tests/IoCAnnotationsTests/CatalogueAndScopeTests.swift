@@ -194,16 +194,16 @@ struct TaskLocalProxyTests {
         #expect(log.builds.all.isEmpty, "injecting the proxy builds nothing")
 
         let first = try await container.withTaskScope { () async throws -> String in
-            let here = host.greeter.greet("x")
-            let child = await Task { host.greeter.greet("x") }.value
+            let here = try host.greeter.greet("x")
+            let child = try await Task { try host.greeter.greet("x") }.value
             #expect(child == here, "a task started inside the scope shares its instance")
-            #expect(host.greeter.greet("x") == here)
+            #expect(try host.greeter.greet("x") == here)
             return here
         }
         #expect(log.builds.all.count == 1)
         #expect(log.disposals.all == log.builds.all, "the instance is disposed when its scope ends")
 
-        let second = try container.withTaskScope { host.greeter.greet("x") }
+        let second = try container.withTaskScope { try host.greeter.greet("x") }
         #expect(second != first, "another scope reaches its own instance")
         #expect(log.builds.all.count == 2)
         #expect(log.disposals.all == log.builds.all)

@@ -14,7 +14,7 @@ struct ComponentTests {
         let container = try builder.build()
         let controller = try container.resolve(MyViewController.self, name: "mainViewController")
         #expect(controller.myService.name == "urlsession")
-        #expect(controller.weather.baseURL.absoluteString == "https://api.example.com")
+        #expect(try controller.weather.baseURL.absoluteString == "https://api.example.com")
         #expect(controller.days == 5)
         #expect(try controller.reports.get().days == 5)
         #expect(try controller.makeReport.get() !== controller.makeReport.get(), "a Provider of a prototype makes one per call")

@@ -15,9 +15,9 @@ final class URLSessionClient: HTTPSession, @unchecked Sendable {
 
 @LazyProxy
 protocol WeatherClient: AnyObject {
-    var baseURL: URL { get }
+    var baseURL: URL { get throws }
     func forecast(for city: String) throws -> String
-    func temperature(in city: String) -> Int
+    func temperature(in city: String) throws -> Int
 }
 
 final class Counter: @unchecked Sendable {

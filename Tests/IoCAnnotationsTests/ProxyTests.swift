@@ -5,7 +5,7 @@ import Testing
 
 @LazyProxy
 protocol Greeter: AnyObject, Sendable {
-    func greet(_ name: String) -> String
+    func greet(_ name: String) throws -> String
     func fail() throws
 }
 
@@ -36,6 +36,18 @@ final class ThreadGreeter: Greeter, @unchecked Sendable {
     func fail() throws {}
 }
 
+struct GreeterDown: Error, CustomStringConvertible {
+    var description: String { "the greeting service is down" }
+}
+
+/// Cannot be built: its initializer fails.
+@Component(scope: .singleton, lazy: true, proxy: Greeter.self)
+final class BrokenGreeter: Greeter, @unchecked Sendable {
+    init() throws { throw GreeterDown() }
+    func greet(_ name: String) -> String { name }
+    func fail() throws {}
+}
+
 @Component(scope: .singleton)
 final class Host: @unchecked Sendable {
     let greeter: any Greeter
@@ -52,10 +64,22 @@ struct ProxyTests {
         builder.register(Host.self)
         let host = try builder.build().resolve(Host.self)
         #expect(builds.total == 0, "injecting the proxy builds nothing")
-        #expect(host.greeter.greet("ann") == "hello ann")
-        #expect(host.greeter.greet("bob") == "hello bob")
+        #expect(try host.greeter.greet("ann") == "hello ann")
+        #expect(try host.greeter.greet("bob") == "hello bob")
         #expect(builds.total == 1)
         #expect(throws: CocoaError.self) { try host.greeter.fail() }
+    }
+
+    @Test func lazyComponentThatFailsToBuild_throwsFromTheProxysCall_everyTime() throws {
+        // It used to stop the program from a member that could not throw; every member throws now.
+        let builder = ContainerBuilder()
+        builder.register(BrokenGreeter.self)
+        builder.register(Host.self)
+        let host = try builder.build().resolve(Host.self)
+        for _ in 0..<2 {
+            let error = #expect(throws: IoCError.self) { try host.greeter.greet("ann") }
+            #expect(error?.description == "Creating BrokenGreeter failed: the greeting service is down.")
+        }
     }
 
     @Test func threadLocalComponent_inASingleton_isReachedPerThread() throws {
@@ -63,12 +87,12 @@ struct ProxyTests {
         builder.register(ThreadGreeter.self)
         builder.register(Host.self)
         let host = try builder.build().resolve(Host.self)
-        let here = host.greeter.greet("x")
-        #expect(host.greeter.greet("x") == here, "the same thread reaches the same instance")
+        let here = try host.greeter.greet("x")
+        #expect(try host.greeter.greet("x") == here, "the same thread reaches the same instance")
         let other = LockedBox()
         let done = DispatchSemaphore(value: 0)
         Thread {
-            other.value = host.greeter.greet("x")
+            other.value = try? host.greeter.greet("x")
             done.signal()
         }.start()
         done.wait()
@@ -111,7 +135,7 @@ struct AnnotatedYAMLTests {
         let container = try builder.build()
         let report = try container.resolve(ReportService.self, name: "report")
         #expect(report.days == 7)
-        #expect(report.client.baseURL.absoluteString == "https://weather.example")
+        #expect(try report.client.baseURL.absoluteString == "https://weather.example")
         #expect(try report.client.forecast(for: "Oslo") == "sunny in Oslo")
     }
 }
