@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # NB: SwiftPM tries to download prebuilt swift-syntax and fails quietly offline; skip the attempt.
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
-CONCURRENCY_SUITES = ConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
+CONCURRENCY_SUITES = ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
 
 .PHONY: all build test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000

@@ -54,6 +54,9 @@ public final class Container: @unchecked Sendable {
     private let shutDownFlag = Atomic<Bool>(false)
     /// The dispose actions of the singletons created so far, by node serial, oldest first.
     private let created = Locked<[(serial: UInt64, dispose: @Sendable () -> [String])]>([])
+    /// What resets and test overlays replaced (singletons, producers) while other threads may
+    /// still read it unretained: freed with the container.
+    private let retired = Locked<[AnyObject]>([])
 
     // Test support (IoCTesting): see TestHooks.swift.
     /// Non-zero while resolves must take the hooked path: a test installed an overlay of this
@@ -363,6 +366,11 @@ public final class Container: @unchecked Sendable {
         let failures = actions.reversed().flatMap { $0.dispose() }
         for node in madeNodes { (node as? any SingletonResetting)?.resetSingleton() }
         if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+    }
+
+    /// Keeps `replaced` until the container goes (see ``retired``).
+    func retire(_ replaced: AnyObject) {
+        retired.withLock { $0.append(replaced) }
     }
 
     /// Records a new singleton so that shutdown can dispose it.

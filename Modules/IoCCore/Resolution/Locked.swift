@@ -11,11 +11,11 @@ import Darwin
 ///
 /// NB: a pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer does not see the
 /// futex the latter waits on, and `make tsan` would report every use as a race.
-final class Locked<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -28,7 +28,7 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

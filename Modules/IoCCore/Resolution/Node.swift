@@ -205,10 +205,15 @@ class AnyNode: @unchecked Sendable {
 /// A node that produces `T`.
 @usableFromInline
 final class Node<T>: AnyNode, @unchecked Sendable {
-    @usableFromInline let ready = Atomic<Bool>(false)
-    // NB: the singleton lives behind a pointer, not in a `T?`: resolving dependencies runs as
-    // unspecialized generic code, where each use of `Optional<T>` asks the runtime for its metadata.
-    @exclusivity(unchecked) @usableFromInline var slot: UnsafeMutablePointer<T>?
+    /// The singleton, once published: the address of a `T`, never written after. A reset takes
+    /// it out and hands it to the container to free (``Container/retire(_:)``), since other
+    /// threads may still be reading it.
+    // NB: behind an address, not in a `T?`: resolving dependencies runs as unspecialized generic
+    // code, where each use of `Optional<T>` asks the runtime for its metadata.
+    @usableFromInline let published = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// The singleton a creation made and has not published yet (a cycle publishes its members
+    /// together at its end); only the creating thread reads it.
+    private var pending: UnsafeMutablePointer<T>?
     @usableFromInline let isSingleton: Bool
     @usableFromInline let isPrototype: Bool
     /// Below this depth, making an instance checks neither the depth limit nor the stack.
@@ -266,15 +271,18 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     deinit {
         producerRef?.release()
-        if let slot {
-            slot.deinitialize(count: 1)
-            slot.deallocate()
+        for address in [published.load(ordering: .acquiring), pending.map(UnsafeMutableRawPointer.init)] {
+            guard let instance = address?.assumingMemoryBound(to: T.self) else { continue }
+            instance.deinitialize(count: 1)
+            instance.deallocate()
         }
     }
 
+    /// Makes the node build with `producer` from now on. The one it replaces may still be
+    /// running on other threads (they read it unretained): the container keeps it until it goes.
     func setProducer(_ producer: Producer<T>) {
         let replaced = producerSlot.exchange(UnsafeRawPointer(Unmanaged.passRetained(producer).toOpaque()), ordering: .acquiringAndReleasing)
-        if let replaced { Unmanaged<Producer<T>>.fromOpaque(replaced).release() }
+        if let replaced { container.retire(Unmanaged<Producer<T>>.fromOpaque(replaced).takeRetainedValue()) }
     }
 
     /// The producer of a node the build left to bind on first use (its producer is `nil`).
@@ -295,9 +303,16 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         return Unmanaged<Producer<T>>.fromOpaque(current)
     }
 
-    /// The singleton instance; only valid once `ready` is set.
+    /// The published singleton, from the address ``published`` holds.
     @inlinable
-    var cached: T { slot.unsafelyUnwrapped.pointee }
+    static func instance(at address: UnsafeMutableRawPointer) -> T {
+        address.assumingMemoryBound(to: T.self).pointee
+    }
+
+    /// The singleton: the published one, else the one the creation on this thread made.
+    var cached: T {
+        Self.instance(at: published.load(ordering: .acquiring) ?? UnsafeMutableRawPointer(pending.unsafelyUnwrapped))
+    }
 
     override var hasDisposeHooks: Bool {
         !(producerRef?.takeUnretainedValue().disposers.isEmpty ?? true)
@@ -308,7 +323,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     @inlinable
     final func instance(_ ctx: ResolutionContext) throws -> T {
         if isSingleton {
-            if ready.load(ordering: .acquiring) { return cached }
+            if let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
             return try createSingleton(ctx)
         }
         if isPrototype { return try make(ctx) }
@@ -318,7 +333,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Entry point of a top-level resolve: the singleton fast path, else a fresh context.
     @inlinable
     final func resolveTop(_ container: Container) throws -> T {
-        if isSingleton, ready.load(ordering: .acquiring) { return cached }
+        if isSingleton, let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
         return try resolveTopSlow(container)
     }
 
@@ -331,7 +346,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     func resolveTopAsync(_ container: Container) async throws -> T {
-        if isSingleton, ready.load(ordering: .acquiring) { return cached }
+        if isSingleton, let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
         let graph = needsGraph ? ObjectGraph() : nil
         defer { keepAlive(graph) }
         let state = ResolveState(asyncToken: AsyncToken.next())
@@ -346,13 +361,13 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func instanceAsync(_ ctx: ResolutionContext) async throws -> T {
         guard isAsync else {
             guard reachesMainActor else { return try instance(ctx) }
-            if isSingleton, ready.load(ordering: .acquiring) { return cached }
+            if isSingleton, let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
             // Build keeps main-actor components out of async ones, so the whole of it can be made there.
             return try await MainActorGate.hop { try self.instance(ctx) }
         }
         switch storage {
         case .singleton:
-            if ready.load(ordering: .acquiring) { return cached }
+            if let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
             return try await createSingletonAsync(ctx)
         case .prototype:
             return try await makeAsync(ctx)
@@ -455,7 +470,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
-                                                     isReady: { ready.load(ordering: .acquiring) }, existing: { cached }) {
+                                                     isReady: { published.load(ordering: .acquiring) != nil }, existing: { cached }) {
             if container.isShutDown { throw IoCError.containerShutDown(component: label) }
             let state = ctx.creating(cell)
             defer { keepAlive(state) }
@@ -470,7 +485,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         return try await CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
-                                                           isReady: { ready.load(ordering: .acquiring) }, existing: { cached }) {
+                                                           isReady: { published.load(ordering: .acquiring) != nil }, existing: { cached }) {
             if container.isShutDown { throw IoCError.containerShutDown(component: label) }
             let state = ctx.creating(cell)
             defer { keepAlive(state) }
@@ -485,21 +500,34 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         publishCreated()
     }
 
-    /// Keeps the singleton, not yet handed to other threads.
+    /// Keeps the singleton, not yet handed to other threads; replaces one that a failed cycle
+    /// creation kept and never published.
     private func store(_ value: T) {
-        if let slot {
-            slot.pointee = value
-        } else {
-            let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
-            slot.initialize(to: value)
-            self.slot = slot
+        if let pending {
+            pending.deinitialize(count: 1)
+            pending.deallocate()
         }
+        let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        instance.initialize(to: value)
+        pending = instance
     }
 
     /// Hands the singleton kept to every thread.
     override func publishCreated() {
-        ready.store(true, ordering: .releasing)
-        container.didCreate(node: self, instance: cached)
+        guard let instance = pending else { return }
+        pending = nil
+        if let replaced = published.exchange(UnsafeMutableRawPointer(instance), ordering: .acquiringAndReleasing) {
+            container.retire(RetiredInstance(replaced.assumingMemoryBound(to: T.self)))
+        }
+        container.didCreate(node: self, instance: instance.pointee)
+    }
+
+    /// Unpublishes the singleton, so that the next request makes a new one; the container keeps
+    /// the old one until it goes, for the threads still reading it. Whether there was one.
+    private func unpublish() -> Bool {
+        guard let instance = published.exchange(nil, ordering: .acquiringAndReleasing) else { return false }
+        container.retire(RetiredInstance(instance.assumingMemoryBound(to: T.self)))
+        return true
     }
 
     private func keep(_ value: T, in graph: ObjectGraph) {
@@ -542,8 +570,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
                 setProducer(own)
                 ownProducer = nil
             }
-            guard ready.load(ordering: .acquiring) else { return [] }
-            ready.store(false, ordering: .releasing)
+            guard unpublish() else { return [] }
             guard !wasShared, let disposal = container.takeDisposal(of: serial) else { return [] }
             return disposal()
         case .weakSingleton:
@@ -556,7 +583,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// Forgets the singleton so that the next request builds it again (test containers).
     func resetSingleton() {
-        ready.store(false, ordering: .releasing)
+        _ = unpublish()
     }
 
     /// The instance of a component on a cycle that properties close (``CycleMembership``):
@@ -571,7 +598,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             let isSingleton = isSingleton
             return try CreationCoordinator.shared.create(cycle.group, owner: ctx.ownerToken, label: { self.label },
                                                          limit: container.creationWaitLimit,
-                                                         isReady: { isSingleton && ready.load(ordering: .acquiring) },
+                                                         isReady: { isSingleton && published.load(ordering: .acquiring) != nil },
                                                          existing: { cached }) {
                 let state = ctx.creating(cycle.group)
                 defer { keepAlive(state) }
@@ -581,7 +608,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             }
         }
         for node in cycle.first { _ = try node.anyInstance(ctx) }
-        if isSingleton, ready.load(ordering: .acquiring) || group.unpublished.contains(where: { $0 === self }) { return cached }
+        if isSingleton, published.load(ordering: .acquiring) != nil || group.unpublished.contains(where: { $0 === self }) { return cached }
         let state = ctx.creating(cycle.cell)
         defer { keepAlive(state) }
         let inner = ctx.with(state)
@@ -687,4 +714,15 @@ struct WeakReference {
 /// thread identity (the top bit is set).
 enum AsyncToken {
     static func next() -> UInt { UInt(1) << (UInt.bitWidth - 1) | UInt(truncatingIfNeeded: Serial.next()) }
+}
+
+/// A singleton a reset or shutdown unpublished, freed with its container: threads that read it
+/// before the reset may still be using it.
+final class RetiredInstance<T>: @unchecked Sendable {
+    private let instance: UnsafeMutablePointer<T>
+    init(_ instance: UnsafeMutablePointer<T>) { self.instance = instance }
+    deinit {
+        instance.deinitialize(count: 1)
+        instance.deallocate()
+    }
 }
