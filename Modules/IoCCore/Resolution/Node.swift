@@ -309,10 +309,6 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         address.assumingMemoryBound(to: T.self).pointee
     }
 
-    /// The singleton: the published one, else the one the creation on this thread made.
-    var cached: T {
-        Self.instance(at: published.load(ordering: .acquiring) ?? UnsafeMutableRawPointer(pending.unsafelyUnwrapped))
-    }
 
     override var hasDisposeHooks: Bool {
         !(producerRef?.takeUnretainedValue().disposers.isEmpty ?? true)
@@ -470,7 +466,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
-                                                     isReady: { published.load(ordering: .acquiring) != nil }, existing: { cached }) {
+                                                     isReady: { published.load(ordering: .acquiring) != nil },
+                                                     existing: { try publishedInstance { try createOwnSingleton(ctx, publishingWith: group) } }) {
             if container.isShutDown { throw IoCError.containerShutDown(component: label) }
             let state = ctx.creating(cell)
             defer { keepAlive(state) }
@@ -484,15 +481,28 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     func createSingletonAsync(_ ctx: ResolutionContext) async throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        return try await CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
-                                                           isReady: { published.load(ordering: .acquiring) != nil }, existing: { cached }) {
-            if container.isShutDown { throw IoCError.containerShutDown(component: label) }
-            let state = ctx.creating(cell)
-            defer { keepAlive(state) }
-            let value = try await makeAsync(ctx.with(state))
-            publish(value)
-            return value
+        while true {
+            let instance: T? = try await CreationCoordinator.shared.create(
+                cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+                isReady: { published.load(ordering: .acquiring) != nil },
+                existing: { published.load(ordering: .acquiring).map(Self.instance(at:)) }) {
+                if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+                let state = ctx.creating(cell)
+                defer { keepAlive(state) }
+                let value = try await makeAsync(ctx.with(state))
+                publish(value)
+                return value
+            }
+            // `nil`: a reset took the singleton away between finding it ready and reading it.
+            if let instance { return instance }
         }
+    }
+
+    /// The published singleton, or `again()` when a reset took it away after a creation found
+    /// it ready (a test container resets while other threads resolve).
+    private func publishedInstance(else again: () throws -> T) rethrows -> T {
+        if let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
+        return try again()
     }
 
     private func publish(_ value: T) {
@@ -599,7 +609,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             return try CreationCoordinator.shared.create(cycle.group, owner: ctx.ownerToken, label: { self.label },
                                                          limit: container.creationWaitLimit,
                                                          isReady: { isSingleton && published.load(ordering: .acquiring) != nil },
-                                                         existing: { cached }) {
+                                                         existing: { try publishedInstance { try instanceInCycle(cycle, ctx) } }) {
                 let state = ctx.creating(cycle.group)
                 defer { keepAlive(state) }
                 let value = try instanceInCycle(cycle, ctx.with(state))
@@ -608,7 +618,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             }
         }
         for node in cycle.first { _ = try node.anyInstance(ctx) }
-        if isSingleton, published.load(ordering: .acquiring) != nil || group.unpublished.contains(where: { $0 === self }) { return cached }
+        if isSingleton {
+            if let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
+            // Made earlier in this cycle's creation, published at its end.
+            if let pending, group.unpublished.contains(where: { $0 === self }) { return pending.pointee }
+        }
         let state = ctx.creating(cycle.cell)
         defer { keepAlive(state) }
         let inner = ctx.with(state)
