@@ -22,22 +22,12 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var scope: Scope
         @exclusivity(unchecked) var construction: Construction
         @exclusivity(unchecked) var properties: [PropertyInjection]
-        @exclusivity(unchecked) var methodCalls: [MethodInjection]
-        @exclusivity(unchecked) var hooks: [LifecycleHook]
-        @exclusivity(unchecked) var aliases: [String]
         @exclusivity(unchecked) var isPrimary: Bool
-        @exclusivity(unchecked) var tags: [String]
-        @exclusivity(unchecked) var exposedAs: [Exposure]
         @exclusivity(unchecked) var isEager: Bool
         @exclusivity(unchecked) var isLazy: Bool
         @exclusivity(unchecked) var isOverride: Bool
-        @exclusivity(unchecked) var parent: String?
         @exclusivity(unchecked) var isAbstract: Bool
-        @exclusivity(unchecked) var decorates: String?
-        @exclusivity(unchecked) var dependsOn: [String]
-        @exclusivity(unchecked) var profiles: [String]
         @exclusivity(unchecked) var stated: StatedFields
-        @exclusivity(unchecked) var strategy: (any ConstructionStrategy)?
         @exclusivity(unchecked) var location: ConfigLocation
         @exclusivity(unchecked) var maker: (any NodeMaker.Type)?
         /// The settings most definitions leave at their defaults: `nil` until one is set, so that
@@ -51,22 +41,12 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             self.scope = .prototype
             self.construction = construction
             self.properties = []
-            self.methodCalls = []
-            self.hooks = []
-            self.aliases = []
             self.isPrimary = false
-            self.tags = []
-            self.exposedAs = []
             self.isEager = false
             self.isLazy = false
             self.isOverride = false
-            self.parent = nil
             self.isAbstract = false
-            self.decorates = nil
-            self.dependsOn = []
-            self.profiles = []
             self.stated = []
-            self.strategy = nil
             self.location = location
             self.maker = nil
             self.extras = nil
@@ -79,22 +59,12 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             scope = other.scope
             construction = other.construction
             properties = other.properties
-            methodCalls = other.methodCalls
-            hooks = other.hooks
-            aliases = other.aliases
             isPrimary = other.isPrimary
-            tags = other.tags
-            exposedAs = other.exposedAs
             isEager = other.isEager
             isLazy = other.isLazy
             isOverride = other.isOverride
-            parent = other.parent
             isAbstract = other.isAbstract
-            decorates = other.decorates
-            dependsOn = other.dependsOn
-            profiles = other.profiles
             stated = other.stated
-            strategy = other.strategy
             location = other.location
             maker = other.maker
             extras = other.extras.map { ExtrasBox($0.value) }
@@ -144,18 +114,18 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
     /// Methods called with resolved arguments after the properties (method injection).
     public var methodCalls: [MethodInjection] {
-        _read { yield fields.methodCalls }
-        _modify { yield &unique.methodCalls }
+        _read { yield extra { $0.methodCalls } }
+        _modify { yield &extras.methodCalls }
     }
     /// Hooks run around injection and at shutdown, and decorators.
     public var hooks: [LifecycleHook] {
-        _read { yield fields.hooks }
-        _modify { yield &unique.hooks }
+        _read { yield extra { $0.hooks } }
+        _modify { yield &extras.hooks }
     }
     /// Other names that reach this component.
     public var aliases: [String] {
-        _read { yield fields.aliases }
-        _modify { yield &unique.aliases }
+        _read { yield extra { $0.aliases } }
+        _modify { yield &extras.aliases }
     }
     /// Whether this component wins when several match a type.
     public var isPrimary: Bool {
@@ -164,13 +134,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String] {
-        _read { yield fields.tags }
-        _modify { yield &unique.tags }
+        _read { yield extra { $0.tags } }
+        _modify { yield &extras.tags }
     }
     /// Further types (usually protocols) this component can be injected as.
     public var exposedAs: [Exposure] {
-        _read { yield fields.exposedAs }
-        _modify { yield &unique.exposedAs }
+        _read { yield extra { $0.exposedAs } }
+        _modify { yield &extras.exposedAs }
     }
     /// Create at build instead of on first request (singletons only).
     public var isEager: Bool {
@@ -190,8 +160,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The definition this one inherits from (Spring `parent`): construction, arguments,
     /// properties, calls, hooks, scope, laziness and tags it does not state itself.
     public var parent: String? {
-        _read { yield fields.parent }
-        _modify { yield &unique.parent }
+        get { extra { $0.parent } }
+        set { setExtra(\.parent, newValue) }
     }
     /// A template for children only; never built itself.
     public var isAbstract: Bool {
@@ -202,19 +172,19 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
     /// (`.named(".inner")` inside this definition refers to it).
     public var decorates: String? {
-        _read { yield fields.decorates }
-        _modify { yield &unique.decorates }
+        get { extra { $0.decorates } }
+        set { setExtra(\.decorates, newValue) }
     }
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
     public var dependsOn: [String] {
-        _read { yield fields.dependsOn }
-        _modify { yield &unique.dependsOn }
+        _read { yield extra { $0.dependsOn } }
+        _modify { yield &extras.dependsOn }
     }
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
     public var profiles: [String] {
-        _read { yield fields.profiles }
-        _modify { yield &unique.profiles }
+        _read { yield extra { $0.profiles } }
+        _modify { yield &extras.profiles }
     }
     /// Which of the fields with a default the definition states itself (for inheritance).
     public var stated: StatedFields {
@@ -223,8 +193,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
     /// The construction strategy wrapped around this component's construction, if any.
     public var strategy: (any ConstructionStrategy)? {
-        _read { yield fields.strategy }
-        _modify { yield &unique.strategy }
+        get { extra { $0.strategy?.value } }
+        set { setExtra(\.strategy, newValue.map(NamedStrategy.init)) }
     }
     /// Where the definition was written.
     public var location: ConfigLocation {
@@ -238,6 +208,16 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 
     /// The settings most definitions leave at their defaults, kept together.
     struct Extras: Equatable, Sendable {
+        var methodCalls: [MethodInjection] = []
+        var hooks: [LifecycleHook] = []
+        var aliases: [String] = []
+        var tags: [String] = []
+        var exposedAs: [Exposure] = []
+        var parent: String?
+        var decorates: String?
+        var dependsOn: [String] = []
+        var profiles: [String] = []
+        var strategy: NamedStrategy?
         var isPublic = true
         var publicAliases: [String] = []
         var autowires = true
@@ -254,6 +234,11 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
         var deprecatedAliases: [String: String] = [:]
+    }
+    /// A construction strategy, compared by name (strategies are code, not data).
+    struct NamedStrategy: Equatable, Sendable {
+        let value: any ConstructionStrategy
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.name == rhs.value.name }
     }
     /// Holds a definition's ``Extras`` once one of them is set; each `Fields` has its own.
     private final class ExtrasBox: @unchecked Sendable {
@@ -277,13 +262,19 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Sets one of the ``Extras``: setting a default where none was set keeps the definition without.
+    private mutating func setExtra<V: Equatable>(_ setting: WritableKeyPath<Extras, V>, _ value: V) {
+        if fields.extras == nil, Self.defaultExtras[keyPath: setting] == value { return }
+        extras[keyPath: setting] = value
+    }
+
     /// Whether the component's construction, properties, method calls and hooks are isolated to
     /// the main actor (a `@MainActor` type's): set by the `mainActor` forms of registration and
     /// by catalog entries of main-actor types. A synchronous resolve makes it only on the main
     /// actor; `try await container.resolve(...)` goes there for it.
     public var isMainActor: Bool {
         get { extra { $0.isMainActor } }
-        set { extras.isMainActor = newValue }
+        set { setExtra(\.isMainActor, newValue) }
     }
 
     /// Spring's `autowire="byName"` / `"byType"`: every settable property of the type's catalog
@@ -292,7 +283,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// of its type) when there is one, and is left alone when there is none.
     public var propertyAutowiring: PropertyAutowiring? {
         get { extra { $0.propertyAutowiring } }
-        set { extras.propertyAutowiring = newValue }
+        set { setExtra(\.propertyAutowiring, newValue) }
     }
 
     /// Set on a definition that is only another name (its ``name``) for the component named
@@ -305,7 +296,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// an alias entry). They resolve as before; `ioc validate` warns where config uses them.
     public var deprecatedAliases: [String: String] {
         get { extra { $0.deprecatedAliases } }
-        set { extras.deprecatedAliases = newValue }
+        set { setExtra(\.deprecatedAliases, newValue) }
     }
 
     /// Another name for the component named `target`, defined anywhere in the builder: what a
@@ -326,75 +317,75 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// `public`). A private one (`false`) can only be injected into other components.
     public var isPublic: Bool {
         get { extra { $0.isPublic } }
-        set { extras.isPublic = newValue }
+        set { setExtra(\.isPublic, newValue) }
     }
     /// Aliases that can be resolved from the container although the component is private.
     public var publicAliases: [String] {
         get { extra { $0.publicAliases } }
-        set { extras.publicAliases = newValue }
+        set { setExtra(\.publicAliases, newValue) }
     }
     /// Whether initializer parameters the definition does not give are resolved by their type
     /// (`true`, the default), or must be given (Symfony's `autowire: false`).
     public var autowires: Bool {
         get { extra { $0.autowires } }
-        set { extras.autowires = newValue }
+        set { setExtra(\.autowires, newValue) }
     }
     /// Whether a config definition without `as` is injectable as every protocol its catalog
     /// entry declares (`true`, the default; Symfony's `autoconfigure`), or only as its own type.
     public var exposesConformances: Bool {
         get { extra { $0.exposesConformances } }
-        set { extras.exposesConformances = newValue }
+        set { setExtra(\.exposesConformances, newValue) }
     }
     /// Why the component should no longer be used, when it is deprecated; shown by the tools.
     public var deprecation: String? {
         get { extra { $0.deprecation } }
-        set { extras.deprecation = newValue }
+        set { setExtra(\.deprecation, newValue) }
     }
     /// Sources for initializer parameters the definition does not give, matched by parameter
     /// name and/or type (Symfony's `bind`); tried before autowiring.
     public var bindings: [ArgumentBinding] {
         get { extra { $0.bindings } }
-        set { extras.bindings = newValue }
+        set { setExtra(\.bindings, newValue) }
     }
     /// Attributes of the component's tags, by tag (`priority` orders tagged collections,
     /// highest first).
     public var tagAttributes: [String: [String: ConfigValue]] {
         get { extra { $0.tagAttributes } }
-        set { extras.tagAttributes = newValue }
+        set { setExtra(\.tagAttributes, newValue) }
     }
 
     /// Makes this definition a template for every catalogued type the resource selects
     /// (Symfony's `resource:`); expanded at build, when the catalog is known.
     public var resource: CatalogResource? {
         get { extra { $0.resource } }
-        set { extras.resource = newValue }
+        set { setExtra(\.resource, newValue) }
     }
 
     /// How this definition decorates ``decorates``: the decorated one's new name, the order
     /// among several decorators, what to do when there is nothing to decorate.
     public var decoration: Decoration {
         get { extra { $0.decoration } }
-        set { extras.decoration = newValue }
+        set { setExtra(\.decoration, newValue) }
     }
 
     /// Whether the component is a candidate when something asks for its type (Spring's
     /// `autowire-candidate`); `false` leaves it reachable by name only.
     public var isAutowireCandidate: Bool {
         get { extra { $0.isAutowireCandidate } }
-        set { extras.isAutowireCandidate = newValue }
+        set { setExtra(\.isAutowireCandidate, newValue) }
     }
     /// Key-value notes a config file attaches to the component (Spring's `<meta>`), for tools
     /// and post-processors (``ComponentInfo``); the container does nothing with them.
     public var metadata: [String: String] {
         get { extra { $0.metadata } }
-        set { extras.metadata = newValue }
+        set { setExtra(\.metadata, newValue) }
     }
 
     /// Settings that apply only when the component's type conforms to a protocol (Symfony's
     /// `_instanceof`); applied at build, when the catalog says what the type conforms to.
     public var conditionalSettings: [ConditionalSettings] {
         get { extra { $0.conditionalSettings } }
-        set { extras.conditionalSettings = newValue }
+        set { setExtra(\.conditionalSettings, newValue) }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.
@@ -461,12 +452,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public static func == (lhs: Definition, rhs: Definition) -> Bool {
         lhs.name == rhs.name && lhs.type == rhs.type && lhs.typeName == rhs.typeName && lhs.scope == rhs.scope
             && lhs.construction == rhs.construction && lhs.properties == rhs.properties
-            && lhs.methodCalls == rhs.methodCalls && lhs.hooks == rhs.hooks && lhs.aliases == rhs.aliases
-            && lhs.isPrimary == rhs.isPrimary && lhs.tags == rhs.tags && lhs.exposedAs == rhs.exposedAs
-            && lhs.isEager == rhs.isEager && lhs.isLazy == rhs.isLazy && lhs.isOverride == rhs.isOverride
-            && lhs.parent == rhs.parent && lhs.isAbstract == rhs.isAbstract && lhs.profiles == rhs.profiles
-            && lhs.decorates == rhs.decorates && lhs.dependsOn == rhs.dependsOn
-            && lhs.strategy?.name == rhs.strategy?.name && lhs.extras == rhs.extras
+            && lhs.isPrimary == rhs.isPrimary && lhs.isEager == rhs.isEager && lhs.isLazy == rhs.isLazy
+            && lhs.isOverride == rhs.isOverride && lhs.isAbstract == rhs.isAbstract && lhs.extras == rhs.extras
     }
 
     /// A stable, line-per-fact printed form for golden tests; the location is left out
