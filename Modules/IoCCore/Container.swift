@@ -195,7 +195,9 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Every name and alias, here and in a parent.
-    var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.keys }) }
+    package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.keys }) }
+    /// Every type a component is registered or exposed as, here and in a parent, by name.
+    package var allTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.key.type?.name } }
 
     var isShutDown: Bool { shutDownFlag.load(ordering: .acquiring) }
 
@@ -364,7 +366,7 @@ public final class Container: @unchecked Sendable {
         guard !shutDownFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let actions = created.withLock { list in defer { list.removeAll() }; return list }
         let failures = actions.reversed().flatMap { $0.dispose() }
-        for node in madeNodes { (node as? any SingletonResetting)?.resetSingleton() }
+        for node in madeNodes { node.forgetSingleton() }
         if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
     }
 
@@ -428,7 +430,7 @@ public final class Container: @unchecked Sendable {
             return Compilation.ambiguity(TypeRef(type), candidates, site: nil)
         }
         let suggestions = name.map { Suggestions.closest(to: $0, in: allNames).map { "\"\($0)\"" } }
-            ?? Suggestions.closest(to: TypeRef(type).name, in: candidatesByType.values.compactMap { $0.first?.key.type?.name })
+            ?? Suggestions.closest(to: TypeRef(type).name, in: allTypeNames)
         return .missingComponent(key: key, site: nil, suggestions: suggestions, path: [])
     }
 
@@ -472,7 +474,7 @@ public final class Container: @unchecked Sendable {
     func map<T>(_ type: T.Type, tagged tag: String?, ctx: ResolutionContext) throws -> [String: T] {
         let components = tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
         var result: [String: T] = [:]
-        for component in components { result[component.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
+        for component in components { result[component.key.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
         return result
     }
 
@@ -496,8 +498,6 @@ public final class Container: @unchecked Sendable {
     private func fail<T>(_ error: IoCError) throws -> T { throw error }
 }
 
-protocol SingletonResetting { func resetSingleton() }
-extension Node: SingletonResetting {}
 
 extension IoCError {
     /// At the outermost resolve: a depth overrun whose path repeats a component is a cycle; a

@@ -249,7 +249,7 @@ public final class Overlay {
     private func target(named name: String, action: String, _ file: String, _ line: Int) -> Definition? {
         if let found = base.definition(named: name) { return found }
         report("\(action) \"\(name)\"", file, line, "the container has no component named \"\(name)\"."
-               + Self.didYouMean(name, in: base.componentNames, quoted: true)
+               + Self.didYouMean(name, in: base.allNames, quoted: true)
                + " Correct the name, or use add(_:) if the test adds a new component.")
         return nil
     }
@@ -270,7 +270,7 @@ public final class Overlay {
         let found = container.definitions(ofType: T.self)
         guard !found.isEmpty else {
             return .failure(TargetProblem(text: "the container has no component registered or exposed as \(name)."
-                                          + didYouMean(name, in: container.componentTypeNames), isMissing: true))
+                                          + didYouMean(name, in: container.allTypeNames), isMissing: true))
         }
         return .failure(TargetProblem(text: "\(found.count) components are registered or exposed as \(name): "
                                       + found.map(\.key.description).joined(separator: ", ") + ". Name the one you mean.",

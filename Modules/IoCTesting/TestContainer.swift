@@ -112,7 +112,7 @@ public final class TestContainer: Sendable {
         guard let target = container.definition(named: name) else {
             throw IoCError.invalidOverride(action: "reset \"\(name)\"", location: ConfigLocation(file: file, line: line),
                                            reason: "the container has no component named \"\(name)\"."
-                                               + Overlay.didYouMean(name, in: container.componentNames, quoted: true) + " Correct the name.")
+                                               + Overlay.didYouMean(name, in: container.allNames, quoted: true) + " Correct the name.")
         }
         try reset(matching: target.key, "reset \"\(name)\"", file, line)
     }

@@ -60,27 +60,32 @@ struct LazyNodeTests {
         let before = made(container)
         #expect(container.isRegistered(A.self))
         #expect(container.isRegistered(D.self, name: "nothing") == false)
-        #expect(throws: IoCError.self) { try container.resolve((any WeatherClient).self) }
+        let ambiguous = #expect(throws: IoCError.self) { try container.resolve((any WeatherClient).self) }
+        #expect(ambiguous?.description == #"2 components match type WeatherClient: "free" (WeatherClient) at IoCCoreTests/LazyNodeTests.swift:57, "better" (WeatherClient) at IoCCoreTests/LazyNodeTests.swift:58. Mark one as primary, or inject one by name."#)
         #expect(made(container) == before)
     }
 
     /// Threads that first resolve the same cold components together make a node each, publish
-    /// one, and all use it (TSan: make tsan runs this suite).
+    /// one, and all use it: each gets a complete graph, and all share one singleton (TSan: make
+    /// tsan runs this suite).
     @Test func concurrentFirstResolves_publishOneNodePerComponent() throws {
         for _ in 0..<20 {
             let container = try graphBuilder(dScope: .singleton).build()
             #expect(container.madeNodes.isEmpty, "the threads start on a cold container")
             let seen = Guarded<Set<ObjectIdentifier>>([])
-            let group = DispatchGroup()
-            for index in 0..<8 {
-                group.enter()
-                Thread.detachNewThread {
-                    defer { group.leave() }
-                    let d = index.isMultiple(of: 2) ? try? container.resolve(A.self).b.d : try? container.resolve(C.self).d
-                    if let d { seen.withLock { _ = $0.insert(ObjectIdentifier(d)) } }
+            let failures = Counter()
+            let finished = onThreads(16) { index in
+                let d: D?
+                if index.isMultiple(of: 2) {
+                    guard let a = try? container.resolve(A.self), a.b.d === a.c.d else { failures.increment(); return }
+                    d = a.b.d
+                } else {
+                    d = try? container.resolve(C.self).d
                 }
+                guard let d else { failures.increment(); return }
+                seen.withLock { _ = $0.insert(ObjectIdentifier(d)) }
             }
-            #expect(group.wait(timeout: .now() + 20) == .success)
+            #expect(finished && failures.count == 0)
             #expect(seen.withLock { $0.count } == 1)
             #expect(container.madeNodes.count == 5)
         }

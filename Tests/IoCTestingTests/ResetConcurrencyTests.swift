@@ -43,6 +43,29 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
     group.wait()
 }
 
+/// Runs `resets` on one thread while `readers` threads resolve with `resolve` until it is done,
+/// so that every reset meets readers. The failures: a resolve that threw or handed out a ledger
+/// that is not whole, and those `resets` counted in the tally it is given.
+private func resolveWhileResetting(readers: Int, resolve: @escaping @Sendable () throws -> Ledger,
+                                   resets: @escaping @Sendable (_ failures: Serials) -> Void) -> Int {
+    let failures = Serials()
+    let done = Flag()
+    onThreads(readers + 1) { thread in
+        guard thread > 0 else {
+            resets(failures)
+            done.set()
+            return
+        }
+        while !done.isSet {
+            guard let ledger = try? resolve(), ledger.entries.allSatisfy({ $0 == ledger.serial }) else {
+                _ = failures.take()
+                continue
+            }
+        }
+    }
+    return failures.count
+}
+
 @Suite("Resetting while other threads resolve")
 struct ResetConcurrencyTests {
     private static func base(_ serials: Serials) throws -> Container {
@@ -57,26 +80,13 @@ struct ResetConcurrencyTests {
         let serials = Serials()
         let test = try Self.base(serials).overlay { _ in }
         let resets = 200
-        let failures = Serials()
-        let done = Flag()
-        onThreads(4) { thread in
-            if thread == 0 {
-                for _ in 0..<resets {
-                    do { try test.reset(Ledger.self) } catch { _ = failures.take() }
-                    _ = try? test.resolve(Ledger.self)
-                }
-                done.set()
-                return
-            }
-            // Readers resolve for as long as the resets go on, so that each reset meets readers.
-            while !done.isSet {
-                guard let ledger = try? test.resolve(Ledger.self), ledger.entries.allSatisfy({ $0 == ledger.serial }) else {
-                    _ = failures.take()
-                    continue
-                }
+        let failures = resolveWhileResetting(readers: 3, resolve: { try test.resolve(Ledger.self) }) { failures in
+            for _ in 0..<resets {
+                do { try test.reset(Ledger.self) } catch { _ = failures.take() }
+                _ = try? test.resolve(Ledger.self)
             }
         }
-        #expect(failures.count == 0)
+        #expect(failures == 0)
         // The first request shares the base's ledger; every reset lets one more be made here.
         #expect(serials.count >= 2 && serials.count <= resets + 1)
     }
@@ -87,25 +97,13 @@ struct ResetConcurrencyTests {
     @Test func resettingASingleton_ofAContainerThatRecordsNothing_whileThreadsResolveIt_isSound() throws {
         let serials = Serials()
         let container = try Self.base(serials)
-        let failures = Serials()
-        let done = Flag()
-        onThreads(3) { thread in
-            if thread == 0 {
-                for _ in 0..<200 {
-                    if container.resetInstances(where: { _ in true }).failures.isEmpty == false { _ = failures.take() }
-                    _ = try? container.resolve(Ledger.self)
-                }
-                done.set()
-                return
-            }
-            while !done.isSet {
-                guard let ledger = try? container.resolve(Ledger.self), ledger.entries.allSatisfy({ $0 == ledger.serial }) else {
-                    _ = failures.take()
-                    continue
-                }
+        let failures = resolveWhileResetting(readers: 2, resolve: { try container.resolve(Ledger.self) }) { failures in
+            for _ in 0..<200 {
+                if !container.resetInstances(where: { _ in true }).failures.isEmpty { _ = failures.take() }
+                _ = try? container.resolve(Ledger.self)
             }
         }
-        #expect(failures.count == 0)
+        #expect(failures == 0)
         #expect(serials.count >= 2)
     }
 
@@ -115,27 +113,15 @@ struct ResetConcurrencyTests {
         let serials = Serials()
         let base = try Self.base(serials)
         let shared = try base.resolve(Ledger.self)
-        let failures = Serials()
         for _ in 0..<20 {
             let test = try base.overlay { _ in }
-            let done = Flag()
-            onThreads(3) { thread in
-                if thread == 0 {
-                    _ = try? test.resolve(Ledger.self)
-                    do { try test.reset(Ledger.self) } catch { _ = failures.take() }
-                    _ = try? test.resolve(Ledger.self)
-                    done.set()
-                    return
-                }
-                while !done.isSet {
-                    guard let ledger = try? test.resolve(Ledger.self), ledger.entries.count == 16 else {
-                        _ = failures.take()
-                        continue
-                    }
-                }
+            let failures = resolveWhileResetting(readers: 2, resolve: { try test.resolve(Ledger.self) }) { failures in
+                _ = try? test.resolve(Ledger.self)
+                do { try test.reset(Ledger.self) } catch { _ = failures.take() }
+                _ = try? test.resolve(Ledger.self)
             }
+            #expect(failures == 0)
             #expect(try test.resolve(Ledger.self) !== shared, "after the reset the overlay makes its own")
         }
-        #expect(failures.count == 0)
     }
 }

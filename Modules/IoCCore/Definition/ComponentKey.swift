@@ -12,6 +12,9 @@ public struct ComponentKey: Hashable, Sendable, CustomStringConvertible {
         self.init(type: TypeRef(type), name: name)
     }
 
+    /// The key of the component in a name-keyed collection (`[String: T]`): its name, or its type's name.
+    var mapKey: String { name ?? type?.name ?? "Any" }
+
     /// `"name" (Type)`, `"name"` or `Type`, as messages print a component.
     public var description: String {
         switch (name, type) {

@@ -241,11 +241,11 @@ func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in com
     switch source {
     case .all(let type):
         for node in compilation.nodes(ofType: type) {
-            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
+            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.key.mapKey, argument)) }
         }
     case .tagged(let tag):
         for node in compilation.nodes(tagged: tag) {
-            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.mapKey, argument)) }
+            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((node.key.mapKey, argument)) }
         }
     case let .taggedIndexed(tag, indexBy):
         for node in compilation.nodes(tagged: tag) {
@@ -287,9 +287,4 @@ extension Dictionary: InjectionShape where Key == String {
                 return values
             })
     }
-}
-
-extension AnyNode {
-    /// The key of this component in a name-keyed collection: its name, or its type's name.
-    var mapKey: String { key.name ?? typeRef.name }
 }

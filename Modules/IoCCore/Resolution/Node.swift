@@ -200,6 +200,8 @@ class AnyNode: @unchecked Sendable {
     func shareInstances(of other: AnyNode) {}
     /// Forgets a kept instance; the dispose failures, or `nil` when the scope keeps none.
     func resetInstance() -> [String]? { nil }
+    /// Forgets the singleton, if it keeps one, without disposing it (shutdown has).
+    func forgetSingleton() {}
 }
 
 /// A node that produces `T`.
@@ -271,11 +273,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     deinit {
         producerRef?.release()
-        for address in [published.load(ordering: .acquiring), pending.map(UnsafeMutableRawPointer.init)] {
-            guard let instance = address?.assumingMemoryBound(to: T.self) else { continue }
-            instance.deinitialize(count: 1)
-            instance.deallocate()
-        }
+        if let address = published.load(ordering: .acquiring) { Self.free(address.assumingMemoryBound(to: T.self)) }
+        if let pending { Self.free(pending) }
     }
 
     /// Makes the node build with `producer` from now on. The one it replaces may still be
@@ -309,6 +308,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         address.assumingMemoryBound(to: T.self).pointee
     }
 
+    /// Ends the life of an instance kept behind an address (a singleton, an object graph's).
+    static func free(_ instance: UnsafeMutablePointer<T>) {
+        instance.deinitialize(count: 1)
+        instance.deallocate()
+    }
 
     override var hasDisposeHooks: Bool {
         !(producerRef?.takeUnretainedValue().disposers.isEmpty ?? true)
@@ -513,10 +517,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Keeps the singleton, not yet handed to other threads; replaces one that a failed cycle
     /// creation kept and never published.
     private func store(_ value: T) {
-        if let pending {
-            pending.deinitialize(count: 1)
-            pending.deallocate()
-        }
+        if let pending { Self.free(pending) }
         let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
         instance.initialize(to: value)
         pending = instance
@@ -547,9 +548,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     override func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {
-        let typed = pointer.assumingMemoryBound(to: T.self)
-        typed.deinitialize(count: 1)
-        typed.deallocate()
+        Self.free(pointer.assumingMemoryBound(to: T.self))
     }
 
     /// Runs the dispose hooks for `instance`.
@@ -591,8 +590,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         }
     }
 
-    /// Forgets the singleton so that the next request builds it again (test containers).
-    func resetSingleton() {
+    override func forgetSingleton() {
         _ = unpublish()
     }
 
@@ -735,8 +733,5 @@ enum AsyncToken {
 final class RetiredInstance<T>: @unchecked Sendable {
     private let instance: UnsafeMutablePointer<T>
     init(_ instance: UnsafeMutablePointer<T>) { self.instance = instance }
-    deinit {
-        instance.deinitialize(count: 1)
-        instance.deallocate()
-    }
+    deinit { Node<T>.free(instance) }
 }

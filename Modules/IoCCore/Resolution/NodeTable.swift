@@ -41,8 +41,6 @@ struct NodeRef {
     }
     /// How an ambiguity message lists this candidate.
     var candidateDescription: String { "\(label) at \(location)" }
-    /// The key of this component in a name-keyed collection: its name, or its type's name.
-    var mapKey: String { key.name ?? (key.type ?? TypeRef(Any.self)).name }
     /// The component this stands for: itself, or for an exposure the component it exposes.
     var owner: NodeRef { NodeRef(container, container.owner(of: index)) }
     func isSame(as other: NodeRef) -> Bool { container === other.container && index == other.index }

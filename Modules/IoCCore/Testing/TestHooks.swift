@@ -213,9 +213,6 @@ extension Container {
         (tagTable[tag] ?? []).map(\.definition)
     }
 
-    /// Every name and alias, and every type a component is registered or exposed as.
-    package var componentNames: [String] { allNames }
-    package var componentTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.key.type?.name } }
 }
 
 extension PropertyInjection {

@@ -397,9 +397,7 @@ final class Compilation {
     }
 
     private var allTypeNames: [String] {
-        var names = byType.values.compactMap { $0.first?.key.type?.name }
-        if let parent = builder.parent { names += parent.candidatesByType.values.compactMap { $0.first?.key.type?.name } }
-        return names
+        byType.values.compactMap { $0.first?.key.type?.name } + (builder.parent?.allTypeNames ?? [])
     }
 
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.
