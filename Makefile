@@ -59,7 +59,7 @@ tsan: check-toolchain
 
 # Every module's DocC catalog and symbols, in one archive (swift-docc-plugin). Preview it with
 # `docc preview`, or serve the folder as a static site.
-DOC_TARGETS = IoCCore IoCYAML IoCXML IoCAnnotations IoCTesting
+DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting
 docs: check-toolchain
 	mkdir -p .build-docs
 	$(SWIFT) package --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \

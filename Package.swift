@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "IoCCore", targets: ["IoCCore"]),
+        // What the config front ends share (imports, the config graph, writing errors): linked with them.
+        .library(name: "IoCConfig", targets: ["IoCConfig"]),
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .library(name: "IoCXML", targets: ["IoCXML"]),
         .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
@@ -31,17 +33,19 @@ let package = Package(
     targets: [
         .target(name: "IoCCore", path: "Modules/IoCCore"),
         .testTarget(name: "IoCCoreTests", dependencies: ["IoCCore"], path: "Tests/IoCCoreTests"),
+        .target(name: "IoCConfig", dependencies: ["IoCCore"], path: "Modules/IoCConfig"),
+        .testTarget(name: "IoCConfigTests", dependencies: ["IoCConfig", "IoCCore"], path: "Tests/IoCConfigTests"),
 
         .systemLibrary(
             name: "CYaml", path: "Modules/CYaml", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "IoCYAML", dependencies: ["IoCCore", "CYaml"], path: "Modules/IoCYAML"),
+        .target(name: "IoCYAML", dependencies: ["IoCCore", "IoCConfig", "CYaml"], path: "Modules/IoCYAML"),
         .systemLibrary(
             name: "CLibXML2", path: "Modules/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "IoCXML", dependencies: ["IoCCore", "CLibXML2"], path: "Modules/IoCXML"),
+        .target(name: "IoCXML", dependencies: ["IoCCore", "IoCConfig", "CLibXML2"], path: "Modules/IoCXML"),
         .testTarget(
             name: "IoCXMLTests",
             dependencies: ["IoCXML", "IoCCore"],
@@ -83,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["IoCCore", "IoCYAML", "IoCXML", "IoCAnnotations"],
+            dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCAnnotations"],
             path: "Tests/Conformance",
             resources: [.copy("Expected")]
         ),
@@ -104,7 +108,7 @@ let package = Package(
 
         .target(
             name: "IoCCommands",
-            dependencies: ["IoCCore", "IoCYAML", "IoCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/IoCCommands"
         ),
         .executableTarget(name: "ioc", dependencies: ["IoCCommands"], path: "Tools/ioc"),

@@ -1,3 +1,4 @@
+import IoCConfig
 import IoCCore
 
 /// What can be wrong with an XML config file. Every case says where (file:line, and column

@@ -1,4 +1,5 @@
 import Foundation
+import IoCConfig
 import IoCCore
 
 /// What an XML config file (and the files it imports) defines.
@@ -14,9 +15,9 @@ public struct XMLConfig: Sendable {
     /// references to them are not missing, only broken.
     public var skipped: [String] = []
     /// The `.properties` files `<context:property-placeholder>` names, read: `${...}` sources.
+    /// A file's sources come before those of the files it imports (its values win), and those
+    /// of a later import before an earlier one's.
     public var propertySources: [PropertiesFileSource] = []
-    /// The `util:` values of every file read, by id.
-    var namedValues: [String: NamedValue] = [:]
 }
 
 /// Reads Spring `<beans>`, spring-objective-c `<assembly>` and OxIC `<container>` documents
@@ -34,141 +35,94 @@ public struct XMLLoader: Sendable {
         self.limits = limits
     }
 
-    /// Reads a file and its imports; `root` (by default the file's directory) bounds where imports may come from.
+    /// Reads a file and its imports; `root` (by default the file's directory) bounds where
+    /// imports and property files may come from.
     public func load(contentsOf url: URL, root: URL? = nil) throws(XMLError) -> XMLConfig {
-        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
-        var config = XMLConfig()
-        try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, into: &config)
-        try config.putNamedValuesInPlace(collecting: false)
-        return config
+        XMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
 
     /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
     /// a file that cannot be read or parsed, or an element that is wrong, is left out and its
     /// problem listed in ``XMLConfig/problems``. For tools that report everything at once.
     public func check(contentsOf url: URL, root: URL? = nil) -> XMLConfig {
-        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
-        var config = XMLConfig()
-        do throws(XMLError) {
-            try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, collecting: true, into: &config)
-        } catch {
-            config.problems.append(error)
-        }
-        try? config.putNamedValuesInPlace(collecting: true)
-        return config
+        XMLConfig(ConfigLoader(self).check(contentsOf: url, root: root))
     }
 
-    /// Reads XML text; `name` stands for the file in locations. Imports are refused.
-    public func load(string text: String, name: String = "<string>") throws(XMLError) -> XMLConfig {
-        var config = XMLConfig()
-        config.files.append(name)
-        var translator = XMLTranslator()
-        try translator.translate(XMLDocumentReader.read(Array(text.utf8), file: name, limits: limits))
-        if let first = translator.imports.first {
-            throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
-        }
-        if let first = translator.propertyFiles.first {
-            throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
-        }
-        for reference in translator.propertyReferences {
-            if let source = Self.inlineProperties(reference, of: translator, in: name) { config.propertySources.append(source); continue }
-            if let first = translator.propertyFileSets[reference.id]?.first {
-                throw .importOutsideRoot(path: first.path, root: "(none: XML given as text has no config root)", location: first.location)
-            }
-            throw Self.unknownProperties(reference)
-        }
-        merge(translator, into: &config)
-        try config.putNamedValuesInPlace(collecting: false)
-        return config
+    /// Reads XML text; `name` stands for the file in locations. Imports and property files are
+    /// read from `root` when given and refused otherwise.
+    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(XMLError) -> XMLConfig {
+        XMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
     }
+}
 
-    /// The property source of a `properties-ref` that names a `<util:properties>` with its entries inline.
-    private static func inlineProperties(_ reference: (id: String, location: ConfigLocation), of translator: XMLTranslator,
-                                         in file: String) -> PropertiesFileSource? {
-        translator.inlinePropertySets[reference.id].map { PropertiesFileSource(values: $0, name: "<util:properties id=\"\(reference.id)\"> of \(file)") }
+extension XMLConfig {
+    init(_ load: ConfigLoad<XMLLoader>) {
+        self.init(definitions: load.definitions, files: load.files, problems: load.problems, skipped: load.skipped,
+                  propertySources: load.extras.propertySources)
     }
+}
 
-    private static func unknownProperties(_ reference: (id: String, location: ConfigLocation)) -> XMLError {
-        .badValue(value: reference.id, reason: "properties-ref names a <util:properties> of this file; none has that id", location: reference.location)
-    }
+/// What XML reads beside definitions: property sources, and the `util:` values beans reference by id.
+package struct XMLExtras: Sendable {
+    var propertySources: [PropertiesFileSource] = []
+    var namedValues: [String: NamedValue] = [:]
+}
 
-    private func load(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?, collecting: Bool = false,
-                      into config: inout XMLConfig) throws(XMLError) {
-        let path = url.path
+extension XMLLoader: ConfigFormat {
+    package static let name = "XML"
+    /// Spring reports a bean id defined twice unless overriding is allowed: the build reports it.
+    package static let laterFilesReplace = false
+    package var maxImportDepth: Int { limits.maxImportDepth }
+    package var noExtras: XMLExtras { XMLExtras() }
+
+    package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(XMLError) -> XMLTranslator {
         var translator = XMLTranslator()
         translator.collecting = collecting
-        do throws(XMLError) {
-            let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
-                                              importedAt: importedAt, as: XMLError.self)
-            config.files.append(path)
-            try translator.translate(XMLDocumentReader.read(Array(data), file: path, limits: limits))
-        } catch {
-            guard collecting else { throw error }
-            config.problems.append(error)
-            return
-        }
-        config.problems += translator.problems
-        config.skipped += translator.skipped
+        try translator.translate(XMLDocumentReader.read(bytes, file: file, limits: limits))
+        return translator
+    }
+
+    package func keep(_ translator: XMLTranslator, at place: ConfigPlace<XMLLoader>, in load: inout ConfigLoad<XMLLoader>) throws(XMLError) {
+        var sources: [PropertiesFileSource] = []
         var propertyFiles = translator.propertyFiles
         for reference in translator.propertyReferences {
-            // `properties-ref` names a util:properties element that reads files, or lists its entries.
-            if let source = Self.inlineProperties(reference, of: translator, in: path) { config.propertySources.append(source); continue }
-            guard let files = translator.propertyFileSets[reference.id] else {
-                let problem = Self.unknownProperties(reference)
-                guard collecting else { throw problem }
-                config.problems.append(problem)
-                continue
+            // `properties-ref` names a util:properties element that lists its entries, or reads files.
+            if let values = translator.inlinePropertySets[reference.id] {
+                sources.append(PropertiesFileSource(values: values, name: "<util:properties id=\"\(reference.id)\"> of \(place.file)"))
+            } else if let files = translator.propertyFileSets[reference.id] {
+                propertyFiles += files
+            } else {
+                try load.report(.badValue(value: reference.id, reason: "properties-ref names a <util:properties> of this file; none has that id",
+                                          location: reference.location))
             }
-            propertyFiles += files
         }
         for file in propertyFiles {
-            do throws(XMLError) {
-                if let source = try propertySource(file, from: url.deletingLastPathComponent(), root: root) { config.propertySources.append(source) }
-            } catch {
-                guard collecting else { throw error }
-                config.problems.append(error)
-            }
+            if let source = try load.attempt({ () throws(XMLError) in try propertySource(file, at: place) }) ?? nil { sources.append(source) }
         }
-        for (importPath, location) in translator.imports {
-            let target: URL
-            do throws(XMLError) {
-                target = try ConfigImports.target(importPath, from: url.deletingLastPathComponent(), root: root, writtenAt: location, as: XMLError.self)
-            } catch {
-                guard collecting else { throw error }
-                config.problems.append(error)
-                continue
-            }
-            try load(target, root: root, chain: chain + [path], importedAt: location, collecting: collecting, into: &config)
-        }
-        merge(translator, into: &config)
+        load.extras.propertySources.insert(contentsOf: sources, at: 0)
+        load.extras.namedValues.merge(translator.namedValues) { $1 }
+    }
+
+    package func finish(_ load: inout ConfigLoad<XMLLoader>) throws(XMLError) {
+        try load.putNamedValuesInPlace()
     }
 
     /// The property source a `<context:property-placeholder>` file makes; `nil` for a missing
     /// file the element allows to be missing.
-    private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation), from directory: URL,
-                                root: String) throws(XMLError) -> PropertiesFileSource? {
-        let url = try ConfigImports.target(file.path, from: directory, root: root, writtenAt: file.location, as: XMLError.self)
+    private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation),
+                                at place: ConfigPlace<XMLLoader>) throws(XMLError) -> PropertiesFileSource? {
+        let url = try place.target(file.path, writtenAt: file.location)
         if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
         do { return try PropertiesFileSource(contentsOf: url) } catch {
             throw .unreadable(path: url.path, reason: error.reason, location: file.location)
         }
     }
-
-    private func merge(_ translator: XMLTranslator, into config: inout XMLConfig) {
-        config.definitions += translator.definitions
-        config.namedValues.merge(translator.namedValues) { $1 }
-        // `<alias>` elements become alias definitions, which the build gives to their targets (here or elsewhere).
-        for alias in translator.aliases {
-            var definition = Definition.alias(alias.name, of: alias.target, location: alias.location)
-            definition.profiles = alias.profiles
-            config.definitions.append(definition)
-        }
-    }
 }
 
-extension XMLConfig {
+extension ConfigLoad<XMLLoader> {
     /// Puts each `util:` value where a bean references it by id (`ref="cities"`).
-    mutating func putNamedValuesInPlace(collecting: Bool) throws(XMLError) {
+    mutating func putNamedValuesInPlace() throws(XMLError) {
+        let namedValues = extras.namedValues
         guard !namedValues.isEmpty else { return }
         var problems: [XMLError] = []
         func replaced(_ source: InjectionSource) -> InjectionSource {
@@ -189,9 +143,7 @@ extension XMLConfig {
         }
         func replacing(_ definition: Definition) -> Definition { definition.mappingSources(replaced) }
         definitions = definitions.map(replacing)
-        guard let first = problems.first else { return }
-        guard collecting else { throw first }
-        self.problems += problems
+        for problem in problems { try report(problem) }
     }
 }
 

@@ -1,7 +1,8 @@
+import IoCConfig
 import IoCCore
 
 /// A value a document names with an id (Spring's `util:` elements).
-struct NamedValue {
+struct NamedValue: Sendable {
     var source: InjectionSource?
     /// Why a reference to it cannot inject it, when it cannot.
     var refusal: String?
@@ -10,14 +11,14 @@ struct NamedValue {
 
 /// Translates one document's elements into definitions, for the three dialects: Spring
 /// `<beans>`, spring-objective-c `<assembly>`, OxIC `<container>` (also spelled `contanier`).
-struct XMLTranslator {
-    var definitions: [Definition] = []
+package struct XMLTranslator: ConfigTranslation {
+    package var definitions: [Definition] = []
     /// The defaults of the `<beans>` being read, for the inner beans inside its beans.
     private var enclosingDefaults = BeansDefaults()
-    var imports: [(path: String, location: ConfigLocation)] = []
+    package var imports: [ConfigImport] = []
     /// `<alias>` elements; `profiles` are those of the `<beans profile>` around one, which
     /// exists only in them, as the beans beside it do.
-    var aliases: [(name: String, target: String, location: ConfigLocation, profiles: [String])] = []
+    package var aliases: [ConfigAlias] = []
     /// `.properties` files named by `<context:property-placeholder>`, relative to the document.
     var propertyFiles: [(path: String, optional: Bool, location: ConfigLocation)] = []
     /// Top-level `util:list`, `util:set`, `util:map`, `util:properties` and `util:constant`
@@ -31,9 +32,9 @@ struct XMLTranslator {
     var inlinePropertySets: [String: [String: ConfigValue]] = [:]
     /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
     /// that one run reports them all; otherwise the first problem is thrown.
-    var problems: [XMLError] = []
+    package var problems: [XMLError] = []
     /// The ids of components left out because of a problem (collecting only).
-    var skipped: [String] = []
+    package var skipped: [String] = []
     var collecting = false
 
     /// Translates one child element: a problem is thrown, or kept when collecting, with the
@@ -165,10 +166,11 @@ struct XMLTranslator {
                     try this.namedValue(child)
                 case "alias":
                     try this.check(child, attributes: ["name", "alias"])
-                    this.aliases.append((try this.required(child, "alias"), try this.required(child, "name"), child.location, active))
+                    this.aliases.append(ConfigAlias(name: try this.required(child, "alias"), target: try this.required(child, "name"),
+                                                    location: child.location, profiles: active, isPublic: true))
                 case "import":
                     try this.check(child, attributes: ["resource"])
-                    this.imports.append((try this.required(child, "resource"), child.location))
+                    this.imports.append(ConfigImport(path: try this.required(child, "resource"), location: child.location))
                 case "beans": try this.beans(child, inherited: defaults)
                 case "description": return
                 default:

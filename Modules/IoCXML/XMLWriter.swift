@@ -1,4 +1,5 @@
 import CLibXML2
+import IoCConfig
 import IoCCore
 
 /// Writes definitions as a Spring `<beans>` document, through libxml2's text writer (which

@@ -1,3 +1,4 @@
+import IoCConfig
 import IoCCore
 
 /// What can be wrong with a YAML config file. Every case says where (file:line:column) and

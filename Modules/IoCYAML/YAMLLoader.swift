@@ -1,4 +1,5 @@
 import Foundation
+import IoCConfig
 import IoCCore
 
 /// What a YAML config file (and the files it imports) defines.
@@ -36,105 +37,47 @@ public struct YAMLLoader: Sendable {
 
     /// Reads a file and its imports; `root` (by default the file's directory) bounds where imports may come from.
     public func load(contentsOf url: URL, root: URL? = nil) throws(YAMLError) -> YAMLConfig {
-        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
-        var config = YAMLConfig()
-        try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, into: &config)
-        return config
+        YAMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
 
     /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
     /// a file that cannot be read or parsed, or a service or section that is wrong, is left out
     /// and its problem listed in ``YAMLConfig/problems``. For tools that report everything at once.
     public func check(contentsOf url: URL, root: URL? = nil) -> YAMLConfig {
-        let rootPath = (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
-        var config = YAMLConfig()
-        do throws(YAMLError) {
-            try load(url.standardizedFileURL, root: rootPath, chain: [], importedAt: nil, collecting: true, into: &config)
-        } catch {
-            config.problems.append(error)
-        }
-        return config
+        YAMLConfig(ConfigLoader(self).check(contentsOf: url, root: root))
     }
 
     /// Reads YAML text; `name` stands for the file in locations. Imports are resolved from
     /// `root` when given and refused otherwise.
     public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(YAMLError) -> YAMLConfig {
-        var config = YAMLConfig()
-        config.files.append(name)
-        let document = try YAMLReader(limits: limits, file: name).read(Array(text.utf8))
-        var translator = YAMLTranslator(file: name)
+        YAMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
+    }
+}
+
+extension YAMLConfig {
+    init(_ load: ConfigLoad<YAMLLoader>) {
+        self.init(definitions: load.definitions, parameters: load.extras, files: load.files, problems: load.problems, skipped: load.skipped)
+    }
+}
+
+extension YAMLLoader: ConfigFormat {
+    package static let name = "YAML"
+    /// Symfony: a service of a file read later (the importing file, or a later import)
+    /// replaces one of the same id read before it.
+    package static let laterFilesReplace = true
+    package var maxImportDepth: Int { limits.maxImportDepth }
+    /// The `parameters` sections read so far.
+    package var noExtras: [String: ConfigValue] { [:] }
+
+    package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(YAMLError) -> YAMLTranslator {
+        let document = try YAMLReader(limits: limits, file: file).read(bytes)
+        var translator = YAMLTranslator(file: file, collecting: collecting)
         try translator.translate(document)
-        try addImports(translator.imports, from: root, root: root?.standardizedFileURL.path, chain: [name], into: &config)
-        merge(translator, into: &config)
-        return config
+        return translator
     }
 
-    private func load(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?, collecting: Bool = false,
-                      into config: inout YAMLConfig) throws(YAMLError) {
-        let path = url.path
-        let translator: YAMLTranslator
-        do throws(YAMLError) {
-            let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
-                                              importedAt: importedAt, as: YAMLError.self)
-            guard data.count <= limits.maxDocumentBytes else {
-                throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: data.count,
-                                     location: ConfigLocation(file: path, line: 1, column: 1))
-            }
-            config.files.append(path)
-            let document = try YAMLReader(limits: limits, file: path).read(Array(data))
-            var translating = YAMLTranslator(file: path, collecting: collecting)
-            try translating.translate(document)
-            translator = translating
-        } catch {
-            guard collecting else { throw error }
-            config.problems.append(error)
-            return
-        }
-        config.problems += translator.problems
-        config.skipped += translator.skipped
-        try addImports(translator.imports, from: url.deletingLastPathComponent(), root: root, chain: chain + [path],
-                       collecting: collecting, into: &config)
-        merge(translator, into: &config)
-    }
-
-    private func addImports(_ imports: [ConfigImport], from directory: URL?, root: String?,
-                            chain: [String], collecting: Bool = false, into config: inout YAMLConfig) throws(YAMLError) {
-        for item in imports {
-            let (path, location) = (item.path, item.location)
-            let target: (url: URL, root: String)
-            do throws(YAMLError) {
-                guard let directory, let root else {
-                    throw .importOutsideRoot(path: path, root: "(none: YAML given as text has no config root)", location: location)
-                }
-                target = (try ConfigImports.target(path, from: directory, root: root, writtenAt: location, as: YAMLError.self), root)
-            } catch {
-                guard collecting else { throw error }
-                config.problems.append(error)
-                continue
-            }
-            if item.ifPresent, !FileManager.default.fileExists(atPath: target.url.path) { continue }
-            try load(target.url, root: target.root, chain: chain, importedAt: location, collecting: collecting, into: &config)
-        }
-    }
-
-    private func merge(_ translator: YAMLTranslator, into config: inout YAMLConfig) {
-        config.parameters.merge(translator.parameters) { $1 }
-        // Symfony: a service of a file read later (the importing file, or a later import)
-        // replaces one of the same id read before it.
-        let earlier = Set(config.definitions.filter { $0.aliasTarget == nil }.compactMap(\.name))
-        let first = config.definitions.count
-        config.definitions += translator.definitions
-        for index in config.definitions.indices[first...] where config.definitions[index].name.map(earlier.contains) == true {
-            config.definitions[index].isOverride = true
-        }
-        // Aliases become alias definitions, which the build gives to their targets (here or elsewhere).
-        for alias in translator.aliases {
-            var definition = Definition.alias(alias.name, of: alias.target, isPublic: translator.publicAliases.contains(alias.name),
-                                              location: alias.location)
-            definition.deprecation = translator.deprecatedAliases[alias.name]
-            definition.profiles = alias.profiles
-            config.definitions.append(definition)
-        }
+    package func keep(_ translator: YAMLTranslator, at place: ConfigPlace<YAMLLoader>, in load: inout ConfigLoad<YAMLLoader>) {
+        load.extras.merge(translator.parameters) { $1 }
     }
 }
 

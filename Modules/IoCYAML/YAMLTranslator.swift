@@ -1,31 +1,21 @@
+import IoCConfig
 import IoCCore
 
-/// An `imports` entry of a file.
-struct ConfigImport {
-    var path: String
-    var location: ConfigLocation
-    /// Symfony's `ignore_errors`: a file that is not there is passed over.
-    var ifPresent = false
-}
-
 /// Translates one file's nodes into definitions: the services.yaml vocabulary, nothing more.
-struct YAMLTranslator {
+package struct YAMLTranslator: ConfigTranslation {
     let file: String
-    var definitions: [Definition] = []
+    package var definitions: [Definition] = []
     var parameters: [String: ConfigValue] = [:]
-    var imports: [ConfigImport] = []
-    /// Aliases (`id: '@target'`, `id: { alias: target }`); `profiles` is set for those of a
-    /// `when@<profile>:` block, which exist only in that profile, as its services do.
-    var aliases: [(name: String, target: String, location: ConfigLocation, profiles: [String])] = []
-    /// Aliases written `{ alias: target, public: true }`: resolvable even when their service is private.
-    var publicAliases: Set<String> = []
-    /// Aliases written `{ alias: target, deprecated: ... }`, with why.
-    var deprecatedAliases: [String: String] = [:]
+    package var imports: [ConfigImport] = []
+    /// Aliases (`id: '@target'`, `id: { alias: target, public: true, deprecated: ... }`);
+    /// `profiles` is set for those of a `when@<profile>:` block, which exist only in that
+    /// profile, as its services do.
+    package var aliases: [ConfigAlias] = []
     /// With `collecting`, a section or service that is wrong is skipped and its problem kept
     /// here, so that one run reports them all; otherwise the first problem is thrown.
-    var problems: [YAMLError] = []
+    package var problems: [YAMLError] = []
     /// The ids of services left out because of a problem (collecting only).
-    var skipped: [String] = []
+    package var skipped: [String] = []
     let collecting: Bool
 
     init(file: String, collecting: Bool = false) {
@@ -201,22 +191,24 @@ struct YAMLTranslator {
                 let id = try this.keyText(keyNode)
                 if id == "_defaults" || id == "_instanceof" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
-                    this.aliases.append((id, try this.referenceName(text, value.location), keyNode.location, []))
+                    this.aliases.append(ConfigAlias(name: id, target: try this.referenceName(text, value.location),
+                                                    location: keyNode.location, isPublic: false))
                     return
                 }
                 // Symfony's alias entry: `id: { alias: target, public: true }`.
                 if let entries = value.entries, let target = entries.first(where: { $0.key.scalar == "alias" })?.value {
                     var name = try this.text(target, "alias")
                     if name.hasPrefix("@") { name.removeFirst() }
+                    var alias = ConfigAlias(name: id, target: name, location: keyNode.location, isPublic: false)
                     for (key, setting) in entries where key.scalar != "alias" {
                         switch key.scalar {
-                        case "public": if try this.bool(setting, "public") { this.publicAliases.insert(id) }
-                        case "deprecated": this.deprecatedAliases[id] = try this.deprecation(setting)
+                        case "public": alias.isPublic = try this.bool(setting, "public")
+                        case "deprecated": alias.deprecation = try this.deprecation(setting)
                         default:
                             throw .badValue(value: key.scalar ?? key.kindName, reason: "an alias entry ('alias: \(name)') takes only 'public' and 'deprecated'; a service of its own gives further names with 'aliases'", location: key.location)
                         }
                     }
-                    this.aliases.append((id, name, keyNode.location, []))
+                    this.aliases.append(alias)
                     return
                 }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and

@@ -1,4 +1,5 @@
 import CYaml
+import IoCConfig
 import IoCCore
 
 /// Writes definitions as a services.yaml file, through libyaml's emitter: the YAML form

@@ -629,6 +629,48 @@ struct SpringVocabularyTests {
         #expect(errorText { _ = try XMLLoader().load(contentsOf: root.appendingPathComponent("config/escape.xml")) }
             == "Import '../secret.properties' at \(config)/escape.xml:1 is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
     }
+
+    @Test func textWithARoot_readsImportsAndPropertyFiles_asAFileDoes() throws {
+        let root = try directory([
+            "parts/more.xml": "<beans><bean id='b' class='ExampleServiceImpl2'/></beans>",
+            "app.properties": "greeting=hello\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let text = """
+            <beans xmlns:context="http://www.springframework.org/schema/context">
+              <import resource="parts/more.xml"/>
+              <context:property-placeholder location="app.properties"/>
+              <bean id="a" class="ExampleServiceImpl2"/>
+            </beans>
+            """
+        let config = try XMLLoader().load(string: text, name: "embedded.xml", root: root)
+        #expect(config.definitions.map(\.name) == ["b", "a"])
+        #expect(config.files == ["embedded.xml", root.appendingPathComponent("parts/more.xml").standardizedFileURL.path])
+        #expect(config.propertySources.map { $0.value(for: "greeting")?.description } == ["\"hello\""])
+        // Without a root, text names no other file: the same refusal as YAML's.
+        #expect(errorText { _ = try XMLLoader().load(string: text, name: "embedded.xml") }
+            == "Import 'parts/more.xml' at embedded.xml:2 is outside the config root (none: XML given as text has no config root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+    }
+
+    @Test func propertyFiles_ofTheImportingFile_win_thenThoseOfTheLaterImport() throws {
+        func placeholder(_ file: String) -> String {
+            "<context:property-placeholder xmlns:context='http://www.springframework.org/schema/context' location='\(file)'/>"
+        }
+        let root = try directory([
+            "app.xml": "<beans><import resource='first.xml'/><import resource='second.xml'/>\(placeholder("app.properties"))</beans>",
+            "first.xml": "<beans>\(placeholder("first.properties"))</beans>",
+            "second.xml": "<beans>\(placeholder("second.properties"))</beans>",
+            "app.properties": "mine=app\n",
+            "first.properties": "mine=first\nshared=first\nonly=first\n",
+            "second.properties": "mine=second\nshared=second\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = try XMLLoader().load(contentsOf: root.appendingPathComponent("app.xml"))
+        func value(_ key: String) -> String? { config.propertySources.lazy.compactMap { $0.value(for: key) }.first?.description }
+        #expect(value("mine") == "\"app\"")
+        #expect(value("shared") == "\"second\"")
+        #expect(value("only") == "\"first\"")
+    }
 }
 
 @Suite("XML: util, collections and what Spring files carry besides beans")

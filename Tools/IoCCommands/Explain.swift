@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IoCConfig
 import IoCCore
 
 struct ExplainCommand: ToolCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IoCConfig
 import IoCCore
 
 /// The result of checking config files, as `validate --format json` prints it.

@@ -64,7 +64,7 @@ final class Compilation {
     /// The steps before binding: the active profiles' definitions, placeholders resolved,
     /// decorators applied, overrides by name applied (other repeated names reported) and
     /// children merged with their parents. Tools that read config without the app's types
-    /// stop here (``ContainerBuilder/configGraph()``).
+    /// stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
         let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(builder.definitions)))

@@ -192,10 +192,10 @@ extension EnvironmentExpression {
             throw context.failure("'file:' reads only inside the config root, and config given as text has none")
         }
         let candidate = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: root).appendingPathComponent(path)
-        guard let real = ConfigImports.realPath(candidate.standardizedFileURL.path) else {
+        guard let real = FilePaths.realPath(candidate.standardizedFileURL.path) else {
             throw context.failure("'file:' cannot read \(path): no such file")
         }
-        guard context.roots.contains(where: { ConfigImports.isInside(real, $0) }) else {
+        guard context.roots.contains(where: { FilePaths.isInside(real, $0) }) else {
             throw context.failure("'file:' may read only inside the config root \(root), and \(path) is outside it")
         }
         guard let text = try? String(contentsOfFile: real, encoding: .utf8) else {

@@ -1,11 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IoCCore
 
 /// Where an imported config file may come from: a relative path that stays inside the config
 /// root. Front ends share this rule (absolute paths, URLs, `~` and `..` that leave the root are refused).
@@ -27,9 +21,9 @@ public enum ConfigImports {
     public static func locate(_ path: String, from directory: URL, root: String) -> Destination {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("~") else { return .outside }
         let target = directory.appendingPathComponent(path).standardizedFileURL
-        guard isInside(target.path, root) else { return .outside }
-        guard let real = realPath(target.path) else { return .inside(target) }
-        return isInside(real, realPath(root) ?? root) ? .inside(target) : .linkedOutside(target: real)
+        guard FilePaths.isInside(target.path, root) else { return .outside }
+        guard let real = FilePaths.realPath(target.path) else { return .inside(target) }
+        return FilePaths.isInside(real, FilePaths.realPath(root) ?? root) ? .inside(target) : .linkedOutside(target: real)
     }
 
     /// The file `path` (an import, a property file) names relative to `directory`, or the
@@ -41,18 +35,6 @@ public enum ConfigImports {
         case .outside: throw .importOutsideRoot(path: path, root: root, location: location)
         case .linkedOutside(let target): throw .importLinkedOutsideRoot(path: path, target: target, root: root, location: location)
         }
-    }
-
-    static func isInside(_ path: String, _ root: String) -> Bool {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path == root || path.hasPrefix(prefix)
-    }
-
-    /// `path` with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// `path` relative to `root` when inside it, for messages.

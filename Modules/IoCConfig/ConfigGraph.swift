@@ -1,3 +1,5 @@
+import IoCCore
+
 /// The dependency graph of config definitions as written, before any type is known: what the
 /// `ioc` tool checks, draws and explains when it runs without the app's ``TypeCatalog``.
 ///
@@ -58,7 +60,7 @@ package struct ConfigGraph: Sendable {
     package private(set) var components: [Component] = []
     package private(set) var edges: [Edge] = []
     package private(set) var values: [Value] = []
-    /// The problems of the steps before (``ContainerBuilder/configGraph()``), then references
+    /// The problems of the steps before (``IoCCore/ContainerBuilder/preparedWithoutTypes()``), then references
     /// to names no component has and cycles.
     package private(set) var problems: [IoCError]
     /// Sources only the app's types can settle (`type Quest` that no definition's `class` or
@@ -74,7 +76,7 @@ package struct ConfigGraph: Sendable {
     /// Names dropped for a problem reported already: not reported again when referenced.
     private let leftOut: Set<String>
 
-    init(_ definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
+    package init(_ definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
         self.leftOut = leftOut
         self.problems = problems
         for definition in definitions { add(definition, owner: nil) }
@@ -212,19 +214,13 @@ package struct ConfigGraph: Sendable {
     /// Every cycle of dependencies built together (not through `Lazy` or `Provider`) that the
     /// core would not build (see ``PropertyCycles``), with the core's search, rule and words.
     private func cycles() -> [IoCError] {
-        var next: [[PropertyCycles.Edge]] = Array(repeating: [], count: components.count)
+        var next: [[(target: Int, isLate: Bool)]] = Array(repeating: [], count: components.count)
         for edge in edges where edge.reach != .lazy && edge.reach != .provider {
-            next[edge.from].append(.init(target: edge.to, isLate: edge.isLate))
+            next[edge.from].append((edge.to, edge.isLate))
         }
-        let label: (Int) -> String = { components[$0].label }
-        let location: (Int) -> ConfigLocation? = { components[$0].definition.location }
-        let search = CycleSearch(count: components.count, next: { next[$0].map(\.target) }, isShown: { _ in true },
-                                 label: label, location: location).search(from: components.indices)
-        guard !search.cycles.isEmpty else { return [] }
-        let rule = PropertyCycles(count: components.count, edges: { next[$0] },
-                                            isShared: { components[$0].definition.scope != .prototype },
-                                            isShown: { _ in true }, label: label, location: location)
-        return rule.check(order: search.order).problems
+        return ContainerBuilder.unbuildableCycles(count: components.count, edges: { next[$0] },
+                                                  isShared: { components[$0].definition.scope != .prototype },
+                                                  label: { components[$0].label }, location: { components[$0].definition.location })
     }
 }
 
@@ -232,16 +228,7 @@ extension ContainerBuilder {
     /// The graph of the definitions after the steps that need no types (profiles, placeholders,
     /// decorators, overrides by name, parents), with every problem those steps and the graph show.
     package func configGraph() -> ConfigGraph {
-        let compilation = Compilation(builder: self, container: Container(parent: parent))
-        let definitions = compilation.prepare()
-        return ConfigGraph(definitions, leftOut: compilation.leftOut, problems: reportedProblems + compilation.problems)
-    }
-
-    /// Checks everything ``build()`` checks and creates nothing: how many components the
-    /// definitions make (in the active profiles), and every problem.
-    package func validate() -> (components: Int, problems: [IoCError]) {
-        let compilation = Compilation(builder: self, container: Container(parent: parent))
-        compilation.run()
-        return (compilation.preparedCount, reportedProblems + compilation.problems)
+        let prepared = preparedWithoutTypes()
+        return ConfigGraph(prepared.definitions, leftOut: prepared.leftOut, problems: prepared.problems)
     }
 }

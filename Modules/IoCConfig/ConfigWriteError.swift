@@ -1,3 +1,5 @@
+import IoCCore
+
 /// A definition that a config format cannot express, met while writing definitions out as
 /// that format (`ioc convert`, `YAMLWriter`, `XMLWriter`). Nothing is written when it is thrown.
 public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,0 +1,240 @@
+import Foundation
+import IoCCore
+
+/// An import a config file writes (YAML's `imports:`, XML's `<import resource>`).
+package struct ConfigImport: Sendable {
+    package var path: String
+    package var location: ConfigLocation
+    /// Symfony's `ignore_errors: not_found`: a file that is not there is passed over.
+    package var ifPresent: Bool
+
+    package init(path: String, location: ConfigLocation, ifPresent: Bool = false) {
+        self.path = path
+        self.location = location
+        self.ifPresent = ifPresent
+    }
+}
+
+/// An alias a config file writes: `name` stands for the component named `target`, wherever
+/// that is defined. The build gives it to its target.
+package struct ConfigAlias: Sendable {
+    package var name: String
+    package var target: String
+    package var location: ConfigLocation
+    /// Set for an alias written in a profile's block: it exists only in those profiles.
+    package var profiles: [String]
+    /// Whether the alias can be resolved even when its target is private (Symfony's `public`).
+    package var isPublic: Bool
+    /// Why the alias is deprecated, when it is.
+    package var deprecation: String?
+
+    package init(name: String, target: String, location: ConfigLocation, profiles: [String] = [], isPublic: Bool,
+                 deprecation: String? = nil) {
+        self.name = name
+        self.target = target
+        self.location = location
+        self.profiles = profiles
+        self.isPublic = isPublic
+        self.deprecation = deprecation
+    }
+
+    /// The alias definition the build gives to its target.
+    var definition: Definition {
+        var definition = Definition.alias(name, of: target, isPublic: isPublic, location: location)
+        definition.deprecation = deprecation
+        definition.profiles = profiles
+        return definition
+    }
+}
+
+/// One file of a config format, translated: what the shared loader needs from it.
+package protocol ConfigTranslation {
+    associatedtype Failure: ConfigFileError
+    var definitions: [Definition] { get }
+    var aliases: [ConfigAlias] { get }
+    var imports: [ConfigImport] { get }
+    /// The problems of the file, when translated collecting them.
+    var problems: [Failure] { get }
+    /// The names left out because of those problems.
+    var skipped: [String] { get }
+}
+
+/// A config format a front end reads with ``ConfigLoader``: how one file is parsed and
+/// translated, and what the format keeps beside definitions (YAML's parameters, XML's property
+/// files and `util:` values).
+package protocol ConfigFormat: Sendable {
+    associatedtype Failure: ConfigFileError
+    associatedtype Translation: ConfigTranslation where Translation.Failure == Failure
+    associatedtype Extras: Sendable
+
+    /// The format in messages: `YAML`, `XML`.
+    static var name: String { get }
+    /// Whether a definition of a file read later replaces one of the same name read before
+    /// (Symfony's rule). Otherwise the build reports the name as defined twice.
+    static var laterFilesReplace: Bool { get }
+    /// How long a chain of imports may be.
+    var maxImportDepth: Int { get }
+    /// What ``Extras`` holds before any file is read.
+    var noExtras: Extras { get }
+
+    /// Parses and translates one file; with `collecting`, a part that is wrong is left out and
+    /// its problem kept in the translation instead of thrown.
+    func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(Failure) -> Translation
+
+    /// Keeps what the format reads beside definitions from a file read at `place`. Called after
+    /// the files it imports, so that what a file says replaces what its imports said.
+    func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(Failure)
+
+    /// Runs once every file is read.
+    func finish(_ load: inout ConfigLoad<Self>) throws(Failure)
+}
+
+extension ConfigFormat {
+    package func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(Failure) {}
+    package func finish(_ load: inout ConfigLoad<Self>) throws(Failure) {}
+}
+
+/// What a file and the files it imports define, as a ``ConfigLoader`` reads them.
+package struct ConfigLoad<Format: ConfigFormat>: Sendable {
+    package var definitions: [Definition] = []
+    /// Every file read, in order.
+    package var files: [String] = []
+    /// Every problem found, in the order files were read (``ConfigLoader/check(contentsOf:root:)``).
+    package var problems: [Format.Failure] = []
+    /// The names left out because of one of those problems: references to them are not
+    /// missing, only broken.
+    package var skipped: [String] = []
+    package var extras: Format.Extras
+    /// Whether problems are kept (a check) or the first is thrown (a load).
+    package let collecting: Bool
+
+    init(extras: Format.Extras, collecting: Bool) {
+        self.extras = extras
+        self.collecting = collecting
+    }
+
+    /// The value of `body`, or `nil` when it fails and problems are kept; otherwise its
+    /// problem is thrown.
+    package mutating func attempt<T>(_ body: () throws(Format.Failure) -> T) throws(Format.Failure) -> T? {
+        do {
+            return try body()
+        } catch {
+            try report(error)
+            return nil
+        }
+    }
+
+    /// Throws `problem`, or keeps it when problems are kept.
+    package mutating func report(_ problem: Format.Failure) throws(Format.Failure) {
+        guard collecting else { throw problem }
+        problems.append(problem)
+    }
+}
+
+/// Where a file was read: the directory its relative paths start from and the root they must
+/// stay inside. Text read without a root has neither, and names no other file.
+package struct ConfigPlace<Format: ConfigFormat>: Sendable {
+    /// The file, as locations name it.
+    package let file: String
+    let directory: URL?
+    let root: String?
+
+    /// The file `path` (an import, a property file) names, or the format's error for one that
+    /// leaves the root, and for any in text read without a root.
+    package func target(_ path: String, writtenAt location: ConfigLocation) throws(Format.Failure) -> URL {
+        guard let directory, let root else {
+            throw .importOutsideRoot(path: path, root: "(none: \(Format.name) given as text has no config root)", location: location)
+        }
+        return try ConfigImports.target(path, from: directory, root: root, writtenAt: location, as: Format.Failure.self)
+    }
+}
+
+/// Reads a config file and the files it imports, for any ``ConfigFormat``: the root rule for
+/// imports (``ConfigImports``), circles and the depth limit, the order in which later files
+/// replace earlier ones, aliases, and problems either thrown (load) or all kept (check).
+package struct ConfigLoader<Format: ConfigFormat>: Sendable {
+    package let format: Format
+
+    package init(_ format: Format) {
+        self.format = format
+    }
+
+    /// Reads a file and its imports; `root` (by default the file's directory) bounds where
+    /// imports may come from. The first problem is thrown.
+    package func load(contentsOf url: URL, root: URL?) throws(Format.Failure) -> ConfigLoad<Format> {
+        var load = ConfigLoad<Format>(extras: format.noExtras, collecting: false)
+        try read(url.standardizedFileURL, root: Self.rootPath(of: url, root), chain: [], importedAt: nil, into: &load)
+        try format.finish(&load)
+        return load
+    }
+
+    /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
+    /// a file that cannot be read or parsed, or a part that is wrong, is left out and its
+    /// problem kept in ``ConfigLoad/problems``.
+    package func check(contentsOf url: URL, root: URL?) -> ConfigLoad<Format> {
+        var load = ConfigLoad<Format>(extras: format.noExtras, collecting: true)
+        do throws(Format.Failure) {
+            try read(url.standardizedFileURL, root: Self.rootPath(of: url, root), chain: [], importedAt: nil, into: &load)
+            try format.finish(&load)
+        } catch {
+            load.problems.append(error)
+        }
+        return load
+    }
+
+    /// Reads text; `name` stands for the file in locations. The files it names (imports,
+    /// property files) are read from `root` when given and refused otherwise.
+    package func load(string text: String, name: String, root: URL?) throws(Format.Failure) -> ConfigLoad<Format> {
+        var load = ConfigLoad<Format>(extras: format.noExtras, collecting: false)
+        load.files.append(name)
+        let translation = try format.translate(Array(text.utf8), file: name, collecting: false)
+        let directory = root?.standardizedFileURL
+        try take(translation, at: ConfigPlace(file: name, directory: directory, root: directory?.path), chain: [name], into: &load)
+        try format.finish(&load)
+        return load
+    }
+
+    private static func rootPath(of url: URL, _ root: URL?) -> String {
+        (root ?? url.deletingLastPathComponent()).standardizedFileURL.path
+    }
+
+    private func read(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?,
+                      into load: inout ConfigLoad<Format>) throws(Format.Failure) {
+        let path = url.path
+        let translation: Format.Translation
+        do throws(Format.Failure) {
+            let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, importedAt: importedAt,
+                                              as: Format.Failure.self)
+            load.files.append(path)
+            translation = try format.translate(Array(data), file: path, collecting: load.collecting)
+        } catch {
+            guard load.collecting else { throw error }
+            load.problems.append(error)
+            return
+        }
+        let place = ConfigPlace<Format>(file: path, directory: url.deletingLastPathComponent(), root: root)
+        try take(translation, at: place, chain: chain + [path], into: &load)
+    }
+
+    /// Adds a translated file: its problems, then the files it imports, then what it defines,
+    /// which replaces what they defined.
+    private func take(_ translation: Format.Translation, at place: ConfigPlace<Format>, chain: [String],
+                      into load: inout ConfigLoad<Format>) throws(Format.Failure) {
+        load.problems += translation.problems
+        load.skipped += translation.skipped
+        for item in translation.imports {
+            guard let target = try load.attempt({ () throws(Format.Failure) in try place.target(item.path, writtenAt: item.location) }),
+                  let root = place.root else { continue }
+            if item.ifPresent, !FileManager.default.fileExists(atPath: target.path) { continue }
+            try read(target, root: root, chain: chain, importedAt: item.location, into: &load)
+        }
+        try format.keep(translation, at: place, in: &load)
+        let first = load.definitions.count
+        let earlier = Format.laterFilesReplace ? Set(load.definitions.filter { $0.aliasTarget == nil }.compactMap(\.name)) : []
+        load.definitions += translation.definitions
+        for index in load.definitions.indices[first...] where load.definitions[index].name.map(earlier.contains) == true {
+            load.definitions[index].isOverride = true
+        }
+        load.definitions += translation.aliases.map(\.definition)
+    }
+}

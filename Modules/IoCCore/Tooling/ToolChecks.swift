@@ -1,0 +1,34 @@
+extension ContainerBuilder {
+    /// The definitions after the steps that need no types (profiles, placeholders, decorators,
+    /// overrides by name, parents), the names left out for a problem already reported, and every
+    /// problem so far: what tools that read config without the app's types draw and check
+    /// (IoCConfig's `ConfigGraph`).
+    package func preparedWithoutTypes() -> (definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
+        let compilation = Compilation(builder: self, container: Container(parent: parent))
+        let definitions = compilation.prepare()
+        return (definitions, compilation.leftOut, reportedProblems + compilation.problems)
+    }
+
+    /// Checks everything ``build()`` checks and creates nothing: how many components the
+    /// definitions make (in the active profiles), and every problem.
+    package func validate() -> (components: Int, problems: [IoCError]) {
+        let compilation = Compilation(builder: self, container: Container(parent: parent))
+        compilation.run()
+        return (compilation.preparedCount, reportedProblems + compilation.problems)
+    }
+
+    /// Every cycle of the graph of `count` nodes that the build would refuse (see
+    /// ``PropertyCycles``), with the build's search, rule and words: for tools that check config
+    /// without the app's types. `edges` are a node's dependencies, `isLate` for those injected
+    /// after construction (properties, method calls).
+    package static func unbuildableCycles(count: Int, edges: @escaping (Int) -> [(target: Int, isLate: Bool)],
+                                          isShared: @escaping (Int) -> Bool, label: @escaping (Int) -> String,
+                                          location: @escaping (Int) -> ConfigLocation?) -> [IoCError] {
+        let search = CycleSearch(count: count, next: { edges($0).map(\.target) }, isShown: { _ in true },
+                                 label: label, location: location).search(from: 0..<count)
+        guard !search.cycles.isEmpty else { return [] }
+        let rule = PropertyCycles(count: count, edges: { edges($0).map { PropertyCycles.Edge(target: $0.target, isLate: $0.isLate) } },
+                                  isShared: isShared, isShown: { _ in true }, label: label, location: location)
+        return rule.check(order: search.order).problems
+    }
+}

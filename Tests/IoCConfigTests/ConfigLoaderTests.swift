@@ -1,0 +1,170 @@
+import Foundation
+import IoCConfig
+import IoCCore
+import Testing
+
+/// A format of one statement per line, so that the shared loader is tested apart from YAML's
+/// and XML's parsers:
+///
+///     import parts/more.conf      import? optional.conf
+///     name: Type                  alias other -> name
+///     set key = value
+enum LineError: ConfigFileError, Equatable, CustomStringConvertible {
+    case importOutsideRoot(path: String, root: String, location: ConfigLocation)
+    case importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation)
+    case importCycle(chain: [String], location: ConfigLocation)
+    case limitExceeded(limit: String, value: Int, location: ConfigLocation)
+    case unreadable(path: String, reason: String, location: ConfigLocation?)
+    case badLine(String, location: ConfigLocation)
+
+    var description: String {
+        switch self {
+        case .importOutsideRoot(let path, let root, let location):
+            ConfigImports.outsideRootMessage(path: path, root: root, location: location)
+        case .importLinkedOutsideRoot(let path, let target, let root, let location):
+            ConfigImports.linkedOutsideRootMessage(path: path, target: target, root: root, location: location)
+        case .importCycle(let chain, let location): ConfigImports.circleMessage(chain: chain, location: location)
+        case .limitExceeded(let limit, let value, let location): "Limit exceeded at \(location): \(limit) is \(value)."
+        case .unreadable(let path, let reason, let location): ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
+        case .badLine(let line, let location): "Cannot read '\(line)' at \(location)."
+        }
+    }
+}
+
+struct LineFile: ConfigTranslation {
+    var definitions: [Definition] = []
+    var aliases: [ConfigAlias] = []
+    var imports: [ConfigImport] = []
+    var problems: [LineError] = []
+    var skipped: [String] = []
+    var settings: [String: String] = [:]
+}
+
+struct LineFormat: ConfigFormat {
+    static let name = "LINES"
+    static let laterFilesReplace = true
+    var maxImportDepth = 8
+    var noExtras: [String: String] { [:] }
+
+    func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(LineError) -> LineFile {
+        var translated = LineFile()
+        for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n").enumerated() {
+            let location = ConfigLocation(file: file, line: number + 1, column: 1)
+            let words = line.split(separator: " ").map(String.init)
+            switch words.first {
+            case "import" where words.count == 2, "import?" where words.count == 2:
+                translated.imports.append(ConfigImport(path: words[1], location: location, ifPresent: words[0] == "import?"))
+            case "alias" where words.count == 4 && words[2] == "->":
+                translated.aliases.append(ConfigAlias(name: words[1], target: words[3], location: location, isPublic: false))
+            case "set" where words.count == 4 && words[2] == "=":
+                translated.settings[words[1]] = words[3]
+            case let name? where words.count == 2 && name.hasSuffix(":"):
+                translated.definitions.append(Definition(name: String(name.dropLast()), typeName: words[1], location: location))
+            default:
+                guard collecting else { throw .badLine(String(line), location: location) }
+                translated.problems.append(.badLine(String(line), location: location))
+                if let name = words.first, name.hasSuffix(":") { translated.skipped.append(String(name.dropLast())) }
+            }
+        }
+        return translated
+    }
+
+    func keep(_ file: LineFile, at place: ConfigPlace<LineFormat>, in load: inout ConfigLoad<LineFormat>) {
+        load.extras.merge(file.settings) { $1 }
+    }
+}
+
+private func directory(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-config-\(UUID().uuidString)")
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return root
+}
+
+private func errorText(_ body: () throws -> Void) -> String {
+    do { try body() } catch { return "\(error)" }
+    return "no error"
+}
+
+private let loader = ConfigLoader(LineFormat())
+
+@Suite("Config loading shared by the front ends")
+struct ConfigLoaderTests {
+    @Test func importsAreReadFirst_andWhatAFileReadLaterSaysReplacesWhatCameBefore() throws {
+        let root = try directory([
+            "app.conf": "import parts/a.conf\nimport parts/b.conf\nmailer: AppMailer\nset level = app\nalias mail -> mailer",
+            "parts/a.conf": "mailer: SMTPMailer\nclock: SystemClock\nset level = a\nset colour = a",
+            "parts/b.conf": "clock: FixedClock\nset colour = b",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let load = try loader.load(contentsOf: root.appendingPathComponent("app.conf"), root: nil)
+        let base = root.standardizedFileURL.path
+        #expect(load.files == ["app.conf", "parts/a.conf", "parts/b.conf"].map { "\(base)/\($0)" })
+        #expect(load.definitions.map(\.name) == ["mailer", "clock", "clock", "mailer", "mail"])
+        #expect(load.definitions.map(\.typeName) == ["SMTPMailer", "SystemClock", "FixedClock", "AppMailer", nil])
+        #expect(load.definitions.map(\.isOverride) == [false, false, true, true, false])
+        #expect(load.definitions.last?.aliasTarget == "mailer" && load.definitions.last?.isPublic == false)
+        #expect(load.extras == ["level": "app", "colour": "b"])
+    }
+
+    @Test func theRootRule_circles_theDepthLimit_andMissingFiles() throws {
+        let root = try directory([
+            "config/escape.conf": "import ../outside.conf",
+            "config/absolute.conf": "import /etc/passwd",
+            "config/loop.conf": "import again.conf",
+            "config/again.conf": "import loop.conf",
+            "config/deep.conf": "import deep1.conf",
+            "config/deep1.conf": "import deep2.conf",
+            "config/deep2.conf": "a: A",
+            "config/gone.conf": "import? nowhere.conf\nimport missing.conf",
+            "outside.conf": "evil: Evil",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = root.appendingPathComponent("config").standardizedFileURL.path
+        func load(_ file: String, depth: Int = 8) -> String {
+            errorText { _ = try ConfigLoader(LineFormat(maxImportDepth: depth)).load(contentsOf: root.appendingPathComponent("config/\(file)"), root: nil) }
+        }
+        #expect(load("escape.conf")
+            == "Import '../outside.conf' at \(config)/escape.conf:1:1 is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+        #expect(load("absolute.conf")
+            == "Import '/etc/passwd' at \(config)/absolute.conf:1:1 is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+        #expect(load("loop.conf") == "Imports form a circle at \(config)/again.conf:1:1: loop.conf -> again.conf -> loop.conf.")
+        #expect(load("deep.conf", depth: 1) == "Limit exceeded at \(config)/deep1.conf:1:1: the import depth (maxImportDepth 1) is 2.")
+        #expect(load("deep.conf", depth: 2) == "no error")
+        #expect(load("gone.conf") == "Cannot read '\(config)/missing.conf' (imported at \(config)/gone.conf:2:1): no such file.")
+    }
+
+    @Test func text_readsImportsFromItsRoot_andRefusesThemWithoutOne() throws {
+        let root = try directory(["more.conf": "b: B"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let load = try loader.load(string: "import more.conf\na: A", name: "<text>", root: root)
+        #expect(load.definitions.map(\.name) == ["b", "a"])
+        #expect(load.files == ["<text>", root.appendingPathComponent("more.conf").standardizedFileURL.path])
+        #expect(errorText { _ = try loader.load(string: "import more.conf", name: "<text>", root: nil) }
+            == "Import 'more.conf' at <text>:1:1 is outside the config root (none: LINES given as text has no config root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
+    }
+
+    @Test func check_goesOnPastEveryProblem_inTheOrderFilesAreRead() throws {
+        let root = try directory([
+            "app.conf": "import broken.conf\nimport ../outside.conf\nimport missing.conf\nkept: Kept\nlost: Two Words",
+            "broken.conf": "what is this\nfine: Fine",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let load = loader.check(contentsOf: root.appendingPathComponent("app.conf"), root: nil)
+        let base = root.standardizedFileURL.path
+        #expect(load.definitions.map(\.name) == ["fine", "kept"])
+        #expect(load.skipped == ["lost"])
+        #expect(load.problems.map(\.description) == [
+            "Cannot read 'lost: Two Words' at \(base)/app.conf:5:1.",
+            "Cannot read 'what is this' at \(base)/broken.conf:1:1.",
+            "Import '../outside.conf' at \(base)/app.conf:2:1 is outside the config root \(base). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.",
+            "Cannot read '\(base)/missing.conf' (imported at \(base)/app.conf:3:1): no such file.",
+        ])
+        // A load stops at the first.
+        #expect(errorText { _ = try loader.load(contentsOf: root.appendingPathComponent("app.conf"), root: nil) }
+            == "Cannot read 'lost: Two Words' at \(base)/app.conf:5:1.")
+    }
+}
