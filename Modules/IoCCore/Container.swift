@@ -234,29 +234,23 @@ public final class Container: @unchecked Sendable {
 
     /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order.
     public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
-        if isHooked {
-            if let overlay = installedOverlay() { return try overlay.resolveAll(type) }
-            observeResolved(candidatesByType[ObjectIdentifier(type)] ?? [])
-        }
-        return try resolveTop { ctx in try self.all(type, ctx: ctx) }
+        if isHooked, let overlay = installedOverlay() { return try overlay.resolveAll(type) }
+        let components = observedMembers(of: type, tagged: nil)
+        return try resolveTop { ctx in try self.instances(of: components, as: type, ctx: ctx) }
     }
 
     /// Every component tagged `tag`, as `T`, in registration order.
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
-        if isHooked {
-            if let overlay = installedOverlay() { return try overlay.resolveAll(type, tagged: tag) }
-            observeResolved(tagTable[tag] ?? [])
-        }
-        return try resolveTop { ctx in try self.all(type, tagged: tag, ctx: ctx) }
+        if isHooked, let overlay = installedOverlay() { return try overlay.resolveAll(type, tagged: tag) }
+        let components = observedMembers(of: type, tagged: tag)
+        return try resolveTop { ctx in try self.instances(of: components, as: type, ctx: ctx) }
     }
 
     /// Every component of type `T` (or tagged `tag`), keyed by name (the type's name when unnamed).
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
-        if isHooked {
-            if let overlay = installedOverlay() { return try overlay.resolveMap(type, tagged: tag) }
-            observeResolved(tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? [])
-        }
-        return try resolveTop { ctx in try self.map(type, tagged: tag, ctx: ctx) }
+        if isHooked, let overlay = installedOverlay() { return try overlay.resolveMap(type, tagged: tag) }
+        let components = observedMembers(of: type, tagged: tag)
+        return try resolveTop { ctx in try self.instancesByKey(of: components, as: type, ctx: ctx) }
     }
 
     /// Builds a component registered with runtime arguments (`register(_:name:arguments:)`).
@@ -289,6 +283,48 @@ public final class Container: @unchecked Sendable {
         if isHooked { observeResolved([node.component]) }
         if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
+    }
+
+    /// ``resolve(_:name:arguments:)`` with `await`: for a factory registered as `async`.
+    ///
+    /// ```swift
+    /// let forecast = try await container.resolve(Forecast.self, arguments: "Oslo")
+    /// ```
+    public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name, arguments: repeat each arguments) }
+        return try await resolveTopAsync { ctx in try await self.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each arguments) }
+    }
+
+    /// ``resolveOptional(_:name:)`` with `await`: components with `async` factories, or on the main actor.
+    ///
+    /// ```swift
+    /// let cache = try await container.resolveOptional(Cache.self)   // nil when none is registered
+    /// ```
+    public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) async throws -> T? {
+        guard isRegistered(type, name: name) else { return nil }
+        if let name { return try await resolve(type, name: name) }
+        return try await resolve(type)
+    }
+
+    /// ``resolveAll(_:)`` with `await`: each component is made as `resolve(_:) async` makes it.
+    public func resolveAll<T>(_ type: T.Type = T.self) async throws -> [T] {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type) }
+        let components = observedMembers(of: type, tagged: nil)
+        return try await resolveTopAsync { ctx in try await self.instancesAsync(of: components, as: type, ctx: ctx) }
+    }
+
+    /// ``resolveAll(_:tagged:)`` with `await`.
+    public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) async throws -> [T] {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type, tagged: tag) }
+        let components = observedMembers(of: type, tagged: tag)
+        return try await resolveTopAsync { ctx in try await self.instancesAsync(of: components, as: type, ctx: ctx) }
+    }
+
+    /// ``resolveMap(_:tagged:)`` with `await`.
+    public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) async throws -> [String: T] {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolveMap(type, tagged: tag) }
+        let components = observedMembers(of: type, tagged: tag)
+        return try await resolveTopAsync { ctx in try await self.instancesByKeyAsync(of: components, as: type, ctx: ctx) }
     }
 
     // MARK: Injecting into instances made elsewhere
@@ -463,32 +499,60 @@ public final class Container: @unchecked Sendable {
         throw IoCError.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: [])
     }
 
-    func all<T>(_ type: T.Type, ctx: ResolutionContext) throws -> [T] {
-        try (candidatesByType[ObjectIdentifier(type)] ?? []).map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
+    /// The components `resolveAll` and `resolveMap` make: those of `type`, or those tagged `tag`.
+    func members(of type: Any.Type, tagged tag: String?) -> [NodeRef] {
+        tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
     }
 
-    func all<T>(_ type: T.Type, tagged tag: String, ctx: ResolutionContext) throws -> [T] {
-        try (tagTable[tag] ?? []).map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
+    /// ``members(of:tagged:)`` for a resolve at the top level, which a test observing this container records.
+    private func observedMembers(of type: Any.Type, tagged tag: String?) -> [NodeRef] {
+        let components = members(of: type, tagged: tag)
+        if isHooked { observeResolved(components) }
+        return components
     }
 
-    func map<T>(_ type: T.Type, tagged tag: String?, ctx: ResolutionContext) throws -> [String: T] {
-        let components = tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
+    func instances<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) throws -> [T] {
+        try components.map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
+    }
+
+    func instancesAsync<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) async throws -> [T] {
+        var result: [T] = []
+        for component in components { result.append(try await instanceAsync(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)) }
+        return result
+    }
+
+    func instancesByKey<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) throws -> [String: T] {
         var result: [String: T] = [:]
         for component in components { result[component.key.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
         return result
     }
 
-    func runtime<T, each A>(_ type: T.Type, name: String?, ctx: ResolutionContext, arguments: repeat each A) throws -> T {
-        let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
-        guard let factory = runtimeFactories[key] as? RuntimeFactory<T, (repeat each A)> else {
-            var types: [String] = []
-            for argumentType in repeat (each A).self { types.append(String(describing: argumentType)) }
-            let key = ComponentKey(type, name: name)
-            return try fail(.missingComponent(key: key, site: nil, suggestions: runtimeSuggestions(for: type), path: [
-                "\(key) with arguments (\(types.joined(separator: ", ")))",
-            ]))
+    func instancesByKeyAsync<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) async throws -> [String: T] {
+        var result: [String: T] = [:]
+        for component in components {
+            result[component.key.mapKey] = try await instanceAsync(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)
         }
-        return try factory.make(Resolver(ctx), (repeat each arguments))
+        return result
+    }
+
+    func runtime<T, each A>(_ type: T.Type, name: String?, ctx: ResolutionContext, arguments: repeat each A) throws -> T {
+        try runtimeFactory(type, name: name, repeat (each A).self).make(Resolver(ctx), (repeat each arguments))
+    }
+
+    func runtimeAsync<T, each A>(_ type: T.Type, name: String?, ctx: ResolutionContext, arguments: repeat each A) async throws -> T {
+        try await runtimeFactory(type, name: name, repeat (each A).self).makeAsync(Resolver(ctx), (repeat each arguments))
+    }
+
+    /// The factory registered for `T` with these argument types, or the error naming what is registered.
+    private func runtimeFactory<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) throws -> RuntimeFactory<T, (repeat each A)> {
+        let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
+        if let factory = runtimeFactories[key] as? RuntimeFactory<T, (repeat each A)> { return factory }
+        var types: [String] = []
+        for argumentType in repeat (each A).self { types.append(String(describing: argumentType)) }
+        let component = ComponentKey(type, name: name)
+        return try fail(.missingComponent(key: component, site: nil, suggestions: runtimeSuggestions(for: type), path: [
+            "\(component) with arguments (\(types.joined(separator: ", ")))",
+        ]))
     }
 
     private func runtimeSuggestions<T>(for type: T.Type) -> [String] {

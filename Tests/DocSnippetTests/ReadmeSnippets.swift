@@ -58,7 +58,8 @@ enum ReadmeResolving {
         try container.resolveAll((any Reporter).self)          // or resolveAll(_:tagged:), resolveMap(_:)
         try container.resolve(Report.self, arguments: "Oslo")  // runtime arguments
         Task { @Sendable in // scaffold
-        try await container.resolve(Database.self)             // async factories
+        try await container.resolve(Database.self)             // async factories: every form above has
+                                                               // an awaiting twin (resolveAll, resolveMap, ...)
         } // scaffold
         let child = try container.makeChild { $0.register(instance: currentUser) }
         #expect(try child.resolve(User.self).name == "ada") // scaffold

@@ -10,8 +10,65 @@ private final class Repository: Sendable {
     init(database: Database) { self.database = database }
 }
 
+private final class Report: Sendable {
+    let title: String
+    let database: Database
+    init(title: String, database: Database) { self.title = title; self.database = database }
+}
+private final class Catalogue: Sendable {
+    let stores: [Repository]
+    let byName: [String: Repository]
+    let missing: Repository?
+    let report: Report
+    init(stores: [Repository], byName: [String: Repository], missing: Repository?, report: Report) {
+        self.stores = stores
+        self.byName = byName
+        self.missing = missing
+        self.report = report
+    }
+}
+
 @Suite("Async factories")
 struct AsyncTests {
+    private func storesBuilder() -> ContainerBuilder {
+        let builder = ContainerBuilder()
+        builder.register(Database.self) { _ in await Database(url: "sqlite://reports") }.singleton()
+        builder.register(Repository.init).named("main").tagged("store")
+        builder.register(Repository.init).named("backup").tagged("store")
+        builder.register(Report.self, asyncArguments: { (r: Resolver, title: String) in Report(title: title, database: try await r.resolve()) })
+        builder.register(Catalogue.self) { r in
+            Catalogue(stores: try await r.resolveAll(Repository.self, tagged: "store"), byName: try await r.resolveMap(Repository.self),
+                      missing: try await r.resolveOptional(Repository.self, name: "archive"),
+                      report: try await r.resolve(Report.self, arguments: "inner"))
+        }
+        return builder
+    }
+
+    @Test func everyResolveForm_hasAnAwaitingTwin_thatMakesAsyncComponents() async throws {
+        let container = try storesBuilder().build()
+        let database = try await container.resolve(Database.self)
+        let all = try await container.resolveAll(Repository.self)
+        #expect(all.count == 2 && all.allSatisfy { $0.database === database })
+        #expect(try await container.resolveAll(Repository.self, tagged: "store").count == 2)
+        #expect(try await container.resolveMap(Repository.self).keys.sorted() == ["backup", "main"])
+        #expect(try await container.resolveMap(Repository.self, tagged: "store").keys.sorted() == ["backup", "main"])
+        #expect(try await container.resolveOptional(Repository.self, name: "main")?.database === database)
+        #expect(try await container.resolveOptional(Repository.self, name: "archive") == nil)
+        let report = try await container.resolve(Report.self, arguments: "weekly")
+        #expect(report.title == "weekly" && report.database === database)
+        // A resolver's twins, inside an async factory.
+        let catalogue = try await container.resolve(Catalogue.self)
+        #expect(catalogue.stores.count == 2 && catalogue.byName.keys.sorted() == ["backup", "main"] && catalogue.missing == nil)
+        #expect(catalogue.report.title == "inner" && catalogue.report.database === database)
+    }
+
+    @Test func theFormsWithoutAwait_sayWhichToUse() async throws {
+        let container = try storesBuilder().build()
+        #expect(errorText { _ = try container.resolveAll(Repository.self) }
+            == "Database is built by an async factory and cannot be resolved synchronously. Resolution path: \"main\" (Repository) -> Database. Resolve it with 'try await container.resolve(...)'.")
+        #expect(errorText { _ = try container.resolve(Report.self, arguments: "weekly") }
+            == "Report is built by an async factory and cannot be resolved synchronously. Resolve it with 'try await container.resolve(...)'.")
+    }
     private func builder(counter: Counter = Counter()) -> ContainerBuilder {
         let builder = ContainerBuilder()
         builder.register(Database.self) { _ in

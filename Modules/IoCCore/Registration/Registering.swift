@@ -299,14 +299,40 @@ extension ContainerBuilder {
         arguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T,
         file: String = #fileID, line: Int = #line
     ) {
+        addRuntimeFactory(T.self, name: name, file: file, line: line, repeat (each A).self,
+                          body: .sync { resolver, arguments in try factory(resolver, repeat each arguments) })
+    }
+
+    /// ``register(_:name:arguments:file:line:)`` for a factory that awaits, as `asyncFactory:`
+    /// is for one without runtime arguments: one that resolves components with `async`
+    /// factories (`try await r.resolve()`). Resolve it with
+    /// `try await container.resolve(_:name:arguments:)`; resolving it without `await` throws
+    /// the error that says so.
+    ///
+    /// ```swift
+    /// builder.register(Forecast.self, asyncArguments: { (r: Resolver, city: String) in
+    ///     Forecast(city: city, store: try await r.resolve())
+    /// })
+    /// let forecast = try await container.resolve(Forecast.self, arguments: "Oslo")
+    /// ```
+    public func register<T, each A: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil,
+        asyncArguments factory: @escaping @Sendable (Resolver, repeat each A) async throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) {
+        addRuntimeFactory(T.self, name: name, file: file, line: line, repeat (each A).self,
+                          body: .async { resolver, arguments in try await factory(resolver, repeat each arguments) })
+    }
+
+    private func addRuntimeFactory<T, each A>(_ type: T.Type, name: String?, file: String, line: Int, _ arguments: repeat (each A).Type,
+                                              body: RuntimeFactory<T, (repeat each A)>.Body) {
         var names: [String] = []
         for argument in repeat (each A).self { names.append(String(describing: argument)) }
         let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
         let label = ComponentKey(T.self, name: name).description
         runtimeFactories.append(RuntimeFactory<T, (repeat each A)>(
             key: key, type: TypeRef(T.self), signature: "\(label) with arguments (\(names.joined(separator: ", ")))",
-            location: ConfigLocation(file: file, line: line),
-            body: { resolver, arguments in try factory(resolver, repeat each arguments) }))
+            location: ConfigLocation(file: file, line: line), body: body))
     }
 
     private func add<T>(_ type: T.Type, _ construction: Construction, _ file: String, _ line: Int) -> Registration<T> {
@@ -442,21 +468,35 @@ class AnyRuntimeFactory: @unchecked Sendable {
 }
 
 final class RuntimeFactory<T, Arguments>: AnyRuntimeFactory, @unchecked Sendable {
-    let body: @Sendable (Resolver, Arguments) throws -> T
-    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: ConfigLocation,
-         body: @escaping @Sendable (Resolver, Arguments) throws -> T) {
+    enum Body {
+        case sync(@Sendable (Resolver, Arguments) throws -> T)
+        case async(@Sendable (Resolver, Arguments) async throws -> T)
+    }
+
+    let body: Body
+    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: ConfigLocation, body: Body) {
         self.body = body
         super.init(key: key, type: type, signature: signature, location: location)
     }
 
+    private var label: String { ComponentKey(type: type, name: key.name).description }
+
     func make(_ resolver: Resolver, _ arguments: Arguments) throws -> T {
-        let label = ComponentKey(type: type, name: key.name).description
-        do {
-            return try body(resolver, arguments)
-        } catch let error as IoCError {
-            throw error.prependingPath(label)
-        } catch {
-            throw IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+        guard case .sync(let body) = body else { throw IoCError.asyncResolutionRequired(component: label, path: [label]) }
+        do { return try body(resolver, arguments) } catch { throw failure(error) }
+    }
+
+    func makeAsync(_ resolver: Resolver, _ arguments: Arguments) async throws -> T {
+        switch body {
+        case .sync: return try make(resolver, arguments)
+        case .async(let body): do { return try await body(resolver, arguments) } catch { throw failure(error) }
         }
+    }
+
+    /// What a factory's error becomes: the container's own with this factory on its path, or
+    /// a failed construction.
+    private func failure(_ error: any Error) -> IoCError {
+        if let error = error as? IoCError { return error.prependingPath(label) }
+        return .constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
     }
 }

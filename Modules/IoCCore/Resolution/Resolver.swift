@@ -40,16 +40,18 @@ public struct Resolver: @unchecked Sendable {
     }
 
     /// Every component of type `T`, in registration order.
-    public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] { try container.all(type, ctx: ctx) }
+    public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
+        try container.instances(of: container.members(of: type, tagged: nil), as: type, ctx: ctx)
+    }
 
     /// Every component tagged `tag`, as `T`.
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
-        try container.all(type, tagged: tag, ctx: ctx)
+        try container.instances(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
 
     /// Every component of type `T` (or tagged `tag`), keyed by name.
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
-        try container.map(type, tagged: tag, ctx: ctx)
+        try container.instancesByKey(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
 
     /// A component registered with runtime arguments.
@@ -66,5 +68,32 @@ public struct Resolver: @unchecked Sendable {
     /// The component named `name`; the form for components with `async` factories.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         try await container.instanceAsync(of: container.node(type, name: name), as: type, ctx: ctx)
+    }
+
+    /// A component registered with runtime arguments, with `await` (for a factory registered as `async`).
+    public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
+        try await container.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each arguments)
+    }
+
+    /// ``resolveOptional(_:name:)`` with `await`.
+    public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) async throws -> T? {
+        guard container.isRegistered(type, name: name) else { return nil }
+        if let name { return try await resolve(type, name: name) }
+        return try await resolve(type)
+    }
+
+    /// ``resolveAll(_:)`` with `await`.
+    public func resolveAll<T>(_ type: T.Type = T.self) async throws -> [T] {
+        try await container.instancesAsync(of: container.members(of: type, tagged: nil), as: type, ctx: ctx)
+    }
+
+    /// ``resolveAll(_:tagged:)`` with `await`.
+    public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) async throws -> [T] {
+        try await container.instancesAsync(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
+    }
+
+    /// ``resolveMap(_:tagged:)`` with `await`.
+    public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) async throws -> [String: T] {
+        try await container.instancesByKeyAsync(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
 }
