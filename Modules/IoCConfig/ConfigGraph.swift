@@ -218,8 +218,7 @@ package struct ConfigGraph: Sendable {
         for edge in edges where edge.reach != .lazy && edge.reach != .provider {
             next[edge.from].append((edge.to, edge.isLate))
         }
-        return ContainerBuilder.unbuildableCycles(count: components.count, edges: { next[$0] },
-                                                  isShared: { components[$0].definition.scope != .prototype },
+        return ContainerBuilder.unbuildableCycles(next, isShared: { components[$0].definition.scope != .prototype },
                                                   label: { components[$0].label }, location: { components[$0].definition.location })
     }
 }

@@ -139,13 +139,13 @@ package struct ConfigPlace<Format: ConfigFormat>: Sendable {
     let directory: URL?
     let root: String?
 
-    /// The file `path` (an import, a property file) names, or the format's error for one that
-    /// leaves the root, and for any in text read without a root.
-    package func target(_ path: String, writtenAt location: ConfigLocation) throws(Format.Failure) -> URL {
+    /// The file `path` (an import, a property file) names, with the root it stays inside, or the
+    /// format's error for one that leaves the root, and for any in text read without a root.
+    package func target(_ path: String, writtenAt location: ConfigLocation) throws(Format.Failure) -> (url: URL, root: String) {
         guard let directory, let root else {
             throw .importOutsideRoot(path: path, root: "(none: \(Format.name) given as text has no config root)", location: location)
         }
-        return try ConfigImports.target(path, from: directory, root: root, writtenAt: location, as: Format.Failure.self)
+        return (try ConfigImports.target(path, from: directory, root: root, writtenAt: location, as: Format.Failure.self), root)
     }
 }
 
@@ -201,17 +201,14 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     private func read(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?,
                       into load: inout ConfigLoad<Format>) throws(Format.Failure) {
         let path = url.path
-        let translation: Format.Translation
-        do throws(Format.Failure) {
-            let data = try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, importedAt: importedAt,
-                                              as: Format.Failure.self)
-            load.files.append(path)
-            translation = try format.translate(Array(data), file: path, collecting: load.collecting)
-        } catch {
-            guard load.collecting else { throw error }
-            load.problems.append(error)
-            return
-        }
+        let (format, collecting) = (format, load.collecting)
+        guard let data = try load.attempt({ () throws(Format.Failure) in
+            try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, importedAt: importedAt, as: Format.Failure.self)
+        }) else { return }
+        load.files.append(path)
+        guard let translation = try load.attempt({ () throws(Format.Failure) in
+            try format.translate(Array(data), file: path, collecting: collecting)
+        }) else { return }
         let place = ConfigPlace<Format>(file: path, directory: url.deletingLastPathComponent(), root: root)
         try take(translation, at: place, chain: chain + [path], into: &load)
     }
@@ -223,10 +220,10 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
         load.problems += translation.problems
         load.skipped += translation.skipped
         for item in translation.imports {
-            guard let target = try load.attempt({ () throws(Format.Failure) in try place.target(item.path, writtenAt: item.location) }),
-                  let root = place.root else { continue }
-            if item.ifPresent, !FileManager.default.fileExists(atPath: target.path) { continue }
-            try read(target, root: root, chain: chain, importedAt: item.location, into: &load)
+            guard let target = try load.attempt({ () throws(Format.Failure) in try place.target(item.path, writtenAt: item.location) })
+            else { continue }
+            if item.ifPresent, !FileManager.default.fileExists(atPath: target.url.path) { continue }
+            try read(target.url, root: target.root, chain: chain, importedAt: item.location, into: &load)
         }
         try format.keep(translation, at: place, in: &load)
         let first = load.definitions.count

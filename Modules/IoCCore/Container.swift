@@ -545,21 +545,16 @@ public final class Container: @unchecked Sendable {
 
     /// The factory registered for `T` with these argument types, or the error naming what is registered.
     private func runtimeFactory<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) throws -> RuntimeFactory<T, (repeat each A)> {
-        let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
-        if let factory = runtimeFactories[key] as? RuntimeFactory<T, (repeat each A)> { return factory }
-        var types: [String] = []
-        for argumentType in repeat (each A).self { types.append(String(describing: argumentType)) }
-        let component = ComponentKey(type, name: name)
-        return try fail(.missingComponent(key: component, site: nil, suggestions: runtimeSuggestions(for: type), path: [
-            "\(component) with arguments (\(types.joined(separator: ", ")))",
-        ]))
+        if let factory = runtimeFactories[RuntimeFactoryKey(T.self, name: name, repeat (each A).self)] as? RuntimeFactory<T, (repeat each A)> {
+            return factory
+        }
+        throw IoCError.missingComponent(key: ComponentKey(type, name: name), site: nil, suggestions: runtimeSuggestions(for: type),
+                                        path: [RuntimeFactoryKey.signature(T.self, name: name, repeat (each A).self)])
     }
 
     private func runtimeSuggestions<T>(for type: T.Type) -> [String] {
         runtimeFactories.values.filter { $0.type == TypeRef(type) }.map(\.signature).sorted()
     }
-
-    private func fail<T>(_ error: IoCError) throws -> T { throw error }
 }
 
 

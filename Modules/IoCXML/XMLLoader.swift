@@ -111,7 +111,7 @@ extension XMLLoader: ConfigFormat {
     /// file the element allows to be missing.
     private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation),
                                 at place: ConfigPlace<XMLLoader>) throws(XMLError) -> PropertiesFileSource? {
-        let url = try place.target(file.path, writtenAt: file.location)
+        let url = try place.target(file.path, writtenAt: file.location).url
         if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
         do { return try PropertiesFileSource(contentsOf: url) } catch {
             throw .unreadable(path: url.path, reason: error.reason, location: file.location)

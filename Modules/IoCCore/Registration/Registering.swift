@@ -326,12 +326,9 @@ extension ContainerBuilder {
 
     private func addRuntimeFactory<T, each A>(_ type: T.Type, name: String?, file: String, line: Int, _ arguments: repeat (each A).Type,
                                               body: RuntimeFactory<T, (repeat each A)>.Body) {
-        var names: [String] = []
-        for argument in repeat (each A).self { names.append(String(describing: argument)) }
-        let key = RuntimeFactoryKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
-        let label = ComponentKey(T.self, name: name).description
         runtimeFactories.append(RuntimeFactory<T, (repeat each A)>(
-            key: key, type: TypeRef(T.self), signature: "\(label) with arguments (\(names.joined(separator: ", ")))",
+            key: RuntimeFactoryKey(T.self, name: name, repeat (each A).self), type: TypeRef(T.self),
+            signature: RuntimeFactoryKey.signature(T.self, name: name, repeat (each A).self),
             location: ConfigLocation(file: file, line: line), body: body))
     }
 
@@ -452,6 +449,20 @@ struct RuntimeFactoryKey: Hashable, Sendable {
     var type: ObjectIdentifier
     var arguments: ObjectIdentifier
     var name: String?
+
+    /// The key of a factory of `T` named `name` taking arguments of these types.
+    init<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) {
+        self.type = ObjectIdentifier(T.self)
+        self.arguments = ObjectIdentifier((repeat each A).self)
+        self.name = name
+    }
+
+    /// How messages name such a factory: `"report" (Report) with arguments (String, Int)`.
+    static func signature<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) -> String {
+        var names: [String] = []
+        for argument in repeat (each A).self { names.append(String(describing: argument)) }
+        return "\(ComponentKey(T.self, name: name)) with arguments (\(names.joined(separator: ", ")))"
+    }
 }
 
 class AnyRuntimeFactory: @unchecked Sendable {

@@ -17,18 +17,17 @@ extension ContainerBuilder {
         return (compilation.preparedCount, reportedProblems + compilation.problems)
     }
 
-    /// Every cycle of the graph of `count` nodes that the build would refuse (see
-    /// ``PropertyCycles``), with the build's search, rule and words: for tools that check config
-    /// without the app's types. `edges` are a node's dependencies, `isLate` for those injected
-    /// after construction (properties, method calls).
-    package static func unbuildableCycles(count: Int, edges: @escaping (Int) -> [(target: Int, isLate: Bool)],
-                                          isShared: @escaping (Int) -> Bool, label: @escaping (Int) -> String,
-                                          location: @escaping (Int) -> ConfigLocation?) -> [IoCError] {
-        let search = CycleSearch(count: count, next: { edges($0).map(\.target) }, isShown: { _ in true },
-                                 label: label, location: location).search(from: 0..<count)
+    /// Every cycle of a graph that the build would refuse (see ``PropertyCycles``), with the
+    /// build's search, rule and words: for tools that check config without the app's types.
+    /// `edges[node]` are a node's dependencies, `isLate` for those injected after construction
+    /// (properties, method calls).
+    package static func unbuildableCycles(_ edges: [[(target: Int, isLate: Bool)]], isShared: @escaping (Int) -> Bool,
+                                          label: @escaping (Int) -> String, location: @escaping (Int) -> ConfigLocation?) -> [IoCError] {
+        let next = edges.map { $0.map { PropertyCycles.Edge(target: $0.target, isLate: $0.isLate) } }
+        let search = CycleSearch(count: next.count, next: { next[$0].map(\.target) }, isShown: { _ in true },
+                                 label: label, location: location).search(from: next.indices)
         guard !search.cycles.isEmpty else { return [] }
-        let rule = PropertyCycles(count: count, edges: { edges($0).map { PropertyCycles.Edge(target: $0.target, isLate: $0.isLate) } },
-                                  isShared: isShared, isShown: { _ in true }, label: label, location: location)
+        let rule = PropertyCycles(count: next.count, edges: { next[$0] }, isShared: isShared, isShown: { _ in true }, label: label, location: location)
         return rule.check(order: search.order).problems
     }
 }
