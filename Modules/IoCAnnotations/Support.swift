@@ -78,12 +78,12 @@ extension TypeCatalog {
 public func unannotatedSubclass<T>(_ type: T.Type, of superclass: String, in builder: ContainerBuilder,
                                    file: String = #fileID, line: Int = #line) -> Int {
     let registration = builder.register(T.self, factory: { _ in
-        throw IoCError.invalidDefinition(component: "\(T.self)", reason: "it has no @Component of its own", location: ConfigLocation(file: file, line: line))
+        throw IoCError(.invalidDefinition(component: "\(T.self)", reason: "it has no @Component of its own", location: ConfigLocation(file: file, line: line)))
     }, file: file, line: line)
-    builder.report(.invalidDefinition(
+    builder.report(IoCError(.invalidDefinition(
         component: "\(T.self)",
         reason: "it inherits @Component from its superclass \(superclass) but has none of its own, so nothing says how to build it. Give \(T.self) its own @Component.",
-        location: registration.definition.location))
+        location: registration.definition.location)))
     return registration.index
 }
 

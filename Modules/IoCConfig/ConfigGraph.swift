@@ -163,8 +163,8 @@ package struct ConfigGraph: Sendable {
             dangling.append((index, name, point, reach == .optional))
             if reach != .optional && !leftOut.contains(name) {
                 let site = InjectionSite(component: components[index].label, point: point, location: location)
-                problems.append(.missingComponent(key: ComponentKey(name: name), site: site,
-                                                  suggestions: Suggestions.closest(to: name, in: names), path: []))
+                problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site,
+                                                  suggestions: Suggestions.closest(to: name, in: names), path: [])))
             }
         case .typeNamed(let name):
             let matches = components.indices.filter { candidate in

@@ -347,8 +347,8 @@ public final class Container: @unchecked Sendable {
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.
         guard let node = found.exactly(T.self), found.base == nil else {
             let component = found.base ?? found
-            throw IoCError.typeMismatch(component: component.label, expected: TypeRef(T.self), actual: component.typeRef, site: nil,
-                                        path: [component.label])
+            throw IoCError(.typeMismatch(component: component.label, expected: TypeRef(T.self), actual: component.typeRef, site: nil,
+                                        path: [component.label]))
         }
         var value = instance
         let graph = node.needsGraph ? ObjectGraph() : nil
@@ -382,7 +382,7 @@ public final class Container: @unchecked Sendable {
         let scope = TaskScope()
         let result = try TaskScope.$current.withValue(scope) { try body() }
         let failures = scope.end()
-        if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+        if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
         return result
     }
 
@@ -391,7 +391,7 @@ public final class Container: @unchecked Sendable {
         let scope = TaskScope()
         let result = try await TaskScope.$current.withValue(scope) { try await body() }
         let failures = scope.end()
-        if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+        if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
         return result
     }
 
@@ -403,7 +403,7 @@ public final class Container: @unchecked Sendable {
         let actions = created.withLock { list in defer { list.removeAll() }; return list }
         let failures = actions.reversed().flatMap { $0.dispose() }
         for node in madeNodes { node.forgetSingleton() }
-        if !failures.isEmpty { throw IoCError.disposeFailed(failures) }
+        if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
     }
 
     /// Keeps `replaced` until the container goes (see ``retired``).
@@ -459,7 +459,7 @@ public final class Container: @unchecked Sendable {
         let named = name.map { component(named: $0) } ?? candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)
         if let hidden = named, hidden.isPrivate, name.map(hidden.hides(name:)) ?? true {
             // An exposure is reported as the component it exposes.
-            return .privateComponent(component: hidden.definition.label, location: hidden.location)
+            return IoCError(.privateComponent(component: hidden.definition.label, location: hidden.location))
         }
         let key = ComponentKey(type, name: name)
         if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
@@ -467,7 +467,7 @@ public final class Container: @unchecked Sendable {
         }
         let suggestions = name.map { Suggestions.closest(to: $0, in: allNames).map { "\"\($0)\"" } }
             ?? Suggestions.closest(to: TypeRef(type).name, in: allTypeNames)
-        return .missingComponent(key: key, site: nil, suggestions: suggestions, path: [])
+        return IoCError(.missingComponent(key: key, site: nil, suggestions: suggestions, path: []))
     }
 
     func node<T>(_ type: T.Type, name: String?) throws -> AnyNode {
@@ -488,7 +488,7 @@ public final class Container: @unchecked Sendable {
         if let exposed = node.adapters[ObjectIdentifier(T.self)] as? Node<T> { return try exposed.instance(ctx) }
         let value = try node.anyInstance(ctx)
         if let value = value as? T { return value }
-        throw IoCError.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: [])
+        throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: []))
     }
 
     func instanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
@@ -496,7 +496,7 @@ public final class Container: @unchecked Sendable {
         if let exposed = node.adapters[ObjectIdentifier(T.self)] as? Node<T> { return try await exposed.instanceAsync(ctx) }
         let value = try await node.anyInstanceAsync(ctx)
         if let value = value as? T { return value }
-        throw IoCError.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: [])
+        throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: []))
     }
 
     /// The components `resolveAll` and `resolveMap` make: those of `type`, or those tagged `tag`.
@@ -548,8 +548,8 @@ public final class Container: @unchecked Sendable {
         if let factory = runtimeFactories[RuntimeFactoryKey(T.self, name: name, repeat (each A).self)] as? RuntimeFactory<T, (repeat each A)> {
             return factory
         }
-        throw IoCError.missingComponent(key: ComponentKey(type, name: name), site: nil, suggestions: runtimeSuggestions(for: type),
-                                        path: [RuntimeFactoryKey.signature(T.self, name: name, repeat (each A).self)])
+        throw IoCError(.missingComponent(key: ComponentKey(type, name: name), site: nil, suggestions: runtimeSuggestions(for: type),
+                                        path: [RuntimeFactoryKey.signature(T.self, name: name, repeat (each A).self)]))
     }
 
     private func runtimeSuggestions<T>(for type: T.Type) -> [String] {
@@ -564,16 +564,16 @@ extension IoCError {
     /// started) is closed with the creations from that one inwards.
     func atTopLevel() -> IoCError {
         let path: [String]
-        switch self {
+        switch problem {
         case let .depthExceeded(_, deep), let .stackExhausted(_, deep): path = deep
         case let .cycle(open, location) where open.count == 1 || open.first != open.last:
             guard let last = open.last, let creations = CreationLineage.current?.labels(from: last) else { return self }
-            return .cycle(path: creations + open, location: location)
+            return IoCError(.cycle(path: creations + open, location: location))
         default: return self
         }
         var firstSeen: [String: Int] = [:]
         for (index, component) in path.enumerated() {
-            if let start = firstSeen[component] { return .cycle(path: Array(path[start...index]), location: nil) }
+            if let start = firstSeen[component] { return IoCError(.cycle(path: Array(path[start...index]), location: nil)) }
             firstSeen[component] = index
         }
         return self

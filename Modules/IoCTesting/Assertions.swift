@@ -2,7 +2,7 @@ import IoCCore
 import Testing
 
 /// Builds `builder` and records one test issue listing every problem when the build fails
-/// (the full `IoCError.validationFailed(_:)` text). Returns the container, or `nil`.
+/// (the full `IoCError(.validationFailed(_:))` text). Returns the container, or `nil`.
 ///
 /// ```swift
 /// @Test func productionConfigIsValid() throws {

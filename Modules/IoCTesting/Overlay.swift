@@ -5,7 +5,7 @@ extension Container {
     ///
     /// This container is never changed. The overlay is checked like any build (missing
     /// references, cycles, captive dependencies) and throws the same
-    /// `IoCError.validationFailed(_:)`. It shares this container's singletons where
+    /// `IoCError(.validationFailed(_:))`. It shares this container's singletons where
     /// its changes leave them alone — same definition, and nothing they depend on replaced —
     /// and makes its own of the others, which it disposes at its ``TestContainer/shutdown()``.
     ///
@@ -44,8 +44,8 @@ public final class Overlay {
         } else {
             // NB: every container comes from build(), which records its recipe.
             builder = ContainerBuilder()
-            builder.report(.invalidOverride(action: "overlay this container", location: .unknown,
-                                            reason: "it has no record of its definitions."))
+            builder.report(IoCError(.invalidOverride(action: "overlay this container", location: .unknown,
+                                            reason: "it has no record of its definitions.")))
         }
     }
 
@@ -154,8 +154,8 @@ public final class Overlay {
         for index in start..<builder.definitions.count {
             let definition = builder.definitions[index]
             guard let name = definition.name else {
-                builder.report(.invalidOverride(action: "override \(definition.label)", location: definition.location,
-                                                reason: "an override must name the component it replaces. Give it the name, or use add(_:) for a new component."))
+                builder.report(IoCError(.invalidOverride(action: "override \(definition.label)", location: definition.location,
+                                                reason: "an override must name the component it replaces. Give it the name, or use add(_:) for a new component.")))
                 continue
             }
             guard let target = self.target(named: name, action: "override", file, line) else { continue }
@@ -333,7 +333,7 @@ public final class Overlay {
     }
 
     private func report(_ action: String, _ file: String, _ line: Int, _ reason: String) {
-        builder.report(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line), reason: reason))
+        builder.report(IoCError(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line), reason: reason)))
     }
 
     static func didYouMean(_ text: String, in candidates: [String], quoted: Bool = false) -> String {

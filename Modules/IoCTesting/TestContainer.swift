@@ -102,17 +102,17 @@ public final class TestContainer: Sendable {
         case .success(let target):
             try reset(matching: target.key, action, file, line)
         case .failure(let problem):
-            throw IoCError.invalidOverride(action: action, location: ConfigLocation(file: file, line: line),
-                                           reason: problem.text + (problem.isMissing ? " Correct the type." : ""))
+            throw IoCError(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line),
+                                           reason: problem.text + (problem.isMissing ? " Correct the type." : "")))
         }
     }
 
     /// Forgets the singleton named `name`, running its dispose hooks.
     public func reset(_ name: String, file: String = #fileID, line: Int = #line) throws {
         guard let target = container.definition(named: name) else {
-            throw IoCError.invalidOverride(action: "reset \"\(name)\"", location: ConfigLocation(file: file, line: line),
+            throw IoCError(.invalidOverride(action: "reset \"\(name)\"", location: ConfigLocation(file: file, line: line),
                                            reason: "the container has no component named \"\(name)\"."
-                                               + Overlay.didYouMean(name, in: container.allNames, quoted: true) + " Correct the name.")
+                                               + Overlay.didYouMean(name, in: container.allNames, quoted: true) + " Correct the name."))
         }
         try reset(matching: target.key, "reset \"\(name)\"", file, line)
     }
@@ -121,26 +121,26 @@ public final class TestContainer: Sendable {
     /// `Scope.weakSingleton`, or a custom scope's components in this container.
     public func reset(scope: Scope, file: String = #fileID, line: Int = #line) throws {
         guard scope == .singleton || scope == .weakSingleton else {
-            throw IoCError.invalidOverride(action: "reset scope \(scope)", location: ConfigLocation(file: file, line: line),
-                                           reason: "the container keeps no instances of \(scope) components: they end with their request, graph, thread or task, or with the custom scope that holds them. Reset singleton or weak-singleton.")
+            throw IoCError(.invalidOverride(action: "reset scope \(scope)", location: ConfigLocation(file: file, line: line),
+                                           reason: "the container keeps no instances of \(scope) components: they end with their request, graph, thread or task, or with the custom scope that holds them. Reset singleton or weak-singleton."))
         }
         let outcome = container.resetInstances { $0.scope == scope }
-        if !outcome.failures.isEmpty { throw IoCError.disposeFailed(outcome.failures) }
+        if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }
     }
 
     /// Forgets every singleton and weak singleton, running the dispose hooks of those made here.
     public func resetAll() throws {
         let outcome = container.resetInstances { _ in true }
-        if !outcome.failures.isEmpty { throw IoCError.disposeFailed(outcome.failures) }
+        if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }
     }
 
     private func reset(matching key: ComponentKey, _ action: String, _ file: String, _ line: Int) throws {
         let outcome = container.resetInstances { $0.key == key }
         guard !outcome.reset.isEmpty else {
             let scope = container.definitions.first { $0.key == key }?.scope.description ?? "unknown"
-            throw IoCError.invalidOverride(action: action, location: ConfigLocation(file: file, line: line),
-                                           reason: "its scope is \(scope), which keeps no instance in the container. Only singletons and weak singletons can be reset.")
+            throw IoCError(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line),
+                                           reason: "its scope is \(scope), which keeps no instance in the container. Only singletons and weak singletons can be reset."))
         }
-        if !outcome.failures.isEmpty { throw IoCError.disposeFailed(outcome.failures) }
+        if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }
     }
 }

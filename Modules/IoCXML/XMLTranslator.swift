@@ -222,13 +222,11 @@ package struct XMLTranslator: ConfigTranslation {
         definition.aliases = names
         definition.scope = .singleton
         if let scope { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
-        definition.stated.insert(.scope)
         // Spring pre-instantiates every singleton that is not lazy-init; each bean states its
         // own start (Spring takes lazy-init from the child, never from the parent).
         let isLazy = try lazy.flatMap { text throws(XMLError) in text == "default" ? nil : try bool(text, element) } ?? defaults.lazyInit ?? false
         definition.isLazy = isLazy
         definition.isEager = !isLazy && definition.scope == .singleton && !isInner
-        definition.stated.formUnion([.lazy, .eager])
         var mode = defaults.autowire
         if let autowire, autowire != "default" { mode = try autowireMode(autowire, at: element) }
         if mode == "no" { definition.autowires = false }
@@ -238,7 +236,7 @@ package struct XMLTranslator: ConfigTranslation {
         } else if let patterns = defaults.candidatePatterns, let name = definition.name {
             definition.isAutowireCandidate = patterns.contains { Wildcard.matches(name, pattern: $0) }
         }
-        if let primary { definition.isPrimary = try bool(primary, element); definition.stated.insert(.primary) }
+        if let primary { definition.isPrimary = try bool(primary, element) }
         if let abstract { definition.isAbstract = try bool(abstract, element) }
         definition.parent = parent
         // A bean's own method must exist; a default applies to the beans that have it (Spring).
@@ -317,7 +315,6 @@ package struct XMLTranslator: ConfigTranslation {
         } else {
             definition.construction = .initializer(arguments: points)
         }
-        definition.stated.insert(.construction)
         return definition
     }
 
@@ -538,7 +535,6 @@ package struct XMLTranslator: ConfigTranslation {
         var definition = Definition(name: element.attribute("key"), typeName: try required(element, "class"), location: element.location)
         definition.scope = .singleton
         if let scope = element.attribute("scope") { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
-        definition.stated.insert(.scope)
         if let hook = element.attribute("after-property-injection") {
             definition.hooks.append(LifecycleHook(kind: .afterInjection, method: hook))
         }
@@ -576,7 +572,6 @@ package struct XMLTranslator: ConfigTranslation {
             default: throw unknownElement(child, in: element, known: ["property", "initializer", "description"])
             }
         }
-        definition.stated.insert(.construction)
         return definition
     }
 
@@ -604,8 +599,7 @@ package struct XMLTranslator: ConfigTranslation {
         try check(element, attributes: ["id", "class", "lazy", "singleton"])
         var definition = Definition(name: try required(element, "id"), typeName: try required(element, "class"), location: element.location)
         definition.scope = try element.attribute("singleton").map { text throws(XMLError) in try bool(text, element) } == false ? .prototype : .singleton
-        definition.stated.insert(.scope)
-        if let lazy = element.attribute("lazy") { definition.isLazy = try bool(lazy, element); definition.stated.insert(.lazy) }
+        if let lazy = element.attribute("lazy") { definition.isLazy = try bool(lazy, element) }
         for property in element.children {
             guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }
             try check(property, attributes: ["name", "ref", "value"])
@@ -787,7 +781,6 @@ package struct XMLTranslator: ConfigTranslation {
             }
             var definition = Definition(name: nil, typeName: String(field[..<dot]), location: element.location)
             definition.construction = .staticFactory(String(field[field.index(after: dot)...]))
-            definition.stated.insert(.construction)
             return NamedValue(source: .inner(definition), location: element.location)
         case "property-path":
             throw .refused(construct: "<util:property-path>", reason: "it reads another bean's property through Java reflection; inject that bean and read the property in Swift, or give the value itself", location: element.location)

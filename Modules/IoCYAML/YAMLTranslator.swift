@@ -218,7 +218,6 @@ package struct YAMLTranslator: ConfigTranslation {
                     // Symfony's short form: `App\Mailer: ['@transport']` gives the arguments only.
                     var definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),
                                                 location: keyNode.location)
-                    definition.stated.insert(.construction)
                     this.definitions.append(this.applying(defaults, to: definition, stated: []))
                     return
                 }
@@ -236,13 +235,12 @@ package struct YAMLTranslator: ConfigTranslation {
     private func applying(_ defaults: Defaults, to definition: Definition, stated: Set<String>) -> Definition {
         var definition = definition
         // Symfony's services are shared (one instance per container) unless they say otherwise.
-        if !definition.stated.contains(.scope) { definition.scope = defaults.scope ?? .singleton; definition.stated.insert(.scope) }
-        if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy; definition.stated.insert(.lazy) }
+        if !definition.stated.contains(.scope) { definition.scope = defaults.scope ?? .singleton }
+        if let lazy = defaults.isLazy, !definition.stated.contains(.lazy) { definition.isLazy = lazy }
         // `eager: true` in `_defaults` makes the file's singletons at build (Spring's rule): a
         // service of another scope, or a lazy one, is left as it is.
         if let eager = defaults.isEager, !definition.stated.contains(.eager), !eager || (definition.scope == .singleton && !definition.isLazy) {
             definition.isEager = eager
-            definition.stated.insert(.eager)
         }
         definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
         definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own }
@@ -300,10 +298,8 @@ package struct YAMLTranslator: ConfigTranslation {
             case "factory": factory = value
             case "scope":
                 definition.scope = try scope(value)
-                definition.stated.insert(.scope)
             case "shared":
                 definition.scope = try bool(value, "shared") ? .singleton : .prototype
-                definition.stated.insert(.scope)
             case "lazy":
                 if let text = value.scalar, text.first?.isUppercase == true, Self.booleanLiteral(text) == nil {
                     // Symfony's `lazy: SomeInterface`: a lazy service seen through that protocol.
@@ -312,10 +308,8 @@ package struct YAMLTranslator: ConfigTranslation {
                 } else {
                     definition.isLazy = try bool(value, "lazy")
                 }
-                definition.stated.insert(.lazy)
             case "eager":
                 definition.isEager = try bool(value, "eager")
-                definition.stated.insert(.eager)
             case "constructor": constructor = (try text(value, "constructor"), keyNode.location)
             case "configurator":
                 throw .refused(construct: "configurator", reason: "it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make'])", location: keyNode.location)
@@ -326,7 +320,6 @@ package struct YAMLTranslator: ConfigTranslation {
             case "namespace": namespace = try text(value, "namespace")
             case "primary":
                 definition.isPrimary = try bool(value, "primary")
-                definition.stated.insert(.primary)
             case "tags": (definition.tags, definition.tagAttributes) = try tags(value)
             case "autowire": definition.autowires = try bool(value, "autowire")
             case "autoconfigure": definition.exposesConformances = try bool(value, "autoconfigure")
@@ -404,7 +397,6 @@ package struct YAMLTranslator: ConfigTranslation {
         if definition.typeName == nil, definition.parent == nil, factory == nil, definition.resource == nil, let name {
             definition.typeName = Self.swiftTypeName(name)   // Symfony: an id that is a class name needs no `class`
         }
-        definition.stated.insert(.construction)
         return definition
     }
 

@@ -132,7 +132,6 @@ enum Knights {
         func at(_ line: Int) -> ConfigLocation { ConfigLocation(file: file, line: line) }
         func singleton(_ definition: inout Definition) {
             definition.scope = .singleton
-            definition.stated.insert(.scope)
         }
         var knight = Definition(name: "knight", typeName: "Knight", location: at(14))
         singleton(&knight)

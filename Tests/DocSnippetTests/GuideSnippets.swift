@@ -5,7 +5,7 @@ import IoCXML
 import IoCYAML
 import Testing
 
-// The Swift snippets of docs/CodeRegistration.md, docs/Configuration.md, docs/Tool.md,
+// The Swift snippets of docs/CodeRegistration.md, docs/Configuration.md, docs/ErrorsAndValidation.md, docs/Tool.md,
 // docs/XML.md and docs/YAML.md.
 
 @Suite("docs/CodeRegistration.md")
@@ -160,7 +160,6 @@ enum ConfigurationSnippets {
         let there = ConfigLocation(file: path, line: 20, column: 5) // scaffold
         var knight = Definition(name: "knight", typeName: "Knight", location: ConfigLocation(file: path, line: 14, column: 5))
         knight.scope = .singleton
-        knight.stated.insert(.scope)                                   // for inheritance
         knight.properties.append(PropertyInjection(name: "quest", source: .named("quest")))
         knight.properties.append(PropertyInjection(name: "damselsRescued", source: .config(.string("12", at: here))))
         var sword = Definition(name: "blueSword", typeName: "Sword",
@@ -262,5 +261,29 @@ enum DefinitionsAndScopesSnippets {
         let container = try builder.build() // scaffold
         let wife = try container.resolve(Person.self, name: "wife") // scaffold
         #expect(wife.spouse?.spouse === wife) // scaffold
+    }
+}
+
+@Suite("docs/ErrorsAndValidation.md")
+enum ErrorsAndValidationSnippets {
+    final class Report: Sendable { init(client: Client) {} }
+    final class Client: Sendable {}
+
+    @Test static func handlingAnError() {
+        let builder = ContainerBuilder() // scaffold
+        let registered = #line; builder.register(Report.init) // scaffold
+        var printed: [String] = [] // scaffold
+        func print(_ text: String) { printed.append(text) } // scaffold
+        do {
+            _ = try builder.build()
+        } catch let error as IoCError where error.kind == .validationFailed {
+            for problem in error.problems where problem.kind == .missingComponent {
+                print("\(problem.location?.description ?? "?"): \(problem)")
+            }
+        } catch { // scaffold
+            Issue.record("expected a validation failure, got \(error)") // scaffold
+        } // scaffold
+        let line = registered // scaffold
+        #expect(printed == ["DocSnippetTests/GuideSnippets.swift:\(line): No component Client is registered; required by Report, argument 0, at DocSnippetTests/GuideSnippets.swift:\(line). Register it, or correct the reference."]) // scaffold
     }
 }

@@ -214,15 +214,19 @@ struct ParentTests {
         var base = endpoint("base", url: "https://base", retries: "3")
         base.isAbstract = true
         base.scope = .singleton
-        base.stated.insert(.scope)
         var child = Definition(name: "child", typeName: nil, construction: .inherited, location: here)
         child.parent = "base"
         child.properties = [PropertyInjection(name: "retries", source: .config(.int(9)))]
-        builder.add(contentsOf: [base, child])
+        // Setting a scope states it: this child keeps its own.
+        var own = Definition(name: "own", typeName: nil, construction: .inherited, location: here)
+        own.parent = "base"
+        own.scope = .prototype
+        builder.add(contentsOf: [base, child, own])
         let container = try builder.build()
         let resolved = try container.resolve(Endpoint.self, name: "child")
         #expect(resolved.url == "https://base" && resolved.retries == 9)
         #expect(try container.resolve(Endpoint.self, name: "child") === resolved, "scope inherited")
+        #expect(try container.resolve(Endpoint.self, name: "own") !== container.resolve(Endpoint.self, name: "own"), "scope stated")
         #expect(!container.isRegistered(Endpoint.self, name: "base"), "abstract definitions are not built")
     }
 
@@ -255,11 +259,9 @@ struct ParentTests {
         base.isAbstract = true
         base.scope = .singleton
         base.isEager = true
-        base.stated.formUnion([.scope, .eager])
         var child = Definition(name: "child", typeName: nil, construction: .inherited, location: here)
         child.parent = "base"
         child.isLazy = true
-        child.stated.insert(.lazy)
         builder.add(contentsOf: [base, child])
         let container = try builder.build()
         #expect(container.definitions.first { $0.name == "child" }.map { ($0.isLazy, $0.isEager) } ?? (false, true) == (true, false))

@@ -101,7 +101,7 @@ struct LifecycleTests {
             _ = try builder.build().resolve(D.self)
             Issue.record("expected an error")
         } catch let error as IoCError {
-            #expect(error.underlyingError is Boom)
+            #expect(error.underlying is Boom)
         }
     }
 }

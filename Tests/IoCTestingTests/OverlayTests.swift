@@ -83,10 +83,11 @@ struct OverlayTests {
         let error = #expect(throws: IoCError.self) {
             try base.overlay { overlay in overlay.add { $0.register(instance: ConsoleReporter(channel: "x") as any Reporter, name: "console") } }
         }
-        guard case .validationFailed(let problems)? = error, case .duplicateKey(let key, _, _)? = problems.first else {
+        guard case .duplicateKey(let key, _, _)? = error?.problems.first?.problem else {
             Issue.record("expected a duplicate key, got \(String(describing: error))")
             return
         }
+        #expect(error?.kind == .validationFailed)
         #expect(key.name == "console")
     }
 

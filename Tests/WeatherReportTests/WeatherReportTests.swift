@@ -94,7 +94,7 @@ struct WeatherReportTests {
         let builder = try WeatherAssembly.builder(output: CapturedOutput(), database: "/nonexistent-dir/reports.sqlite")
         let container = try builder.build()
         let error = try #require(throws: IoCError.self) { try container.resolve(ReportStore.self) }
-        #expect(error.underlyingError as? DatabaseError == DatabaseError(message: "unable to open database file (/nonexistent-dir/reports.sqlite)"))
+        #expect(error.underlying as? DatabaseError == DatabaseError(message: "unable to open database file (/nonexistent-dir/reports.sqlite)"))
     }
 
     @Test func embeddedIocCommands_validateTheConfigWithTheAppsTypes() throws {

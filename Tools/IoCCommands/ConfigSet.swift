@@ -22,8 +22,7 @@ public struct Problem: Sendable, Equatable, Codable {
     }
 
     init(_ error: some LocatedError) {
-        let mirror = Mirror(reflecting: error)
-        kind = mirror.children.first?.label ?? String(describing: type(of: error))
+        kind = error.kindName
         message = String(describing: error)
         if let location = error.location, location != .unknown {
             file = location.file
@@ -33,12 +32,21 @@ public struct Problem: Sendable, Equatable, Codable {
     }
 }
 
-/// The errors the tool reports: each says where it is.
+/// The errors the tool reports: each says where it is, and names its kind.
 protocol LocatedError: Error {
     var location: ConfigLocation? { get }
+    /// `missingComponent`, `unknownKey`: the problem's kind as the report names it.
+    var kindName: String { get }
 }
 
-extension IoCError: LocatedError {}
+extension LocatedError {
+    /// An error enum's case name.
+    var kindName: String { Mirror(reflecting: self).children.first?.label ?? String(describing: type(of: self)) }
+}
+
+extension IoCError: LocatedError {
+    var kindName: String { kind.name }
+}
 extension YAMLError: LocatedError {}
 extension XMLError: LocatedError {}
 

@@ -17,7 +17,7 @@ final class CatalogBinding {
         self.catalog = catalog
         self.definitions = definitions
         for descriptor in catalog?.descriptors ?? [] {
-            for reason in descriptor.problems { problems.append(.invalidCatalogEntry(type: descriptor.type.name, reason: reason)) }
+            for reason in descriptor.problems { problems.append(IoCError(.invalidCatalogEntry(type: descriptor.type.name, reason: reason))) }
         }
     }
 
@@ -61,9 +61,9 @@ final class CatalogBinding {
             let name = exposure.typeName ?? exposure.type?.name ?? "?"
             guard let found = declared.first(where: { $0.type?.name == name || $0.type?.qualifiedName == name }) else {
                 let known = declared.compactMap { $0.type?.name }
-                problems.append(.unknownMember(kind: "protocol", name: name, type: type.name, component: definition.label,
+                problems.append(IoCError(.unknownMember(kind: "protocol", name: name, type: type.name, component: definition.label,
                                                location: definition.location, known: known,
-                                               suggestions: Suggestions.closest(to: name, in: known)))
+                                               suggestions: Suggestions.closest(to: name, in: known))))
                 return nil
             }
             exposures.append(found)
@@ -104,8 +104,8 @@ final class CatalogBinding {
         switch source {
         case .typeNamed(let name):
             guard let type = catalog?.type(named: name) else {
-                problems.append(.unknownType(name: name, component: owner.label, location: owner.location,
-                                             suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? [])))
+                problems.append(IoCError(.unknownType(name: name, component: owner.label, location: owner.location,
+                                             suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? []))))
                 return nil
             }
             return .type(type)
@@ -150,21 +150,21 @@ final class CatalogBinding {
     /// The bound definition, with the member position each given argument went to.
     private func bindTypeThroughCatalog(_ definition: Definition) -> (Definition, targets: [Int])? {
         guard let catalog else {
-            problems.append(.unknownType(name: definition.typeName ?? "?", component: definition.label, location: definition.location,
-                                         suggestions: []))
+            problems.append(IoCError(.unknownType(name: definition.typeName ?? "?", component: definition.label, location: definition.location,
+                                         suggestions: [])))
             return nil
         }
         if case .factoryMethod(let signature) = definition.construction.kind {
             return bindFactoryMethod(definition, signature: signature, catalog).map { ($0, []) }
         }
         guard let typeName = definition.typeName else {
-            problems.append(.invalidDefinition(component: definition.label, reason: "it names no type; give it a class.",
-                                               location: definition.location))
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it names no type; give it a class.",
+                                               location: definition.location)))
             return nil
         }
         guard let descriptor = catalog.descriptor(named: typeName) else {
-            problems.append(.unknownType(name: typeName, component: definition.label, location: definition.location,
-                                         suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames)))
+            problems.append(IoCError(.unknownType(name: typeName, component: definition.label, location: definition.location,
+                                         suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames))))
             return nil
         }
         let members: [TypeDescriptor.Member]
@@ -198,14 +198,14 @@ final class CatalogBinding {
 
     private func bindFactoryMethod(_ definition: Definition, signature: String, _ catalog: TypeCatalog) -> Definition? {
         guard let factory = definition.construction.factory, let factoryType = factoryTypeName(factory) else {
-            problems.append(.invalidDefinition(component: definition.label,
+            problems.append(IoCError(.invalidDefinition(component: definition.label,
                                                reason: "its factory method \(signature) needs a factory component given by name.",
-                                               location: definition.location))
+                                               location: definition.location)))
             return nil
         }
         guard let factoryDescriptor = catalog.descriptor(named: factoryType.name) ?? factoryType.type.flatMap(catalog.descriptor(of:)) else {
-            problems.append(.unknownType(name: factoryType.name, component: definition.label, location: definition.location,
-                                         suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames)))
+            problems.append(IoCError(.unknownType(name: factoryType.name, component: definition.label, location: definition.location,
+                                         suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames))))
             return nil
         }
         guard let member = select(factoryDescriptor.factoryMethods, requested: signature, arguments: definition.construction.arguments,
@@ -219,9 +219,9 @@ final class CatalogBinding {
         // The factory component is argument 0; the method's own arguments follow it.
         Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets.map { $0 + 1 })
         if let typeName = definition.typeName, let named = catalog.type(named: typeName), named != product {
-            problems.append(.invalidDefinition(component: definition.label,
+            problems.append(IoCError(.invalidDefinition(component: definition.label,
                                                reason: "\(factoryDescriptor.type.name).\(member.signature) makes \(product.name), not \(typeName).",
-                                               location: definition.location))
+                                               location: definition.location)))
             return nil
         }
         let productDescriptor = catalog.descriptor(of: product)
@@ -286,8 +286,8 @@ final class CatalogBinding {
         var rule: Rule
         if let requested {
             guard let signature = parsedSignature(requested) else {
-                problems.append(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
-                                               location: definition.location, known: known, suggestions: []))
+                problems.append(IoCError(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
+                                               location: definition.location, known: known, suggestions: [])))
                 return nil
             }
             rule = .signature(signature, sameArity: false)
@@ -311,11 +311,11 @@ final class CatalogBinding {
         let candidates = members.indices.filter { matches($0, rule) }.map { members[$0] }
         if candidates.isEmpty {
             let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
-            problems.append(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
-                                           known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? []))
+            problems.append(IoCError(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
+                                           known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? [])))
         } else {
-            problems.append(.ambiguousMember(kind: kind, type: type, candidates: candidates.map(\.signature.description),
-                                             component: definition.label, location: definition.location))
+            problems.append(IoCError(.ambiguousMember(kind: kind, type: type, candidates: candidates.map(\.signature.description),
+                                             component: definition.label, location: definition.location)))
         }
         return nil
     }
@@ -357,18 +357,18 @@ final class CatalogBinding {
         for position in given.indices {
             if let label = given[position].label {
                 guard let found = labels.firstIndex(of: label) else {
-                    problems.append(.unknownMember(kind: "argument label", name: label, type: "\(member.signature)",
+                    problems.append(IoCError(.unknownMember(kind: "argument label", name: label, type: "\(member.signature)",
                                                    component: definition.label, location: given[position].location ?? definition.location,
                                                    known: labels.map { $0 ?? "_" },
-                                                   suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 })))
+                                                   suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 }))))
                     return nil
                 }
                 targets.append(found)
             } else {
                 guard position < labels.count else {
-                    problems.append(.invalidDefinition(component: definition.label,
+                    problems.append(IoCError(.invalidDefinition(component: definition.label,
                                                        reason: "\(member.signature) takes \(labels.count) argument(s), but \(given.count) are given.",
-                                                       location: given[position].location ?? definition.location))
+                                                       location: given[position].location ?? definition.location)))
                     return nil
                 }
                 targets.append(position)
@@ -392,10 +392,10 @@ final class CatalogBinding {
                 points[position].source = binding.source
                 points[position].location = binding.location
             } else if !definition.autowires, points[position].source != .defaultArgument {
-                problems.append(.invalidDefinition(
+                problems.append(IoCError(.invalidDefinition(
                     component: definition.label,
                     reason: "\(member.signature) parameter \(position) '\(label ?? "_")' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
-                    location: definition.location))
+                    location: definition.location)))
                 complete = false
             }
         }
@@ -449,9 +449,9 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         if descriptor.isMainActor { bound.isMainActor = true }
         var failed = false
         func missing(_ kind: String, _ name: String, _ known: [String], at location: ConfigLocation?) {
-            binding.problems.append(.unknownMember(kind: kind, name: name, type: descriptor.type.name, component: definition.label,
+            binding.problems.append(IoCError(.unknownMember(kind: kind, name: name, type: descriptor.type.name, component: definition.label,
                                                    location: location ?? definition.location, known: known,
-                                                   suggestions: Suggestions.closest(to: name, in: known)))
+                                                   suggestions: Suggestions.closest(to: name, in: known))))
             failed = true
         }
 
@@ -528,10 +528,10 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
                 }
                 // Seen as a protocol only because its catalog entry declares it: built when injected.
                 guard explicit.contains(type.name) || explicit.contains(type.qualifiedName) else { return exposure }
-                binding.problems.append(.invalidDefinition(
+                binding.problems.append(IoCError(.invalidDefinition(
                     component: definition.label,
                     reason: "it is lazy and injected as \(type.name), for which the catalog has no proxy, so it would be built when injected. Put @LazyProxy on \(type.name) and add its proxy to the catalog (catalog.add(proxy: \(type.name)Proxy.self), or catalog.addProxy(for:_:)), or inject it as Lazy<T> where it is needed.",
-                    location: definition.location))
+                    location: definition.location)))
                 failed = true
                 return nil
             }

@@ -97,10 +97,11 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield fields.typeName }
         _modify { yield &unique.typeName }
     }
-    /// How long an instance lives.
+    /// How long an instance lives. Setting it states it: a child definition keeps its own
+    /// scope instead of its parent's.
     public var scope: Scope {
         _read { yield fields.scope }
-        _modify { yield &unique.scope }
+        _modify { yield &unique.scope; fields.stated.insert(.scope) }
     }
     /// How the instance is made, with the sources of its initializer arguments.
     public var construction: Construction {
@@ -127,10 +128,11 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield extra { $0.aliases } }
         _modify { yield &extras.aliases }
     }
-    /// Whether this component wins when several match a type.
+    /// Whether this component wins when several match a type. Setting it states it (a child
+    /// definition keeps its own).
     public var isPrimary: Bool {
         _read { yield fields.isPrimary }
-        _modify { yield &unique.isPrimary }
+        _modify { yield &unique.isPrimary; fields.stated.insert(.primary) }
     }
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String] {
@@ -142,15 +144,17 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield extra { $0.exposedAs } }
         _modify { yield &extras.exposedAs }
     }
-    /// Create at build instead of on first request (singletons only).
+    /// Create at build instead of on first request (singletons only). Setting it states it (a
+    /// child definition that sets it or ``isLazy`` keeps both of its own).
     public var isEager: Bool {
         _read { yield fields.isEager }
-        _modify { yield &unique.isEager }
+        _modify { yield &unique.isEager; fields.stated.insert(.eager) }
     }
-    /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly.
+    /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly. Setting it
+    /// states it, as for ``isEager``.
     public var isLazy: Bool {
         _read { yield fields.isLazy }
-        _modify { yield &unique.isLazy }
+        _modify { yield &unique.isLazy; fields.stated.insert(.lazy) }
     }
     /// Replaces an earlier definition with the same key instead of being a duplicate.
     public var isOverride: Bool {
@@ -186,8 +190,9 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield extra { $0.profiles } }
         _modify { yield &extras.profiles }
     }
-    /// Which of the fields with a default the definition states itself (for inheritance).
-    public var stated: StatedFields {
+    /// Which of the fields with a default the definition states itself (for inheritance): the
+    /// ones set since it was made.
+    package var stated: StatedFields {
         _read { yield fields.stated }
         _modify { yield &unique.stated }
     }
@@ -508,17 +513,17 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The fields of a ``Definition`` that have a default, and whether a definition states them;
-/// a child definition inherits from its parent what it does not state.
-public struct StatedFields: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+/// a child definition inherits from its parent what it does not state. (Its construction is
+/// inherited when its kind is ``Construction/inherited``.)
+package struct StatedFields: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
-    public static let scope = StatedFields(rawValue: 1)
-    public static let lazy = StatedFields(rawValue: 2)
-    public static let eager = StatedFields(rawValue: 4)
-    public static let primary = StatedFields(rawValue: 8)
-    public static let construction = StatedFields(rawValue: 16)
-    public static let all: StatedFields = [.scope, .lazy, .eager, .primary, .construction]
+    package static let scope = StatedFields(rawValue: 1)
+    package static let lazy = StatedFields(rawValue: 2)
+    package static let eager = StatedFields(rawValue: 4)
+    package static let primary = StatedFields(rawValue: 8)
+    package static let all: StatedFields = [.scope, .lazy, .eager, .primary]
 }
 
 /// How a component's instance is made.

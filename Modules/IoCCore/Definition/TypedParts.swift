@@ -213,7 +213,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
         return ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
             let converted: @Sendable (T) throws -> P = { value in
                 guard let result = convert(value) else {
-                    throw IoCError.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
+                    throw IoCError(.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: []))
                 }
                 return result
             }
@@ -228,7 +228,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
         let convert = self.convert
         let label = base.label
         let fail: @Sendable (T) -> IoCError = { value in
-            IoCError.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: [])
+            IoCError(.typeMismatch(component: label, expected: target, actual: TypeRef(type(of: value)), site: nil, path: []))
         }
         node.setProducer(Producer<P>(
             construct: { ctx in
@@ -412,14 +412,14 @@ struct TypedDefinitionParts<T> {
             construct = { ctx in try body(Resolver(ctx)) }
             constructAsync = { ctx in try body(Resolver(ctx)) }
         case .asyncResolver(let body)?:
-            construct = { ctx in throw IoCError.asyncResolutionRequired(component: info.key.description, path: []) }
+            construct = { ctx in throw IoCError(.asyncResolutionRequired(component: info.key.description, path: [])) }
             constructAsync = { ctx in try await body(Resolver(ctx)) }
         case .instance(let box)?:
             construct = { _ in box.value }
             constructAsync = { _ in box.value }
         case .arguments?, nil:
             // The build reports why; this producer is never used.
-            construct = { _ in throw IoCError.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location) }
+            construct = { _ in throw IoCError(.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location)) }
             constructAsync = construct
         }
         if !prerequisites.isEmpty {

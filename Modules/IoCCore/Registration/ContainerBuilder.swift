@@ -28,11 +28,11 @@ public final class ContainerBuilder {
     /// Create every non-lazy singleton at build (Spring's and Guice's production stage),
     /// so that a broken factory fails at start-up rather than on first use.
     public var eagerSingletons = false
-    /// How deep one resolve may go before it fails with ``IoCError/depthExceeded(limit:path:)``.
+    /// How deep one resolve may go before it fails with an ``IoCError`` of kind ``IoCError/Kind/depthExceeded``.
     /// The thread's remaining stack is checked as well, whatever this says.
     public var maxResolutionDepth = 4096
     /// How long a resolve waits for a component another thread or task is creating before it
-    /// fails with ``IoCError/creationWaitTimedOut(component:limit:path:)``; `nil` waits for as long
+    /// fails with an ``IoCError`` of kind ``IoCError/Kind/creationWaitTimedOut``; `nil` waits for as long
     /// as the creation takes.
     ///
     /// Waits that can never end are reported at once as cycles, when the container can see them:
@@ -100,7 +100,7 @@ public final class ContainerBuilder {
 
     /// Reports a problem a front end found while registering; `build()` throws it with the
     /// problems it finds itself.
-    public func report(_ problem: IoCError) {
+    package func report(_ problem: IoCError) {
         reportedProblems.append(problem)
     }
 
@@ -115,7 +115,7 @@ public final class ContainerBuilder {
     }
 
     /// Checks every definition and builds the container. Throws
-    /// ``IoCError/validationFailed(_:)`` listing every problem found; then, for eager
+    /// an ``IoCError`` of kind ``IoCError/Kind/validationFailed`` listing every problem found; then, for eager
     /// singletons, the first error their creation throws.
     public func build() throws -> Container {
         let container = Container(parent: parent)
@@ -128,7 +128,7 @@ public final class ContainerBuilder {
         let compilation = Compilation(builder: self, container: container)
         compilation.run()
         let problems = reportedProblems + compilation.problems
-        if !problems.isEmpty { throw IoCError.validationFailed(problems) }
+        if !problems.isEmpty { throw IoCError(.validationFailed(problems)) }
         if let sharingBase {
             container.sharingBase = sharingBase
             compilation.shareUnchangedSingletons(with: sharingBase)

@@ -423,8 +423,8 @@ final class DefaultValueArgument<X>: Argument<X>, @unchecked Sendable {
         // NB: the point was made only for a default of type `X` (see `init(defaulted:_:)`).
         let value = make()
         if let typed = value as? X { return typed }
-        throw IoCError.typeMismatch(component: "the default of \(site.point)", expected: TypeRef(X.self),
-                                    actual: TypeRef(type(of: value)), site: site, path: [])
+        throw IoCError(.typeMismatch(component: "the default of \(site.point)", expected: TypeRef(X.self),
+                                    actual: TypeRef(type(of: value)), site: site, path: []))
     }
 }
 
@@ -493,7 +493,7 @@ final class RuntimeFactory<T, Arguments>: AnyRuntimeFactory, @unchecked Sendable
     private var label: String { ComponentKey(type: type, name: key.name).description }
 
     func make(_ resolver: Resolver, _ arguments: Arguments) throws -> T {
-        guard case .sync(let body) = body else { throw IoCError.asyncResolutionRequired(component: label, path: [label]) }
+        guard case .sync(let body) = body else { throw IoCError(.asyncResolutionRequired(component: label, path: [label])) }
         do { return try body(resolver, arguments) } catch { throw failure(error) }
     }
 
@@ -508,6 +508,6 @@ final class RuntimeFactory<T, Arguments>: AnyRuntimeFactory, @unchecked Sendable
     /// a failed construction.
     private func failure(_ error: any Error) -> IoCError {
         if let error = error as? IoCError { return error.prependingPath(label) }
-        return .constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+        return IoCError(.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error)))
     }
 }

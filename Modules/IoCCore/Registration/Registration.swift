@@ -11,7 +11,7 @@
 public struct Registration<T> {
     let builder: ContainerBuilder
     /// The definition's index in the builder.
-    public let index: Int
+    package let index: Int
 
     /// The definition as it stands.
     public var definition: Definition { builder.definitions[index] }
@@ -259,7 +259,7 @@ public struct Registration<T> {
 extension ContainerBuilder {
     /// A handle on the definition at `index`, which a front end added and which registers `T`
     /// (macros register through this).
-    public func registration<T>(at index: Int, as type: T.Type) -> Registration<T> {
+    package func registration<T>(at index: Int, as type: T.Type) -> Registration<T> {
         Registration(builder: self, index: index)
     }
 }

@@ -51,8 +51,8 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try cast(await node.anyInstanceAsync(ctx)) }
     private func cast(_ value: Any) throws -> X {
         if let value = value as? X { return value }
-        throw IoCError.typeMismatch(component: node.label, expected: TypeRef(X.self),
-                                    actual: TypeRef(type(of: value)), site: site.site, path: [])
+        throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self),
+                                    actual: TypeRef(type(of: value)), site: site.site, path: []))
     }
 }
 

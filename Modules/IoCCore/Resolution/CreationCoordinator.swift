@@ -115,7 +115,7 @@ final class CreationCoordinator: @unchecked Sendable {
                 let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
                 waitingFor[owner] = nil
                 if !signalled, owners[cell] != nil, !isReady() {
-                    throw IoCError.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()])
+                    throw IoCError(.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()]))
                 }
             }
         }
@@ -133,7 +133,7 @@ final class CreationCoordinator: @unchecked Sendable {
                     enqueue(continuation, for: cell, limit: limit)
                 }
                 stopWaiting(owner)
-                if !released { throw IoCError.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()]) }
+                if !released { throw IoCError(.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()])) }
             }
         }
     }
@@ -213,16 +213,16 @@ final class CreationCoordinator: @unchecked Sendable {
     /// closed at the top of the caller's resolve (``IoCError/atTopLevel()``).
     private func cycle(_ cell: CellKey, heldBy current: (owner: UInt, label: () -> String), owner: UInt,
                        label: () -> String) -> IoCError? {
-        if current.owner == owner { return .cycle(path: [label()], location: nil) }
+        if current.owner == owner { return IoCError(.cycle(path: [label()], location: nil)) }
         let lineage = CreationLineage.current
-        if let lineage, lineage.contains(cell, createdBy: current.owner) { return .cycle(path: [label()], location: nil) }
+        if let lineage, lineage.contains(cell, createdBy: current.owner) { return IoCError(.cycle(path: [label()], location: nil)) }
         var path = [label()]
         var next = current.owner
         var seen: Set<UInt> = [owner]
         while let waited = waitingFor[next], let holder = owners[waited], seen.insert(next).inserted {
             path.append(holder.label())
-            if holder.owner == owner { return .cycle(path: path + [label()], location: nil) }
-            if let lineage, lineage.contains(waited, createdBy: holder.owner) { return .cycle(path: path, location: nil) }
+            if holder.owner == owner { return IoCError(.cycle(path: path + [label()], location: nil)) }
+            if let lineage, lineage.contains(waited, createdBy: holder.owner) { return IoCError(.cycle(path: path, location: nil)) }
             next = holder.owner
         }
         return nil

@@ -250,9 +250,9 @@ func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in com
     case let .taggedIndexed(tag, indexBy):
         for node in compilation.nodes(tagged: tag) {
             guard let key = node.definition?.tagAttributes[tag]?[indexBy]?.scalarText else {
-                compilation.problems.append(.invalidDefinition(
+                compilation.problems.append(IoCError(.invalidDefinition(
                     component: node.label, reason: "its tag '\(tag)' has no attribute '\(indexBy)', which \(site.site.component) indexes the tagged components by. Give the tag that attribute.",
-                    location: node.info.location))
+                    location: node.info.location)))
                 return .some(nil)
             }
             if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((key, argument)) }

@@ -20,7 +20,7 @@ enum MainActorGate {
     /// Runs `body` on the main actor, which the caller is on; throws when it is not, naming
     /// `component` (never traps as `MainActor.assumeIsolated` would).
     static func run<R>(_ component: @autoclosure () -> String, _ body: @MainActor () throws -> R) throws -> R {
-        guard isOpen else { throw IoCError.mainActorRequired(component: component(), path: []) }
+        guard isOpen else { throw IoCError(.mainActorRequired(component: component(), path: [])) }
         // NB: the result is handed back to the thread that is already running, unchanged.
         return try MainActor.assumeIsolated { try UncheckedBox(body()) }.value
     }

@@ -46,13 +46,13 @@ extension Storage {
         case .taskLocal: return (.taskLocal, nil)
         case .weakSingleton:
             guard definition.maker?.producesClass == true else {
-                return (.singleton, .invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location))
+                return (.singleton, IoCError(.invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location)))
             }
             return (.weakSingleton, nil)
         case .custom(let name):
             if let scope = customScopes[name] { return (.custom(scope), nil) }
             let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
-            return (.prototype, .unknownScope(name: name, component: definition.label, location: definition.location, known: known))
+            return (.prototype, IoCError(.unknownScope(name: name, component: definition.label, location: definition.location, known: known)))
         }
     }
 
@@ -179,7 +179,7 @@ class AnyNode: @unchecked Sendable {
     @usableFromInline
     func failure(_ error: any Error) -> any Error {
         if let error = error as? IoCError { return error.prependingPath(label) }
-        return IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+        return IoCError(.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error)))
     }
     func anyInstanceAsync(_ ctx: ResolutionContext) async throws -> Any { preconditionFailure("abstract") }
     /// Binds arguments, properties and hooks; called once, at build, for a component that does
@@ -384,7 +384,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
             return try await bound().adaptAsync(ctx)
         default:
             // Build rejects other scopes for async components.
-            throw IoCError.asyncResolutionRequired(component: label, path: [])
+            throw IoCError(.asyncResolutionRequired(component: label, path: []))
         }
     }
 
@@ -411,7 +411,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     @usableFromInline
     func unboundError() -> IoCError {
-        .invalidDefinition(component: label, reason: "it was not bound", location: info.location)
+        IoCError(.invalidDefinition(component: label, reason: "it was not bound", location: info.location))
     }
 
     /// Throws when an instance cannot be made here: an async node synchronously, or a
@@ -424,13 +424,13 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// Throws when this node is main-actor and the caller is not on the main actor.
     private func checkMainActor() throws {
-        if isMainActor, !MainActorGate.isOpen { throw IoCError.mainActorRequired(component: label, path: [label]) }
+        if isMainActor, !MainActorGate.isOpen { throw IoCError(.mainActorRequired(component: label, path: [label])) }
     }
 
     /// Why this async node cannot be made synchronously.
     @usableFromInline
     func asyncError() -> IoCError {
-        .asyncResolutionRequired(component: asyncPath.last ?? label, path: asyncPath)
+        IoCError(.asyncResolutionRequired(component: asyncPath.last ?? label, path: asyncPath))
     }
 
     func makeAsync(_ ctx: ResolutionContext) async throws -> T {
@@ -438,23 +438,23 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         inner.container = container
         inner.depth += 1
         if inner.depth > inner.container.maxResolutionDepth {
-            throw IoCError.depthExceeded(limit: inner.container.maxResolutionDepth, path: [label])
+            throw IoCError(.depthExceeded(limit: inner.container.maxResolutionDepth, path: [label]))
         }
         do {
             return try await bound().produceAsync(inner)
         } catch let error as IoCError {
             throw error.prependingPath(label)
         } catch {
-            throw IoCError.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error))
+            throw IoCError(.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error)))
         }
     }
 
     @usableFromInline
     func checkDepth(_ ctx: ResolutionContext) throws {
         let limit = ctx.container.maxResolutionDepth
-        if ctx.depth > limit { throw IoCError.depthExceeded(limit: limit, path: [label]) }
+        if ctx.depth > limit { throw IoCError(.depthExceeded(limit: limit, path: [label])) }
         if StackGuard.isNearlyExhausted() {
-            throw IoCError.stackExhausted(depth: ctx.depth, path: [label])
+            throw IoCError(.stackExhausted(depth: ctx.depth, path: [label]))
         }
     }
 
@@ -472,7 +472,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
                                                      isReady: { published.load(ordering: .acquiring) != nil },
                                                      existing: { try publishedInstance { try createOwnSingleton(ctx, publishingWith: group) } }) {
-            if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+            if container.isShutDown { throw IoCError(.containerShutDown(component: label)) }
             let state = ctx.creating(cell)
             defer { keepAlive(state) }
             let value = try make(ctx.with(state))
@@ -490,7 +490,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
                 cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
                 isReady: { published.load(ordering: .acquiring) != nil },
                 existing: { published.load(ordering: .acquiring).map(Self.instance(at:)) }) {
-                if container.isShutDown { throw IoCError.containerShutDown(component: label) }
+                if container.isShutDown { throw IoCError(.containerShutDown(component: label)) }
                 let state = ctx.creating(cell)
                 defer { keepAlive(state) }
                 let value = try await makeAsync(ctx.with(state))
@@ -632,12 +632,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     private func earlyInstance(_ state: ResolveState) throws -> T {
         // Build only accepts cycles that a shared component closes through a property, whichever
         // member a resolve starts from; a closure that resolves its own component still gets here.
-        guard let value = state.early as? T else { throw IoCError.cycle(path: [label], location: nil) }
+        guard let value = state.early as? T else { throw IoCError(.cycle(path: [label], location: nil)) }
         guard type(of: value as Any) is AnyObject.Type else {
-            throw IoCError.invalidDefinition(
+            throw IoCError(.invalidDefinition(
                 component: label,
                 reason: "it is on a dependency cycle that properties close, and it is a value (\(type(of: value as Any))): the copy its cycle is handed would never see its properties set. Make it a class, or inject one side of the cycle as Lazy<T> or Provider<T>.",
-                location: info.location)
+                location: info.location))
         }
         state.handedOut = true
         return value
@@ -699,7 +699,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
-        guard let scope = TaskScope.current else { throw IoCError.noTaskScope(component: label) }
+        guard let scope = TaskScope.current else { throw IoCError(.noTaskScope(component: label)) }
         return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitLimit) { try make(ctx) }
     }
 

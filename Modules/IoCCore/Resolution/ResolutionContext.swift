@@ -33,7 +33,7 @@ struct ResolutionContext {
 
     /// The cycle error when `cell` is already being created further up this resolve.
     func cycleIfCreating(_ cell: CellKey, label: String) -> IoCError? {
-        creation(of: cell) == nil ? nil : .cycle(path: [label], location: nil)
+        creation(of: cell) == nil ? nil : IoCError(.cycle(path: [label], location: nil))
     }
 
     /// The creation of `cell` further up this resolve, if it is in progress.

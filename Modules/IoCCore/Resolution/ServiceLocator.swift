@@ -31,7 +31,7 @@ public struct ServiceLocator<T>: Sendable {
     /// Whether it has an entry for `key`.
     public func has(_ key: String) -> Bool { entries[key] != nil }
 
-    /// The component for `key`. Throws ``IoCError/missingComponent(key:site:suggestions:path:)``
+    /// The component for `key`. Throws an ``IoCError`` of kind ``IoCError/Kind/missingComponent``
     /// naming the keys it has when there is none.
     public func get(_ key: String) throws -> T {
         guard let entry = entries[key] else { throw missing(key) }
@@ -45,8 +45,8 @@ public struct ServiceLocator<T>: Sendable {
     }
 
     private func missing(_ key: String) -> IoCError {
-        .missingComponent(key: ComponentKey(name: key), site: nil,
-                          suggestions: Suggestions.closest(to: key, in: keys).map { "\"\($0)\"" }, path: ["ServiceLocator<\(T.self)>"])
+        IoCError(.missingComponent(key: ComponentKey(name: key), site: nil,
+                          suggestions: Suggestions.closest(to: key, in: keys).map { "\"\($0)\"" }, path: ["ServiceLocator<\(T.self)>"]))
     }
 }
 
@@ -61,8 +61,8 @@ extension ServiceLocator: InjectionShape {
             var entries: [String: InjectionSource] = [:]
             for item in items {
                 guard case .named(let name) = item else {
-                    compilation.problems.append(.sourceMismatch(source: item.description, expected: TypeRef(ServiceLocator<T>.self), site: site.site,
-                                                                hint: "A locator's list holds references ('@name'); give other entries as a map with keys."))
+                    compilation.problems.append(IoCError(.sourceMismatch(source: item.description, expected: TypeRef(ServiceLocator<T>.self), site: site.site,
+                                                                hint: "A locator's list holds references ('@name'); give other entries as a map with keys.")))
                     return .some(nil)
                 }
                 entries[name] = item

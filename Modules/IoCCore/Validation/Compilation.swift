@@ -99,8 +99,8 @@ final class Compilation {
     /// reported already.
     private func reportMissing(named name: String, site: SiteInfo) {
         guard !leftOut.contains(name) else { return }
-        problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site,
-                                          suggestions: nameSuggestions(for: name, site: site), path: []))
+        problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site,
+                                          suggestions: nameSuggestions(for: name, site: site), path: [])))
     }
 
     // MARK: Keys and overrides
@@ -167,7 +167,7 @@ final class Compilation {
             } else {
                 // Name the key that clashes: an alias, when that is what repeats the other's name.
                 let key = if case .name(let name) = clash { ComponentKey(type: definition.type, name: name) } else { definition.key }
-                problems.append(.duplicateKey(key: key, first: previous.location, second: definition.location))
+                problems.append(IoCError(.duplicateKey(key: key, first: previous.location, second: definition.location)))
             }
         }
         // A replaced or repeated definition is never appended, so keeping as many as came in
@@ -177,7 +177,7 @@ final class Compilation {
         var runtimeSeen: [RuntimeFactoryKey: ConfigLocation] = [:]
         for factory in builder.runtimeFactories {
             if let first = runtimeSeen[factory.key] {
-                problems.append(.duplicateKey(key: ComponentKey(type: factory.type, name: factory.key.name), first: first, second: factory.location))
+                problems.append(IoCError(.duplicateKey(key: ComponentKey(type: factory.type, name: factory.key.name), first: first, second: factory.location)))
             }
             runtimeSeen[factory.key] = factory.location
         }
@@ -234,13 +234,13 @@ final class Compilation {
         for alias in definition.aliases { byName[alias] = found }
         for tag in definition.tags { byTag[tag, default: []].append(found) }
         if definition.isEager && definition.isLazy {
-            problems.append(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location))
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
         }
         if definition.isEager && !definition.isLazy {
             if definition.scope == .singleton {
                 facts[index].isEager = true
             } else {
-                problems.append(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location))
+                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location)))
             }
         }
     }
@@ -376,8 +376,8 @@ final class Compilation {
     static func ambiguity(_ type: TypeRef, _ candidates: [NodeRef], site: InjectionSite?) -> IoCError {
         let primaries = candidates.filter(\.isPrimary)
         let tied = primaries.count > 1 ? primaries : candidates
-        return .ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
-                                   site: site, path: [])
+        return IoCError(.ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
+                                   site: site, path: []))
     }
 
     private var allNames: [String] {
@@ -436,36 +436,36 @@ final class Compilation {
             return nil  // `referencedNode` took these.
         case .value(let value):
             if let typed = value.value as? X { return ConstantArgument(typed) }
-            problems.append(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site))
+            problems.append(IoCError(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site)))
             return nil
         case .config(let value):
             do {
                 return ConstantArgument(try builder.converters.convert(value, to: X.self))
             } catch {
-                problems.append(.badValue(value: error.value.description, valueLocation: error.value.location,
-                                          target: TypeRef(X.self), reason: error.reason, site: site.site))
+                problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
+                                          target: TypeRef(X.self), reason: error.reason, site: site.site)))
                 return nil
             }
         case .typeNamed(let name):
             // Binding turns type names into types; one left here names no type.
-            problems.append(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: []))
+            problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: [])))
             return nil
         case .all, .tagged, .taggedIndexed, .list, .map:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "A collection injects into an array [T] or a dictionary [String: T]."))
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                            hint: "A collection injects into an array [T] or a dictionary [String: T].")))
         case .lazy, .provider:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "A handle injects into Lazy<T> or Provider<T>."))
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                            hint: "A handle injects into Lazy<T> or Provider<T>.")))
         case .abstractArgument(let message):
-            problems.append(.invalidDefinition(component: site.component.label,
+            problems.append(IoCError(.invalidDefinition(component: site.component.label,
                                                reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
-                                               location: site.component.location))
+                                               location: site.component.location)))
         case .defaultArgument:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "This parameter has no default value in its catalog entry; give it a value or a reference."))
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                            hint: "This parameter has no default value in its catalog entry; give it a value or a reference.")))
         case .optional, .nilValue:
-            problems.append(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "Only an optional type T? can take nil."))
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                            hint: "Only an optional type T? can take nil.")))
         }
         return nil
     }
@@ -479,8 +479,8 @@ final class Compilation {
             let found = candidates(ofType: wanted)
             if found.isEmpty {
                 if !optional {
-                    problems.append(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
-                                                      suggestions: typeSuggestions(for: wanted.name, site: site), path: []))
+                    problems.append(IoCError(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
+                                                      suggestions: typeSuggestions(for: wanted.name, site: site), path: [])))
                 }
                 return .some(nil)
             }
@@ -516,7 +516,7 @@ final class Compilation {
         if let typed = node.exactly(X.self) { return NodeArgument(typed) }
         if let exposed = node.adapters[ObjectIdentifier(X.self)] as? Node<X> { return NodeArgument(exposed) }
         if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
-        problems.append(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: []))
+        problems.append(IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: [])))
         return nil
     }
 
@@ -573,17 +573,17 @@ final class Compilation {
             if cycleMembers.isEmpty { break }
         }
         for index in cycleMembers where facts[index].flags.contains(.isAsync) {
-            problems.append(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: container.location(at: index)))
+            problems.append(IoCError(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: container.location(at: index))))
         }
         for index in facts.indices where facts[index].flags.contains(.isAsync) && !facts[index].isExposure {
             let definition = container.definition(at: index)
             switch facts[index].storage {
             case .singleton, .prototype, .objectGraph: break
             default:
-                problems.append(.invalidDefinition(component: definition.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location))
+                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location)))
             }
             if facts[index].isEager {
-                problems.append(.invalidDefinition(component: definition.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location))
+                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location)))
             }
         }
         checkMainActorComponents()
@@ -602,10 +602,10 @@ final class Compilation {
             let definition = container.definition(at: index)
             if facts[index].isMainActor {
                 if facts[index].flags.contains(.isAsync) {
-                    problems.append(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location))
+                    problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location)))
                 }
                 if facts[index].isEager, !MainActorGate.isOpen {
-                    problems.append(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location))
+                    problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location)))
                 }
                 continue
             }
@@ -614,7 +614,7 @@ final class Compilation {
             case .singleton, .weakSingleton, .threadLocal, .taskLocal, .custom: break
             }
             let path = mainActorPath(from: component(index))
-            problems.append(.invalidDefinition(component: definition.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(definition.label) with a mainActor form.", location: definition.location))
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(definition.label) with a mainActor form.", location: definition.location)))
         }
     }
 
@@ -736,8 +736,8 @@ final class Compilation {
         let heldLifetime = lifetime(of: held)
         guard heldLifetime < holder, !(isInner && heldLifetime == .perRequest) else { return }
         captives[index, default: []].append(
-            .captiveDependency(holder: label(index), holderScope: container.definition(at: index).scope, dependency: held.label,
-                               dependencyScope: held.definition.scope, site: site.site))
+            IoCError(.captiveDependency(holder: label(index), holderScope: container.definition(at: index).scope, dependency: held.label,
+                               dependencyScope: held.definition.scope, site: site.site)))
     }
 
     /// The component a plain reference names: a type or a name that picks exactly one component

@@ -1,5 +1,5 @@
 /// Finds every cycle of direct dependencies by a depth-first search, and reports each once —
-/// whichever member it is entered from — with its whole path, as ``IoCError/cycle(path:location:)``.
+/// whichever member it is entered from — with its whole path, as ``IoCError/Kind/cycle``.
 /// `build()` runs it over its nodes, the `ioc` tool over config definitions before any type is
 /// known; both number what they search `0..<count`, so that the search keeps its marks in an
 /// array, not in a table keyed by objects.
@@ -13,7 +13,7 @@ struct CycleSearch {
     let label: (Int) -> String
     let location: (Int) -> ConfigLocation?
     /// The error for a cycle, given its members in order (the node that closes it not
-    /// repeated); `nil` reports ``IoCError/cycle(path:location:)``.
+    /// repeated); `nil` reports ``IoCError/Kind/cycle``.
     var describe: (([Int]) -> IoCError)? = nil
 
     func cycles(from roots: some Sequence<Int>) -> [IoCError] { search(from: roots).cycles }
@@ -42,7 +42,7 @@ struct CycleSearch {
                 let rotation = labels.indices.min { labels[$0] < labels[$1] } ?? 0
                 if reported.insert(Array(labels[rotation...] + labels[..<rotation])).inserted {
                     found.append(describe?(path[start...].map(\.node))
-                                 ?? .cycle(path: labels + [label(first)], location: location(first)))
+                                 ?? IoCError(.cycle(path: labels + [label(first)], location: location(first))))
                 }
             case .unseen:
                 marks[node] = .visiting

@@ -88,9 +88,9 @@ struct Preparation {
             for earlier in 0..<later where properties[earlier].name == properties[later].name {
                 let location = properties[later].point.location ?? definition.location
                 let first = properties[earlier].point.location ?? definition.location
-                return .invalidDefinition(component: definition.label,
+                return IoCError(.invalidDefinition(component: definition.label,
                                           reason: "property '\(properties[later].name)' is set twice, here and at \(first). Keep one.",
-                                          location: location)
+                                          location: location))
             }
         }
         return nil
@@ -195,7 +195,7 @@ struct Preparation {
         case .inner(let definition):
             var copy = Preparation(builder: builder)
             guard let resolved = copy.resolvePlaceholders(in: definition, resolver) else {
-                throw copy.problems.first ?? .malformedPlaceholder(text: "", location: location, reason: "an inner definition could not be resolved")
+                throw copy.problems.first ?? IoCError(.malformedPlaceholder(text: "", location: location, reason: "an inner definition could not be resolved"))
             }
             return .inner(resolved)
         case .type, .value, .all, .nilValue, .defaultArgument, .abstractArgument: return source
@@ -228,7 +228,7 @@ struct Preparation {
                 }
                 // A name some component has already is a duplicate, reported where the alias is written.
                 if let taken = owners[name] {
-                    problems.append(.duplicateKey(key: ComponentKey(type: nil, name: name), first: result[taken].location, second: alias.location))
+                    problems.append(IoCError(.duplicateKey(key: ComponentKey(type: nil, name: name), first: result[taken].location, second: alias.location)))
                     continue
                 }
                 for given in [name] + alias.aliases { owners[given] = index }
@@ -244,12 +244,12 @@ struct Preparation {
                         // A service a resource was to register, and did not: the catalog has no such
                         // type (without a catalog nothing is known, and nothing is said).
                         guard builder.catalog != nil else { continue }
-                        problems.append(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: resource.location),
-                                                          suggestions: [], path: []))
+                        problems.append(IoCError(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: resource.location),
+                                                          suggestions: [], path: [])))
                         continue
                     }
-                    problems.append(.unknownAliasTarget(alias: name, target: target, location: alias.location,
-                                                        suggestions: Suggestions.closest(to: target, in: Array(owners.keys)).map { "\"\($0)\"" }))
+                    problems.append(IoCError(.unknownAliasTarget(alias: name, target: target, location: alias.location,
+                                                        suggestions: Suggestions.closest(to: target, in: Array(owners.keys)).map { "\"\($0)\"" })))
                 }
                 break
             }
@@ -284,8 +284,8 @@ struct Preparation {
                     result[index].aliases.append(target)
                     result[index] = Self.renamingInnerReferences(result[index], to: nil)
                 case .error:
-                    problems.append(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
-                                                   suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name).filter { $0 != result[index].name }).map { "\"\($0)\"" }))
+                    problems.append(IoCError(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
+                                                   suggestions: Suggestions.closest(to: target, in: result.compactMap(\.name).filter { $0 != result[index].name }).map { "\"\($0)\"" })))
                 }
                 continue
             }
@@ -353,13 +353,13 @@ struct Preparation {
             let members = Array(visiting[start...])
             let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
             if reportedParentCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
-                problems.append(.parentCycle(path: visiting + [own], location: definition.location))
+                problems.append(IoCError(.parentCycle(path: visiting + [own], location: definition.location)))
             }
             return nil
         }
         guard let parent = byName[parentName] else {
-            problems.append(.unknownParent(parent: parentName, component: definition.label, location: definition.location,
-                                           suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" }))
+            problems.append(IoCError(.unknownParent(parent: parentName, component: definition.label, location: definition.location,
+                                           suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" })))
             return nil
         }
         visiting.append(own)

@@ -80,10 +80,10 @@ struct PropertyCycles {
             let next = members[(index + 1) % members.count]
             let towardNext = edges(holder).filter { $0.target == next }
             if !towardNext.isEmpty, towardNext.allSatisfy(\.isLate) {
-                return .endlessCycle(path: path, prototype: label(holder), location: location(holder))
+                return IoCError(.endlessCycle(path: path, prototype: label(holder), location: location(holder)))
             }
         }
-        return .cycle(path: path, location: shown.first.flatMap(location))
+        return IoCError(.cycle(path: path, location: shown.first.flatMap(location)))
     }
 
     /// The members of `inPart` that close a cycle through a property (`closers`) and that

@@ -1,8 +1,8 @@
 /// "Did you mean" candidates: the known names closest to a misspelt one. Front ends use it for
 /// their own keys, so that every "did you mean" reads alike.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to three of `candidates` within a small edit distance of `name`, closest first.
-    public static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+    package static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.lowercased())
         let allowed = max(2, target.count / 3)
         var scored: [(distance: Int, name: String)] = []

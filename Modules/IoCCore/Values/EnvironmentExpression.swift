@@ -96,7 +96,7 @@ struct EnvironmentContext {
     let text: String
 
     func failure(_ reason: String) -> IoCError {
-        .badEnvironmentExpression(expression: text, location: location, reason: reason)
+        IoCError(.badEnvironmentExpression(expression: text, location: location, reason: reason))
     }
 }
 

@@ -40,8 +40,8 @@ struct PlaceholderResolver {
             case .placeholder(let key, let fallback):
                 let value = try value(of: key, default: fallback, at: location, chain: chain)
                 guard let text = value.scalarText else {
-                    throw IoCError.malformedPlaceholder(text: text, location: location,
-                                                        reason: "${\(key)} is \(value.kindName), which cannot be put inside text")
+                    throw IoCError(.malformedPlaceholder(text: text, location: location,
+                                                        reason: "${\(key)} is \(value.kindName), which cannot be put inside text"))
                 }
                 result += text
             }
@@ -74,19 +74,19 @@ struct PlaceholderResolver {
         guard Self.mayContainPlaceholder(text) else { return text }
         let value = try resolve(text, at: location)
         guard let resolved = value.scalarText else {
-            throw IoCError.malformedPlaceholder(text: text, location: location, reason: "a name must resolve to text, not \(value.kindName)")
+            throw IoCError(.malformedPlaceholder(text: text, location: location, reason: "a name must resolve to text, not \(value.kindName)"))
         }
         return resolved
     }
 
     private func value(of key: String, default fallback: String?, at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
-        if chain.contains(key) { throw IoCError.placeholderCycle(chain: chain + [key], location: location) }
+        if chain.contains(key) { throw IoCError(.placeholderCycle(chain: chain + [key], location: location)) }
         if key.hasPrefix("env("), key.hasSuffix(")") {
             return try environmentValue(key, default: fallback, at: location, chain: chain)
         }
         if let found = lookup(key) { return try expanded(found, of: key, at: location, chain: chain) }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
-        throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
+        throw IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
     }
 
     /// The value of `key` in the first property source that has it, as the source holds it.
@@ -107,7 +107,7 @@ struct PlaceholderResolver {
         let text = String(key.dropFirst(4).dropLast())
         let expression: EnvironmentExpression
         do { expression = try EnvironmentExpression.parse(text) } catch {
-            throw IoCError.badEnvironmentExpression(expression: key, location: location, reason: error.reason)
+            throw IoCError(.badEnvironmentExpression(expression: key, location: location, reason: error.reason))
         }
         let context = EnvironmentContext(
             lookup: lookup,
@@ -119,7 +119,7 @@ struct PlaceholderResolver {
             return expression.processors.isEmpty ? try expanded(value, of: key, at: location, chain: chain) : value
         }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
-        throw IoCError.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name))
+        throw IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
     }
 
     private enum Segment {
@@ -163,7 +163,7 @@ struct PlaceholderResolver {
                 }
                 end += 1
             }
-            guard depth == 0 else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "'${' is not closed") }
+            guard depth == 0 else { throw IoCError(.malformedPlaceholder(text: text, location: location, reason: "'${' is not closed")) }
             let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             var key = body
             var fallback: String?
@@ -172,14 +172,14 @@ struct PlaceholderResolver {
                 key = String(body[...close])
                 let rest = body[body.index(after: close)...]
                 if rest.first == ":" { fallback = String(rest.dropFirst()) } else if !rest.isEmpty {
-                    throw IoCError.malformedPlaceholder(text: text, location: location, reason: "'${env(...)' must end after its ')', or give a default as ${env(...):default}")
+                    throw IoCError(.malformedPlaceholder(text: text, location: location, reason: "'${env(...)' must end after its ')', or give a default as ${env(...):default}"))
                 }
             } else if let colon = Self.topLevelColon(in: body) {
                 key = String(body[..<colon])
                 fallback = String(body[body.index(after: colon)...])
             }
             key = key.trimmedOfBlanks
-            guard !key.isEmpty else { throw IoCError.malformedPlaceholder(text: text, location: location, reason: "a placeholder has no key") }
+            guard !key.isEmpty else { throw IoCError(.malformedPlaceholder(text: text, location: location, reason: "a placeholder has no key")) }
             flush()
             segments.append(.placeholder(key: key, default: fallback))
             index = end + 1
