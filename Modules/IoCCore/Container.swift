@@ -29,7 +29,9 @@ public final class Container: @unchecked Sendable {
     private var buildNodes: [AnyNode?] = []
     /// Set when the build publishes its lookups: nodes are published in their slots from then on.
     private var isBuilt = false
-    var runtimeFactories: [RuntimeFactoryKey: AnyRuntimeFactory] = [:]
+    var runtimeFactories: [RuntimeFactoryKey: PublishedRuntimeFactory] = [:]
+    /// The definitions of this container's own runtime-argument factories (the canonical form prints them).
+    var runtimeDefinitions: [Definition] = []
     var hasObjectGraphNodes = false
     /// Set at build: some component, here or in a parent, is main-actor (the build marks what reaches one).
     var hasMainActorNodes = false
@@ -253,10 +255,27 @@ public final class Container: @unchecked Sendable {
         return try resolveTop { ctx in try self.instancesByKey(of: components, as: type, ctx: ctx) }
     }
 
-    /// Builds a component registered with runtime arguments (`register(_:name:arguments:)`).
+    /// Makes a component registered with runtime arguments
+    /// (``ContainerBuilder/register(_:name:runtimeArguments:file:line:)``) from the arguments given.
+    ///
+    /// - Parameters:
+    ///   - type: The type registered.
+    ///   - name: The name it was registered under, if any.
+    ///   - runtimeArguments: The arguments, of the types the factory takes, in order.
+    /// - Throws: An ``IoCError``: ``IoCError/Kind/missingComponent`` when no factory of `type`
+    ///   takes arguments of these types (it names the ones registered), or what the factory threw.
+    ///
+    /// ```swift
+    /// let report = try container.resolve(Report.self, runtimeArguments: "Oslo", 5)
+    /// ```
+    public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
+        if isHooked, let overlay = installedOverlay() { return try overlay.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments) }
+        return try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments) }
+    }
+
+    @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try overlay.resolve(type, name: name, arguments: repeat each arguments) }
-        return try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each arguments) }
+        try resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// Whether a component is registered under this key (here or in a parent).
@@ -285,14 +304,20 @@ public final class Container: @unchecked Sendable {
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
     }
 
-    /// ``resolve(_:name:arguments:)`` with `await`: for a factory registered as `async`.
+    /// ``resolve(_:name:runtimeArguments:)`` with `await`: for a factory registered as `async`
+    /// (``ContainerBuilder/register(_:name:asyncRuntimeArguments:file:line:)``).
     ///
     /// ```swift
-    /// let forecast = try await container.resolve(Forecast.self, arguments: "Oslo")
+    /// let forecast = try await container.resolve(Forecast.self, runtimeArguments: "Oslo")
     /// ```
+    public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
+        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments) }
+        return try await resolveTopAsync { ctx in try await self.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments) }
+    }
+
+    @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name, arguments: repeat each arguments) }
-        return try await resolveTopAsync { ctx in try await self.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each arguments) }
+        try await resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// ``resolveOptional(_:name:)`` with `await`: components with `async` factories, or on the main actor.
@@ -536,20 +561,26 @@ public final class Container: @unchecked Sendable {
     }
 
     func runtime<T, each A>(_ type: T.Type, name: String?, ctx: ResolutionContext, arguments: repeat each A) throws -> T {
-        try runtimeFactory(type, name: name, repeat (each A).self).make(Resolver(ctx), (repeat each arguments))
+        let (factory, label) = try runtimeFactory(type, name: name, repeat (each A).self)
+        return try factory.make(Resolver(ctx), (repeat each arguments), label: label)
     }
 
     func runtimeAsync<T, each A>(_ type: T.Type, name: String?, ctx: ResolutionContext, arguments: repeat each A) async throws -> T {
-        try await runtimeFactory(type, name: name, repeat (each A).self).makeAsync(Resolver(ctx), (repeat each arguments))
+        let (factory, label) = try runtimeFactory(type, name: name, repeat (each A).self)
+        return try await factory.makeAsync(Resolver(ctx), (repeat each arguments), label: label)
     }
 
-    /// The factory registered for `T` with these argument types, or the error naming what is registered.
-    private func runtimeFactory<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) throws -> RuntimeFactory<T, (repeat each A)> {
-        if let factory = runtimeFactories[RuntimeFactoryKey(T.self, name: name, repeat (each A).self)] as? RuntimeFactory<T, (repeat each A)> {
-            return factory
+    /// The factory registered for `T` with these argument types and its label, or the error
+    /// naming what is registered.
+    private func runtimeFactory<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) throws
+        -> (RuntimeFactory<T, (repeat each A)>, String) {
+        if let published = runtimeFactories[RuntimeFactoryKey(T.self, name: name, repeat (each A).self)],
+           let factory = published.factory as? RuntimeFactory<T, (repeat each A)> {
+            return (factory, published.label)
         }
-        throw IoCError(.missingComponent(key: ComponentKey(type, name: name), site: nil, suggestions: runtimeSuggestions(for: type),
-                                        path: [RuntimeFactoryKey.signature(T.self, name: name, repeat (each A).self)]))
+        let key = ComponentKey(type, name: name)
+        throw IoCError(.missingComponent(key: key, site: nil, suggestions: runtimeSuggestions(for: type),
+                                         path: [RuntimeFactoryKey.signature(key, argumentList: RuntimeFactoryKey.argumentList(repeat (each A).self))]))
     }
 
     private func runtimeSuggestions<T>(for type: T.Type) -> [String] {

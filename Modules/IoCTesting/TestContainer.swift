@@ -29,6 +29,14 @@ public final class TestContainer: Sendable {
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T { try await container.resolve(type) }
     /// The component named `name`, as `T`; the form for `async` factories.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T { try await container.resolve(type, name: name) }
+    /// A component registered with runtime arguments, made from the arguments given.
+    public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
+        try container.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments)
+    }
+    /// A component registered with runtime arguments, with `await` (a factory that awaits).
+    public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
+        try await container.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments)
+    }
 
     // MARK: Isolation
 

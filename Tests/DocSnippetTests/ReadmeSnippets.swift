@@ -48,7 +48,7 @@ enum ReadmeResolving {
         builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free") // scaffold
         builder.register(ReportService.init) // scaffold
         builder.register(ConsoleReporter.init, as: (any Reporter).self) // scaffold
-        builder.register(Report.self, arguments: { (_: Resolver, city: String) in Report(city: city) }) // scaffold
+        builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: city) }) // scaffold
         builder.register(Database.self, asyncFactory: { _ in try await Database.open() }).singleton() // scaffold
         let container = try builder.build() // scaffold
         let currentUser = User(name: "ada") // scaffold
@@ -56,7 +56,7 @@ enum ReadmeResolving {
         try container.resolve((any WeatherClient).self, name: "free")
         try container.resolveOptional(Metrics.self)           // nil only when nothing is registered
         try container.resolveAll((any Reporter).self)          // or resolveAll(_:tagged:), resolveMap(_:)
-        try container.resolve(Report.self, arguments: "Oslo")  // runtime arguments
+        try container.resolve(Report.self, runtimeArguments: "Oslo")  // runtime arguments
         Task { @Sendable in // scaffold
         try await container.resolve(Database.self)             // async factories: every form above has
                                                                // an awaiting twin (resolveAll, resolveMap, ...)

@@ -36,11 +36,11 @@ struct AsyncTests {
         builder.register(Repository.init).named("main").tagged("store")
         builder.register(Repository.init).named("backup").tagged("store")
         builder.register(Repository.init).named("scratch")
-        builder.register(Report.self, asyncArguments: { (r: Resolver, title: String) in Report(title: title, database: try await r.resolve()) })
+        builder.register(Report.self, asyncRuntimeArguments: { (r: Resolver, title: String) in Report(title: title, database: try await r.resolve()) })
         builder.register(Catalogue.self) { r in
             Catalogue(stores: try await r.resolveAll(Repository.self, tagged: "store"), byName: try await r.resolveMap(Repository.self),
                       missing: try await r.resolveOptional(Repository.self, name: "archive"),
-                      report: try await r.resolve(Report.self, arguments: "inner"))
+                      report: try await r.resolve(Report.self, runtimeArguments: "inner"))
         }
         return builder
     }
@@ -55,7 +55,7 @@ struct AsyncTests {
         #expect(try await container.resolveMap(Repository.self, tagged: "store").keys.sorted() == ["backup", "main"])
         #expect(try await container.resolveOptional(Repository.self, name: "main")?.database === database)
         #expect(try await container.resolveOptional(Repository.self, name: "archive") == nil)
-        let report = try await container.resolve(Report.self, arguments: "weekly")
+        let report = try await container.resolve(Report.self, runtimeArguments: "weekly")
         #expect(report.title == "weekly" && report.database === database)
         // A resolver's twins, inside an async factory.
         let catalogue = try await container.resolve(Catalogue.self)
@@ -67,7 +67,7 @@ struct AsyncTests {
         let container = try storesBuilder().build()
         #expect(errorText { _ = try container.resolveAll(Repository.self) }
             == "Database is built by an async factory and cannot be resolved synchronously. Resolution path: \"main\" (Repository) -> Database. Resolve it with 'try await container.resolve(...)'.")
-        #expect(errorText { _ = try container.resolve(Report.self, arguments: "weekly") }
+        #expect(errorText { _ = try container.resolve(Report.self, runtimeArguments: "weekly") }
             == "Report is built by an async factory and cannot be resolved synchronously. Resolve it with 'try await container.resolve(...)'.")
     }
     private func builder(counter: Counter = Counter()) -> ContainerBuilder {

@@ -187,20 +187,79 @@ struct RegistrationTests {
         struct Report: Sendable { let city: String; let days: Int; let source: String }
         let builder = ContainerBuilder()
         builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
-        builder.register(Report.self, arguments: { (r: Resolver, city: String, days: Int) in
+        builder.register(Report.self, runtimeArguments: { (r: Resolver, city: String, days: Int) in
             Report(city: city, days: days, source: try r.resolve((any WeatherClient).self).forecast(city: city))
         })
-        let report = try builder.build().resolve(Report.self, arguments: "Oslo", 3)
+        let report = try builder.build().resolve(Report.self, runtimeArguments: "Oslo", 3)
         #expect(report.city == "Oslo" && report.days == 3 && report.source == "free forecast for Oslo")
     }
 
     @Test func runtimeArguments_wrongTypes_failWithSignatures() throws {
         struct Report: Sendable { let city: String }
         let builder = ContainerBuilder()
-        builder.register(Report.self, arguments: { (_: Resolver, city: String) in Report(city: city) })
+        builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: city) })
         let container = try builder.build()
-        #expect(errorText { _ = try container.resolve(Report.self, arguments: 3) }
+        #expect(errorText { _ = try container.resolve(Report.self, runtimeArguments: 3) }
             == "No component Report is registered. Did you mean Report with arguments (String)? Register it, or correct the reference.")
+    }
+
+    @Test func runtimeArguments_areADefinition_namedProfiledAndPrinted() throws {
+        typealias Report = PrintedReport
+        let builder = ContainerBuilder()
+        builder.activeProfiles = ["production"]
+        builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: "weekly " + city) }).named("weekly")
+        builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: "test " + city) }).profiles("test")
+        builder.register(instance: Report(city: "plain"))   // the same type without arguments does not clash
+        #expect(builder.definitions.first?.construction.kind == .runtimeArguments("(String)"))
+        let container = try builder.build()
+        #expect(try container.resolve(Report.self, name: "weekly", runtimeArguments: "Oslo").city == "weekly Oslo")
+        #expect(try container.resolve(Report.self).city == "plain")
+        // The test profile's factory is not there: the unnamed key has none.
+        #expect(errorText { _ = try container.resolve(Report.self, runtimeArguments: "Oslo") }
+            == "No component PrintedReport is registered. Did you mean \"weekly\" (PrintedReport) with arguments (String)? Register it, or correct the reference.")
+        #expect(container.canonicalDescription == """
+            component "weekly" IoCCoreTests.PrintedReport
+              scope: prototype
+              construct: runtime arguments (String)
+
+            component - IoCCoreTests.PrintedReport
+              scope: singleton
+              construct: instance
+
+            """)
+    }
+
+    @Test func runtimeArguments_repeated_areADuplicate_unlessOverriding() throws {
+        struct Report: Sendable { let city: String }
+        let builder = ContainerBuilder()
+        let first = #line; builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: "first " + city) })
+        let second = #line; builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: "second " + city) })
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Duplicate component Report at IoCCoreTests/RegistrationTests.swift:\(second); first defined at IoCCoreTests/RegistrationTests.swift:\(first). \
+            Rename one, or mark the later one as an override.
+            """)
+        builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: "third " + city) }).overriding()
+        builder.register(Report.self, runtimeArguments: { (_: Resolver, days: Int) in Report(city: "\(days) days") })
+        let overridden = ContainerBuilder()
+        for definition in builder.definitions where definition.location.line != second { overridden.add(definition) }
+        let container = try overridden.build()
+        #expect(try container.resolve(Report.self, runtimeArguments: "Oslo").city == "third Oslo")
+        #expect(try container.resolve(Report.self, runtimeArguments: 3).city == "3 days", "other argument types are another key")
+    }
+
+    @Test func runtimeArguments_withASettingThatMeansNothing_failTheBuild() {
+        struct Report: Sendable { let city: String }
+        let builder = ContainerBuilder()
+        let line = #line; builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: city) }).singleton()
+        builder.register(Report.self, name: "tagged", runtimeArguments: { (_: Resolver, city: String) in Report(city: city) }).tagged("reports")
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 2 problems:
+            1. Invalid definition of Report at IoCCoreTests/RegistrationTests.swift:\(line): it takes runtime arguments, so each resolve makes \
+            a new instance from the arguments given; it cannot have a scope (singleton). Register a component without runtime arguments for that
+            2. Invalid definition of "tagged" (Report) at IoCCoreTests/RegistrationTests.swift:\(line + 1): it takes runtime arguments, so each \
+            resolve makes a new instance from the arguments given; it cannot have tags. Register a component without runtime arguments for that
+            """)
     }
 
     @Test func defaults_applyToLaterRegistrations() throws {
@@ -320,3 +379,6 @@ struct AliasTests {
             """)
     }
 }
+
+/// A report whose printed name is the same wherever the test runs (a local type's is not).
+struct PrintedReport: Sendable { let city: String }

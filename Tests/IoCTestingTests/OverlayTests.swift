@@ -33,6 +33,22 @@ struct OverlayTests {
         #expect(test.container.definitions.first { $0.name == "weatherClient" }?.scope == .singleton)
     }
 
+    @Test func runtimeArgumentFactory_isReplacedWithAnOverridingOne_andTheBaseKeepsItsOwn() throws {
+        struct Greeting: Sendable { let text: String }
+        let builder = ContainerBuilder()
+        builder.register(Greeting.self, runtimeArguments: { (_: Resolver, name: String) in Greeting(text: "Hello, " + name) })
+        let base = try builder.build()
+        let test = try base.overlay { overlay in
+            overlay.add { $0.register(Greeting.self, runtimeArguments: { (_: Resolver, name: String) in Greeting(text: "Stub " + name) }).overriding() }
+        }
+        #expect(try test.resolve(Greeting.self, runtimeArguments: "Ada").text == "Stub Ada")
+        #expect(try base.resolve(Greeting.self, runtimeArguments: "Ada").text == "Hello, Ada")
+        let clash = #expect(throws: IoCError.self) {
+            try base.overlay { overlay in overlay.add { $0.register(Greeting.self, runtimeArguments: { (_: Resolver, name: String) in Greeting(text: name) }) } }
+        }
+        #expect(clash?.problems.map(\.kind) == [.duplicateKey], "without .overriding() the same key is a duplicate")
+    }
+
     @Test func replaceByName_withAnInstance() throws {
         let test = try productionContainer().overlay { $0.replace("weatherClient", with: StubClient("named:") as any WeatherClient) }
         #expect(try test.resolve(ReportService.self).report("Oslo") == "5 days: named: Oslo")

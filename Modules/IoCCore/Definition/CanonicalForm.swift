@@ -7,7 +7,7 @@
 extension Container {
     public var canonicalDescription: String {
         let printer = CanonicalPrinter(converters: converters)
-        return definitions.map(printer.component).sorted().joined(separator: "\n\n") + "\n"
+        return (definitions + runtimeDefinitions).map(printer.component).sorted().joined(separator: "\n\n") + "\n"
     }
 }
 

@@ -454,6 +454,11 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The type the builder works with once binding has run.
     var boundType: TypeRef { type ?? TypeRef(Never.self) }
 
+    /// Whether this is a runtime-argument factory (``Construction/Kind/runtimeArguments(_:)``).
+    var takesRuntimeArguments: Bool {
+        if case .runtimeArguments = construction.kind { true } else { false }
+    }
+
     public static func == (lhs: Definition, rhs: Definition) -> Bool {
         lhs.name == rhs.name && lhs.type == rhs.type && lhs.typeName == rhs.typeName && lhs.scope == rhs.scope
             && lhs.construction == rhs.construction && lhs.properties == rhs.properties
@@ -547,6 +552,9 @@ public struct Construction: Sendable, Equatable {
         case asyncClosure
         /// A ``ComponentFactory`` component (argument 0) is injected, then asked for the product.
         case factoryComponent
+        /// A closure that takes arguments the caller gives at resolve time (their types as
+        /// printed: `(String, Int)`); see ``ContainerBuilder/register(_:name:runtimeArguments:file:line:)``.
+        case runtimeArguments(String)
         /// Not stated: taken from the parent definition.
         case inherited
 
@@ -560,6 +568,7 @@ public struct Construction: Sendable, Equatable {
             case .closure: return "closure"
             case .asyncClosure: return "async closure"
             case .factoryComponent: return "factory component"
+            case .runtimeArguments(let types): return "runtime arguments \(types)"
             case .inherited: return "inherited"
             }
         }

@@ -14,7 +14,6 @@ package struct BuildRecipe {
     let catalog: TypeCatalog?
     let postProcessors: [any InstancePostProcessor]
     let customScopes: [String: any CustomScope]
-    let runtimeFactories: [AnyRuntimeFactory]
 
     init(_ builder: ContainerBuilder) {
         definitions = builder.definitions
@@ -29,7 +28,6 @@ package struct BuildRecipe {
         catalog = builder.catalog
         postProcessors = builder.postProcessors
         customScopes = builder.customScopes
-        runtimeFactories = builder.runtimeFactories
     }
 }
 
@@ -49,7 +47,6 @@ extension ContainerBuilder {
         catalog = recipe.catalog
         postProcessors = recipe.postProcessors
         customScopes = recipe.customScopes
-        runtimeFactories = recipe.runtimeFactories
         sharingBase = base
     }
 

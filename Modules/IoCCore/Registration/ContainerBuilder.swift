@@ -63,7 +63,6 @@ public final class ContainerBuilder {
     let parent: Container?
     var postProcessors: [any InstancePostProcessor] = []
     var customScopes: [String: any CustomScope] = [:]
-    var runtimeFactories: [AnyRuntimeFactory] = []
     var reportedProblems: [IoCError] = []
     // Test overlays (IoCTesting):
     /// Definitions dropped once bound: what an overlay replaces or removes.

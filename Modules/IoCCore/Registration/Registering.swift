@@ -287,49 +287,90 @@ extension ContainerBuilder {
     }
 
     /// Registers a factory that takes arguments at resolve time (Swinject's arguments):
-    /// `container.resolve(Report.self, arguments: "Oslo", 5)`. Always builds a new instance.
+    /// `container.resolve(Report.self, runtimeArguments: "Oslo", 5)`. Each resolve makes a new
+    /// instance from the arguments it is given; the factory resolves its dependencies through
+    /// the ``Resolver``.
+    ///
+    /// Runtime arguments are the caller's values, apart from the injected arguments of an
+    /// initializer (``Registration/arguments(_:)``). The component is keyed by its type, its name
+    /// and the types of its runtime arguments, so it does not clash with a component of the
+    /// same type made without them.
+    ///
+    /// - Parameters:
+    ///   - type: The type resolved.
+    ///   - name: The name it is resolved by, if any (also `.named(_:)` on the result).
+    ///   - factory: Makes an instance from the resolver and the runtime arguments.
+    /// - Returns: The registration, which takes a name (`.named`), profiles (`.profiles`) and
+    ///   `.overriding()`; `build()` reports any setting that has no meaning for it (a scope,
+    ///   properties, tags...).
     ///
     /// ```swift
-    /// builder.register(Report.self, arguments: { (r: Resolver, city: String, days: Int) in
+    /// builder.register(Report.self, runtimeArguments: { (r: Resolver, city: String, days: Int) in
     ///     Report(city: city, days: days, client: try r.resolve())
     /// })
     /// ```
+    @discardableResult
+    public func register<T, each A>(
+        _ type: T.Type = T.self, name: String? = nil,
+        runtimeArguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        addRuntimeFactory(T.self, name: name, file: file, line: line,
+                          RuntimeFactory<T, (repeat each A)>(repeat (each A).self,
+                                                             body: .sync { resolver, arguments in try factory(resolver, repeat each arguments) }))
+    }
+
+    /// ``register(_:name:runtimeArguments:file:line:)`` for a factory that awaits, as
+    /// `asyncFactory:` is for one without runtime arguments: one that resolves components with
+    /// `async` factories (`try await r.resolve()`). Resolve it with
+    /// `try await container.resolve(_:name:runtimeArguments:)`; resolving it without `await`
+    /// throws the error that says so.
+    ///
+    /// ```swift
+    /// builder.register(Forecast.self, asyncRuntimeArguments: { (r: Resolver, city: String) in
+    ///     Forecast(city: city, store: try await r.resolve())
+    /// })
+    /// let forecast = try await container.resolve(Forecast.self, runtimeArguments: "Oslo")
+    /// ```
+    @discardableResult
+    public func register<T, each A: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil,
+        asyncRuntimeArguments factory: @escaping @Sendable (Resolver, repeat each A) async throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) -> Registration<T> {
+        addRuntimeFactory(T.self, name: name, file: file, line: line,
+                          RuntimeFactory<T, (repeat each A)>(repeat (each A).self,
+                                                             body: .async { resolver, arguments in try await factory(resolver, repeat each arguments) }))
+    }
+
+    @available(*, deprecated, renamed: "register(_:name:runtimeArguments:file:line:)")
+    @discardableResult
     public func register<T, each A>(
         _ type: T.Type = T.self, name: String? = nil,
         arguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T,
         file: String = #fileID, line: Int = #line
-    ) {
-        addRuntimeFactory(T.self, name: name, file: file, line: line, repeat (each A).self,
-                          body: .sync { resolver, arguments in try factory(resolver, repeat each arguments) })
+    ) -> Registration<T> {
+        register(T.self, name: name, runtimeArguments: factory, file: file, line: line)
     }
 
-    /// ``register(_:name:arguments:file:line:)`` for a factory that awaits, as `asyncFactory:`
-    /// is for one without runtime arguments: one that resolves components with `async`
-    /// factories (`try await r.resolve()`). Resolve it with
-    /// `try await container.resolve(_:name:arguments:)`; resolving it without `await` throws
-    /// the error that says so.
-    ///
-    /// ```swift
-    /// builder.register(Forecast.self, asyncArguments: { (r: Resolver, city: String) in
-    ///     Forecast(city: city, store: try await r.resolve())
-    /// })
-    /// let forecast = try await container.resolve(Forecast.self, arguments: "Oslo")
-    /// ```
+    @available(*, deprecated, renamed: "register(_:name:asyncRuntimeArguments:file:line:)")
+    @discardableResult
     public func register<T, each A: Sendable>(
         _ type: T.Type = T.self, name: String? = nil,
         asyncArguments factory: @escaping @Sendable (Resolver, repeat each A) async throws -> T,
         file: String = #fileID, line: Int = #line
-    ) {
-        addRuntimeFactory(T.self, name: name, file: file, line: line, repeat (each A).self,
-                          body: .async { resolver, arguments in try await factory(resolver, repeat each arguments) })
+    ) -> Registration<T> {
+        register(T.self, name: name, asyncRuntimeArguments: factory, file: file, line: line)
     }
 
-    private func addRuntimeFactory<T, each A>(_ type: T.Type, name: String?, file: String, line: Int, _ arguments: repeat (each A).Type,
-                                              body: RuntimeFactory<T, (repeat each A)>.Body) {
-        runtimeFactories.append(RuntimeFactory<T, (repeat each A)>(
-            key: RuntimeFactoryKey(T.self, name: name, repeat (each A).self), type: TypeRef(T.self),
-            signature: RuntimeFactoryKey.signature(T.self, name: name, repeat (each A).self),
-            location: ConfigLocation(file: file, line: line), body: body))
+    /// A definition like any other, whose construction is the runtime factory: overlays,
+    /// profiles, overrides and the canonical form see it; the build keys it apart (see
+    /// ``RuntimeFactoryKey``).
+    private func addRuntimeFactory<T>(_ type: T.Type, name: String?, file: String, line: Int, _ factory: RuntimeFactoryBox) -> Registration<T> {
+        var definition = Definition(type: TypeRef(T.self), construction: Construction(kind: .runtimeArguments(factory.argumentList), arguments: [], recipe: factory),
+                                    maker: TypedNodeMaker<T>.self, location: ConfigLocation(file: file, line: line))
+        definition.name = name
+        return Registration(builder: self, index: add(definition))
     }
 
     private func add<T>(_ type: T.Type, _ construction: Construction, _ file: String, _ line: Int) -> Registration<T> {
@@ -445,6 +486,8 @@ struct Slot<X>: SlotBinding {
 
 // MARK: Runtime-argument factories
 
+/// What a container looks a runtime-argument factory up by: the type it makes, the types of
+/// its arguments (as one tuple type) and its name.
 struct RuntimeFactoryKey: Hashable, Sendable {
     var type: ObjectIdentifier
     var arguments: ObjectIdentifier
@@ -452,62 +495,97 @@ struct RuntimeFactoryKey: Hashable, Sendable {
 
     /// The key of a factory of `T` named `name` taking arguments of these types.
     init<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) {
-        self.type = ObjectIdentifier(T.self)
-        self.arguments = ObjectIdentifier((repeat each A).self)
+        self.init(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier((repeat each A).self), name: name)
+    }
+
+    init(type: ObjectIdentifier, arguments: ObjectIdentifier, name: String?) {
+        self.type = type
+        self.arguments = arguments
         self.name = name
     }
 
+    /// The key of the runtime-argument definition `definition`.
+    init?(_ definition: Definition) {
+        guard let factory = definition.construction.recipe as? RuntimeFactoryBox else { return nil }
+        self.init(type: ObjectIdentifier(definition.boundType.metatype), arguments: factory.arguments, name: definition.name)
+    }
+
     /// How messages name such a factory: `"report" (Report) with arguments (String, Int)`.
-    static func signature<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) -> String {
+    static func signature(_ key: ComponentKey, argumentList: String) -> String {
+        "\(key) with arguments \(argumentList)"
+    }
+
+    /// `(String, Int)`: the argument types as messages print them.
+    static func argumentList<each A>(_ arguments: repeat (each A).Type) -> String {
         var names: [String] = []
         for argument in repeat (each A).self { names.append(String(describing: argument)) }
-        return "\(ComponentKey(T.self, name: name)) with arguments (\(names.joined(separator: ", ")))"
+        return "(" + names.joined(separator: ", ") + ")"
     }
 }
 
-class AnyRuntimeFactory: @unchecked Sendable {
-    let key: RuntimeFactoryKey
-    let type: TypeRef
-    let signature: String
-    let location: ConfigLocation
-    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: ConfigLocation) {
-        self.key = key
-        self.type = type
-        self.signature = signature
-        self.location = location
+/// A runtime-argument factory kept in a definition's construction: the parts of its key the
+/// build reads without knowing its types.
+class RuntimeFactoryBox: RecipeBox, @unchecked Sendable {
+    /// The tuple type of the arguments.
+    let arguments: ObjectIdentifier
+    /// `(String, Int)`.
+    let argumentList: String
+
+    init(arguments: ObjectIdentifier, argumentList: String) {
+        self.arguments = arguments
+        self.argumentList = argumentList
     }
 }
 
-final class RuntimeFactory<T, Arguments>: AnyRuntimeFactory, @unchecked Sendable {
+final class RuntimeFactory<T, Arguments>: RuntimeFactoryBox, @unchecked Sendable {
     enum Body {
         case sync(@Sendable (Resolver, Arguments) throws -> T)
         case async(@Sendable (Resolver, Arguments) async throws -> T)
     }
 
     let body: Body
-    init(key: RuntimeFactoryKey, type: TypeRef, signature: String, location: ConfigLocation, body: Body) {
+
+    init<each A>(_ arguments: repeat (each A).Type, body: Body) where Arguments == (repeat each A) {
         self.body = body
-        super.init(key: key, type: type, signature: signature, location: location)
+        super.init(arguments: ObjectIdentifier((repeat each A).self), argumentList: RuntimeFactoryKey.argumentList(repeat (each A).self))
     }
 
-    private var label: String { ComponentKey(type: type, name: key.name).description }
-
-    func make(_ resolver: Resolver, _ arguments: Arguments) throws -> T {
+    func make(_ resolver: Resolver, _ arguments: Arguments, label: String) throws -> T {
         guard case .sync(let body) = body else { throw IoCError(.asyncResolutionRequired(component: label, path: [label])) }
-        do { return try body(resolver, arguments) } catch { throw failure(error) }
+        do { return try body(resolver, arguments) } catch { throw Self.failure(error, label: label) }
     }
 
-    func makeAsync(_ resolver: Resolver, _ arguments: Arguments) async throws -> T {
+    func makeAsync(_ resolver: Resolver, _ arguments: Arguments, label: String) async throws -> T {
         switch body {
-        case .sync: return try make(resolver, arguments)
-        case .async(let body): do { return try await body(resolver, arguments) } catch { throw failure(error) }
+        case .sync: return try make(resolver, arguments, label: label)
+        case .async(let body): do { return try await body(resolver, arguments) } catch { throw Self.failure(error, label: label) }
         }
     }
 
     /// What a factory's error becomes: the container's own with this factory on its path, or
     /// a failed construction.
-    private func failure(_ error: any Error) -> IoCError {
+    private static func failure(_ error: any Error, label: String) -> IoCError {
         if let error = error as? IoCError { return error.prependingPath(label) }
         return IoCError(.constructionFailed(component: label, path: [label], underlying: String(describing: error), error: UncheckedError(error)))
+    }
+}
+
+/// A runtime-argument factory as a built container keeps it.
+struct PublishedRuntimeFactory: Sendable {
+    let factory: RuntimeFactoryBox
+    /// The component as messages name it: `"report" (Report)`.
+    let label: String
+    let type: TypeRef
+    /// `"report" (Report) with arguments (String, Int)`.
+    let signature: String
+    let location: ConfigLocation
+
+    init?(_ definition: Definition) {
+        guard let factory = definition.construction.recipe as? RuntimeFactoryBox else { return nil }
+        self.factory = factory
+        label = definition.key.description
+        type = definition.boundType
+        signature = RuntimeFactoryKey.signature(definition.key, argumentList: factory.argumentList)
+        location = definition.location
     }
 }

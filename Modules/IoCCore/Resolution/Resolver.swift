@@ -54,9 +54,15 @@ public struct Resolver: @unchecked Sendable {
         try container.instancesByKey(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
 
-    /// A component registered with runtime arguments.
+    /// A component registered with runtime arguments, made from the arguments given (see
+    /// ``Container/resolve(_:name:runtimeArguments:)``).
+    public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
+        try container.runtime(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments)
+    }
+
+    @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
-        try container.runtime(type, name: name, ctx: ctx, arguments: repeat each arguments)
+        try resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// The component registered as `T`; the form for components with `async` factories.
@@ -71,8 +77,13 @@ public struct Resolver: @unchecked Sendable {
     }
 
     /// A component registered with runtime arguments, with `await` (for a factory registered as `async`).
+    public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
+        try await container.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments)
+    }
+
+    @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
-        try await container.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each arguments)
+        try await resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// ``resolveOptional(_:name:)`` with `await`.

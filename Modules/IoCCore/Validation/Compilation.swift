@@ -67,7 +67,12 @@ final class Compilation {
     /// stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
-        let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(builder.definitions)))
+        // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.
+        let components = builder.definitions.filter { !$0.takesRuntimeArguments }
+        if components.count < builder.definitions.count {
+            runtimeFactories = keepRuntimeFactories(builder.definitions.filter { $0.takesRuntimeArguments && preparation.isActive($0) })
+        }
+        let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(components)))
         let merged = preparation.mergeParents(applyOverrides(preparation.applyAliases(preparation.applyDecorators(active)), keys: .names))
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
         // fails the same way for each: reported once.
@@ -172,16 +177,53 @@ final class Compilation {
         }
         // A replaced or repeated definition is never appended, so keeping as many as came in
         // means every one was kept, in order: the input as it is.
-        let result = kept.count == input.count ? input : kept.map { input[$0] }
-        guard kind == .types else { return result }
-        var runtimeSeen: [RuntimeFactoryKey: ConfigLocation] = [:]
-        for factory in builder.runtimeFactories {
-            if let first = runtimeSeen[factory.key] {
-                problems.append(IoCError(.duplicateKey(key: ComponentKey(type: factory.type, name: factory.key.name), first: first, second: factory.location)))
+        return kept.count == input.count ? input : kept.map { input[$0] }
+    }
+
+    /// This build's runtime-argument factories, by key.
+    @exclusivity(unchecked) private(set) var runtimeFactories: [Definition] = []
+
+    /// The runtime-argument factories that stand: a later one with the key of an earlier one
+    /// replaces it when marked as an override, and is a duplicate otherwise; a setting that
+    /// means nothing for such a factory is reported.
+    private func keepRuntimeFactories(_ input: [Definition]) -> [Definition] {
+        var kept: [Definition] = []
+        var seen: [RuntimeFactoryKey: Int] = [:]
+        for definition in input {
+            if let setting = Self.settingWithoutMeaning(forRuntimeFactory: definition) {
+                problems.append(IoCError(.invalidDefinition(
+                    component: definition.label,
+                    reason: "it takes runtime arguments, so each resolve makes a new instance from the arguments given; it cannot have \(setting). Register a component without runtime arguments for that",
+                    location: definition.location)))
+                continue
             }
-            runtimeSeen[factory.key] = factory.location
+            guard let key = RuntimeFactoryKey(definition) else { continue }
+            if let position = seen[key] {
+                if definition.isOverride { kept[position] = definition; continue }
+                problems.append(IoCError(.duplicateKey(key: definition.key, first: kept[position].location, second: definition.location)))
+                continue
+            }
+            seen[key] = kept.count
+            kept.append(definition)
         }
-        return result
+        return kept
+    }
+
+    /// The first setting a runtime-argument factory has that means nothing for it.
+    private static func settingWithoutMeaning(forRuntimeFactory definition: Definition) -> String? {
+        if definition.scope != .prototype { return "a scope (\(definition.scope))" }
+        if definition.isLazy { return "lazy" }
+        if definition.isEager { return "eager" }
+        if definition.isPrimary { return "primary" }
+        if !definition.aliases.isEmpty { return "aliases" }
+        if !definition.tags.isEmpty { return "tags" }
+        if !definition.exposedAs.isEmpty { return "exposures (as:)" }
+        if !definition.properties.isEmpty { return "properties" }
+        if !definition.methodCalls.isEmpty { return "method calls" }
+        if !definition.hooks.isEmpty { return "hooks" }
+        if definition.strategy != nil { return "a construction strategy" }
+        if !definition.dependsOn.isEmpty { return "dependsOn" }
+        return nil
     }
 
     // MARK: Components
@@ -806,8 +848,11 @@ final class Compilation {
         let names = parent.map { $0.lookups.takeUnretainedValue().names.merging(byName) { $1 } } ?? byName
         container.setLookups(types: types, names: names)
         var factories = parent?.runtimeFactories ?? [:]
-        for factory in builder.runtimeFactories { factories[factory.key] = factory }
+        for definition in runtimeFactories {
+            if let key = RuntimeFactoryKey(definition), let factory = PublishedRuntimeFactory(definition) { factories[key] = factory }
+        }
         container.runtimeFactories = factories
+        container.runtimeDefinitions = runtimeFactories
     }
 }
 
