@@ -4,9 +4,13 @@ import SwiftSyntax
 
 extension AttributeSyntax {
     /// `Inject` for `@Inject`, `@IoCAnnotations.Inject` and `@Inject("x")`.
+    /// `Config` for `@Config` and `@IoCAnnotations.Config` (the form that picks ours beside an
+    /// app's own type of that name); another module's `@Settings.Config` keeps its full name.
     var simpleName: String {
         if let identifier = attributeName.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        if let member = attributeName.as(MemberTypeSyntax.self) { return member.name.text }
+        if let member = attributeName.as(MemberTypeSyntax.self), member.baseType.trimmedDescription == "IoCAnnotations" {
+            return member.name.text
+        }
         return attributeName.trimmedDescription
     }
 

@@ -200,6 +200,45 @@ struct ComponentExpansionTests {
             """#)
     }
 
+    @Test func qualifiedAnnotations_areOurs_onlyWithOurModulesName() {
+        assertExpansion(
+            """
+            @Component
+            final class Report: Sendable {
+                init(@IoCAnnotations.Named("region") region: String, @Settings.Config("days") days: Int) {}
+            }
+            """,
+            expandedSource: #"""
+            final class Report: Sendable {
+                init(@IoCAnnotations.Named("region") region: String, @Settings.Config("days") days: Int) {}
+
+                public static func register(into builder: IoCCore.ContainerBuilder) -> Int {
+                    let index = builder.register({ (p0: String, p1: Int) in
+                            Report(region: p0, days: p1)
+                        }, file: "App/Weather.swift", line: 2)
+                    .argument(0, .named("region"))
+                    .index
+                    return index
+                }
+
+                @discardableResult
+                public static func describe(into catalog: IoCCore.TypeCatalog, names: [String]) -> IoCCore.TypeDescriptor {
+                    return catalog.add(Report.self) { type in
+                        for name in names {
+                    type.alias(name)
+                        }
+                        type.initializer("init(region:days:)") { (p0: String, p1: Int) in
+                            Report(region: p0, days: p1)
+                        }
+                    }
+                }
+            }
+
+            extension Report: IoCAnnotations.AnnotatedComponent {
+            }
+            """#)
+    }
+
     @Test func nonFinalClass_declaresOverridableMembers_thatGuardAgainstUnannotatedSubclasses() {
         assertExpansion(
             """

@@ -10,8 +10,9 @@
 /// ```
 public struct Registration<T> {
     let builder: ContainerBuilder
-    /// The definition's index in the builder.
-    package let index: Int
+    /// The definition's index in the builder. `@Component`'s expansion returns it from
+    /// `register(into:)`, in the app's own module, so it stays public.
+    public let index: Int
 
     /// The definition as it stands.
     public var definition: Definition { builder.definitions[index] }
