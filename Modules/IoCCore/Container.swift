@@ -205,7 +205,21 @@ public final class Container: @unchecked Sendable {
 
     // MARK: Resolving by type and name
 
-    /// The component registered as `T`. Throws when there is none, or several and none is primary.
+    /// The component registered (or exposed) as `T`, made as its scope says.
+    ///
+    /// - Parameter type: The type asked for; inferred from the context when left out.
+    /// - Returns: The instance: a new one for a prototype, the same one for a singleton.
+    /// - Throws: An ``IoCError``: ``IoCError/Kind/missingComponent`` (with the closest names),
+    ///   ``IoCError/Kind/ambiguousComponent`` when several match and none is primary,
+    ///   ``IoCError/Kind/constructionFailed`` when an initializer, factory or hook threw (its
+    ///   ``IoCError/underlying`` error kept), ``IoCError/Kind/cycle`` for a cycle through
+    ///   closures, ``IoCError/Kind/asyncResolutionRequired`` or
+    ///   ``IoCError/Kind/mainActorRequired`` when the component needs `await`.
+    ///
+    /// ```swift
+    /// let report = try container.resolve(ReportService.self)
+    /// let client: any WeatherClient = try container.resolve()
+    /// ```
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
         if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: nil) }
@@ -216,6 +230,16 @@ public final class Container: @unchecked Sendable {
     }
 
     /// The component named `name` (or with that alias), as `T`.
+    ///
+    /// - Parameters:
+    ///   - type: The type wanted: the component's type, or one it is exposed as.
+    ///   - name: The component's name or alias.
+    /// - Throws: As ``resolve(_:)``; also ``IoCError/Kind/typeMismatch`` when the component
+    ///   cannot be had as `T`, and ``IoCError/Kind/privateComponent`` for a private one.
+    ///
+    /// ```swift
+    /// let audit = try container.resolve((any Logger).self, name: "audit")
+    /// ```
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
         if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: name) }
@@ -228,20 +252,41 @@ public final class Container: @unchecked Sendable {
         }
     }
 
-    /// The component, or `nil` when none is registered under that key. Other errors still throw.
+    /// The component, or `nil` when none is registered under that key.
+    ///
+    /// - Throws: As ``resolve(_:)`` for everything but a missing component: a component that
+    ///   is there and fails to build still throws.
+    ///
+    /// ```swift
+    /// let metrics = try container.resolveOptional(Metrics.self)   // nil when not registered
+    /// ```
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
         guard isRegistered(type, name: name) else { return nil }
         return try name.map { try resolve(type, name: $0) } ?? resolve(type)
     }
 
-    /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order.
+    /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order;
+    /// empty when there is none.
+    ///
+    /// - Throws: As ``resolve(_:)``, for the first component that fails.
+    ///
+    /// ```swift
+    /// let reporters = try container.resolveAll((any Reporter).self)
+    /// ```
     public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
         if isHooked, let overlay = installedOverlay() { return try overlay.resolveAll(type) }
         let components = observedMembers(of: type, tagged: nil)
         return try resolveTop { ctx in try self.instances(of: components, as: type, ctx: ctx) }
     }
 
-    /// Every component tagged `tag`, as `T`, in registration order.
+    /// Every component tagged `tag`, as `T`, in registration order (or by the tag's `priority`
+    /// attribute, highest first, when the components give one).
+    ///
+    /// - Throws: As ``resolve(_:name:)``, for the first component that fails.
+    ///
+    /// ```swift
+    /// let handlers = try container.resolveAll((any Handler).self, tagged: "handler")
+    /// ```
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
         if isHooked, let overlay = installedOverlay() { return try overlay.resolveAll(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
@@ -249,6 +294,12 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Every component of type `T` (or tagged `tag`), keyed by name (the type's name when unnamed).
+    ///
+    /// - Throws: As ``resolveAll(_:)``.
+    ///
+    /// ```swift
+    /// let channels = try container.resolveMap((any Channel).self)   // ["email": ..., "sms": ...]
+    /// ```
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
         if isHooked, let overlay = installedOverlay() { return try overlay.resolveMap(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
@@ -287,7 +338,14 @@ public final class Container: @unchecked Sendable {
 
     // MARK: Resolving with await
 
-    /// The component registered as `T`; the form for components with `async` factories.
+    /// The component registered as `T`; the form for components with `async` factories and
+    /// main-actor components (it goes to the main actor for them).
+    ///
+    /// - Throws: As ``resolve(_:)``, but never the errors that ask for `await`.
+    ///
+    /// ```swift
+    /// let store = try await container.resolve(ForecastStore.self)
+    /// ```
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type) }
         let node = try self.node(type, name: nil)
@@ -296,6 +354,8 @@ public final class Container: @unchecked Sendable {
     }
 
     /// The component named `name`, as `T`; the form for components with `async` factories.
+    ///
+    /// - Throws: As ``resolve(_:name:)``, but never the errors that ask for `await`.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
         guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
@@ -358,7 +418,15 @@ public final class Container: @unchecked Sendable {
     /// object a framework hands you (Typhoon's `inject:`): runs the before-injection hooks,
     /// property injection, method calls and after-injection hooks of the definition of `T`
     /// (or of the one named `name`). Its construction, decorators and post-processors are not
-    /// run: the instance stays the one you passed. Returns it (for a value type, the injected copy).
+    /// run: the instance stays the one you passed.
+    ///
+    /// - Parameters:
+    ///   - instance: The instance to inject.
+    ///   - name: The definition to follow, when it is not the one registered as `T`.
+    /// - Returns: The instance (for a value type, the injected copy).
+    /// - Throws: An ``IoCError``: ``IoCError/Kind/missingComponent`` when no definition is
+    ///   registered as `T` (or named `name`), ``IoCError/Kind/typeMismatch`` when the one found
+    ///   is only exposed as `T`, or what resolving a dependency or running a hook threw.
     ///
     /// ```swift
     /// let controller = storyboard.instantiateViewController(identifier: "report") as! ReportViewController
@@ -391,6 +459,11 @@ public final class Container: @unchecked Sendable {
     /// Makes a child container: it sees this container's components and shares its singletons;
     /// its own definitions may reference them and override their keys for itself.
     ///
+    /// - Parameter configure: Registers the child's own components.
+    /// - Returns: The built child.
+    /// - Throws: What `configure` throws, or the ``IoCError/Kind/validationFailed`` error of
+    ///   building the child (see ``ContainerBuilder/build()``).
+    ///
     /// ```swift
     /// let request = try app.makeChild { $0.register(instance: currentUser) }
     /// ```
@@ -403,6 +476,15 @@ public final class Container: @unchecked Sendable {
 
     /// Runs `body` in a new task scope: task-local components are shared inside it (and by the
     /// tasks it starts) and disposed when it ends.
+    ///
+    /// - Parameter body: The work of one scope: a request, a job.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; otherwise ``IoCError/Kind/disposeFailed`` when a dispose
+    ///   hook of the scope's components threw (every hook still ran).
+    ///
+    /// ```swift
+    /// let page = try container.withTaskScope { try container.resolve(RequestHandler.self).handle(request) }
+    /// ```
     public func withTaskScope<R>(_ body: () throws -> R) throws -> R {
         let scope = TaskScope()
         let result = try TaskScope.$current.withValue(scope) { try body() }
@@ -412,6 +494,12 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Runs `body` in a new task scope; the `async` form.
+    ///
+    /// - Throws: As the synchronous `withTaskScope(_:)`.
+    ///
+    /// ```swift
+    /// let page = try await container.withTaskScope { try await handler.handle(request) }
+    /// ```
     public func withTaskScope<R>(_ body: () async throws -> R) async throws -> R {
         let scope = TaskScope()
         let result = try await TaskScope.$current.withValue(scope) { try await body() }
@@ -423,6 +511,13 @@ public final class Container: @unchecked Sendable {
     /// Runs the dispose hooks of every singleton this container created, newest first, and
     /// refuses to create anything afterwards. Every hook runs even when one throws; the
     /// failures are thrown together at the end. Calling it again does nothing.
+    ///
+    /// - Throws: An ``IoCError`` of kind ``IoCError/Kind/disposeFailed`` naming each hook that
+    ///   threw, after every hook has run.
+    ///
+    /// ```swift
+    /// defer { try? container.shutdown() }
+    /// ```
     public func shutdown() throws {
         guard !shutDownFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let actions = created.withLock { list in defer { list.removeAll() }; return list }

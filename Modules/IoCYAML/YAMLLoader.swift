@@ -35,7 +35,20 @@ public struct YAMLLoader: Sendable {
         self.limits = limits
     }
 
-    /// Reads a file and its imports; `root` (by default the file's directory) bounds where imports may come from.
+    /// Reads a file and its imports.
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - root: Where imports (and `%env(file:...)%` reads) may come from; by default the file's
+    ///     directory. An import outside it is refused.
+    /// - Returns: The definitions, the `parameters` and the files read.
+    /// - Throws: The first ``YAMLError``: syntax, an unknown key or a construct with no Swift
+    ///   meaning, a wrong kind of value, a limit passed (``YAMLLimits``), an import outside the
+    ///   root or in a circle; each names file:line:column.
+    ///
+    /// ```swift
+    /// let config = try YAMLLoader().load(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
+    /// ```
     public func load(contentsOf url: URL, root: URL? = nil) throws(YAMLError) -> YAMLConfig {
         YAMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
@@ -49,6 +62,12 @@ public struct YAMLLoader: Sendable {
 
     /// Reads YAML text; `name` stands for the file in locations. Imports are resolved from
     /// `root` when given and refused otherwise.
+    ///
+    /// - Throws: As ``load(contentsOf:root:)``.
+    ///
+    /// ```swift
+    /// let config = try YAMLLoader().load(string: "services:\n  clock: { class: SystemClock }\n")
+    /// ```
     public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(YAMLError) -> YAMLConfig {
         YAMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
     }
@@ -83,12 +102,21 @@ extension YAMLLoader: ConfigFormat {
 
 extension ContainerBuilder {
     /// Adds the services of a YAML file (and its imports) and its parameters as a property source.
+    ///
+    /// - Throws: As ``YAMLLoader/load(contentsOf:root:)``; the types and references are checked
+    ///   later, by ``IoCCore/ContainerBuilder/build()``.
+    ///
+    /// ```swift
+    /// try builder.loadYAML(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
+    /// ```
     public func loadYAML(contentsOf url: URL, root: URL? = nil, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
         add(try YAMLLoader(limits: limits).load(contentsOf: url, root: root))
         configRoots.append(root ?? url.deletingLastPathComponent())
     }
 
     /// Adds the services of YAML text (tests, embedded config).
+    ///
+    /// - Throws: As ``YAMLLoader/load(string:name:root:)``.
     public func loadYAML(_ text: String, name: String = "<string>", limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
         add(try YAMLLoader(limits: limits).load(string: text, name: name))
     }

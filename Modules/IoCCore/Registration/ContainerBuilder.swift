@@ -113,9 +113,21 @@ public final class ContainerBuilder {
         postProcessors.append(processor)
     }
 
-    /// Checks every definition and builds the container. Throws
-    /// an ``IoCError`` of kind ``IoCError/Kind/validationFailed`` listing every problem found; then, for eager
-    /// singletons, the first error their creation throws.
+    /// Checks every definition and builds the container: missing and ambiguous components,
+    /// cycles, captive dependencies, types, initializers, properties, values and placeholders,
+    /// all at once. Nothing is created but eager singletons.
+    ///
+    /// - Returns: The container, ready to resolve from any thread.
+    /// - Throws: An ``IoCError`` of kind ``IoCError/Kind/validationFailed`` whose
+    ///   ``IoCError/problems`` lists every problem found, each with its place and a fix; then,
+    ///   for eager singletons, the first error their creation throws.
+    ///
+    /// ```swift
+    /// let builder = ContainerBuilder()
+    /// builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).singleton()
+    /// builder.register(ReportService.init)
+    /// let container = try builder.build()
+    /// ```
     public func build() throws -> Container {
         let container = Container(parent: parent)
         container.maxResolutionDepth = maxResolutionDepth

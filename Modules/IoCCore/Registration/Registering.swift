@@ -8,6 +8,15 @@ extension ContainerBuilder {
     /// parameters get handles, optionals and collections). `as:` registers it as another type,
     /// usually a protocol it conforms to (Objective-IOC's `representing:`).
     ///
+    /// - Parameters:
+    ///   - initializer: Makes the component from its dependencies; what it throws fails the
+    ///     resolve with an ``IoCError`` of kind ``IoCError/Kind/constructionFailed``.
+    ///   - type: The type the component is registered as; by default the initializer's result.
+    ///   - file: Where the registration is, for messages (the caller's file by default).
+    ///   - line: The line, as `file`.
+    /// - Returns: The registration, to state more: `.named`, `.singleton()`, `.property`...
+    ///   `build()` checks each parameter has a component.
+    ///
     /// ```swift
     /// builder.register(ReportService.init)
     /// builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).singleton()

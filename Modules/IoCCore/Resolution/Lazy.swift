@@ -40,7 +40,14 @@ public final class Lazy<T>: @unchecked Sendable {
     /// Whether the instance was built already.
     public var isCreated: Bool { ready.load(ordering: .acquiring) }
 
-    /// The instance, built on the first call.
+    /// The instance, built on the first call; later calls, on any thread, get the same one.
+    ///
+    /// - Throws: What resolving the component throws (an ``IoCError``). A failure is not kept:
+    ///   the next call tries again.
+    ///
+    /// ```swift
+    /// let printer = try lazyPrinter.get()
+    /// ```
     public func get() throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
@@ -54,6 +61,8 @@ public final class Lazy<T>: @unchecked Sendable {
     }
 
     /// The instance, built on the first call; the form for components with `async` factories.
+    ///
+    /// - Throws: As the synchronous `get()`.
     public func get() async throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
@@ -96,9 +105,17 @@ public struct Provider<T>: Sendable {
         self.makeAsync = makeAsync
     }
 
-    /// Resolves the component.
+    /// Resolves the component: a new instance for a prototype, the scope's one otherwise.
+    ///
+    /// - Throws: What resolving the component throws (an ``IoCError``).
+    ///
+    /// ```swift
+    /// let printer = try makePrinter.get()
+    /// ```
     public func get() throws -> T { try make() }
     /// Resolves the component; the form for components with `async` factories.
+    ///
+    /// - Throws: What resolving the component throws (an ``IoCError``).
     public func get() async throws -> T { try await makeAsync() }
     /// `provider()` reads as `provider.get()`.
     public func callAsFunction() throws -> T { try make() }

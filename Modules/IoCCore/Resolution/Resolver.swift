@@ -7,6 +7,10 @@
 ///     ReportService(client: try r.resolve(), printer: try r.resolve(name: "console"))
 /// }
 /// ```
+///
+/// Each form throws what the container's form of the same name throws
+/// (``Container/resolve(_:)`` and the rest), with the factory's component on the resolution
+/// path; a factory that lets the error through fails its own component with it.
 public struct Resolver: @unchecked Sendable {
     // NB: the context's references are unowned; the resolver keeps them alive itself, since a
     // closure may keep the resolver (or pass it to another thread) past the resolve that made it.
@@ -23,33 +27,45 @@ public struct Resolver: @unchecked Sendable {
     }
 
     /// The component registered as `T`.
+    ///
+    /// - Throws: As ``Container/resolve(_:)``.
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
         let node = try container.node(type, name: nil)
         return try unsafeDowncast(node, to: Node<T>.self).instance(ctx)
     }
 
     /// The component named `name`, as `T`.
+    ///
+    /// - Throws: As ``Container/resolve(_:name:)``.
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
         try container.instance(of: container.node(type, name: name), as: type, ctx: ctx)
     }
 
     /// The component, or `nil` when none is registered under that key.
+    ///
+    /// - Throws: As ``Container/resolveOptional(_:name:)``.
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
         guard container.isRegistered(type, name: name) else { return nil }
         return try name.map { try resolve(type, name: $0) } ?? resolve(type)
     }
 
     /// Every component of type `T`, in registration order.
+    ///
+    /// - Throws: As ``Container/resolveAll(_:)``.
     public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
         try container.instances(of: container.members(of: type, tagged: nil), as: type, ctx: ctx)
     }
 
     /// Every component tagged `tag`, as `T`.
+    ///
+    /// - Throws: As ``Container/resolveAll(_:tagged:)``.
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
         try container.instances(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
 
     /// Every component of type `T` (or tagged `tag`), keyed by name.
+    ///
+    /// - Throws: As ``Container/resolveMap(_:tagged:)``.
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
         try container.instancesByKey(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
