@@ -180,8 +180,8 @@ final class Compilation {
         return kept.count == input.count ? input : kept.map { input[$0] }
     }
 
-    /// This build's runtime-argument factories, by key.
-    @exclusivity(unchecked) private(set) var runtimeFactories: [Definition] = []
+    /// This build's runtime-argument factories that stand, in registration order.
+    private(set) var runtimeFactories: [Definition] = []
 
     /// The runtime-argument factories that stand: a later one with the key of an earlier one
     /// replaces it when marked as an override, and is a duplicate otherwise; a setting that
