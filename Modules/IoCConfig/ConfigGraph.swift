@@ -164,7 +164,7 @@ package struct ConfigGraph: Sendable {
             if reach != .optional && !leftOut.contains(name) {
                 let site = InjectionSite(component: components[index].label, point: point, location: location)
                 problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site,
-                                                  suggestions: Suggestions.closest(to: name, in: names), path: [])))
+                                                           suggestions: Suggestions.closest(to: name, in: names), path: [])))
             }
         case .typeNamed(let name):
             let matches = components.indices.filter { candidate in

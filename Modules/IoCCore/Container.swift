@@ -441,7 +441,7 @@ public final class Container: @unchecked Sendable {
         guard let node = found.exactly(T.self), found.base == nil else {
             let component = found.base ?? found
             throw IoCError(.typeMismatch(component: component.label, expected: TypeRef(T.self), actual: component.typeRef, site: nil,
-                                        path: [component.label]))
+                                         path: [component.label]))
         }
         var value = instance
         let graph = node.needsGraph ? ObjectGraph() : nil
@@ -679,7 +679,7 @@ public final class Container: @unchecked Sendable {
     }
 
     private func runtimeSuggestions<T>(for type: T.Type) -> [String] {
-        runtimeFactories.values.filter { $0.type == TypeRef(type) }.map(\.signature).sorted()
+        runtimeFactories.values.filter { $0.key.type == ObjectIdentifier(type) }.map(\.signature).sorted()
     }
 }
 

@@ -45,7 +45,7 @@ public final class Overlay {
             // NB: every container comes from build(), which records its recipe.
             builder = ContainerBuilder()
             builder.report(IoCError(.invalidOverride(action: "overlay this container", location: .unknown,
-                                            reason: "it has no record of its definitions.")))
+                                                     reason: "it has no record of its definitions.")))
         }
     }
 
@@ -155,7 +155,7 @@ public final class Overlay {
             let definition = builder.definitions[index]
             guard let name = definition.name else {
                 builder.report(IoCError(.invalidOverride(action: "override \(definition.label)", location: definition.location,
-                                                reason: "an override must name the component it replaces. Give it the name, or use add(_:) for a new component.")))
+                                                         reason: "an override must name the component it replaces. Give it the name, or use add(_:) for a new component.")))
                 continue
             }
             guard let target = self.target(named: name, action: "override", file, line) else { continue }

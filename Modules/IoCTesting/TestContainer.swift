@@ -111,7 +111,7 @@ public final class TestContainer: Sendable {
             try reset(matching: target.key, action, file, line)
         case .failure(let problem):
             throw IoCError(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line),
-                                           reason: problem.text + (problem.isMissing ? " Correct the type." : "")))
+                                            reason: problem.text + (problem.isMissing ? " Correct the type." : "")))
         }
     }
 
@@ -119,8 +119,8 @@ public final class TestContainer: Sendable {
     public func reset(_ name: String, file: String = #fileID, line: Int = #line) throws {
         guard let target = container.definition(named: name) else {
             throw IoCError(.invalidOverride(action: "reset \"\(name)\"", location: ConfigLocation(file: file, line: line),
-                                           reason: "the container has no component named \"\(name)\"."
-                                               + Overlay.didYouMean(name, in: container.allNames, quoted: true) + " Correct the name."))
+                                            reason: "the container has no component named \"\(name)\"."
+                                            + Overlay.didYouMean(name, in: container.allNames, quoted: true) + " Correct the name."))
         }
         try reset(matching: target.key, "reset \"\(name)\"", file, line)
     }
@@ -130,7 +130,7 @@ public final class TestContainer: Sendable {
     public func reset(scope: Scope, file: String = #fileID, line: Int = #line) throws {
         guard scope == .singleton || scope == .weakSingleton else {
             throw IoCError(.invalidOverride(action: "reset scope \(scope)", location: ConfigLocation(file: file, line: line),
-                                           reason: "the container keeps no instances of \(scope) components: they end with their request, graph, thread or task, or with the custom scope that holds them. Reset singleton or weak-singleton."))
+                                            reason: "the container keeps no instances of \(scope) components: they end with their request, graph, thread or task, or with the custom scope that holds them. Reset singleton or weak-singleton."))
         }
         let outcome = container.resetInstances { $0.scope == scope }
         if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }
@@ -147,7 +147,7 @@ public final class TestContainer: Sendable {
         guard !outcome.reset.isEmpty else {
             let scope = container.definitions.first { $0.key == key }?.scope.description ?? "unknown"
             throw IoCError(.invalidOverride(action: action, location: ConfigLocation(file: file, line: line),
-                                           reason: "its scope is \(scope), which keeps no instance in the container. Only singletons and weak singletons can be reset."))
+                                            reason: "its scope is \(scope), which keeps no instance in the container. Only singletons and weak singletons can be reset."))
         }
         if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }
     }

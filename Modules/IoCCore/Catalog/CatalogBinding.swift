@@ -62,8 +62,8 @@ final class CatalogBinding {
             guard let found = declared.first(where: { $0.type?.name == name || $0.type?.qualifiedName == name }) else {
                 let known = declared.compactMap { $0.type?.name }
                 problems.append(IoCError(.unknownMember(kind: "protocol", name: name, type: type.name, component: definition.label,
-                                               location: definition.location, known: known,
-                                               suggestions: Suggestions.closest(to: name, in: known))))
+                                                        location: definition.location, known: known,
+                                                        suggestions: Suggestions.closest(to: name, in: known))))
                 return nil
             }
             exposures.append(found)
@@ -105,7 +105,7 @@ final class CatalogBinding {
         case .typeNamed(let name):
             guard let type = catalog?.type(named: name) else {
                 problems.append(IoCError(.unknownType(name: name, component: owner.label, location: owner.location,
-                                             suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? []))))
+                                                      suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? []))))
                 return nil
             }
             return .type(type)
@@ -151,7 +151,7 @@ final class CatalogBinding {
     private func bindTypeThroughCatalog(_ definition: Definition) -> (Definition, targets: [Int])? {
         guard let catalog else {
             problems.append(IoCError(.unknownType(name: definition.typeName ?? "?", component: definition.label, location: definition.location,
-                                         suggestions: [])))
+                                                  suggestions: [])))
             return nil
         }
         if case .factoryMethod(let signature) = definition.construction.kind {
@@ -159,12 +159,12 @@ final class CatalogBinding {
         }
         guard let typeName = definition.typeName else {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it names no type; give it a class.",
-                                               location: definition.location)))
+                                                        location: definition.location)))
             return nil
         }
         guard let descriptor = catalog.descriptor(named: typeName) else {
             problems.append(IoCError(.unknownType(name: typeName, component: definition.label, location: definition.location,
-                                         suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames))))
+                                                  suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames))))
             return nil
         }
         let members: [TypeDescriptor.Member]
@@ -199,13 +199,13 @@ final class CatalogBinding {
     private func bindFactoryMethod(_ definition: Definition, signature: String, _ catalog: TypeCatalog) -> Definition? {
         guard let factory = definition.construction.factory, let factoryType = factoryTypeName(factory) else {
             problems.append(IoCError(.invalidDefinition(component: definition.label,
-                                               reason: "its factory method \(signature) needs a factory component given by name.",
-                                               location: definition.location)))
+                                                        reason: "its factory method \(signature) needs a factory component given by name.",
+                                                        location: definition.location)))
             return nil
         }
         guard let factoryDescriptor = catalog.descriptor(named: factoryType.name) ?? factoryType.type.flatMap(catalog.descriptor(of:)) else {
             problems.append(IoCError(.unknownType(name: factoryType.name, component: definition.label, location: definition.location,
-                                         suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames))))
+                                                  suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames))))
             return nil
         }
         guard let member = select(factoryDescriptor.factoryMethods, requested: signature, arguments: definition.construction.arguments,
@@ -220,8 +220,8 @@ final class CatalogBinding {
         Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets.map { $0 + 1 })
         if let typeName = definition.typeName, let named = catalog.type(named: typeName), named != product {
             problems.append(IoCError(.invalidDefinition(component: definition.label,
-                                               reason: "\(factoryDescriptor.type.name).\(member.signature) makes \(product.name), not \(typeName).",
-                                               location: definition.location)))
+                                                        reason: "\(factoryDescriptor.type.name).\(member.signature) makes \(product.name), not \(typeName).",
+                                                        location: definition.location)))
             return nil
         }
         let productDescriptor = catalog.descriptor(of: product)
@@ -287,7 +287,7 @@ final class CatalogBinding {
         if let requested {
             guard let signature = parsedSignature(requested) else {
                 problems.append(IoCError(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
-                                               location: definition.location, known: known, suggestions: [])))
+                                                        location: definition.location, known: known, suggestions: [])))
                 return nil
             }
             rule = .signature(signature, sameArity: false)
@@ -312,10 +312,10 @@ final class CatalogBinding {
         if candidates.isEmpty {
             let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
             problems.append(IoCError(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
-                                           known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? [])))
+                                                    known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? [])))
         } else {
             problems.append(IoCError(.ambiguousMember(kind: kind, type: type, candidates: candidates.map(\.signature.description),
-                                             component: definition.label, location: definition.location)))
+                                                      component: definition.label, location: definition.location)))
         }
         return nil
     }
@@ -358,17 +358,17 @@ final class CatalogBinding {
             if let label = given[position].label {
                 guard let found = labels.firstIndex(of: label) else {
                     problems.append(IoCError(.unknownMember(kind: "argument label", name: label, type: "\(member.signature)",
-                                                   component: definition.label, location: given[position].location ?? definition.location,
-                                                   known: labels.map { $0 ?? "_" },
-                                                   suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 }))))
+                                                            component: definition.label, location: given[position].location ?? definition.location,
+                                                            known: labels.map { $0 ?? "_" },
+                                                            suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 }))))
                     return nil
                 }
                 targets.append(found)
             } else {
                 guard position < labels.count else {
                     problems.append(IoCError(.invalidDefinition(component: definition.label,
-                                                       reason: "\(member.signature) takes \(labels.count) argument(s), but \(given.count) are given.",
-                                                       location: given[position].location ?? definition.location)))
+                                                                reason: "\(member.signature) takes \(labels.count) argument(s), but \(given.count) are given.",
+                                                                location: given[position].location ?? definition.location)))
                     return nil
                 }
                 targets.append(position)
@@ -450,8 +450,8 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         var failed = false
         func missing(_ kind: String, _ name: String, _ known: [String], at location: ConfigLocation?) {
             binding.problems.append(IoCError(.unknownMember(kind: kind, name: name, type: descriptor.type.name, component: definition.label,
-                                                   location: location ?? definition.location, known: known,
-                                                   suggestions: Suggestions.closest(to: name, in: known))))
+                                                            location: location ?? definition.location, known: known,
+                                                            suggestions: Suggestions.closest(to: name, in: known))))
             failed = true
         }
 

@@ -474,7 +474,7 @@ final class DefaultValueArgument<X>: Argument<X>, @unchecked Sendable {
         let value = make()
         if let typed = value as? X { return typed }
         throw IoCError(.typeMismatch(component: "the default of \(site.point)", expected: TypeRef(X.self),
-                                    actual: TypeRef(type(of: value)), site: site, path: []))
+                                     actual: TypeRef(type(of: value)), site: site, path: []))
     }
 }
 
@@ -581,20 +581,18 @@ final class RuntimeFactory<T, Arguments>: RuntimeFactoryBox, @unchecked Sendable
 
 /// A runtime-argument factory as a built container keeps it.
 struct PublishedRuntimeFactory: Sendable {
+    let key: RuntimeFactoryKey
     let factory: RuntimeFactoryBox
     /// The component as messages name it: `"report" (Report)`.
     let label: String
-    let type: TypeRef
     /// `"report" (Report) with arguments (String, Int)`.
     let signature: String
-    let location: ConfigLocation
 
     init?(_ definition: Definition) {
-        guard let factory = definition.construction.recipe as? RuntimeFactoryBox else { return nil }
+        guard let key = RuntimeFactoryKey(definition), let factory = definition.construction.recipe as? RuntimeFactoryBox else { return nil }
+        self.key = key
         self.factory = factory
         label = definition.key.description
-        type = definition.boundType
         signature = RuntimeFactoryKey.signature(definition.key, argumentList: factory.argumentList)
-        location = definition.location
     }
 }

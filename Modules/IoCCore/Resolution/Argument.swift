@@ -52,7 +52,7 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
     private func cast(_ value: Any) throws -> X {
         if let value = value as? X { return value }
         throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self),
-                                    actual: TypeRef(type(of: value)), site: site.site, path: []))
+                                     actual: TypeRef(type(of: value)), site: site.site, path: []))
     }
 }
 

@@ -63,8 +63,8 @@ final class Producer<T>: @unchecked Sendable {
     /// Why a component on a cycle that properties close cannot be replaced after construction.
     private func replacedEarly() -> IoCError {
         IoCError(.invalidDefinition(component: info.key.description,
-                           reason: "a decorator or post-processor replaced it after its dependency cycle was handed the instance it constructed, so the cycle holds another object. Decorate it with a component of its own (decorates:), or inject one side of the cycle as Lazy<T> or Provider<T>.",
-                           location: info.location))
+                                    reason: "a decorator or post-processor replaced it after its dependency cycle was handed the instance it constructed, so the cycle holds another object. Decorate it with a component of its own (decorates:), or inject one side of the cycle as Lazy<T> or Provider<T>.",
+                                    location: info.location))
     }
 
     func produceAsync(_ ctx: ResolutionContext) async throws -> T {

@@ -46,7 +46,7 @@ public struct ServiceLocator<T>: Sendable {
 
     private func missing(_ key: String) -> IoCError {
         IoCError(.missingComponent(key: ComponentKey(name: key), site: nil,
-                          suggestions: Suggestions.closest(to: key, in: keys).map { "\"\($0)\"" }, path: ["ServiceLocator<\(T.self)>"]))
+                                   suggestions: Suggestions.closest(to: key, in: keys).map { "\"\($0)\"" }, path: ["ServiceLocator<\(T.self)>"]))
     }
 }
 
@@ -62,7 +62,7 @@ extension ServiceLocator: InjectionShape {
             for item in items {
                 guard case .named(let name) = item else {
                     compilation.problems.append(IoCError(.sourceMismatch(source: item.description, expected: TypeRef(ServiceLocator<T>.self), site: site.site,
-                                                                hint: "A locator's list holds references ('@name'); give other entries as a map with keys.")))
+                                                                         hint: "A locator's list holds references ('@name'); give other entries as a map with keys.")))
                     return .some(nil)
                 }
                 entries[name] = item

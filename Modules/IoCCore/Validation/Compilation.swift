@@ -68,9 +68,11 @@ final class Compilation {
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
         // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.
-        let components = builder.definitions.filter { !$0.takesRuntimeArguments }
-        if components.count < builder.definitions.count {
-            runtimeFactories = keepRuntimeFactories(builder.definitions.filter { $0.takesRuntimeArguments && preparation.isActive($0) })
+        // NB: a copy only when there is one: filtering copies (retains) every definition.
+        var components = builder.definitions
+        if components.contains(where: \.takesRuntimeArguments) {
+            runtimeFactories = keepRuntimeFactories(components.filter { $0.takesRuntimeArguments && preparation.isActive($0) })
+            components.removeAll(where: \.takesRuntimeArguments)
         }
         let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(components)))
         let merged = preparation.mergeParents(applyOverrides(preparation.applyAliases(preparation.applyDecorators(active)), keys: .names))
@@ -105,7 +107,7 @@ final class Compilation {
     private func reportMissing(named name: String, site: SiteInfo) {
         guard !leftOut.contains(name) else { return }
         problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site,
-                                          suggestions: nameSuggestions(for: name, site: site), path: [])))
+                                                   suggestions: nameSuggestions(for: name, site: site), path: [])))
     }
 
     // MARK: Keys and overrides
@@ -419,7 +421,7 @@ final class Compilation {
         let primaries = candidates.filter(\.isPrimary)
         let tied = primaries.count > 1 ? primaries : candidates
         return IoCError(.ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
-                                   site: site, path: []))
+                                            site: site, path: []))
     }
 
     private var allNames: [String] {
@@ -485,7 +487,7 @@ final class Compilation {
                 return ConstantArgument(try builder.converters.convert(value, to: X.self))
             } catch {
                 problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
-                                          target: TypeRef(X.self), reason: error.reason, site: site.site)))
+                                                   target: TypeRef(X.self), reason: error.reason, site: site.site)))
                 return nil
             }
         case .typeNamed(let name):
@@ -494,20 +496,20 @@ final class Compilation {
             return nil
         case .all, .tagged, .taggedIndexed, .list, .map:
             problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "A collection injects into an array [T] or a dictionary [String: T].")))
+                                                     hint: "A collection injects into an array [T] or a dictionary [String: T].")))
         case .lazy, .provider:
             problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "A handle injects into Lazy<T> or Provider<T>.")))
+                                                     hint: "A handle injects into Lazy<T> or Provider<T>.")))
         case .abstractArgument(let message):
             problems.append(IoCError(.invalidDefinition(component: site.component.label,
-                                               reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
-                                               location: site.component.location)))
+                                                        reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
+                                                        location: site.component.location)))
         case .defaultArgument:
             problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "This parameter has no default value in its catalog entry; give it a value or a reference.")))
+                                                     hint: "This parameter has no default value in its catalog entry; give it a value or a reference.")))
         case .optional, .nilValue:
             problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
-                                            hint: "Only an optional type T? can take nil.")))
+                                                     hint: "Only an optional type T? can take nil.")))
         }
         return nil
     }
@@ -522,7 +524,7 @@ final class Compilation {
             if found.isEmpty {
                 if !optional {
                     problems.append(IoCError(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
-                                                      suggestions: typeSuggestions(for: wanted.name, site: site), path: [])))
+                                                               suggestions: typeSuggestions(for: wanted.name, site: site), path: [])))
                 }
                 return .some(nil)
             }
@@ -779,7 +781,7 @@ final class Compilation {
         guard heldLifetime < holder, !(isInner && heldLifetime == .perRequest) else { return }
         captives[index, default: []].append(
             IoCError(.captiveDependency(holder: label(index), holderScope: container.definition(at: index).scope, dependency: held.label,
-                               dependencyScope: held.definition.scope, site: site.site)))
+                                        dependencyScope: held.definition.scope, site: site.site)))
     }
 
     /// The component a plain reference names: a type or a name that picks exactly one component
@@ -849,7 +851,7 @@ final class Compilation {
         container.setLookups(types: types, names: names)
         var factories = parent?.runtimeFactories ?? [:]
         for definition in runtimeFactories {
-            if let key = RuntimeFactoryKey(definition), let factory = PublishedRuntimeFactory(definition) { factories[key] = factory }
+            if let factory = PublishedRuntimeFactory(definition) { factories[factory.key] = factory }
         }
         container.runtimeFactories = factories
         container.runtimeDefinitions = runtimeFactories

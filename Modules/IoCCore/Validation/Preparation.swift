@@ -89,8 +89,8 @@ struct Preparation {
                 let location = properties[later].point.location ?? definition.location
                 let first = properties[earlier].point.location ?? definition.location
                 return IoCError(.invalidDefinition(component: definition.label,
-                                          reason: "property '\(properties[later].name)' is set twice, here and at \(first). Keep one.",
-                                          location: location))
+                                                   reason: "property '\(properties[later].name)' is set twice, here and at \(first). Keep one.",
+                                                   location: location))
             }
         }
         return nil
@@ -245,11 +245,11 @@ struct Preparation {
                         // type (without a catalog nothing is known, and nothing is said).
                         guard builder.catalog != nil else { continue }
                         problems.append(IoCError(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: resource.location),
-                                                          suggestions: [], path: [])))
+                                                                   suggestions: [], path: [])))
                         continue
                     }
                     problems.append(IoCError(.unknownAliasTarget(alias: name, target: target, location: alias.location,
-                                                        suggestions: Suggestions.closest(to: target, in: Array(owners.keys)).map { "\"\($0)\"" })))
+                                                                 suggestions: Suggestions.closest(to: target, in: Array(owners.keys)).map { "\"\($0)\"" })))
                 }
                 break
             }
@@ -359,7 +359,7 @@ struct Preparation {
         }
         guard let parent = byName[parentName] else {
             problems.append(IoCError(.unknownParent(parent: parentName, component: definition.label, location: definition.location,
-                                           suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" })))
+                                                    suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" })))
             return nil
         }
         visiting.append(own)

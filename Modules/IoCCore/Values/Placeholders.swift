@@ -41,7 +41,7 @@ struct PlaceholderResolver {
                 let value = try value(of: key, default: fallback, at: location, chain: chain)
                 guard let text = value.scalarText else {
                     throw IoCError(.malformedPlaceholder(text: text, location: location,
-                                                        reason: "${\(key)} is \(value.kindName), which cannot be put inside text"))
+                                                         reason: "${\(key)} is \(value.kindName), which cannot be put inside text"))
                 }
                 result += text
             }
