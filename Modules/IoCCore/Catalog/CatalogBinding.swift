@@ -37,7 +37,7 @@ final class CatalogBinding {
     /// A definition naming a ``ComponentFactory`` type the catalog says `makesProduct()` for:
     /// the product, made by the factory that the definition's arguments, properties, calls and
     /// hooks build (Spring's FactoryBean).
-    private func bindProduct(of definition: Definition, _ product: FactoryProductBox) -> Definition? {
+    private func bindProduct(of definition: Definition, _ product: any FactoryProducing) -> Definition? {
         var half = Definition(name: nil, typeName: definition.typeName, construction: definition.construction, location: definition.location)
         half.properties = definition.properties
         half.methodCalls = definition.methodCalls

@@ -26,7 +26,7 @@ public struct TypeDescriptor: Sendable {
         public let name: String
         public let type: TypeRef
         let point: InjectionPoint
-        let setter: PropertySetterBox
+        let setter: any PropertySetting
     }
 
     // NB: the fields live in one copy-on-write box. Binding looks a descriptor up for every
@@ -43,7 +43,7 @@ public struct TypeDescriptor: Sendable {
         var properties: [Property] = []
         var exposures: [Exposure] = []
         var problems: [String] = []
-        var product: FactoryProductBox?
+        var product: (any FactoryProducing)?
         var isMainActor = false
 
         init(type: TypeRef, names: [String], typed: DescriptorBox) {
@@ -121,7 +121,7 @@ public struct TypeDescriptor: Sendable {
         _modify { yield &unique.exposures }
     }
     /// For a ``ComponentFactory``: what config that names the type gets, its product.
-    var product: FactoryProductBox? {
+    var product: (any FactoryProducing)? {
         _read { yield fields.product }
         _modify { yield &unique.product }
     }
@@ -139,7 +139,7 @@ enum MemberTemplate: @unchecked Sendable {
     /// An initializer or factory: the construction with default sources, and the node maker of its product.
     case construction(Construction, any NodeMaker.Type)
     /// A method: its parameters (default sources) and invoker.
-    case method([InjectionPoint], MethodInvokerBox)
+    case method([InjectionPoint], any MethodInvoking)
 }
 
 /// The typed half of a descriptor: binds definitions of `T`.
@@ -350,17 +350,17 @@ extension TypeDescriptorBuilder where T: ComponentFactory {
 }
 
 /// What a ``ComponentFactory`` type in the catalog makes of a definition that names it.
-class FactoryProductBox: @unchecked Sendable {
-    var productType: TypeRef { preconditionFailure("abstract") }
+protocol FactoryProducing: Sendable {
+    var productType: TypeRef { get }
     /// The product's definition: `definition` with the construction of `factory` (the bound
     /// factory half) asked for its product.
-    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition { preconditionFailure("abstract") }
+    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition
 }
 
-final class FactoryProduct<F: ComponentFactory>: FactoryProductBox, @unchecked Sendable {
-    override var productType: TypeRef { TypeRef(F.Product.self) }
+struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
+    var productType: TypeRef { TypeRef(F.Product.self) }
 
-    override func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition {
+    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition {
         let recipe = Recipe<F.Product>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
             let made: Argument<F> = reader.take()

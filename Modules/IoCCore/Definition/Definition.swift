@@ -691,14 +691,14 @@ public struct PropertyInjection: Sendable, Equatable {
     public let name: String
     /// Its type and source.
     public internal(set) var point: InjectionPoint
-    let setter: PropertySetterBox?
+    let setter: (any PropertySetting)?
     /// Whether a child definition's collection adds to its parent's value of the property
     /// instead of replacing it (Spring's `merge="true"`): a list appends, a map overrides by key.
     public var mergesWithParent = false
     /// Added by ``Definition/propertyAutowiring``: left unset when nothing matches.
     public internal(set) var isAutowired = false
 
-    init(name: String, point: InjectionPoint, setter: PropertySetterBox) {
+    init(name: String, point: InjectionPoint, setter: any PropertySetting) {
         self.name = name
         self.point = point
         self.setter = setter
@@ -726,9 +726,9 @@ public struct MethodInjection: Sendable, Equatable {
     public let method: String
     /// Its arguments.
     public internal(set) var arguments: [InjectionPoint]
-    let invoker: MethodInvokerBox?
+    let invoker: (any MethodInvoking)?
 
-    init(method: String, arguments: [InjectionPoint], invoker: MethodInvokerBox) {
+    init(method: String, arguments: [InjectionPoint], invoker: any MethodInvoking) {
         self.method = method
         self.arguments = arguments
         self.invoker = invoker
@@ -768,9 +768,9 @@ public struct LifecycleHook: Sendable, Equatable {
     /// Whether the hook is left out when the type has no such method, instead of being an
     /// error (Spring's `default-init-method`, which applies to the beans that have it).
     public var isOptional = false
-    let body: HookBox?
+    let body: (any HookBody)?
 
-    init(kind: Kind, name: String, body: HookBox) {
+    init(kind: Kind, name: String, body: any HookBody) {
         self.kind = kind
         self.name = name
         self.body = body

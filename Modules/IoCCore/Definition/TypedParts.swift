@@ -83,35 +83,32 @@ final class BoundCall<T, each A>: @unchecked Sendable {
 }
 
 /// Sets one property from its bound argument.
-class PropertySetterBox: @unchecked Sendable {
+protocol PropertySetting: AnyObject, Sendable {
     /// The type whose property it sets; binding checks it against the node's type, so that
     /// `apply` is only ever called with that type.
-    let instanceType: ObjectIdentifier
-    init(instanceType: ObjectIdentifier) { self.instanceType = instanceType }
-
+    var instanceType: ObjectIdentifier { get }
     /// Sets the property of `value` (of the type ``instanceType`` names) from `argument`,
     /// which binding made for this setter's slot.
-    func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws { preconditionFailure("abstract") }
-    func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X { preconditionFailure("abstract") }
+    func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws
+    func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X
 }
 
 // NB: the setter and its bound argument go into the step as they are (no closure per
 // property): a component with two properties would otherwise cost four more objects to make
 // at build and to free with the container.
-final class ValuePropertySetter<T, V>: PropertySetterBox, @unchecked Sendable {
+final class ValuePropertySetter<T, V>: PropertySetting {
     let set: @Sendable (inout T, V) throws -> Void
-    init(_ set: @escaping @Sendable (inout T, V) throws -> Void) {
-        self.set = set
-        super.init(instanceType: ObjectIdentifier(T.self))
-    }
+    init(_ set: @escaping @Sendable (inout T, V) throws -> Void) { self.set = set }
 
-    override func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
+    var instanceType: ObjectIdentifier { ObjectIdentifier(T.self) }
+
+    func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
         // The argument was bound by this property's slot, made with `V`: an `Argument<V>`.
         let new = try unsafeDowncast(argument, to: Argument<V>.self).get(ctx)
         try withSameType(&value, as: T.self) { try set(&$0, new) }
     }
 
-    override func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X {
+    func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X {
         let new = try await unsafeDowncast(argument, to: Argument<V>.self).getAsync(ctx)
         var copy = value
         try withSameType(&copy, as: T.self) { try set(&$0, new) }
@@ -128,40 +125,41 @@ func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (in
     }
 }
 
-/// Calls one method with its bound arguments (method injection).
-class MethodInvokerBox: @unchecked Sendable {}
+/// Calls one method with its bound arguments (method injection): a ``MethodInvoker`` of the
+/// definition's type, which binding recovers by a cast.
+protocol MethodInvoking: AnyObject, Sendable {}
 
-final class MethodInvoker<T>: MethodInvokerBox, @unchecked Sendable {
+final class MethodInvoker<T>: MethodInvoking {
     /// Takes the bound arguments once and returns the call.
     let bind: @Sendable ([AnyArgument]) -> MethodCall<T>
     init(_ bind: @escaping @Sendable ([AnyArgument]) -> MethodCall<T>) { self.bind = bind }
 }
 
 /// A method call with its arguments bound, as a step.
-class MethodCallBox: @unchecked Sendable {
+protocol MethodCalling: AnyObject, Sendable {
     /// Calls the method on `value`, of the type the call was made for.
-    func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws { preconditionFailure("abstract") }
+    func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws
 }
 
-final class MethodCall<T>: MethodCallBox, @unchecked Sendable {
+final class MethodCall<T>: MethodCalling {
     let run: @Sendable (T, ResolutionContext) throws -> Void
     init(_ run: @escaping @Sendable (T, ResolutionContext) throws -> Void) { self.run = run }
 
-    override func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws {
+    func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws {
         try withSameType(&value, as: T.self) { try run($0, ctx) }
     }
 }
 
-/// A hook, decorator or dispose body.
-class HookBox: @unchecked Sendable {
+/// A hook, decorator or dispose body: a ``Hook`` of the definition's type.
+protocol HookBody: AnyObject, Sendable {
     /// Runs the hook on `value`, of the type the hook was made for: runs it, or (a decorator)
     /// replaces the value with what it returns.
-    func apply<X>(_ value: inout X) throws { preconditionFailure("abstract") }
+    func apply<X>(_ value: inout X) throws
     /// A decorator, which returns another instance.
-    var replacesInstance: Bool { false }
+    var replacesInstance: Bool { get }
 }
 
-final class Hook<T>: HookBox, @unchecked Sendable {
+final class Hook<T>: HookBody {
     enum Body {
         case run(@Sendable (T) throws -> Void)
         case decorate(@Sendable (T) throws -> T)
@@ -171,12 +169,12 @@ final class Hook<T>: HookBox, @unchecked Sendable {
     let body: Body
     init(_ body: Body) { self.body = body }
 
-    override var replacesInstance: Bool {
+    var replacesInstance: Bool {
         if case .decorate = body { return true }
         return false
     }
 
-    override func apply<X>(_ value: inout X) throws {
+    func apply<X>(_ value: inout X) throws {
         try withSameType(&value, as: T.self) { instance in
             switch body {
             case .run(let run): try run(instance)

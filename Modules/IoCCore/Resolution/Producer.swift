@@ -91,11 +91,11 @@ final class Producer<T>: @unchecked Sendable {
 /// work; a `Step<T>` and its array cost two generic metadata lookups per step at build.
 enum Step: Sendable {
     /// A property set from its bound argument.
-    case property(PropertySetterBox, AnyArgument)
+    case property(any PropertySetting, AnyArgument)
     /// A hook that runs or decorates (``Hook``, `.run` or `.decorate`).
-    case hook(HookBox)
+    case hook(any HookBody)
     /// A method called with resolved arguments (method injection, catalogued hooks).
-    case call(MethodCallBox)
+    case call(any MethodCalling)
 
     /// A decorator: it replaces the instance rather than acting on it.
     var replacesInstance: Bool {

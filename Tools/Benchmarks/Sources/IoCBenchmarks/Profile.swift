@@ -128,6 +128,14 @@ func profile(_ name: String) throws {
         consume(try bindCatalogued(count))
         return
     }
+    if name == "bind-resolve" {
+        // The definitions of `bind`, each then resolved once: the property steps are bound
+        // and run on first use.
+        let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10000") ?? 10_000
+        let container = try bindCatalogued(count)
+        for index in 0..<count { consume(try container.resolve(Service.self, name: "service\(index)")) }
+        return
+    }
     let container = try iocGraph(dScope: name == "shared" ? .objectGraph : .prototype)
     let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "2000000") ?? 2_000_000
     switch name {
