@@ -128,6 +128,18 @@ func profile(_ name: String) throws {
         consume(try bindCatalogued(count))
         return
     }
+    if name == "properties" {
+        // A prototype with an injected property and a hook, resolved PROFILE_COUNT times:
+        // what the steps after construction cost on every resolve.
+        let builder = ContainerBuilder()
+        builder.register { Service(name: "service") }
+            .property(\.retries, .config(.string("3")))
+            .afterInjection { consume($0) }
+        let container = try builder.build()
+        let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "2000000") ?? 2_000_000
+        for _ in 0..<count { consume(try container.resolve(Service.self)) }
+        return
+    }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.
