@@ -19,7 +19,7 @@ final class Compilation {
 
     @exclusivity(unchecked) private var definitions: [Definition] = []
     /// What the build knows of each component, by number (see ``NodeRef``).
-    @exclusivity(unchecked) private(set) var facts: [ComponentFacts] = []
+    @exclusivity(unchecked) var facts: [ComponentFacts] = []
     @exclusivity(unchecked) private var byName: [String: NodeRef] = [:]
     @exclusivity(unchecked) private var byType: [ObjectIdentifier: [NodeRef]] = [:]
     @exclusivity(unchecked) private var byTag: [String: [NodeRef]] = [:]
@@ -236,7 +236,7 @@ final class Compilation {
         return storage
     }
 
-    private func component(_ index: Int) -> NodeRef { NodeRef(container, index) }
+    func component(_ index: Int) -> NodeRef { NodeRef(container, index) }
 
     /// Numbers a component made at build that is not one of the definitions (an exposure, an
     /// inner definition), after them, and keeps its node.
@@ -635,7 +635,7 @@ final class Compilation {
         reportCaptiveDependencies()
     }
 
-    private func label(_ index: Int) -> String { container.key(at: index).description }
+    func label(_ index: Int) -> String { container.key(at: index).description }
 
     /// The rules for main-actor components (``Definition/isMainActor``), which only the main
     /// actor makes: a component that another thread shares does not hold one (it would be made
@@ -740,50 +740,6 @@ final class Compilation {
         )
     }
 
-    /// How long an instance of `target` lives, for the captive check.
-    private func lifetime(of target: NodeRef) -> ScopeLifetime {
-        guard target.container === container else { return target.node.takeUnretainedValue().lifetime }
-        switch facts[target.index].storage {
-        case .adapter: return facts[target.index].exposedBase.map { lifetime(of: component($0)) } ?? .perRequest
-        case let storage: return storage.lifetime
-        }
-    }
-
-    /// Records that `node` builds what `argument` builds, injected at `site`: its direct
-    /// dependencies for the graph checks, and a captive dependency (a shorter-lived component
-    /// held by a longer-lived one) as a problem. Called as each argument is bound, so that no
-    /// list of arguments with their sites is kept per component.
-    func depend(_ node: AnyNode, on argument: AnyArgument, at site: SiteInfo) {
-        let holder = captiveHolder(node.index, at: site)
-        argument.forEachDirectNode { target in record(node.index, dependsOn: target.component, holder: holder, at: site) }
-    }
-
-    /// The lifetime a dependency of component `index` injected at `site` must not be shorter
-    /// than; `nil` when none can be captive there.
-    private func captiveHolder(_ index: Int, at site: SiteInfo) -> ScopeLifetime? {
-        guard !builder.allowsCaptiveDependencies, site.point.isHeld else { return nil }
-        let holder = lifetime(of: component(index))
-        return holder > .perRequest ? holder : nil
-    }
-
-    private func record(_ index: Int, dependsOn target: NodeRef, holder: ScopeLifetime?, at site: SiteInfo) {
-        facts[index].dependencies.append(target)
-        guard let holder else { return }
-        let isOwn = target.container === container
-        let targetNode = isOwn ? nil : target.node.takeUnretainedValue()
-        if isOwn ? facts[target.index].isScopedProxy : targetNode?.isScopedProxy == true { return }
-        // An exposure holds its base.
-        let base = isOwn ? facts[target.index].exposedBase.map(component) : targetNode?.base?.component
-        let held = base ?? target
-        let isInner = held.container === container ? facts[held.index].isInner : held.node.takeUnretainedValue().isInner
-        // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
-        let heldLifetime = lifetime(of: held)
-        guard heldLifetime < holder, !(isInner && heldLifetime == .perRequest) else { return }
-        captives[index, default: []].append(
-            IoCError(.captiveDependency(holder: label(index), holderScope: container.definition(at: index).scope, dependency: held.label,
-                                        dependencyScope: held.definition.scope, site: site.site)))
-    }
-
     /// The component a plain reference names: a type or a name that picks exactly one component
     /// making the point's own type, which the point's slot injects as it is. `nil` for any
     /// other point (an optional, a handle, a collection, a value, a subtype, a component
@@ -805,13 +761,8 @@ final class Compilation {
     }
 
     /// Captive dependencies found while binding, by holder; reported after the graph checks,
-    /// in the order of the components.
-    @exclusivity(unchecked) private var captives: [Int: [IoCError]] = [:]
-
-    private func reportCaptiveDependencies() {
-        guard !captives.isEmpty else { return }
-        for index in facts.indices { problems += captives[index] ?? [] }
-    }
+    /// in the order of the components (``reportCaptiveDependencies()``, in CaptiveCheck.swift).
+    @exclusivity(unchecked) var captives: [Int: [IoCError]] = [:]
 
     // MARK: Publishing the plan
 
