@@ -120,8 +120,10 @@ extension InjectedStorage: Sendable where Value: Sendable {}
 /// ```
 @propertyWrapper
 public struct Named<Value> {
+    /// The parameter's value; the container passes the component.
     public var wrappedValue: Value
 
+    /// `name` is read by `@Component` and `@Provides` from the source, not at run time.
     public init(wrappedValue: Value, _ name: String) {
         self.wrappedValue = wrappedValue
     }
@@ -137,8 +139,11 @@ extension Named: Sendable where Value: Sendable {}
 /// ```
 @propertyWrapper
 public struct Config<Value> {
+    /// The parameter's value; the container passes the converted config value.
     public var wrappedValue: Value
 
+    /// `expression` (a literal or `${key:default}`) is read by `@Component` and `@Provides` from the
+    /// source, not at run time.
     public init(wrappedValue: Value, _ expression: String) {
         self.wrappedValue = wrappedValue
     }
@@ -162,15 +167,25 @@ public struct ProxyTarget<Target>: Sendable {
     private let make: @Sendable () throws -> Target
     private let makeAsync: @Sendable () async throws -> Target
 
+    /// A target that gets the instance with `make` (or `makeAsync` from `async` members). Written by
+    /// `@LazyProxy`'s registration; a test may make one around a stub:
+    ///
+    /// ```swift
+    /// let proxy = ForecastClientProxy.make(ProxyTarget({ StubForecastClient() }, async: { StubForecastClient() }))
+    /// ```
     public init(_ make: @escaping @Sendable () throws -> Target, async makeAsync: @escaping @Sendable () async throws -> Target) {
         self.make = make
         self.makeAsync = makeAsync
     }
 
     /// The instance, for a method that throws.
+    ///
+    /// - Throws: What resolving the proxied component throws (an `IoCError`).
     public func instance() throws -> Target { try make() }
 
     /// The instance, for an `async` method.
+    ///
+    /// - Throws: What resolving the proxied component throws (an `IoCError`).
     public func instance() async throws -> Target { try await makeAsync() }
 }
 

@@ -28,6 +28,9 @@ public enum ConfigImports {
 
     /// The file `path` (an import, a property file) names relative to `directory`, or the
     /// front end's error for one that leaves `root`, as written or through a symbolic link.
+    ///
+    /// - Throws: `E.importOutsideRoot` for a path that leaves `root` as written, and
+    ///   `E.importLinkedOutsideRoot` for one whose symbolic link leads out of it.
     public static func target<E: ConfigFileError>(_ path: String, from directory: URL, root: String,
                                                   writtenAt location: ConfigLocation, as error: E.Type) throws(E) -> URL {
         switch locate(path, from: directory, root: root) {
@@ -76,6 +79,9 @@ public enum ConfigImports {
     /// The bytes of `url`, the next file after `chain`, or the front end's error for a circle,
     /// a chain longer than `maxDepth` or an unreadable file; `importedAt` is where the import
     /// was written (`nil` for the first file).
+    ///
+    /// - Throws: `E.importCycle`, `E.limitExceeded` (the import depth) or `E.unreadable`,
+    ///   each at `importedAt`.
     public static func read<E: ConfigFileError>(_ url: URL, after chain: [String], root: String, maxDepth: Int,
                                                 importedAt: ConfigLocation?, as error: E.Type) throws(E) -> Data {
         let path = url.path

@@ -14,6 +14,8 @@ public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConverti
     /// What to do instead.
     public var advice: String
 
+    /// An error about `component`, defined at `location`, which `format` cannot write because of
+    /// `feature`; `advice` says what to do instead.
     public init(component: String, location: ConfigLocation, format: String, feature: String, advice: String) {
         self.component = component
         self.location = location

@@ -324,6 +324,8 @@ public final class Container: @unchecked Sendable {
         return try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments) }
     }
 
+    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
+    /// into a registration (``Registration/arguments(_:)``).
     @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
         try resolve(type, name: name, runtimeArguments: repeat each arguments)
@@ -367,6 +369,8 @@ public final class Container: @unchecked Sendable {
     /// ``resolve(_:name:runtimeArguments:)`` with `await`: for a factory registered as `async`
     /// (``ContainerBuilder/register(_:name:asyncRuntimeArguments:file:line:)``).
     ///
+    /// - Throws: As ``resolve(_:name:runtimeArguments:)``.
+    ///
     /// ```swift
     /// let forecast = try await container.resolve(Forecast.self, runtimeArguments: "Oslo")
     /// ```
@@ -375,12 +379,16 @@ public final class Container: @unchecked Sendable {
         return try await resolveTopAsync { ctx in try await self.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments) }
     }
 
+    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
+    /// into a registration (``Registration/arguments(_:)``).
     @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
         try await resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// ``resolveOptional(_:name:)`` with `await`: components with `async` factories, or on the main actor.
+    ///
+    /// - Throws: What making the component throws; never for a component that is missing.
     ///
     /// ```swift
     /// let cache = try await container.resolveOptional(Cache.self)   // nil when none is registered
@@ -392,6 +400,8 @@ public final class Container: @unchecked Sendable {
     }
 
     /// ``resolveAll(_:)`` with `await`: each component is made as `resolve(_:) async` makes it.
+    ///
+    /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
     public func resolveAll<T>(_ type: T.Type = T.self) async throws -> [T] {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type) }
         let components = observedMembers(of: type, tagged: nil)
@@ -399,6 +409,8 @@ public final class Container: @unchecked Sendable {
     }
 
     /// ``resolveAll(_:tagged:)`` with `await`.
+    ///
+    /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) async throws -> [T] {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
@@ -406,6 +418,8 @@ public final class Container: @unchecked Sendable {
     }
 
     /// ``resolveMap(_:tagged:)`` with `await`.
+    ///
+    /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) async throws -> [String: T] {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolveMap(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)

@@ -8,6 +8,7 @@ public struct InjectionSite: Sendable, Equatable, CustomStringConvertible {
     /// Where the component was defined.
     public var location: ConfigLocation
 
+    /// A site as messages print it: `"report" (ReportService), argument 0 'client', at App.swift:12`.
     public init(component: String, point: String, location: ConfigLocation) {
         self.component = component
         self.point = point

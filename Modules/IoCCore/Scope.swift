@@ -90,10 +90,15 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 /// A component may only hold (inject directly) components that live at least as long as
 /// itself; a singleton holding a prototype is a *captive dependency*, reported at build.
 public enum ScopeLifetime: Int, Comparable, Sendable {
+    /// New for every injection and resolve (prototype).
     case perRequest = 0
+    /// Shared within one top-level resolve (object graph).
     case perGraph = 1
+    /// Shared within a thread, task, or a custom scope's context (a request, a session).
     case perContext = 2
+    /// Shared while something holds it (weak singleton).
     case whileReferenced = 3
+    /// As long as the container (singleton).
     case container = 4
 
     public static func < (lhs: ScopeLifetime, rhs: ScopeLifetime) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -28,6 +28,8 @@ public struct Autowired<Value>: AutowiredProperty {
     /// Resolved by component name.
     public init(_ name: String) { self.name = name }
 
+    /// The resolved component. Reading it before `autowire(self)` set it stops the test with a
+    /// message saying to call `try autowire(self)` in the suite's initializer.
     public var wrappedValue: Value {
         guard let value = storage.value else {
             preconditionFailure("@Autowired \(Value.self) was read before autowire(self) set it: call 'try autowire(self)' in the suite's initializer")
@@ -43,6 +45,10 @@ public struct Autowired<Value>: AutowiredProperty {
 
 /// Sets every `@Autowired` property of `suite` from `container` — by default the test
 /// container the `.overlay(of:)` trait (or `run`) installed for this test.
+///
+/// - Throws: ``IoCTestingError/noTestContainer(suite:)`` when no test container is installed and
+///   none is given; ``IoCTestingError/autowireFailed(suite:property:reason:)`` naming the first
+///   property that cannot be resolved.
 public func autowire<Suite>(_ suite: Suite, from container: TestContainer? = TestContainer.current) throws {
     guard let container else { throw IoCTestingError.noTestContainer(suite: "\(Suite.self)") }
     for child in Mirror(reflecting: suite).children {

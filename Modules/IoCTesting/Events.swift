@@ -2,6 +2,7 @@ import IoCCore
 
 /// Something a test container did to a component, in the order it happened.
 public struct ContainerEvent: Sendable, Equatable, CustomStringConvertible {
+    /// What happened.
     public enum Kind: String, Sendable, Equatable {
         /// The container made an instance (after injection and hooks).
         case created
@@ -11,10 +12,12 @@ public struct ContainerEvent: Sendable, Equatable, CustomStringConvertible {
         case disposed
     }
 
+    /// What happened.
     public let kind: Kind
     /// The component: its name and the type it is registered as.
     public let component: ComponentKey
 
+    /// An event, as a test compares one: `ContainerEvent(.created, ComponentKey(StubWeatherClient.self))`.
     public init(_ kind: Kind, _ component: ComponentKey) {
         self.kind = kind
         self.component = component

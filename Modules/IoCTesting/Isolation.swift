@@ -18,12 +18,18 @@ public struct OverlayTrait: TestTrait, SuiteTrait, TestScoping {
     let base: @Sendable () throws -> Container
     let configure: @Sendable (Overlay) throws -> Void
 
+    /// On a suite, the trait applies to every test inside it.
     public var isRecursive: Bool { true }
 
+    /// Each test, not the suite, gets its overlay.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> OverlayTrait? {
         test.isSuite ? nil : self
     }
 
+    /// Runs `function` with a fresh overlay installed for its task, and shuts the overlay down after.
+    ///
+    /// - Throws: What building the base container or the overlay throws (an `IoCError`), or what
+    ///   the test throws.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         let overlay = try base().overlay(configure)
@@ -47,6 +53,9 @@ extension Trait where Self == OverlayTrait {
 ///     #expect(try test.resolve(Report.self).date == FixedClock.date)
 /// }
 /// ```
+///
+/// - Throws: What `configure` throws, the overlay's build errors (an `IoCError` of kind
+/// `validationFailed`), what `body` throws, or a dispose failure at the overlay's shutdown.
 public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> Void,
                            isolation: isolated (any Actor)? = #isolation,
                            _ body: (TestContainer) async throws -> R) async throws -> R {
@@ -55,6 +64,9 @@ public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> 
 }
 
 /// The synchronous form of ``withOverlay(of:_:isolation:_:)``.
+///
+/// - Throws: What `configure` throws, the overlay's build errors (an `IoCError` of kind
+/// `validationFailed`), what `body` throws, or a dispose failure at the overlay's shutdown.
 public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> Void,
                            _ body: (TestContainer) throws -> R) throws -> R {
     let test = try base.overlay(configure)

@@ -16,6 +16,9 @@ extension Container {
     /// }
     /// let report = try test.resolve(ReportService.self)
     /// ```
+    ///
+    /// - Throws: What `configure` throws, or an `IoCError` of kind `validationFailed` listing
+    ///   every problem of the overlay's graph.
     public func overlay(_ configure: (Overlay) throws -> Void) throws -> TestContainer {
         let overlay = Overlay(base: self)
         try configure(overlay)

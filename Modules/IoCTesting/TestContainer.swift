@@ -22,18 +22,30 @@ public final class TestContainer: Sendable {
     // MARK: Resolving
 
     /// The component registered as `T`.
+    ///
+    /// - Throws: As ``Container/resolve(_:)``.
     public func resolve<T>(_ type: T.Type = T.self) throws -> T { try container.resolve(type) }
     /// The component named `name`, as `T`.
+    ///
+    /// - Throws: As ``Container/resolve(_:name:)``.
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T { try container.resolve(type, name: name) }
     /// The component registered as `T`; the form for `async` factories.
+    ///
+    /// - Throws: As `Container.resolve(_:) async`.
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T { try await container.resolve(type) }
     /// The component named `name`, as `T`; the form for `async` factories.
+    ///
+    /// - Throws: As `Container.resolve(_:name:) async`.
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T { try await container.resolve(type, name: name) }
     /// A component registered with runtime arguments, made from the arguments given.
+    ///
+    /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
         try container.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments)
     }
     /// A component registered with runtime arguments, with `await` (a factory that awaits).
+    ///
+    /// - Throws: As `Container.resolve(_:name:runtimeArguments:) async`.
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
         try await container.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments)
     }
@@ -44,6 +56,9 @@ public final class TestContainer: Sendable {
     /// starts): ``current`` is this container, and every top-level resolve on ``base`` is
     /// answered by it. Other tasks, and other tests running in parallel, see nothing of it.
     /// Shuts this container down when `body` returns or throws.
+    ///
+    /// - Throws: What `body` throws; else, when a dispose hook fails at shutdown, an `IoCError` of
+    ///   kind `disposeFailed` listing each failure.
     public func run<R>(_ body: () throws -> R) throws -> R {
         let result: Result<R, any Error> = base.withInstalled(container) {
             TestContainer.$current.withValue(self) { Result { try body() } }
@@ -52,6 +67,9 @@ public final class TestContainer: Sendable {
     }
 
     /// The `async` form of `run(_:)`.
+    ///
+    /// - Throws: What `body` throws; else, when a dispose hook fails at shutdown, an `IoCError` of
+    ///   kind `disposeFailed` listing each failure.
     public func run<R>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async throws -> R {
         let result: Result<R, any Error> = await base.withInstalled(container) {
             await TestContainer.$current.withValue(self) {
@@ -70,6 +88,9 @@ public final class TestContainer: Sendable {
     }
 
     /// Disposes the singletons this container made (not those it shares with its base).
+    ///
+    /// - Throws: An `IoCError` of kind `disposeFailed` listing each dispose hook that failed; every
+    ///   other hook still runs.
     public func shutdown() throws {
         try container.shutdown()
     }
@@ -104,6 +125,9 @@ public final class TestContainer: Sendable {
 
     /// Forgets the singleton registered (or exposed) as `T`, running its dispose hooks; the
     /// next request makes a new one in this container, even where it shared its base's.
+    ///
+    /// - Throws: An `IoCError` of kind `invalidOverride` when nothing is registered as `T` (naming the
+    ///   closest type), or `T` keeps no instance; `disposeFailed` when a dispose hook fails.
     public func reset<T>(_ type: T.Type, file: String = #fileID, line: Int = #line) throws {
         let action = "reset \(TypeRef(T.self).name)"
         switch Overlay.typeTarget(T.self, in: container) {
@@ -116,6 +140,9 @@ public final class TestContainer: Sendable {
     }
 
     /// Forgets the singleton named `name`, running its dispose hooks.
+    ///
+    /// - Throws: An `IoCError` of kind `invalidOverride` when no component has this name (naming the
+    ///   closest one), or it keeps no instance; `disposeFailed` when a dispose hook fails.
     public func reset(_ name: String, file: String = #fileID, line: Int = #line) throws {
         guard let target = container.definition(named: name) else {
             throw IoCError(.invalidOverride(action: "reset \"\(name)\"", location: ConfigLocation(file: file, line: line),
@@ -127,6 +154,9 @@ public final class TestContainer: Sendable {
 
     /// Forgets every instance of the components of `scope`: `Scope.singleton`,
     /// `Scope.weakSingleton`, or a custom scope's components in this container.
+    ///
+    /// - Throws: An `IoCError` of kind `invalidOverride` for a scope whose instances the container
+    ///   does not keep; `disposeFailed` when a dispose hook fails.
     public func reset(scope: Scope, file: String = #fileID, line: Int = #line) throws {
         guard scope == .singleton || scope == .weakSingleton else {
             throw IoCError(.invalidOverride(action: "reset scope \(scope)", location: ConfigLocation(file: file, line: line),
@@ -137,6 +167,8 @@ public final class TestContainer: Sendable {
     }
 
     /// Forgets every singleton and weak singleton, running the dispose hooks of those made here.
+    ///
+    /// - Throws: An `IoCError` of kind `disposeFailed` listing each dispose hook that failed.
     public func resetAll() throws {
         let outcome = container.resetInstances { _ in true }
         if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }

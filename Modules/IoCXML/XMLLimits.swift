@@ -9,5 +9,6 @@ public struct XMLLimits: Sendable, Equatable {
     /// How deep `import` may chain.
     public var maxImportDepth = 16
 
+    /// The default bounds, as listed.
     public init() {}
 }

@@ -29,8 +29,16 @@ public struct XMLConfig: Sendable {
 /// try builder.loadXML(contentsOf: URL(fileURLWithPath: "MiddleAgesAssembly.xml"))
 /// ```
 public struct XMLLoader: Sendable {
+    /// The bounds every file it reads is held to.
     public var limits: XMLLimits
 
+    /// A loader that holds files to `limits`.
+    ///
+    /// ```swift
+    /// var limits = XMLLimits()
+    /// limits.maxDocumentBytes = 1024 * 1024
+    /// let config = try XMLLoader(limits: limits).load(contentsOf: URL(fileURLWithPath: "beans.xml"))
+    /// ```
     public init(limits: XMLLimits = XMLLimits()) {
         self.limits = limits
     }

@@ -13,5 +13,6 @@ public struct YAMLLimits: Sendable, Equatable {
     /// How deep `imports` may chain.
     public var maxImportDepth = 16
 
+    /// The default bounds, as listed.
     public init() {}
 }

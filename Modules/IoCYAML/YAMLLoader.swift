@@ -29,8 +29,16 @@ public struct YAMLConfig: Sendable {
 /// let container = try builder.build()
 /// ```
 public struct YAMLLoader: Sendable {
+    /// The bounds every file it reads is held to.
     public var limits: YAMLLimits
 
+    /// A loader that holds files to `limits`.
+    ///
+    /// ```swift
+    /// var limits = YAMLLimits()
+    /// limits.maxAliasExpansion = 10_000
+    /// let config = try YAMLLoader(limits: limits).load(contentsOf: URL(fileURLWithPath: "services.yaml"))
+    /// ```
     public init(limits: YAMLLimits = YAMLLimits()) {
         self.limits = limits
     }

@@ -21,6 +21,12 @@ public final class TypeCatalog: @unchecked Sendable {
     private var protocolsByName: [String: TypeRef] = [:]
     private var proxies: [TypeRef: CatalogProxyBox] = [:]
 
+    /// An empty catalog; add types with ``add(_:names:describe:)`` or `@Component`'s `register(in:)`.
+    ///
+    /// ```swift
+    /// let catalog = TypeCatalog()
+    /// catalog.add(Knight.self) { knight in knight.initializer("init(quest:)") { (quest: any Quest) in Knight(quest: quest) } }
+    /// ```
     public init() {}
 
     /// Lets config make a lazy component (YAML `lazy`, XML `lazy-init`, OxIC `lazy`) injectable

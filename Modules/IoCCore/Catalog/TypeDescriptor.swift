@@ -7,7 +7,9 @@
 public struct TypeDescriptor: Sendable {
     /// A callable member: an initializer, a static or instance factory, or a method.
     public struct Member: Sendable, CustomStringConvertible {
+        /// How config names it: `init(quest:)`, `make(url:)`.
         public let signature: Signature
+        /// Its parameters' types, in order.
         public let parameterTypes: [TypeRef]
         /// What it makes: the type itself for initializers and static factories, the product for factory methods.
         public let returns: TypeRef?
@@ -23,7 +25,9 @@ public struct TypeDescriptor: Sendable {
 
     /// A settable property.
     public struct Property: Sendable {
+        /// The property's name, as config writes it.
         public let name: String
+        /// The property's type, which its value or reference must make.
         public let type: TypeRef
         let point: InjectionPoint
         let setter: any PropertySetting
@@ -81,6 +85,7 @@ public struct TypeDescriptor: Sendable {
         fields = Fields(type: type, names: names, typed: typed)
     }
 
+    /// The type described.
     public var type: TypeRef { fields.type }
     /// The names config may use: the short and module-qualified type names, and aliases (`NSURL`).
     public internal(set) var names: [String] {

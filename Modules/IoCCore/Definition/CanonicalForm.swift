@@ -1,10 +1,14 @@
-/// The canonical text of a built container's definitions: sorted, one fact per line, with
-/// placeholders resolved, parents merged, config values converted, and nothing that depends
-/// on the front end that wrote them (locations, signatures' spelling, argument labels).
-///
-/// The same assembly written in code, YAML, XML or macros prints the same text; the
-/// conformance tests compare them.
 extension Container {
+    /// The canonical text of a built container's definitions: sorted, one fact per line, with
+    /// placeholders resolved, parents merged, config values converted, and nothing that depends
+    /// on the front end that wrote them (locations, signatures' spelling, argument labels).
+    ///
+    /// The same assembly written in code, YAML, XML or macros prints the same text; the
+    /// conformance tests compare them.
+    ///
+    /// ```swift
+    /// #expect(try yamlBuilder.build().canonicalDescription == codeBuilder.build().canonicalDescription)
+    /// ```
     public var canonicalDescription: String {
         let printer = CanonicalPrinter(converters: converters)
         return (definitions + runtimeDefinitions).map(printer.component).sorted().joined(separator: "\n\n") + "\n"

@@ -8,6 +8,11 @@ public struct ConfigLocation: Hashable, Sendable, CustomStringConvertible {
     /// 1-based column; 0 when unknown (code registrations have none).
     public var column: Int
 
+    /// A place in `file`; lines and columns count from 1, and 0 means unknown.
+    ///
+    /// ```swift
+    /// let location = ConfigLocation(file: "config/services.yaml", line: 12, column: 5)   // config/services.yaml:12:5
+    /// ```
     public init(file: String, line: Int, column: Int = 0) {
         self.file = file
         self.line = line

@@ -711,7 +711,9 @@ public struct PropertyInjection: Sendable, Equatable {
         self.setter = nil
     }
 
+    /// The property's type, once bound (`nil` for a property config names, until the catalog finds it).
     public var type: TypeRef? { point.type }
+    /// Where the property's value comes from.
     public var source: InjectionSource { point.source }
 
     public static func == (lhs: PropertyInjection, rhs: PropertyInjection) -> Bool {
@@ -762,6 +764,7 @@ public struct LifecycleHook: Sendable, Equatable {
         public var description: String { rawValue }
     }
 
+    /// When the hook runs.
     public let kind: Kind
     /// The method or closure's name, as printed; `closure` when the code gave none.
     public let name: String
@@ -838,9 +841,23 @@ public struct ArgumentBinding: Sendable, Equatable, CustomStringConvertible {
     /// The parameter's type as config names it (`String`, a catalog name, or PHP's `string`,
     /// `int`, `float`, `bool`); `nil` matches any type.
     public var typeName: String?
+    /// What the matching parameters take.
     public var source: InjectionSource
+    /// Where the binding was written (a config file's `bind` entry); `nil` in code.
     public var location: ConfigLocation?
 
+    /// A binding for the parameters this name and type select.
+    ///
+    /// - Parameters:
+    ///   - parameter: The parameter's label without `$` (`locale`), or `nil` for any label.
+    ///   - typeName: The parameter's type as config names it, or `nil` for any type.
+    ///   - source: What those parameters take.
+    ///   - location: Where the binding was written.
+    ///
+    /// ```swift
+    /// var definition = Definition(name: "mailer", typeName: "Mailer", location: ConfigLocation(file: "services.yaml", line: 3))
+    /// definition.bindings.append(ArgumentBinding(parameter: "locale", typeName: "string", source: .config(.string("fr"))))
+    /// ```
     public init(parameter: String?, typeName: String?, source: InjectionSource, location: ConfigLocation? = nil) {
         self.parameter = parameter
         self.typeName = typeName
@@ -875,6 +892,17 @@ public struct CatalogResource: Sendable, Equatable, CustomStringConvertible {
     /// How the id separates the rest of a nested type's name (`\\` for Symfony's ids).
     public var idSeparator: String
 
+    /// Selects the catalog entries whose qualified names start with `namePrefix`.
+    ///
+    /// - Parameters:
+    ///   - namePrefix: The start of the names selected (`App.`).
+    ///   - excluding: Names after the prefix to leave out; a name also leaves out the names under it.
+    ///   - idPrefix: How the registered components' ids start (`App\\`).
+    ///   - idSeparator: What separates the rest of a nested type's name in an id.
+    ///
+    /// ```swift
+    /// let resource = CatalogResource(namePrefix: "App.", excluding: ["Entity", "Kernel"], idPrefix: "App\\", idSeparator: "\\")
+    /// ```
     public init(namePrefix: String, excluding: [String] = [], idPrefix: String, idSeparator: String = ".") {
         self.namePrefix = namePrefix
         self.excluding = excluding
@@ -912,8 +940,15 @@ public struct Decoration: Sendable, Equatable {
     /// Among several decorators of one component, the higher the priority, the closer to the
     /// decorated one (applied first); equal priorities in registration order.
     public var priority: Int = 0
+    /// What happens when the decorated component does not exist; by default the build reports it.
     public var missing: Missing = .error
 
+    /// How a decorator takes over its component.
+    ///
+    /// - Parameters:
+    ///   - innerName: The name the decorated component stays reachable by; `"<decorator>.inner"` when `nil`.
+    ///   - priority: Among several decorators of one component, the higher, the closer to it.
+    ///   - missing: What happens when the decorated component does not exist.
     public init(innerName: String? = nil, priority: Int = 0, missing: Missing = .error) {
         self.innerName = innerName
         self.priority = priority
@@ -927,18 +962,32 @@ public struct Decoration: Sendable, Equatable {
 public struct ConditionalSettings: Sendable, Equatable {
     /// The protocol (or the type itself), as the catalog names it.
     public var typeName: String
+    /// Tags added to each matching component.
     public var tags: [String] = []
+    /// The attributes of those tags, by tag (Symfony's `tags: [{ name: …, priority: … }]`).
     public var tagAttributes: [String: [String: ConfigValue]] = [:]
     /// Called before the component's own calls.
     public var methodCalls: [MethodInjection] = []
     /// Set unless the component sets the same property.
     public var properties: [PropertyInjection] = []
+    /// Bindings for the initializer parameters the components do not give.
     public var bindings: [ArgumentBinding] = []
+    /// The scope, unless the component states its own.
     public var scope: Scope?
+    /// Whether the components are lazy, unless they state it.
     public var isLazy: Bool?
+    /// Whether the components can be resolved from the container (not only injected), unless they state it.
     public var isPublic: Bool?
+    /// Whether initializer parameters no entry gives are injected by type, unless the component states it.
     public var autowires: Bool?
 
+    /// Settings for the components whose type conforms to `typeName` (a protocol, or the type itself,
+    /// as the catalog names it); set the fields to apply.
+    ///
+    /// ```swift
+    /// var settings = ConditionalSettings(typeName: "EventSubscriber")
+    /// settings.tags = ["kernel.event_subscriber"]
+    /// ```
     public init(typeName: String) {
         self.typeName = typeName
     }

@@ -84,8 +84,14 @@ public struct InjectedValue: Sendable, Equatable, CustomStringConvertible {
     /// The value itself.
     public let value: any Sendable
     private let isEqual: @Sendable (any Sendable) -> Bool
+    /// The value as definitions print it.
     public let description: String
 
+    /// Wraps `value`, compared with `==` and printed as Swift prints it.
+    ///
+    /// ```swift
+    /// let point = InjectionPoint(label: "retries", source: .value(InjectedValue(3)))
+    /// ```
     public init<V: Sendable & Equatable>(_ value: V) {
         self.value = value
         self.isEqual = { other in (other as? V) == value }

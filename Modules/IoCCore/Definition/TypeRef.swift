@@ -9,6 +9,7 @@ public struct TypeRef: Hashable, Sendable, CustomStringConvertible {
     public let metatype: Any.Type
     @usableFromInline let id: ObjectIdentifier
 
+    /// The reference to `type`: `TypeRef((any WeatherClient).self)`.
     @inlinable
     public init(_ type: Any.Type) {
         self.metatype = type

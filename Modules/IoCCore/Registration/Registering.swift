@@ -352,6 +352,8 @@ extension ContainerBuilder {
                                                              body: .async { resolver, arguments in try await factory(resolver, repeat each arguments) }))
     }
 
+    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
+    /// into a registration (``Registration/arguments(_:)``).
     @available(*, deprecated, renamed: "register(_:name:runtimeArguments:file:line:)")
     @discardableResult
     public func register<T, each A>(
@@ -362,6 +364,8 @@ extension ContainerBuilder {
         register(T.self, name: name, runtimeArguments: factory, file: file, line: line)
     }
 
+    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
+    /// into a registration (``Registration/arguments(_:)``).
     @available(*, deprecated, renamed: "register(_:name:asyncRuntimeArguments:file:line:)")
     @discardableResult
     public func register<T, each A: Sendable>(

@@ -76,5 +76,7 @@ public final class Lazy<T>: @unchecked Sendable {
     }
 
     /// `lazy()` reads as `lazy.get()`.
+    ///
+    /// - Throws: As ``get()``.
     public func callAsFunction() throws -> T { try get() }
 }

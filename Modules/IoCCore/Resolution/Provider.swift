@@ -37,5 +37,7 @@ public struct Provider<T>: Sendable {
     /// - Throws: What resolving the component throws (an ``IoCError``).
     public func get() async throws -> T { try await makeAsync() }
     /// `provider()` reads as `provider.get()`.
+    ///
+    /// - Throws: As ``get()``.
     public func callAsFunction() throws -> T { try make() }
 }

@@ -72,37 +72,51 @@ public struct Resolver: @unchecked Sendable {
 
     /// A component registered with runtime arguments, made from the arguments given (see
     /// ``Container/resolve(_:name:runtimeArguments:)``).
+    ///
+    /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
         try container.runtime(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments)
     }
 
+    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
+    /// into a registration (``Registration/arguments(_:)``).
     @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
         try resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// The component registered as `T`; the form for components with `async` factories.
+    ///
+    /// - Throws: What resolving the component throws (an `IoCError`).
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
         let node = try container.node(type, name: nil)
         return try await unsafeDowncast(node, to: Node<T>.self).instanceAsync(ctx)
     }
 
     /// The component named `name`; the form for components with `async` factories.
+    ///
+    /// - Throws: What resolving the component throws (an `IoCError`).
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         try await container.instanceAsync(of: container.node(type, name: name), as: type, ctx: ctx)
     }
 
     /// A component registered with runtime arguments, with `await` (for a factory registered as `async`).
+    ///
+    /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
         try await container.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments)
     }
 
+    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
+    /// into a registration (``Registration/arguments(_:)``).
     @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
         try await resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// ``resolveOptional(_:name:)`` with `await`.
+    ///
+    /// - Throws: What making the component throws; never for a component that is missing.
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) async throws -> T? {
         guard container.isRegistered(type, name: name) else { return nil }
         if let name { return try await resolve(type, name: name) }
@@ -110,16 +124,22 @@ public struct Resolver: @unchecked Sendable {
     }
 
     /// ``resolveAll(_:)`` with `await`.
+    ///
+    /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
     public func resolveAll<T>(_ type: T.Type = T.self) async throws -> [T] {
         try await container.instancesAsync(of: container.members(of: type, tagged: nil), as: type, ctx: ctx)
     }
 
     /// ``resolveAll(_:tagged:)`` with `await`.
+    ///
+    /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) async throws -> [T] {
         try await container.instancesAsync(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }
 
     /// ``resolveMap(_:tagged:)`` with `await`.
+    ///
+    /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) async throws -> [String: T] {
         try await container.instancesByKeyAsync(of: container.members(of: type, tagged: tag), as: type, ctx: ctx)
     }

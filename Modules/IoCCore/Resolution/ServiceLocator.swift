@@ -39,6 +39,8 @@ public struct ServiceLocator<T>: Sendable {
     }
 
     /// The component for `key`; the form for components with `async` factories.
+    ///
+    /// - Throws: As ``get(_:)``.
     public func get(_ key: String) async throws -> T {
         guard let entry = entries[key] else { throw missing(key) }
         return try await entry.get()

@@ -7,12 +7,19 @@ import Foundation
 /// against the type the injection point needs (``ValueConverters``). Equality ignores
 /// locations, so that the same value read from YAML and XML compares equal.
 public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
+    /// What a value is: a scalar as the front end read it, a list, or a map.
     public enum Kind: Sendable, Equatable {
+        /// An explicit null (YAML `~`, XML `<null/>`).
         case null
+        /// A boolean scalar.
         case bool(Bool)
+        /// An integer scalar.
         case int(Int)
+        /// A floating-point scalar.
         case double(Double)
+        /// A string; front ends that read every scalar as text (XML) give strings, converted at build.
         case string(String)
+        /// Values in the order written.
         case list([ConfigValue])
         /// Entries in the order written; keys are unique.
         case map([(key: String, value: ConfigValue)])
@@ -32,20 +39,34 @@ public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What the value is.
     public var kind: Kind
+    /// Where it was written; ``ConfigLocation/unknown`` for values made in code.
     public var location: ConfigLocation
 
+    /// A value of `kind`, written at `location`.
+    ///
+    /// ```swift
+    /// let retries = ConfigValue(.int(3), at: ConfigLocation(file: "services.yaml", line: 4, column: 14))
+    /// ```
     public init(_ kind: Kind, at location: ConfigLocation = .unknown) {
         self.kind = kind
         self.location = location
     }
 
+    /// A string value: `.string("https://api.example.com")`.
     public static func string(_ value: String, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.string(value), at: location) }
+    /// An integer value: `.int(3)`.
     public static func int(_ value: Int, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.int(value), at: location) }
+    /// A floating-point value: `.double(0.5)`.
     public static func double(_ value: Double, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.double(value), at: location) }
+    /// A boolean value: `.bool(true)`.
     public static func bool(_ value: Bool, at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.bool(value), at: location) }
+    /// A null value: `.null()`.
     public static func null(at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.null, at: location) }
+    /// A list: `.list([.string("en"), .string("fr")])`.
     public static func list(_ items: [ConfigValue], at location: ConfigLocation = .unknown) -> ConfigValue { ConfigValue(.list(items), at: location) }
+    /// A map, its entries in order: `.map([(key: "url", value: .string("https://…"))])`.
     public static func map(_ entries: [(key: String, value: ConfigValue)], at location: ConfigLocation = .unknown) -> ConfigValue {
         ConfigValue(.map(entries), at: location)
     }

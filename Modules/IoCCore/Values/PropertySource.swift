@@ -19,6 +19,7 @@ public protocol PropertySource: Sendable {
 
 /// The process environment (Spring and Symfony's `env`).
 public struct EnvironmentPropertySource: PropertySource {
+    /// `environment`, as messages name this source.
     public let name = "environment"
     private let variables: [String: String]
 
@@ -27,6 +28,7 @@ public struct EnvironmentPropertySource: PropertySource {
         self.variables = variables
     }
 
+    /// The variable `key`, as a string; `nil` when it is not set.
     public func value(for key: String) -> ConfigValue? {
         variables[key].map { ConfigValue(.string($0), at: ConfigLocation(file: "environment", line: 0)) }
     }
@@ -34,27 +36,49 @@ public struct EnvironmentPropertySource: PropertySource {
 
 /// Values given in code (or a config file's `parameters` section).
 public struct DictionaryPropertySource: PropertySource {
+    /// How messages name this source (`code` unless given).
     public let name: String
     private let values: [String: ConfigValue]
 
+    /// Values with their kinds and locations.
+    ///
+    /// ```swift
+    /// builder.propertySources = [DictionaryPropertySource(["retries": .int(3)])]
+    /// ```
     public init(name: String = "code", _ values: [String: ConfigValue]) {
         self.name = name
         self.values = values
     }
 
+    /// String values, converted at build to the type each injection point needs.
+    ///
+    /// ```swift
+    /// builder.propertySources = [DictionaryPropertySource(["weather.url": "https://api.example.com"])]
+    /// ```
     public init(name: String = "code", _ values: [String: String]) {
         self.init(name: name, values.mapValues { ConfigValue(.string($0), at: ConfigLocation(file: name, line: 0)) })
     }
 
+    /// The value given for `key`.
     public func value(for key: String) -> ConfigValue? { values[key] }
 }
 
 /// A Java-style `.properties` file: `key=value` or `key: value` lines, `#` and `!` comments,
 /// a trailing `\` continues a line, `\n`, `\t`, `\uXXXX` escapes.
 public struct PropertiesFileSource: PropertySource {
+    /// The file's path, as messages name it.
     public let name: String
     private let values: [String: ConfigValue]
 
+    /// Reads a `.properties` file.
+    ///
+    /// - Parameter url: The file.
+    /// - Throws: A ``PropertySourceError`` naming the file when it cannot be read, or the line of
+    ///   an entry that cannot be parsed.
+    ///
+    /// ```swift
+    /// builder.propertySources.append(try PropertiesFileSource(contentsOf: URL(fileURLWithPath: "app.properties")))
+    /// ```
     public init(contentsOf url: URL) throws(PropertySourceError) {
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
@@ -70,6 +94,16 @@ public struct PropertiesFileSource: PropertySource {
         self.values = values
     }
 
+    /// Parses `.properties` text.
+    ///
+    /// - Parameters:
+    ///   - text: The entries, one per line.
+    ///   - name: How messages name the source.
+    /// - Throws: A ``PropertySourceError`` naming the line of an entry that cannot be parsed.
+    ///
+    /// ```swift
+    /// let source = try PropertiesFileSource(text: "weather.url=https://api.example.com\nreport.days=5", name: "inline")
+    /// ```
     public init(text: String, name: String) throws(PropertySourceError) {
         self.name = name
         var values: [String: ConfigValue] = [:]
@@ -90,6 +124,7 @@ public struct PropertiesFileSource: PropertySource {
         self.values = values
     }
 
+    /// The entry `key`, as a string at its line.
     public func value(for key: String) -> ConfigValue? { values[key] }
 
     private static func endsWithContinuation(_ line: Substring) -> Bool {
@@ -156,9 +191,19 @@ public struct PropertiesFileSource: PropertySource {
 
 /// A JSON file; nested objects are reached with dotted keys (`{"weather": {"url": …}}` gives `weather.url`).
 public struct JSONFilePropertySource: PropertySource {
+    /// The file's path, or the name given, as messages name it.
     public let name: String
     private let values: [String: ConfigValue]
 
+    /// Reads a JSON file whose top level is an object.
+    ///
+    /// - Parameter url: The file.
+    /// - Throws: A ``PropertySourceError`` naming the file when it cannot be read, is not JSON, or
+    ///   does not hold an object at the top.
+    ///
+    /// ```swift
+    /// builder.propertySources.append(try JSONFilePropertySource(contentsOf: URL(fileURLWithPath: "config.json")))
+    /// ```
     public init(contentsOf url: URL) throws(PropertySourceError) {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
@@ -167,6 +212,12 @@ public struct JSONFilePropertySource: PropertySource {
         try self.init(data: data, name: url.path)
     }
 
+    /// Parses JSON whose top level is an object.
+    ///
+    /// - Parameters:
+    ///   - data: The JSON text.
+    ///   - name: How messages name the source.
+    /// - Throws: A ``PropertySourceError`` when `data` is not JSON or does not hold an object at the top.
     public init(data: Data, name: String) throws(PropertySourceError) {
         self.name = name
         let object: Any
@@ -181,6 +232,7 @@ public struct JSONFilePropertySource: PropertySource {
         self.values = values
     }
 
+    /// The value at the dotted `key` (`weather.url`).
     public func value(for key: String) -> ConfigValue? { values[key] }
 
     private static func flatten(_ value: ConfigValue, prefix: String, into values: inout [String: ConfigValue]) {
@@ -193,10 +245,14 @@ public struct JSONFilePropertySource: PropertySource {
 
 /// A property source file that could not be read.
 public struct PropertySourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file or source, as named.
     public var source: String
+    /// The 1-based line of the entry at fault; 0 for the whole source.
     public var line: Int
+    /// What is wrong, as a phrase that follows the source's name.
     public var reason: String
 
+    /// An error about `source` (at `line`, or 0 for the whole source).
     public init(source: String, line: Int, reason: String) {
         self.source = source
         self.line = line

@@ -9,6 +9,11 @@ public struct ConversionFailure: Error, Sendable, Equatable, CustomStringConvert
     /// What was wrong, in a few words.
     public var reason: String
 
+    /// A failure to convert `value` to the type named `target`, for `reason`.
+    ///
+    /// ```swift
+    /// throw ConversionFailure(value: value, target: "Color", reason: "expected #rrggbb")
+    /// ```
     public init(value: ConfigValue, target: String, reason: String) {
         self.value = value
         self.target = target
@@ -34,6 +39,7 @@ public struct ConversionFailure: Error, Sendable, Equatable, CustomStringConvert
 public struct ValueConverters: Sendable {
     private var custom: [ObjectIdentifier: @Sendable (ConfigValue, ValueConverters) throws -> Any] = [:]
 
+    /// The built-in rules only; add your own with ``register(_:_:)``.
     public init() {}
 
     /// Converts values to `T` with `convert`, before (and instead of) the built-in rules.
@@ -48,6 +54,9 @@ public struct ValueConverters: Sendable {
     }
 
     /// The value as a `T`, or a ``ConversionFailure`` naming the node that failed.
+    ///
+    /// - Throws: A ``ConversionFailure`` naming the node that failed (for a list or map, the element)
+    ///   and why.
     public func convert<T>(_ value: ConfigValue, to type: T.Type) throws(ConversionFailure) -> T {
         do {
             if let converter = custom[ObjectIdentifier(type)] {
