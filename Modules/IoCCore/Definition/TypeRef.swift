@@ -7,13 +7,14 @@ import Foundation
 public struct TypeRef: Hashable, Sendable, CustomStringConvertible {
     /// The runtime type.
     public let metatype: Any.Type
-    @usableFromInline let id: ObjectIdentifier
+    /// The type's identity, computed rather than stored: a `TypeRef` is one word, and
+    /// definitions and injection points hold many.
+    @inlinable var id: ObjectIdentifier { ObjectIdentifier(metatype) }
 
     /// The reference to `type`: `TypeRef((any WeatherClient).self)`.
     @inlinable
     public init(_ type: Any.Type) {
         self.metatype = type
-        self.id = ObjectIdentifier(type)
     }
 
     /// The short name people read in messages: `ReportService`, `WeatherClient`.
