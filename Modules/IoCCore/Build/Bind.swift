@@ -1,0 +1,201 @@
+// Pass 2, bind, and the lookups that binding an injection point uses (in this pass for the
+// components bound at build, and on first use for the others): what a source names, as the
+// argument that builds it, or a problem naming what is missing or ambiguous.
+
+extension Compilation {
+    /// Pass 2, bind: each prepared definition bound to its type's code through the catalog (a
+    /// code registration is bound already), then overrides by type applied.
+    func bind(_ prepared: [Definition]) -> [Definition] {
+        preparedCount = prepared.count
+        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared)
+        var bound = binding.bindAll(prepared)
+        problems += binding.problems
+        if bound.count < prepared.count { leaveOut(prepared, keeping: bound) }
+        if !builder.removedAfterBinding.isEmpty {
+            bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
+        }
+        return applyOverrides(bound, keys: .types)
+    }
+
+    func candidates(ofType type: TypeRef) -> [NodeRef] {
+        let id = ObjectIdentifier(type.metatype)
+        return byType[id] ?? builder.parent?.candidatesByType[id] ?? []
+    }
+
+    /// The nodes of every component of `type` (made now where they were not).
+    func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type).map { $0.node.takeUnretainedValue() } }
+
+    /// The nodes of every component tagged `tag` (made now where they were not).
+    func nodes(tagged tag: String) -> [AnyNode] {
+        (byTag[tag] ?? builder.parent?.tagTable[tag] ?? []).map { $0.node.takeUnretainedValue() }
+    }
+
+    /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
+    /// reference's binding).
+    func component(named name: String) -> NodeRef? {
+        byName[name] ?? builder.parent?.component(named: name)
+    }
+
+    /// The node of the component named `name` (made now if it was not).
+    func node(named name: String) -> AnyNode? {
+        component(named: name)?.node.takeUnretainedValue()
+    }
+
+    /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
+    /// without a name (the default next to named variants); `nil` when that leaves several.
+    static func choose(_ candidates: [NodeRef]) -> NodeRef? {
+        if candidates.count == 1 { return candidates[0] }
+        let primaries = candidates.filter(\.isPrimary)
+        if !primaries.isEmpty { return primaries.count == 1 ? primaries[0] : nil }
+        let unnamed = candidates.filter { $0.key.name == nil }
+        return unnamed.count == 1 ? unnamed[0] : nil
+    }
+
+    /// The error for candidates `choose` could not decide between: the primaries when there are several.
+    static func ambiguity(_ type: TypeRef, _ candidates: [NodeRef], site: InjectionSite?) -> IoCError {
+        let primaries = candidates.filter(\.isPrimary)
+        let tied = primaries.count > 1 ? primaries : candidates
+        return IoCError(.ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
+                                            site: site, path: []))
+    }
+
+    var allNames: [String] {
+        Array(byName.keys) + (builder.parent?.allNames ?? [])
+    }
+
+    /// Names close to `name`, quoted, never the component that asks (it cannot depend on itself).
+    func nameSuggestions(for name: String, site: SiteInfo) -> [String] {
+        let own = site.component.key.name
+        return Suggestions.closest(to: name, in: allNames.filter { $0 != own }).map { "\"\($0)\"" }
+    }
+
+    /// Type names close to `name`, never the type of the component that asks.
+    func typeSuggestions(for name: String, site: SiteInfo) -> [String] {
+        let own = site.component.key.type?.name
+        return Suggestions.closest(to: name, in: allTypeNames.filter { $0 != own })
+    }
+
+    var allTypeNames: [String] {
+        byType.values.compactMap { $0.first?.key.type?.name } + (builder.parent?.allTypeNames ?? [])
+    }
+
+    /// The argument that produces `X` from `source`; `nil` after recording why it cannot.
+    /// With `optional`, a source that names no component returns `nil` without a problem.
+    func argument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo, optional: Bool) -> Argument<X>? {
+        // NB: a shape binds points of its own type, so what it made is an `Argument<X>`.
+        anyArgument(for: source, as: type, shape: X.self as? any InjectionShape.Type, site: site, optional: optional)
+            .map { unsafeDowncast($0, to: Argument<X>.self) }
+    }
+
+    /// ``argument(for:as:site:optional:)`` for a type whose shape (`X.self as? any InjectionShape.Type`)
+    /// is known, as the slots keep it: a slot looks the shape up once, not for every point it
+    /// binds, and keeps the argument as it is (a cast back to `Argument<X>` asks the runtime
+    /// for the metadata of `Argument<X>`).
+    ///
+    /// NB: no local here is an optional of a type made from `X`: unspecialized generic code
+    /// asks the runtime for the metadata of every such local on entry, whichever path runs.
+    func anyArgument<X>(for source: InjectionSource, as type: X.Type, shape: (any InjectionShape.Type)?, site: SiteInfo,
+                        optional: Bool) -> AnyArgument? {
+        if let shape, let handled = shape.bindShaped(source, in: self, site: site, optional: optional) {
+            return handled
+        }
+        if let found = referencedNode(source, site: site, optional: optional) {
+            guard let node = found else { return nil }
+            return nodeArgument(node, as: X.self, site: site)
+        }
+        return valueArgument(for: source, as: X.self, site: site)
+    }
+
+    /// The argument for a source that names no component: a value, or a source that does not
+    /// fit the point (recorded as a problem).
+    @inline(never)
+    func valueArgument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo) -> Argument<X>? {
+        switch source {
+        case .type, .named, .inner:
+            return nil  // `referencedNode` took these.
+        case .value(let value):
+            if let typed = value.value as? X { return ConstantArgument(typed) }
+            problems.append(IoCError(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site)))
+            return nil
+        case .config(let value):
+            do {
+                return ConstantArgument(try builder.converters.convert(value, to: X.self))
+            } catch {
+                problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
+                                                   target: TypeRef(X.self), reason: error.reason, site: site.site)))
+                return nil
+            }
+        case .typeNamed(let name):
+            // Binding turns type names into types; one left here names no type.
+            problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: [])))
+            return nil
+        case .all, .tagged, .taggedIndexed, .list, .map:
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                                     hint: "A collection injects into an array [T] or a dictionary [String: T].")))
+        case .lazy, .provider:
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                                     hint: "A handle injects into Lazy<T> or Provider<T>.")))
+        case .abstractArgument(let message):
+            problems.append(IoCError(.invalidDefinition(component: site.component.label,
+                                                        reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
+                                                        location: site.component.location)))
+        case .defaultArgument:
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                                     hint: "This parameter has no default value in its catalog entry; give it a value or a reference.")))
+        case .optional, .nilValue:
+            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+                                                     hint: "Only an optional type T? can take nil.")))
+        }
+        return nil
+    }
+
+    /// The component a reference (`.type`, `.named` or `.inner`) names: `.some(node)`, or
+    /// `.some(nil)` after recording why there is none (with `optional`, a source that names no
+    /// component gives `.some(nil)` without a problem); `nil` for any other source.
+    func referencedNode(_ source: InjectionSource, site: SiteInfo, optional: Bool) -> AnyNode?? {
+        switch source {
+        case .type(let wanted):
+            let found = candidates(ofType: wanted)
+            if found.isEmpty {
+                if !optional {
+                    problems.append(IoCError(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
+                                                               suggestions: typeSuggestions(for: wanted.name, site: site), path: [])))
+                }
+                return .some(nil)
+            }
+            guard let chosen = Self.choose(found) else {
+                problems.append(Self.ambiguity(wanted, found, site: site.site))
+                return .some(nil)
+            }
+            return chosen.node.takeUnretainedValue()
+        case .named(let name):
+            guard let found = node(named: name) else {
+                if !optional { reportMissing(named: name, site: site) }
+                return .some(nil)
+            }
+            return found
+        case .inner(let definition):
+            return .some(innerNode(definition))
+        default:
+            return nil
+        }
+    }
+
+    /// The argument that makes the component `name` before another (Spring `depends-on`).
+    func prerequisite(named name: String, site: SiteInfo) -> AnyArgument? {
+        guard let found = node(named: name) else {
+            reportMissing(named: name, site: site)
+            return nil
+        }
+        return PrerequisiteArgument(found)
+    }
+
+    /// An argument producing `X` from `node`: directly, through an exposure, or by casting a subclass.
+    func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: SiteInfo) -> Argument<X>? {
+        if let typed = node.exactly(X.self) { return NodeArgument(typed) }
+        if let exposed = node.adapters[ObjectIdentifier(X.self)] as? Node<X> { return NodeArgument(exposed) }
+        if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
+        problems.append(IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: [])))
+        return nil
+    }
+}

@@ -1,0 +1,208 @@
+// Pass 4, check: the graph on tables indexed by number (see CycleSearch.swift,
+// PropertyCycles.swift and CaptiveCheck.swift for the searches it runs).
+
+extension Compilation {
+    /// Pass 4, check: every component's injections checked (plain references, recording its
+    /// dependencies) or bound in full (its node made now), then the graph: cycles, captive
+    /// dependencies, object-graph and main-actor reach, eager singletons.
+    func check() {
+        for index in definitions.indices where !checkPlainReferences(of: index) {
+            container.node(at: index).takeUnretainedValue().bind(self)
+        }
+        analyse()
+    }
+
+    /// The marks of `target`: this build's, or (for a parent's component) its container's.
+    func flags(of target: NodeRef) -> NodeFlags {
+        target.container === container ? facts[target.index].flags : target.container.flags[target.index]
+    }
+
+    /// The path down to the async factory of an `async` component (a parent's has its node,
+    /// which its build made).
+    func asyncPath(of target: NodeRef) -> [String] {
+        target.container === container ? facts[target.index].asyncPath : target.node.takeUnretainedValue().asyncPath
+    }
+
+    /// What `target` builds directly.
+    func dependencies(of target: NodeRef) -> [NodeRef] {
+        target.container === container ? facts[target.index].dependencies : Array(target.container.dependencies[target.index])
+    }
+
+    func analyse() {
+        let hasGraphNodes = facts.contains { if case .objectGraph = $0.storage { return true } else { return false } }
+            || (builder.parent?.hasObjectGraphNodes ?? false)
+        container.hasObjectGraphNodes = hasGraphNodes
+
+        // A parent's main-actor components were marked by its own build; they are reached as dependencies.
+        let hasMainActorNodes = facts.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
+        container.hasMainActorNodes = hasMainActorNodes
+        let search = cycleSearch().search(from: facts.indices)
+        dependencyOrder = search.order
+        var cycleMembers: [Int] = []
+        var cycles: [IoCError] = []
+        if !search.cycles.isEmpty {
+            let checked = propertyCycles().check(order: search.order)
+            cycles = checked.problems
+            for group in checked.groups {
+                // The members of such a cycle have their nodes from the build: each knows the others.
+                let cell = CellKey(scope: 2, node: Serial.next())
+                for member in group {
+                    let node = container.node(at: member.node).takeUnretainedValue()
+                    node.join(CycleMembership(group: cell, node: node.serial,
+                                              first: member.first.map { container.node(at: $0).takeUnretainedValue() }))
+                    cycleMembers.append(member.node)
+                }
+            }
+        }
+        // Each component after those it builds, so that one pass sets every mark; on a cycle
+        // that properties close, one can come before one it builds: passes until nothing changes.
+        var changed = true
+        while changed {
+            changed = false
+            for index in dependencyOrder { changed = mark(index, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
+            if cycleMembers.isEmpty { break }
+        }
+        for index in cycleMembers where facts[index].flags.contains(.isAsync) {
+            problems.append(IoCError(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: container.location(at: index))))
+        }
+        for index in facts.indices where facts[index].flags.contains(.isAsync) && !facts[index].isExposure {
+            let definition = container.definition(at: index)
+            switch facts[index].storage {
+            case .singleton, .prototype, .objectGraph: break
+            default:
+                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location)))
+            }
+            if facts[index].isEager {
+                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location)))
+            }
+        }
+        checkMainActorComponents()
+        problems += cycles
+        reportCaptiveDependencies()
+    }
+
+    func label(_ index: Int) -> String { container.key(at: index).description }
+
+    /// The rules for main-actor components (``Definition/isMainActor``), which only the main
+    /// actor makes: a component that another thread shares does not hold one (it would be made
+    /// wherever that component first is), a main-actor component needs nothing async (it is
+    /// made synchronously on the main actor), and an eager one needs `build()` on the main actor.
+    func checkMainActorComponents() {
+        for index in facts.indices where facts[index].flags.contains(.reachesMainActor) && !facts[index].isExposure {
+            let definition = container.definition(at: index)
+            if facts[index].isMainActor {
+                if facts[index].flags.contains(.isAsync) {
+                    problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location)))
+                }
+                if facts[index].isEager, !MainActorGate.isOpen {
+                    problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location)))
+                }
+                continue
+            }
+            switch facts[index].storage {
+            case .prototype, .objectGraph, .adapter: continue
+            case .singleton, .weakSingleton, .threadLocal, .taskLocal, .custom: break
+            }
+            let path = mainActorPath(from: component(index))
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(definition.label) with a mainActor form.", location: definition.location)))
+        }
+    }
+
+    /// The components from `start` down to the first main-actor one it builds.
+    func mainActorPath(from start: NodeRef) -> [String] {
+        var path: [String] = []
+        var current: NodeRef? = start
+        while let step = current {
+            let isExposure = step.container.isExposure(at: step.index)
+            if !isExposure { path.append(step.label) }
+            if !isExposure && step.definition.isMainActor { break }
+            current = dependencies(of: step).first { flags(of: $0).contains(.reachesMainActor) }
+        }
+        return path
+    }
+
+    /// Sets the `async`, main-actor and object-graph marks of component `index` from those of
+    /// the components it builds; whether they changed.
+    func mark(_ index: Int, hasGraphNodes: Bool, hasMainActorNodes: Bool) -> Bool {
+        let was = facts[index].flags
+        var flags = was
+        let dependencies = facts[index].dependencies
+        if hasMainActorNodes, facts[index].isMainActor || dependencies.contains(where: { self.flags(of: $0).contains(.reachesMainActor) }) {
+            flags.insert(.reachesMainActor)
+        }
+        if facts[index].constructsAsync {
+            facts[index].asyncPath = [label(index)]
+        } else if facts[index].asyncPath.isEmpty, let next = dependencies.first(where: { self.flags(of: $0).contains(.isAsync) }) {
+            // Exposures are not components of their own: skip them in the path.
+            facts[index].asyncPath = facts[index].isExposure ? asyncPath(of: next) : [label(index)] + asyncPath(of: next)
+        }
+        if !facts[index].asyncPath.isEmpty { flags.insert(.isAsync) }
+        if hasGraphNodes {
+            var needs = facts[index].constructsOpaquely
+            if case .objectGraph = facts[index].storage { needs = true }
+            if needs || dependencies.contains(where: { self.flags(of: $0).contains(.needsGraph) }) { flags.insert(.needsGraph) }
+        }
+        facts[index].flags = flags
+        return flags != was
+    }
+
+    /// Whether the component is shared (not made per request), for the cycle rule.
+    func isShared(_ index: Int) -> Bool {
+        switch facts[index].storage {
+        case .prototype, .adapter: return false
+        default: return true
+        }
+    }
+
+    /// The rule for the cycles the search found: those a shared component closes through a
+    /// property or method call are built (see ``PropertyCycles``).
+    func propertyCycles() -> PropertyCycles {
+        let container = self.container, facts = self.facts
+        return PropertyCycles(
+            count: facts.count,
+            edges: { index in
+                facts[index].dependencies.enumerated().compactMap { position, target in
+                    target.container === container ? .init(target: target.index, isLate: position >= facts[index].lateDependencyStart) : nil
+                }
+            },
+            isShared: isShared,
+            isShown: { !facts[$0].isExposure },
+            label: label,
+            location: container.location(at:)
+        )
+    }
+
+    /// The search for cycles of direct dependencies among this container's components (each
+    /// cycle reported once with its full path), which also orders them for the marks. A
+    /// parent's components were checked and marked by its own build.
+    func cycleSearch() -> CycleSearch {
+        let container = self.container, facts = self.facts
+        return CycleSearch(
+            count: facts.count,
+            next: { index in facts[index].dependencies.compactMap { $0.container === container ? $0.index : nil } },
+            isShown: { !facts[$0].isExposure },
+            label: label,
+            location: container.location(at:)
+        )
+    }
+
+    /// The component a plain reference names: a type or a name that picks exactly one component
+    /// making the point's own type, which the point's slot injects as it is. `nil` for any
+    /// other point (an optional, a handle, a collection, a value, a subtype, a component
+    /// missing or ambiguous), which the full binding handles and reports; records nothing.
+    func plainTarget(_ point: InjectionPoint) -> NodeRef? {
+        guard let exact = point.slot?.exactType else { return nil }
+        let found: NodeRef?
+        switch point.source {
+        case .type(let wanted) where ObjectIdentifier(wanted.metatype) == exact:
+            found = Self.choose(candidates(ofType: wanted))
+        case .named(let name):
+            found = component(named: name)
+        default:
+            return nil
+        }
+        guard let found else { return nil }
+        let produced = found.container.producedType(at: found.index) ?? found.node.takeUnretainedValue().producedType
+        return produced == exact ? found : nil
+    }
+}

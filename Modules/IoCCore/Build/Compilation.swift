@@ -1,0 +1,83 @@
+/// One build: turns a builder's definitions into a container's plan, in five passes, one file
+/// each —
+///
+/// 1. **prepare** (Prepare.swift, Preparation.swift): profiles, placeholders, decorators,
+///    overrides by name, parents; no type needed yet.
+/// 2. **bind** (Bind.swift, CatalogBinding.swift): each definition bound to its type's code
+///    through the catalog; overrides by type.
+/// 3. **plan** (Plan.swift): the components numbered; names, types and tags indexed by number.
+/// 4. **check** (Check.swift, CycleSearch.swift, PropertyCycles.swift, CaptiveCheck.swift):
+///    every injection point checked — a plain reference recorded as a dependency, any other
+///    bound in full, its node made now — then the graph: cycles, captive dependencies,
+///    object-graph and main-actor reach.
+/// 5. **publish** (Publish.swift): the lookup tables, marks and eager singletons the container reads.
+///
+/// Every problem is collected; the builder throws them together. A component whose node the
+/// build did not need gets it on first resolve.
+///
+/// NB: its state skips the dynamic exclusivity checks (`@exclusivity(unchecked)`): one build
+/// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
+/// makes.
+final class Compilation {
+    let builder: ContainerBuilder
+    let container: Container
+    @exclusivity(unchecked) var problems: [IoCError] = []
+    @exclusivity(unchecked) var eagerNodes: [AnyNode] = []
+
+    @exclusivity(unchecked) var definitions: [Definition] = []
+    /// What the build knows of each component, by number (see ``NodeRef``).
+    @exclusivity(unchecked) var facts: [ComponentFacts] = []
+    @exclusivity(unchecked) var byName: [String: NodeRef] = [:]
+    @exclusivity(unchecked) var byType: [ObjectIdentifier: [NodeRef]] = [:]
+    @exclusivity(unchecked) var byTag: [String: [NodeRef]] = [:]
+    let customScopes: [String: any CustomScope]
+
+    /// Names whose components were dropped for a problem already reported (a placeholder
+    /// without a value, an unknown parent, a type the catalog does not have), or that the
+    /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
+    /// reported again as a missing component.
+    @exclusivity(unchecked) var leftOut: Set<String> = []
+    /// This container's components, each after the components it builds; set by the checks at build.
+    @exclusivity(unchecked) var dependencyOrder: [Int] = []
+    /// How many definitions preparation kept: the components the definitions make.
+    @exclusivity(unchecked) var preparedCount = 0
+
+    /// This build's runtime-argument factories that stand, in registration order.
+    var runtimeFactories: [Definition] = []
+
+    /// Captive dependencies found while binding, by holder; reported after the graph checks,
+    /// in the order of the components (``reportCaptiveDependencies()``, in CaptiveCheck.swift).
+    @exclusivity(unchecked) var captives: [Int: [IoCError]] = [:]
+
+    var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
+
+    init(builder: ContainerBuilder, container: Container) {
+        self.builder = builder
+        self.container = container
+        self.customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
+        container.customScopes = customScopes
+    }
+
+    /// The build, pass by pass. Each pass records what it finds wrong in ``problems`` and goes
+    /// on, so that one build reports every problem; the builder throws them together.
+    func run() {
+        let prepared = prepare()     // Prepare.swift: profiles, placeholders, decorators, overrides by name, parents
+        let bound = bind(prepared)   // Bind.swift: each definition bound to its type's code; overrides by type
+        plan(bound)                  // Plan.swift: the components numbered; names, types and tags indexed
+        check()                      // Check.swift: every injection checked or bound, then the graph
+        publish()                    // Publish.swift: the lookups, marks and eager nodes the container reads
+    }
+
+    func leaveOut(_ before: [Definition], keeping after: [Definition]) {
+        func names(_ definitions: [Definition]) -> [String] { definitions.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases } }
+        leftOut.formUnion(Set(names(before)).subtracting(names(after)))
+    }
+
+    /// Reports a reference to a name no component has, unless that follows from a problem
+    /// reported already.
+    func reportMissing(named name: String, site: SiteInfo) {
+        guard !leftOut.contains(name) else { return }
+        problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site,
+                                                   suggestions: nameSuggestions(for: name, site: site), path: [])))
+    }
+}

@@ -1,0 +1,248 @@
+// Pass 3, plan: components by number, and what the build knows of each.
+
+extension Compilation {
+    /// Pass 3, plan: the bound definitions become components numbered `0..<count`; their
+    /// names, types and tags are indexed by number, and what the checks need of each is kept in
+    /// ``facts``.
+    func plan(_ bound: [Definition]) {
+        definitions = bound
+        settleStart()
+        // Binding reported every definition it could not bind; only those that bound are components.
+        if definitions.contains(where: { $0.maker == nil }) { definitions.removeAll { $0.maker == nil } }
+        container.definitions = definitions
+        facts.reserveCapacity(definitions.count)
+        byName.reserveCapacity(definitions.count)
+        for definition in definitions { facts.append(ComponentFacts(definition, storage: storage(for: definition))) }
+        for index in definitions.indices { self.index(index) }
+        orderTaggedByPriority()
+    }
+
+    func storage(for definition: Definition) -> Storage {
+        let (storage, problem) = Storage.of(definition, customScopes: customScopes)
+        if let problem { problems.append(problem) }
+        return storage
+    }
+
+    func component(_ index: Int) -> NodeRef { NodeRef(container, index) }
+
+    /// Numbers a component made at build that is not one of the definitions (an exposure, an
+    /// inner definition), after them, and keeps its node.
+    func addExtra(_ origin: ExtraOrigin, node: AnyNode, facts entry: ComponentFacts) -> Int {
+        let index = facts.count
+        container.extraOrigins.append(origin)
+        facts.append(entry)
+        container.adopt(node, at: index)
+        return index
+    }
+
+    /// Makes the exposures of the component `index` (whose node is `node`) and numbers them;
+    /// the exposed types and their components, in the definition's order.
+    func makeExposures(of node: AnyNode, at index: Int, _ definition: Definition) -> [(ObjectIdentifier, NodeRef)] {
+        var made: [(ObjectIdentifier, NodeRef)] = []
+        for exposure in definition.exposedAs {
+            guard let type = exposure.type,
+                  let adapter = exposure.adapter?.makeNode(base: node, container: container, target: type) else { continue }
+            var entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy)
+            entry.dependencies = [component(index)]
+            let exposed = addExtra(.exposure(base: index, type: type), node: adapter, facts: entry)
+            node.adapters[ObjectIdentifier(type.metatype)] = adapter
+            made.append((ObjectIdentifier(type.metatype), component(exposed)))
+        }
+        return made
+    }
+
+    func index(_ index: Int) {
+        let definition = definitions[index]
+        let found = component(index)
+        // A component with exposures has its node now: its exposures point at it.
+        let exposures = definition.exposedAs.isEmpty ? []
+            : makeExposures(of: container.node(at: index).takeUnretainedValue(), at: index, definition)
+        if definition.isAutowireCandidate {
+            byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(found)
+            for (id, exposure) in exposures { byType[id, default: []].append(exposure) }
+        }
+        if let name = definition.name { byName[name] = found }
+        for alias in definition.aliases { byName[alias] = found }
+        for tag in definition.tags { byTag[tag, default: []].append(found) }
+        if definition.isEager && definition.isLazy {
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
+        }
+        if definition.isEager && !definition.isLazy {
+            if definition.scope == .singleton {
+                facts[index].isEager = true
+            } else {
+                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location)))
+            }
+        }
+    }
+
+    /// With `builder.eagerSingletons`, every singleton that is not lazy becomes eager, now that
+    /// parents are merged and each scope is known: the built definitions (and the canonical
+    /// form) say what is made at build.
+    func settleStart() {
+        guard builder.eagerSingletons else { return }
+        for index in definitions.indices where definitions[index].scope == .singleton
+            && !definitions[index].isEager && !definitions[index].isLazy {
+            definitions[index].isEager = true
+        }
+    }
+
+    /// Tagged collections list the components with the highest tag `priority` first, and
+    /// those of equal priority in registration order (Symfony's order).
+    func orderTaggedByPriority() {
+        for (tag, found) in byTag where found.contains(where: { $0.definition.priority(of: tag) != 0 }) {
+            byTag[tag] = found.enumerated().sorted { lhs, rhs in
+                let left = lhs.element.definition.priority(of: tag), right = rhs.element.definition.priority(of: tag)
+                return left != right ? left > right : lhs.offset < rhs.offset
+            }.map(\.element)
+        }
+    }
+
+    /// Makes, numbers and binds a node for an inner (anonymous) definition.
+    func innerNode(_ definition: Definition) -> AnyNode? {
+        guard let maker = definition.maker else { return nil }
+        let storage = storage(for: definition)
+        let node = maker.makeNode(container: container, storage: storage, definition: definition)
+        node.isInner = true
+        var entry = ComponentFacts(definition, storage: storage)
+        entry.isInner = true
+        let index = addExtra(.inner(definition), node: node, facts: entry)
+        _ = makeExposures(of: node, at: index, definition)
+        node.bind(self)
+        return node
+    }
+
+    /// Checks, without binding or making a node, the component `index` when its every
+    /// injection is a plain reference: a type or name that picks one component making exactly
+    /// the point's type (no optional, handle, collection, value or conversion). Records its
+    /// dependencies and captive dependencies as binding would, and returns `true`; its node is
+    /// then made and bound on first use from those dependencies (``TypedDefinitionParts/bindOnFirstUse(definition:node:postProcessors:)``).
+    /// Returns `false`, recording nothing, when any injection needs the full binding (which
+    /// reports what is wrong).
+    func checkPlainReferences(of index: Int) -> Bool {
+        let definition = definitions[index]
+        let found = component(index)
+        guard let produced = definition.maker?.producedType else { return false }
+        func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
+            guard let target = plainTarget(point) else { return false }
+            record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
+            return true
+        }
+        var isPlain = true
+        let construction = definition.construction
+        for (position, point) in construction.arguments.enumerated() where isPlain {
+            let at = TypedDefinitionParts<Void>.constructionPoint(construction.kind, position, point.label)
+            isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location))
+        }
+        for name in definition.dependsOn where isPlain {
+            guard let target = component(named: name) else { isPlain = false; break }
+            let site = SiteInfo(component: found, point: .dependsOn(name), location: definition.location)
+            record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
+        }
+        let constructionEnd = facts[index].dependencies.count
+        let properties = definition.properties
+        for position in properties.indices where isPlain {
+            isPlain = properties[position].setter?.instanceType == produced
+                && plain(properties[position].point, SiteInfo(component: found, point: .property(properties[position].name),
+                                                              location: properties[position].point.location ?? definition.location))
+        }
+        for call in definition.methodCalls where isPlain {
+            for (position, point) in call.arguments.enumerated() where isPlain {
+                isPlain = plain(point, SiteInfo(component: found, point: .call(call.method, position), location: point.location ?? definition.location))
+            }
+        }
+        guard isPlain else {
+            // A component is checked once, so all of what it recorded is this check's.
+            facts[index].dependencies.removeAll()
+            captives[index] = nil
+            return false
+        }
+        facts[index].lateDependencyStart = constructionEnd
+        return true
+    }
+
+    /// Records where the construction of `node`'s instance ends among its dependencies: those
+    /// recorded after are injected into the made instance (properties, method calls).
+    func constructionDone(_ node: AnyNode) {
+        facts[node.index].lateDependencyStart = facts[node.index].dependencies.count
+    }
+}
+
+/// What the build knows of one component while it checks the graph; the node, when there is
+/// one, gets the marks at the end (see ``NodeFlags``).
+struct ComponentFacts {
+    let storage: Storage
+    /// For an exposure: the component it exposes.
+    let exposedBase: Int?
+    /// For an exposure: a proxy that reaches a context-scoped component per call, which holds
+    /// no instance (never a captive dependency).
+    let isScopedProxy: Bool
+    let isMainActor: Bool
+    /// Its factory is `async`.
+    let constructsAsync: Bool
+    /// Its instances come from code the container cannot see into (a closure or a construction
+    /// strategy), which may resolve object-graph components.
+    let constructsOpaquely: Bool
+    /// Made from an inner (anonymous) definition, inside another's.
+    var isInner = false
+    /// An eager singleton: made at build.
+    var isEager = false
+    /// What it builds directly, in the order binding visits its injections.
+    var dependencies: [NodeRef] = []
+    /// Where in ``dependencies`` the ones injected after construction (properties, method
+    /// calls) begin; those before are built into the instance.
+    var lateDependencyStart = Int.max
+    /// For an `async` component: it, then the components down to the async factory.
+    var asyncPath: [String] = []
+    var flags: NodeFlags = []
+
+    var isExposure: Bool { exposedBase != nil }
+
+    init(_ definition: Definition, storage: Storage) {
+        self.storage = storage
+        exposedBase = nil
+        isScopedProxy = false
+        isMainActor = definition.isMainActor
+        constructsAsync = definition.construction.kind == .asyncClosure
+        constructsOpaquely = definition.constructsOpaquely
+    }
+
+    init(exposureOf base: Int, isScopedProxy: Bool) {
+        storage = .adapter
+        exposedBase = base
+        self.isScopedProxy = isScopedProxy
+        isMainActor = false
+        constructsAsync = false
+        constructsOpaquely = false
+    }
+}
+
+extension Storage {
+    /// How long an instance lives (an exposure's: see its base's).
+    var lifetime: ScopeLifetime {
+        switch self {
+        case .prototype, .adapter: return .perRequest
+        case .objectGraph: return .perGraph
+        case .threadLocal, .taskLocal: return .perContext
+        case .custom(let scope): return scope.lifetime
+        case .weakSingleton: return .whileReferenced
+        case .singleton: return .container
+        }
+    }
+}
+
+extension AnyNode {
+    /// How long its instances live; an exposure's, its base's.
+    var lifetime: ScopeLifetime {
+        if case .adapter = storage { return base?.lifetime ?? .perRequest }
+        return storage.lifetime
+    }
+}
+
+extension Definition {
+    /// Its instances come from code the container cannot see into: a closure or a construction strategy.
+    var constructsOpaquely: Bool {
+        let kind = construction.kind
+        return kind == .closure || kind == .asyncClosure || strategy != nil
+    }
+}

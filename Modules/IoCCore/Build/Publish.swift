@@ -1,0 +1,46 @@
+// Pass 5, publish: what the container reads from now on — its lookup tables, each
+// component's marks, the eager singletons to make and the runtime-argument factories.
+
+extension Compilation {
+    /// Whether component `index` gets its node at build: an eager singleton (made at build), an
+    /// `async` component (its node carries the path to its async factory), a member of a cycle
+    /// that properties close (joined at build). Others that need one have it already.
+    func needsNodeAtBuild(_ index: Int) -> Bool {
+        facts[index].flags.contains(.isAsync) || facts[index].isEager
+    }
+
+    func publish() {
+        let parent = builder.parent
+        container.converters = builder.converters
+        container.postProcessors = builder.postProcessors
+        for index in facts.indices where needsNodeAtBuild(index) { _ = container.node(at: index) }
+        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { container.node(at: $0).takeUnretainedValue() }
+        for node in container.madeNodes {
+            node.mark(facts[node.index].flags)
+            node.asyncPath = facts[node.index].asyncPath
+        }
+        container.flags = facts.map(\.flags)
+        container.dependencies = DependencyTable(facts.map(\.dependencies))
+        // A child's own entries hide its parent's.
+        container.candidatesByType = parent.map { $0.candidatesByType.merging(byType) { $1 } } ?? byType
+        container.tagTable = parent.map { $0.tagTable.merging(byTag) { $1 } } ?? byTag
+        // A type resolves at the top level to the component `choose` picks among its
+        // candidates, unless that one is private; `nil` for a type whose candidates tie.
+        var types: [ObjectIdentifier: NodeRef?] = [:]
+        types.reserveCapacity(container.candidatesByType.count)
+        for (id, candidates) in container.candidatesByType {
+            let chosen = Self.choose(candidates)
+            if chosen?.isPrivate != true { types[id] = chosen }
+        }
+        // Every name, private ones too: injection and child containers see them, and the
+        // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``).
+        let names = parent.map { $0.lookups.takeUnretainedValue().names.merging(byName) { $1 } } ?? byName
+        container.setLookups(types: types, names: names)
+        var factories = parent?.runtimeFactories ?? [:]
+        for definition in runtimeFactories {
+            if let factory = PublishedRuntimeFactory(definition) { factories[factory.key] = factory }
+        }
+        container.runtimeFactories = factories
+        container.runtimeDefinitions = runtimeFactories
+    }
+}
