@@ -71,7 +71,10 @@ coverage: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --enable-code-coverage --scratch-path .build-cov
 	bash Tools/Scripts/coverage-table.sh .build-cov
 
+# NB: the benchmarks' package reaches the library by path, and SwiftPM does not notice files
+# added to or moved in it (the build fails on missing inputs): the build plan is made again.
 bench: check-toolchain
+	rm -f Tools/Benchmarks/.build/release.yaml Tools/Benchmarks/.build/release/description.json
 	cd Tools/Benchmarks && $(SWIFT) build $(SWIFT_FLAGS) -c release && ./.build/release/IoCBenchmarks
 
 # libFuzzer over YAML bytes -> definitions -> build; seeds in Tests/IoCYAMLTests/FuzzCorpus.
