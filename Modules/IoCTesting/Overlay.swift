@@ -57,14 +57,14 @@ public final class Overlay {
     /// Replaces the component registered (or exposed) as `T` with `instance`; it keeps the
     /// replaced component's name, aliases and tags.
     @discardableResult
-    public func replace<T>(_ type: T.Type, with instance: T, file: String = #fileID, line: Int = #line) -> Registration<T> {
+    public func replace<T: Sendable>(_ type: T.Type, with instance: T, file: String = #fileID, line: Int = #line) -> Registration<T> {
         let target = self.target(ofType: T.self, action: "replace", file, line)
         return takeOver(target, builder.register(instance: instance, as: T.self, file: file, line: line))
     }
 
     /// Replaces the component named `name` with `instance`, injected as `T`.
     @discardableResult
-    public func replace<T>(_ name: String, with instance: T, as type: T.Type = T.self,
+    public func replace<T: Sendable>(_ name: String, with instance: T, as type: T.Type = T.self,
                            file: String = #fileID, line: Int = #line) -> Registration<T> {
         let target = self.target(named: name, action: "replace", file, line)
         return takeOver(target, builder.register(instance: instance, as: T.self, file: file, line: line))

@@ -1,5 +1,6 @@
 import Foundation
 import IoCCommands
+import Synchronization
 import IoCCore
 import IoCXML
 import IoCYAML
@@ -245,6 +246,24 @@ enum DefinitionsAndScopesSnippets {
         _ = try container.resolve(InboxViewController.self) // scaffold
         _ = try container.resolve(ComposeViewController.self) // scaffold
     }
+
+    final class RateLimiter: Sendable {
+        private let tokens = Mutex(10)
+        func take() -> Bool {
+            tokens.withLock { count in
+                guard count > 0 else { return false }
+                count -= 1
+                return true
+            }
+        }
+    }
+    @Test static func sharedInstancesAreSendable() throws { // scaffold
+        let builder = ContainerBuilder() // scaffold
+        builder.register(RateLimiter.init).singleton()
+        let container = try builder.build() // scaffold
+        #expect(try container.resolve(RateLimiter.self) === container.resolve(RateLimiter.self)) // scaffold
+        #expect(try container.resolve(RateLimiter.self).take()) // scaffold
+    } // scaffold
 
     final class Person: @unchecked Sendable {
         let name: String

@@ -12,4 +12,15 @@ struct ConfigLocationTests {
         #expect(there.description == "app.yaml:3:5")
         #expect(ConfigLocation(file: "App.swift", line: 12).description == "App.swift:12")
     }
+
+    @Test func locationAndTypeRef_stayCompact_andKeepTheirNumbers() {
+        // Every definition and most injection points keep one of each (bytes_per_definition).
+        #expect(MemoryLayout<ConfigLocation>.size == 24)
+        #expect(MemoryLayout<TypeRef>.size == 8)
+        var location = ConfigLocation(file: "big.yaml", line: 2_000_000, column: 4_000)
+        #expect(location.line == 2_000_000 && location.column == 4_000)
+        location.line = Int.max   // past what any file the loaders accept can reach: clamped
+        #expect(location.line == Int(Int32.max))
+        #expect(TypeRef(Int.self) == TypeRef(Int.self) && TypeRef(Int.self) != TypeRef(String.self))
+    }
 }

@@ -11,8 +11,22 @@ private final class UsesAll: Sendable {
     init(all: [any WeatherClient], byName: [String: any WeatherClient]) { self.all = all; self.byName = byName }
 }
 
+/// Which overload the compiler picks tells whether `T` is `Sendable` where the call is written.
+private func isSendable<T>(_: T.Type) -> Bool { false }
+private func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
+private final class Unguarded { var count = 0 }
+
 @Suite("Lazy, Provider, optionals and collections")
 struct HandleTests {
+    @Test func lazy_isSendableOnlyWhenItsValueIs_providerAlways() {
+        // A Lazy hands every thread the one instance it built; a Provider resolves anew, as
+        // the container does (docs/DefinitionsAndScopes.md, "What crosses threads").
+        #expect(isSendable(Lazy<Heavy>.self))
+        #expect(!isSendable(Lazy<Unguarded>.self))
+        #expect(isSendable(Provider<Unguarded>.self))
+        #expect(Unguarded().count == 0)
+    }
+
     @Test func lazy_buildsOnFirstUseOnly() throws {
         let counter = Counter()
         let builder = ContainerBuilder()

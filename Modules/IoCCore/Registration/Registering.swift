@@ -221,9 +221,10 @@ extension ContainerBuilder {
     }
 
     /// Registers an existing instance (the app delegate, the window, a configuration value).
-    /// It is a singleton: every request returns it. Post-processors do not see it.
+    /// It is a singleton: every request, from any thread, returns it, so it must be `Sendable`.
+    /// Post-processors do not see it.
     @discardableResult
-    public func register<T>(
+    public func register<T: Sendable>(
         instance: T, as type: T.Type = T.self, name: String? = nil,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {

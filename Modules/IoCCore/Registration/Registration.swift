@@ -83,18 +83,19 @@ public struct Registration<T> {
     /// Sets the scope.
     @discardableResult
     public func scope(_ scope: Scope) -> Self { update { $0.scope = scope } }
-    /// One instance for the container (Objective-IOC's `withCache`).
+    /// One instance for the container (Objective-IOC's `withCache`). Every thread gets that
+    /// instance, so `T` must be `Sendable` (a `@MainActor` class is).
     @discardableResult
-    public func singleton() -> Self { scope(.singleton) }
+    public func singleton() -> Self where T: Sendable { scope(.singleton) }
     /// A new instance for every request.
     @discardableResult
     public func prototype() -> Self { scope(.prototype) }
     /// One instance per top-level resolve.
     @discardableResult
     public func objectGraph() -> Self { scope(.objectGraph) }
-    /// One shared instance while someone holds it.
+    /// One shared instance while someone holds it; `T` must be `Sendable`, as for ``singleton()``.
     @discardableResult
-    public func weakSingleton() -> Self { scope(.weakSingleton) }
+    public func weakSingleton() -> Self where T: Sendable { scope(.weakSingleton) }
 
     /// Creates the singleton at build.
     @discardableResult
@@ -285,7 +286,9 @@ final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
     static func target<V>(label: String, _ reach: @escaping @Sendable () throws -> V,
                           _ reachAsync: @escaping @Sendable () async throws -> V, perCall: Bool) -> Provider<V> {
         guard !perCall else { return Provider(make: reach, makeAsync: reachAsync) }
-        let once = Lazy(label: label, make: reach, makeAsync: reachAsync)
+        // NB: `Lazy<V>` is `Sendable` only for a `Sendable` `V`; a lazy proxy stands for its
+        // component, and hands every thread the one instance the component would have.
+        nonisolated(unsafe) let once = Lazy(label: label, make: reach, makeAsync: reachAsync)
         return Provider(make: { try once.get() }, makeAsync: { try await once.get() })
     }
 

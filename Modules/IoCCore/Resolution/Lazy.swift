@@ -15,7 +15,7 @@ import Synchronization
 /// }
 /// ```
 /// Building is thread-safe and happens once, even when many threads call `get()` at once.
-public final class Lazy<T>: @unchecked Sendable {
+public final class Lazy<T> {
     private let make: @Sendable () throws -> T
     private let makeAsync: @Sendable () async throws -> T
     private let label: String
@@ -80,3 +80,7 @@ public final class Lazy<T>: @unchecked Sendable {
     /// - Throws: As ``get()``.
     public func callAsFunction() throws -> T { try get() }
 }
+
+// A handle hands every thread the one instance it built: it may cross threads only when that
+// instance may.
+extension Lazy: @unchecked Sendable where T: Sendable {}
