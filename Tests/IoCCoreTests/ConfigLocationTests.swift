@@ -23,4 +23,18 @@ struct ConfigLocationTests {
         #expect(location.line == Int(Int32.max))
         #expect(TypeRef(Int.self) == TypeRef(Int.self) && TypeRef(Int.self) != TypeRef(String.self))
     }
+
+    @Test func sourceAndConstruction_keepTheirRarePayloadsBoxed() {
+        // Every injection point keeps a source and every definition a construction: the
+        // payloads few of them have (two strings of `taggedIndexed`, a factory-method
+        // construction's factory) are boxed, and read back unchanged.
+        #expect(MemoryLayout<InjectionSource>.size == 17)
+        #expect(MemoryLayout<Construction>.size == 48)
+        let indexed = InjectionSource.taggedIndexed(tag: "handler", indexBy: "key")
+        #expect(indexed == .taggedIndexed(tag: "handler", indexBy: "key") && indexed != .taggedIndexed(tag: "handler", indexBy: "id"))
+        let construction = Construction.factoryMethod("sword(specification:)", of: .named("swordFactory"))
+        #expect(construction.factory == .named("swordFactory"))
+        #expect(construction != .factoryMethod("sword(specification:)", of: .named("shieldFactory")))
+        #expect(Construction.initializer().factory == nil)
+    }
 }
