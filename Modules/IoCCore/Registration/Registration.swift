@@ -25,15 +25,27 @@ public struct Registration<T> {
     // MARK: Keys
 
     /// Names the component (`nil` leaves it unnamed).
+    ///
+    /// ```swift
+    /// builder.register(FreeWeatherClient.init).named("free")
+    /// ```
     @discardableResult
     public func named(_ name: String?) -> Self { update { $0.name = name } }
 
     /// Further names that reach the component.
+    ///
+    /// ```swift
+    /// builder.register(SMTPMailer.init).named("mailer").alias("mailer.default", "smtp")
+    /// ```
     @discardableResult
     public func alias(_ names: String...) -> Self { update { $0.aliases += names } }
 
     /// Lets the component be injected as `P` too; `convert` is usually `{ $0 }`, which the
     /// compiler checks. A component can stand for several protocols.
+    ///
+    /// ```swift
+    /// builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }
+    /// ```
     @discardableResult
     public func `as`<P>(_ type: P.Type, _ convert: @escaping @Sendable (T) -> P) -> Self {
         update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) })) }
@@ -41,12 +53,21 @@ public struct Registration<T> {
 
     /// Lets the component be injected as `P` too, checking the conversion when it is made.
     /// Prefer `as(_:_:)` with `{ $0 }`, which the compiler checks.
+    ///
+    /// ```swift
+    /// builder.register(FreeWeatherClient.init).as((any WeatherClient).self)
+    /// ```
     @discardableResult
     public func `as`<P>(_ type: P.Type) -> Self {
         update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { $0 as? P })) }
     }
 
     /// Adds tags, for collection injection of everything tagged.
+    ///
+    /// ```swift
+    /// builder.register(EmailChannel.init).tagged("channel")
+    /// let channels = try container.resolveAll((any Channel).self, tagged: "channel")
+    /// ```
     @discardableResult
     public func tagged(_ tags: String...) -> Self { update { $0.tags += tags.filter { !$0.isEmpty } } }
 
@@ -67,52 +88,102 @@ public struct Registration<T> {
 
     /// Puts the component in profiles: it is defined only when one of them is active
     /// (`"!name"`: when that profile is not). Without profiles it is in every profile.
+    ///
+    /// ```swift
+    /// builder.register(StubWeatherClient.init).as((any WeatherClient).self).profiles("test")
+    /// builder.activeProfiles = ["test"]
+    /// ```
     @discardableResult
     public func profiles(_ names: String...) -> Self { update { $0.profiles += names.filter { !$0.isEmpty } } }
 
     /// Makes this the component chosen when several match a type.
+    ///
+    /// ```swift
+    /// builder.register(BetterWeatherClient.init).as((any WeatherClient).self).primary()
+    /// ```
     @discardableResult
     public func primary(_ isPrimary: Bool = true) -> Self { update { $0.isPrimary = isPrimary } }
 
     /// Replaces an earlier definition with the same key instead of being a duplicate.
+    ///
+    /// ```swift
+    /// builder.register(FixedClock.init).named("clock").overriding()   // replaces an earlier "clock"
+    /// ```
     @discardableResult
     public func overriding(_ isOverride: Bool = true) -> Self { update { $0.isOverride = isOverride } }
 
     // MARK: Scope and creation
 
     /// Sets the scope.
+    ///
+    /// ```swift
+    /// builder.register(RequestContext.init).scope(.taskLocal)
+    /// ```
     @discardableResult
     public func scope(_ scope: Scope) -> Self { update { $0.scope = scope } }
     /// One instance for the container (Objective-IOC's `withCache`). Every thread gets that
     /// instance, so `T` must be `Sendable` (a `@MainActor` class is).
+    ///
+    /// ```swift
+    /// builder.register(HTTPSession.init).singleton()
+    /// ```
     @discardableResult
     public func singleton() -> Self where T: Sendable { scope(.singleton) }
     /// A new instance for every request.
+    ///
+    /// ```swift
+    /// builder.register(ReportCommand.init).prototype()
+    /// ```
     @discardableResult
     public func prototype() -> Self { scope(.prototype) }
     /// One instance per top-level resolve.
+    ///
+    /// ```swift
+    /// builder.register(UnitOfWork.init).objectGraph()   // one per top-level resolve
+    /// ```
     @discardableResult
     public func objectGraph() -> Self { scope(.objectGraph) }
     /// One shared instance while someone holds it; `T` must be `Sendable`, as for ``singleton()``.
+    ///
+    /// ```swift
+    /// builder.register(ImageCache.init).weakSingleton()
+    /// ```
     @discardableResult
     public func weakSingleton() -> Self where T: Sendable { scope(.weakSingleton) }
 
     /// Creates the singleton at build.
+    ///
+    /// ```swift
+    /// builder.register(MetricsExporter.init).singleton().eager()   // made by build()
+    /// ```
     @discardableResult
     public func eager(_ isEager: Bool = true) -> Self { update { $0.isEager = isEager } }
 
     /// Makes the components named `names` before this one, without injecting them (Spring's
     /// `depends-on`): for components whose creation has a side effect this one relies on.
+    ///
+    /// ```swift
+    /// builder.register(Migrations.init).named("migrations")
+    /// builder.register(Repository.init).dependsOn("migrations")   // made first, not injected
+    /// ```
     @discardableResult
     public func dependsOn(_ names: String...) -> Self { update { $0.dependsOn += names.filter { !$0.isEmpty } } }
 
     /// Never creates it eagerly; injection points typed `Lazy<T>` get a handle either way.
+    ///
+    /// ```swift
+    /// builder.register(SearchIndex.init).singleton().lazy()
+    /// ```
     @discardableResult
     public func lazy(_ isLazy: Bool = true) -> Self { update { $0.isLazy = isLazy } }
 
     /// Marks the component lazy and lets it be injected as `P` through a proxy that builds it
     /// on its first call (OxIC's lazy proxy). `proxy` wraps a ``Lazy`` in a type conforming to `P`;
     /// `@LazyProxy` on a protocol writes such types.
+    ///
+    /// ```swift
+    /// builder.register(SearchIndex.init).lazy(as: (any Searching).self) { LazySearching($0) }
+    /// ```
     @discardableResult
     public func lazy<P>(as type: P.Type, proxy: @escaping @Sendable (Lazy<T>) -> P) -> Self {
         update {
@@ -130,6 +201,11 @@ public struct Registration<T> {
     /// task-local or custom-scoped component, the current context's instance on every call (and
     /// holding the proxy is never a captive dependency); for any other, one instance, built on
     /// the first call. Such a component is made lazy here, so that it is never built eagerly.
+    ///
+    /// ```swift
+    /// builder.register(RequestUser.init).scope(.taskLocal)
+    ///     .proxy(as: (any CurrentUser).self) { CurrentUserProxy($0) }
+    /// ```
     @discardableResult
     public func proxy<P>(as type: P.Type, proxy: @escaping @Sendable (Provider<T>) -> P) -> Self {
         update {
@@ -141,6 +217,10 @@ public struct Registration<T> {
     }
 
     /// Wraps construction in a ``ConstructionStrategy``.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).strategy(TimingStrategy())
+    /// ```
     @discardableResult
     public func strategy(_ strategy: any ConstructionStrategy) -> Self { update { $0.strategy = strategy } }
 
@@ -152,6 +232,10 @@ public struct Registration<T> {
     ///
     /// For `registerFactory(_:)` they are the factory's own initializer arguments: the product
     /// is made by the factory, which is what takes dependencies.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).arguments(.named("free"), .config(.string("${report.days:5}")))
+    /// ```
     public func arguments(_ sources: InjectionSource...) -> Self {
         update { definition in
             for (index, source) in sources.enumerated() { Self.setArgument(index, source, of: &definition) }
@@ -160,6 +244,10 @@ public struct Registration<T> {
 
     /// Sets where one initializer argument comes from (for a factory method: one of the method's
     /// arguments; for `registerFactory(_:)`: one of the factory's).
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).argument(0, .named("free"))
+    /// ```
     @discardableResult
     public func argument(_ index: Int, _ source: InjectionSource) -> Self {
         update { Self.setArgument(index, source, of: &$0) }
@@ -178,6 +266,10 @@ public struct Registration<T> {
     /// (autowiring, Objective-IOC's `inj` prefix); `.named("x")` picks a component by name.
     /// The property's name is read from the key path; give `name:` for properties of non-final
     /// classes, whose key paths do not carry their name on every platform.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).property(\.logger).property(\.days, .config(.string("${report.days:5}")))
+    /// ```
     @discardableResult
     public func property<V>(_ keyPath: WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {
         nonisolated(unsafe) let path = keyPath
@@ -187,6 +279,11 @@ public struct Registration<T> {
     }
 
     /// Injects a property through a setter closure (for properties a key path cannot reach).
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init)
+    ///     .property("logger") { (service: inout ReportService, logger: any Logger) in service.logger = logger }
+    /// ```
     @discardableResult
     public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) throws -> Void) -> Self {
         update {
@@ -229,18 +326,31 @@ public struct Registration<T> {
     // MARK: Lifecycle
 
     /// Runs after construction, before properties are injected.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).beforeInjection(named: "prepare") { $0.prepare() }
+    /// ```
     @discardableResult
     public func beforeInjection(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> Void) -> Self {
         hook(.beforeInjection, name, .run(body))
     }
 
     /// Runs after every property is injected (Spring `init-method`, Typhoon `after-property-injection`).
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).afterInjection(named: "warmUp") { try $0.warmUp() }
+    /// ```
     @discardableResult
     public func afterInjection(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> Void) -> Self {
         hook(.afterInjection, name, .run(body))
     }
 
     /// Wraps or replaces the instance after injection and hooks.
+    ///
+    /// ```swift
+    /// builder.register(FreeWeatherClient.init, as: (any WeatherClient).self)
+    ///     .decorate(named: "cached") { CachingClient(wrapping: $0) }
+    /// ```
     @discardableResult
     public func decorate(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> T) -> Self {
         hook(.decorator, name, .decorate(body))
@@ -248,6 +358,10 @@ public struct Registration<T> {
 
     /// Runs at ``Container/shutdown()`` for a singleton, or when a task scope ends for a
     /// task-local component; newest instances first.
+    ///
+    /// ```swift
+    /// builder.register(ConnectionPool.init).singleton().onDispose(named: "close") { $0.close() }
+    /// ```
     @discardableResult
     public func onDispose(named name: String = "closure", _ body: @escaping @Sendable (T) throws -> Void) -> Self {
         hook(.dispose, name, .run(body))
