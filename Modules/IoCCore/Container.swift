@@ -332,6 +332,10 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Whether a component is registered under this key (here or in a parent).
+    ///
+    /// ```swift
+    /// if container.isRegistered(ReportCache.self) { try container.resolve(ReportCache.self).warmUp() }
+    /// ```
     public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
         if isHooked, let overlay = installedOverlay() { return overlay.isRegistered(type, name: name) }
         if let name { return component(named: name) != nil }
@@ -358,6 +362,10 @@ public final class Container: @unchecked Sendable {
     /// The component named `name`, as `T`; the form for components with `async` factories.
     ///
     /// - Throws: As ``resolve(_:name:)``, but never the errors that ask for `await`.
+    ///
+    /// ```swift
+    /// let store = try await container.resolve(ForecastStore.self, name: "cached")
+    /// ```
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
         guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
@@ -402,6 +410,10 @@ public final class Container: @unchecked Sendable {
     /// ``resolveAll(_:)`` with `await`: each component is made as `resolve(_:) async` makes it.
     ///
     /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
+    ///
+    /// ```swift
+    /// let stores = try await container.resolveAll((any Store).self)
+    /// ```
     public func resolveAll<T>(_ type: T.Type = T.self) async throws -> [T] {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type) }
         let components = observedMembers(of: type, tagged: nil)
@@ -411,6 +423,10 @@ public final class Container: @unchecked Sendable {
     /// ``resolveAll(_:tagged:)`` with `await`.
     ///
     /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
+    ///
+    /// ```swift
+    /// let stores = try await container.resolveAll((any Store).self, tagged: "warm")
+    /// ```
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) async throws -> [T] {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
@@ -420,6 +436,10 @@ public final class Container: @unchecked Sendable {
     /// ``resolveMap(_:tagged:)`` with `await`.
     ///
     /// - Throws: What making any of the components throws (an ``IoCError`` naming it).
+    ///
+    /// ```swift
+    /// let stores = try await container.resolveMap((any Store).self)   // by name
+    /// ```
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) async throws -> [String: T] {
         if isHooked, let overlay = installedOverlay() { return try await overlay.resolveMap(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)

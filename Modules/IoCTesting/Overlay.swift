@@ -56,6 +56,10 @@ public final class Overlay {
 
     /// Replaces the component registered (or exposed) as `T` with `instance`; it keeps the
     /// replaced component's name, aliases and tags.
+    ///
+    /// ```swift
+    /// overlay.replace((any WeatherClient).self, with: StubWeatherClient())
+    /// ```
     @discardableResult
     public func replace<T: Sendable>(_ type: T.Type, with instance: T, file: String = #fileID, line: Int = #line) -> Registration<T> {
         let target = self.target(ofType: T.self, action: "replace", file, line)
@@ -63,6 +67,10 @@ public final class Overlay {
     }
 
     /// Replaces the component named `name` with `instance`, injected as `T`.
+    ///
+    /// ```swift
+    /// overlay.replace("clock", with: FixedClock(), as: (any Clock).self)
+    /// ```
     @discardableResult
     public func replace<T: Sendable>(_ name: String, with instance: T, as type: T.Type = T.self,
                            file: String = #fileID, line: Int = #line) -> Registration<T> {
@@ -72,6 +80,10 @@ public final class Overlay {
 
     /// Replaces the component registered (or exposed) as `T` — or, with `name`, the component
     /// of that name — with one `factory` makes, in the replaced component's scope.
+    ///
+    /// ```swift
+    /// overlay.replace((any WeatherClient).self) { r in RecordingClient(wrapping: try r.resolve(name: "free")) }
+    /// ```
     @discardableResult
     public func replace<T>(_ type: T.Type, name: String? = nil, file: String = #fileID, line: Int = #line,
                            factory: @escaping @Sendable (Resolver) throws -> T) -> Registration<T> {
@@ -83,6 +95,10 @@ public final class Overlay {
 
     /// Replaces the component named `name` with `definition` (written by hand or by a front
     /// end), which takes the replaced component's name, aliases and tags.
+    ///
+    /// ```swift
+    /// overlay.replace("mailer", with: Definition(name: "mailer", typeName: "NullMailer", location: ConfigLocation(file: "stubs.yaml", line: 1)))
+    /// ```
     public func replace(_ name: String, with definition: Definition, file: String = #fileID, line: Int = #line) {
         let target = self.target(named: name, action: "replace", file, line)
         var replacement = definition
@@ -93,6 +109,10 @@ public final class Overlay {
     /// Replaces the component named `name` with an instance of the catalog's class
     /// `typeName`, wired as the replaced one was when config wrote it (its arguments and
     /// properties) and in the same scope; `configure` changes the definition further.
+    ///
+    /// ```swift
+    /// overlay.replace("weatherClient", withClass: "StubWeatherClient")
+    /// ```
     public func replace(_ name: String, withClass typeName: String, file: String = #fileID, line: Int = #line,
                         configure: (inout Definition) -> Void = { _ in }) {
         guard let target = self.target(named: name, action: "replace", file, line) else { return }
@@ -101,6 +121,10 @@ public final class Overlay {
 
     /// Replaces the component registered (or exposed) as `T` with an instance of the
     /// catalog's class `typeName` (see ``replace(_:withClass:file:line:configure:)``).
+    ///
+    /// ```swift
+    /// overlay.replace((any WeatherClient).self, withClass: "StubWeatherClient")
+    /// ```
     public func replace<T>(_ type: T.Type, withClass typeName: String, file: String = #fileID, line: Int = #line,
                            configure: (inout Definition) -> Void = { _ in }) {
         guard let target = self.target(ofType: T.self, action: "replace", file, line) else { return }
@@ -110,6 +134,10 @@ public final class Overlay {
     /// Replaces every component tagged `tag` with what `make` returns for it (told the
     /// replaced component), injected as `T`. Each keeps its name, aliases and tags; unnamed
     /// ones are named `"<tag>.<position>"`, since several unnamed components of one type clash.
+    ///
+    /// ```swift
+    /// overlay.replace(tagged: "channel", as: (any Channel).self) { _ in SilentChannel() }
+    /// ```
     public func replace<T>(tagged tag: String, as type: T.Type, file: String = #fileID, line: Int = #line,
                            with make: @escaping @Sendable (ComponentInfo) -> T) {
         let targets = base.definitions(tagged: tag)
@@ -128,12 +156,20 @@ public final class Overlay {
     }
 
     /// Gives the component named `name` another scope.
+    ///
+    /// ```swift
+    /// overlay.rescope("session", to: .prototype)
+    /// ```
     public func rescope(_ name: String, to scope: Scope, file: String = #fileID, line: Int = #line) {
         guard let target = self.target(named: name, action: "rescope", file, line) else { return }
         rescope(target, to: scope)
     }
 
     /// Gives the component registered (or exposed) as `T` another scope.
+    ///
+    /// ```swift
+    /// overlay.rescope(ReportCache.self, to: .prototype)
+    /// ```
     public func rescope<T>(_ type: T.Type, to scope: Scope, file: String = #fileID, line: Int = #line) {
         guard let target = self.target(ofType: T.self, action: "rescope", file, line) else { return }
         rescope(target, to: scope)
@@ -144,6 +180,10 @@ public final class Overlay {
     /// Registers components that are new: their keys must not be in the container (a clash
     /// is reported as a duplicate, as in any build). Config front ends work here too:
     /// `overlay.add { try $0.loadYAML(snippet, name: "test.yaml") }`.
+    ///
+    /// ```swift
+    /// overlay.add { $0.register(AuditLog.init).named("audit") }
+    /// ```
     public func add(_ register: (ContainerBuilder) throws -> Void) rethrows {
         try register(builder)
     }
@@ -151,6 +191,10 @@ public final class Overlay {
     /// Registers components that replace existing ones with the same name (Guice's
     /// `Modules.override`): every named definition `register` adds must name a component the
     /// container has. `overlay.override { try $0.loadYAML(stubs, name: "stubs.yaml") }`.
+    ///
+    /// ```swift
+    /// try overlay.override { try $0.loadYAML(stubs, name: "stubs.yaml") }
+    /// ```
     public func override(file: String = #fileID, line: Int = #line, _ register: (ContainerBuilder) throws -> Void) rethrows {
         let start = builder.definitions.count
         try register(builder)
@@ -168,12 +212,20 @@ public final class Overlay {
 
     /// Removes the component named `name`. Whatever injects it then fails the overlay's
     /// validation, naming the component.
+    ///
+    /// ```swift
+    /// overlay.remove("metricsExporter")
+    /// ```
     public func remove(_ name: String, file: String = #fileID, line: Int = #line) {
         guard let target = self.target(named: name, action: "remove", file, line) else { return }
         removeAfterBinding(target)
     }
 
     /// Removes the component registered (or exposed) as `T`.
+    ///
+    /// ```swift
+    /// overlay.remove(MetricsExporter.self)
+    /// ```
     public func remove<T>(_ type: T.Type, file: String = #fileID, line: Int = #line) {
         guard let target = self.target(ofType: T.self, action: "remove", file, line) else { return }
         removeAfterBinding(target)
@@ -182,16 +234,28 @@ public final class Overlay {
     // MARK: Config values
 
     /// Sets a `${key}` placeholder for this overlay, before every property source of the base.
+    ///
+    /// ```swift
+    /// overlay.setValue("3", for: "report.days")
+    /// ```
     public func setValue(_ value: String, for key: String) {
         values[key] = .string(value)
     }
 
     /// Sets a `${key}` placeholder to a structured value (a list, a map for a `Decodable`).
+    ///
+    /// ```swift
+    /// overlay.setValue(.int(3), for: "report.days")
+    /// ```
     public func setValue(_ value: ConfigValue, for key: String) {
         values[key] = value
     }
 
     /// Activates these profiles instead of the base's.
+    ///
+    /// ```swift
+    /// overlay.activateProfiles("test")
+    /// ```
     public func activateProfiles(_ names: String...) {
         profiles = Set(names)
     }
@@ -199,6 +263,10 @@ public final class Overlay {
     /// Sets the property `property` of the component named `name` to a config value,
     /// converted to the property's type (placeholders allowed). A definition from config may
     /// set any property its class has; one registered in code only those it declares.
+    ///
+    /// ```swift
+    /// overlay.setProperty("timeout", of: "httpClient", to: "1")
+    /// ```
     public func setProperty(_ property: String, of name: String, to value: String,
                             file: String = #fileID, line: Int = #line) {
         setProperty(property, of: name, to: .config(.string(value, at: ConfigLocation(file: file, line: line))), file: file, line: line)
@@ -206,6 +274,10 @@ public final class Overlay {
 
     /// Sets the property `property` of the component named `name` from any source: a
     /// reference (`.named("other")`), a value, a collection.
+    ///
+    /// ```swift
+    /// overlay.setProperty("logger", of: "reportService", to: .named("silentLogger"))
+    /// ```
     public func setProperty(_ property: String, of name: String, to source: InjectionSource,
                             file: String = #fileID, line: Int = #line) {
         guard let target = self.target(named: name, action: "set property '\(property)' of", file, line) else { return }

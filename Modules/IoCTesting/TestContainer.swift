@@ -24,28 +24,52 @@ public final class TestContainer: Sendable {
     /// The component registered as `T`.
     ///
     /// - Throws: As ``Container/resolve(_:)``.
+    ///
+    /// ```swift
+    /// let report = try test.resolve(ReportService.self)
+    /// ```
     public func resolve<T>(_ type: T.Type = T.self) throws -> T { try container.resolve(type) }
     /// The component named `name`, as `T`.
     ///
     /// - Throws: As ``Container/resolve(_:name:)``.
+    ///
+    /// ```swift
+    /// let free = try test.resolve((any WeatherClient).self, name: "free")
+    /// ```
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T { try container.resolve(type, name: name) }
     /// The component registered as `T`; the form for `async` factories.
     ///
     /// - Throws: As `Container.resolve(_:) async`.
+    ///
+    /// ```swift
+    /// let store = try await test.resolve(ForecastStore.self)
+    /// ```
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T { try await container.resolve(type) }
     /// The component named `name`, as `T`; the form for `async` factories.
     ///
     /// - Throws: As `Container.resolve(_:name:) async`.
+    ///
+    /// ```swift
+    /// let store = try await test.resolve(ForecastStore.self, name: "cached")
+    /// ```
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T { try await container.resolve(type, name: name) }
     /// A component registered with runtime arguments, made from the arguments given.
     ///
     /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
+    ///
+    /// ```swift
+    /// let report = try test.resolve(Report.self, runtimeArguments: "Oslo", 5)
+    /// ```
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
         try container.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments)
     }
     /// A component registered with runtime arguments, with `await` (a factory that awaits).
     ///
     /// - Throws: As `Container.resolve(_:name:runtimeArguments:) async`.
+    ///
+    /// ```swift
+    /// let forecast = try await test.resolve(Forecast.self, runtimeArguments: "Oslo")
+    /// ```
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
         try await container.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments)
     }
@@ -59,6 +83,10 @@ public final class TestContainer: Sendable {
     ///
     /// - Throws: What `body` throws; else, when a dispose hook fails at shutdown, an `IoCError` of
     ///   kind `disposeFailed` listing each failure.
+    ///
+    /// ```swift
+    /// try test.run { try App.container.resolve(ReportService.self).run() }   // answered by the overlay
+    /// ```
     public func run<R>(_ body: () throws -> R) throws -> R {
         let result: Result<R, any Error> = base.withInstalled(container) {
             TestContainer.$current.withValue(self) { Result { try body() } }
@@ -70,6 +98,10 @@ public final class TestContainer: Sendable {
     ///
     /// - Throws: What `body` throws; else, when a dispose hook fails at shutdown, an `IoCError` of
     ///   kind `disposeFailed` listing each failure.
+    ///
+    /// ```swift
+    /// try await test.run { try await App.container.resolve(ReportService.self).refresh() }
+    /// ```
     public func run<R>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async throws -> R {
         let result: Result<R, any Error> = await base.withInstalled(container) {
             await TestContainer.$current.withValue(self) {
@@ -91,6 +123,10 @@ public final class TestContainer: Sendable {
     ///
     /// - Throws: An `IoCError` of kind `disposeFailed` listing each dispose hook that failed; every
     ///   other hook still runs.
+    ///
+    /// ```swift
+    /// try test.shutdown()
+    /// ```
     public func shutdown() throws {
         try container.shutdown()
     }
@@ -101,24 +137,51 @@ public final class TestContainer: Sendable {
     public var events: [ContainerEvent] { recorder.all }
 
     /// Forgets the events recorded so far.
+    ///
+    /// ```swift
+    /// test.clearEvents()
+    /// _ = try test.resolve(ReportService.self)
+    /// #expect(test.events.count == 1)
+    /// ```
     public func clearEvents() { recorder.clear() }
 
     /// How many `kind` events concern a component registered as `T` (and named `name`).
+    ///
+    /// ```swift
+    /// #expect(test.count(.created, (any WeatherClient).self) == 1)
+    /// ```
     public func count<T>(_ kind: ContainerEvent.Kind, _ type: T.Type, name: String? = nil) -> Int {
         let wanted = TypeRef(T.self)
         return events.filter { $0.kind == kind && $0.component.type == wanted && (name == nil || $0.component.name == name) }.count
     }
 
     /// How many `kind` events concern the component named `name`.
+    ///
+    /// ```swift
+    /// #expect(test.count(.resolved, named: "free") == 2)
+    /// ```
     public func count(_ kind: ContainerEvent.Kind, named name: String) -> Int {
         events.filter { $0.kind == kind && $0.component.name == name }.count
     }
 
     /// Whether the container made an instance of a component registered as `T`.
+    ///
+    /// ```swift
+    /// #expect(!test.wasCreated(FreeWeatherClient.self))
+    /// ```
     public func wasCreated<T>(_ type: T.Type, name: String? = nil) -> Bool { count(.created, type, name: name) > 0 }
     /// Whether the dispose hooks of a component registered as `T` ran.
+    ///
+    /// ```swift
+    /// try test.shutdown()
+    /// #expect(test.wasDisposed(ConnectionPool.self))
+    /// ```
     public func wasDisposed<T>(_ type: T.Type, name: String? = nil) -> Bool { count(.disposed, type, name: name) > 0 }
     /// Whether a top-level resolve handed out a component registered as `T`.
+    ///
+    /// ```swift
+    /// #expect(test.wasResolved(ReportService.self))
+    /// ```
     public func wasResolved<T>(_ type: T.Type, name: String? = nil) -> Bool { count(.resolved, type, name: name) > 0 }
 
     // MARK: Reset
@@ -128,6 +191,10 @@ public final class TestContainer: Sendable {
     ///
     /// - Throws: An `IoCError` of kind `invalidOverride` when nothing is registered as `T` (naming the
     ///   closest type), or `T` keeps no instance; `disposeFailed` when a dispose hook fails.
+    ///
+    /// ```swift
+    /// try test.reset(ReportCache.self)
+    /// ```
     public func reset<T>(_ type: T.Type, file: String = #fileID, line: Int = #line) throws {
         let action = "reset \(TypeRef(T.self).name)"
         switch Overlay.typeTarget(T.self, in: container) {
@@ -143,6 +210,10 @@ public final class TestContainer: Sendable {
     ///
     /// - Throws: An `IoCError` of kind `invalidOverride` when no component has this name (naming the
     ///   closest one), or it keeps no instance; `disposeFailed` when a dispose hook fails.
+    ///
+    /// ```swift
+    /// try test.reset("reportCache")
+    /// ```
     public func reset(_ name: String, file: String = #fileID, line: Int = #line) throws {
         guard let target = container.definition(named: name) else {
             throw IoCError(.invalidOverride(action: "reset \"\(name)\"", location: ConfigLocation(file: file, line: line),
@@ -157,6 +228,10 @@ public final class TestContainer: Sendable {
     ///
     /// - Throws: An `IoCError` of kind `invalidOverride` for a scope whose instances the container
     ///   does not keep; `disposeFailed` when a dispose hook fails.
+    ///
+    /// ```swift
+    /// try test.reset(scope: .singleton)
+    /// ```
     public func reset(scope: Scope, file: String = #fileID, line: Int = #line) throws {
         guard scope == .singleton || scope == .weakSingleton else {
             throw IoCError(.invalidOverride(action: "reset scope \(scope)", location: ConfigLocation(file: file, line: line),
@@ -169,6 +244,10 @@ public final class TestContainer: Sendable {
     /// Forgets every singleton and weak singleton, running the dispose hooks of those made here.
     ///
     /// - Throws: An `IoCError` of kind `disposeFailed` listing each dispose hook that failed.
+    ///
+    /// ```swift
+    /// try test.resetAll()
+    /// ```
     public func resetAll() throws {
         let outcome = container.resetInstances { _ in true }
         if !outcome.failures.isEmpty { throw IoCError(.disposeFailed(outcome.failures)) }

@@ -48,6 +48,13 @@ public final class TypeCatalog: @unchecked Sendable {
 
     /// Adds (or replaces) the descriptor of `T`, reachable by its short and qualified names
     /// and by `names`.
+    ///
+    /// ```swift
+    /// catalog.add(Knight.self, names: "knight") { knight in
+    ///     knight.initializer("init(quest:)") { (quest: any Quest) in Knight(quest: quest) }
+    ///     knight.property("damselsRescued", \.damselsRescued)
+    /// }
+    /// ```
     @discardableResult
     public func add<T>(_ type: T.Type, names: String..., describe: (inout TypeDescriptorBuilder<T>) -> Void = { _ in }) -> TypeDescriptor {
         let reference = TypeRef(T.self)
@@ -58,6 +65,10 @@ public final class TypeCatalog: @unchecked Sendable {
     }
 
     /// Adds a descriptor written elsewhere (macros write them).
+    ///
+    /// ```swift
+    /// if let knight = otherCatalog.descriptor(named: "Knight") { catalog.add(knight) }
+    /// ```
     public func add(_ descriptor: TypeDescriptor) {
         let index: Int
         if let existing = descriptors.firstIndex(where: { $0.type == descriptor.type }) {
@@ -77,12 +88,20 @@ public final class TypeCatalog: @unchecked Sendable {
 
     /// Lets config name a protocol (in `as:` lists and by-type references) that no catalogued type
     /// declares yet.
+    ///
+    /// ```swift
+    /// catalog.add(protocol: (any Quest).self, names: "Quest")
+    /// ```
     public func add<P>(protocol type: P.Type, names: String...) {
         let reference = TypeRef(P.self)
         for name in [reference.name, reference.qualifiedName] + names { protocolsByName[name] = reference }
     }
 
     /// Adds every descriptor of `other`.
+    ///
+    /// ```swift
+    /// catalog.add(contentsOf: PaymentsModule.catalog)
+    /// ```
     public func add(contentsOf other: TypeCatalog) {
         for descriptor in other.descriptors { add(descriptor) }
         protocolsByName.merge(other.protocolsByName) { $1 }
@@ -90,16 +109,28 @@ public final class TypeCatalog: @unchecked Sendable {
     }
 
     /// The descriptor config reaches by `name`.
+    ///
+    /// ```swift
+    /// let knight = catalog.descriptor(named: "Knight")   // as config names it
+    /// ```
     public func descriptor(named name: String) -> TypeDescriptor? {
         byName[name].map { descriptors[$0] }
     }
 
     /// The descriptor of `type`.
+    ///
+    /// ```swift
+    /// let knight = catalog.descriptor(of: TypeRef(Knight.self))
+    /// ```
     public func descriptor(of type: TypeRef) -> TypeDescriptor? {
         descriptors.first { $0.type == type }
     }
 
     /// The type (catalogued, or a protocol one of them declares) config reaches by `name`.
+    ///
+    /// ```swift
+    /// let quest = catalog.type(named: "Quest")   // TypeRef((any Quest).self)
+    /// ```
     public func type(named name: String) -> TypeRef? {
         descriptor(named: name)?.type ?? protocolsByName[name]
     }

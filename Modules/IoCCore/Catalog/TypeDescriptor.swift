@@ -173,6 +173,10 @@ public struct TypeDescriptorBuilder<T> {
     }
 
     /// Another name config may use for the type (`NSURL` for `URL`).
+    ///
+    /// ```swift
+    /// catalog.add(URL.self) { url in url.alias("NSURL") }
+    /// ```
     public mutating func alias(_ name: String) { descriptor.names.append(name) }
 
     /// An initializer, addressable by `signature` (`init(quest:)`); `body` calls it.
@@ -193,6 +197,13 @@ public struct TypeDescriptorBuilder<T> {
     }
 
     /// A static factory method, addressable by `signature` (`URL(string:)`).
+    ///
+    /// ```swift
+    /// url.staticFactory("URL(string:)") { (text: String) in
+    ///     guard let url = URL(string: text) else { throw BadURL(text: text) }
+    ///     return url
+    /// }
+    /// ```
     @inlinable
     public mutating func staticFactory<each A>(_ signature: String, _ body: @escaping @Sendable (repeat each A) throws -> T) {
         addConstruction(signature, kind: .staticFactory(signature), bind: constructionBinder(body), defaults: [:],
@@ -201,6 +212,12 @@ public struct TypeDescriptorBuilder<T> {
 
     /// An instance method that makes a component of type `P` (`sword(specification:)`):
     /// definitions name it with a factory component of this type.
+    ///
+    /// ```swift
+    /// factory.factoryMethod("sword(specification:)") { (factory: SwordFactory, specification: String) in
+    ///     factory.sword(specification: specification)
+    /// }
+    /// ```
     @inlinable
     public mutating func factoryMethod<P, each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> P) {
         addFactoryMethod(signature, bind: { arguments in
@@ -214,12 +231,20 @@ public struct TypeDescriptorBuilder<T> {
     }
 
     /// A settable property.
+    ///
+    /// ```swift
+    /// knight.property("quest", \.quest)
+    /// ```
     public mutating func property<V>(_ name: String, _ keyPath: WritableKeyPath<T, V>) {
         nonisolated(unsafe) let path = keyPath
         property(name) { (instance: inout T, value: V) in instance[keyPath: path] = value }
     }
 
     /// A property set through a closure.
+    ///
+    /// ```swift
+    /// client.property("timeout") { (client: inout HTTPClient, seconds: Double) in client.timeout = .seconds(seconds) }
+    /// ```
     public mutating func property<V>(_ name: String, set: @escaping @Sendable (inout T, V) throws -> Void) {
         let point = InjectionPoint(label: name, slot: Slot<V>(), source: defaultSource(for: V.self))
         descriptor.properties.append(TypeDescriptor.Property(name: name, type: TypeRef(V.self), point: point,
@@ -227,6 +252,10 @@ public struct TypeDescriptorBuilder<T> {
     }
 
     /// A method for method injection or a lifecycle hook (`questAfterPropertyInjection`).
+    ///
+    /// ```swift
+    /// knight.method("questAfterPropertyInjection") { knight in knight.questAfterPropertyInjection() }
+    /// ```
     public mutating func method<each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> Void) {
         var points: [InjectionPoint] = []
         for parameter in repeat (each A).self { points.append(Self.point(for: parameter)) }
@@ -241,6 +270,10 @@ public struct TypeDescriptorBuilder<T> {
     }
 
     /// A protocol (or superclass) the type can be injected as; `convert` is usually `{ $0 }`.
+    ///
+    /// ```swift
+    /// quest.conforms(to: (any Quest).self) { $0 }
+    /// ```
     public mutating func conforms<P>(to type: P.Type, _ convert: @escaping @Sendable (T) -> P) {
         descriptor.exposures.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) }))
     }

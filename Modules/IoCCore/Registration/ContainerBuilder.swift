@@ -76,12 +76,29 @@ public final class ContainerBuilder {
     package var absentNames: Set<String> = []
 
     /// A builder for a top-level container.
+    ///
+    /// ```swift
+    /// let builder = ContainerBuilder()
+    /// builder.register(ReportService.init)
+    /// let container = try builder.build()
+    /// ```
     public init() { self.parent = nil }
 
     /// A builder for a child of `parent` (see ``Container/makeChild(_:)``).
+    ///
+    /// ```swift
+    /// let request = ContainerBuilder(parent: app)
+    /// request.register(instance: currentUser)
+    /// let scoped = try request.build()   // sees app's components
+    /// ```
     public init(parent: Container) { self.parent = parent }
 
     /// Adds a definition made by a front end. Returns its index.
+    ///
+    /// ```swift
+    /// builder.catalog = catalog
+    /// builder.add(Definition(name: "clock", typeName: "SystemClock", location: ConfigLocation(file: "app.yaml", line: 3)))
+    /// ```
     @discardableResult
     public func add(_ definition: Definition) -> Int {
         definitions.append(definition)
@@ -89,6 +106,10 @@ public final class ContainerBuilder {
     }
 
     /// Adds every definition of `other`, keeping their locations (several sources, one builder).
+    ///
+    /// ```swift
+    /// builder.add(contentsOf: try YAMLLoader().load(contentsOf: url).definitions)
+    /// ```
     public func add(contentsOf definitions: [Definition]) {
         self.definitions.append(contentsOf: definitions)
     }
@@ -104,11 +125,20 @@ public final class ContainerBuilder {
     }
 
     /// Registers a scope implementation under a name that definitions use with `.custom(name)`.
+    ///
+    /// ```swift
+    /// builder.register(scope: RequestScope(), named: "request")
+    /// builder.register(Session.init).scope(.custom("request"))
+    /// ```
     public func register(scope: any CustomScope, named name: String) {
         customScopes[name] = scope
     }
 
     /// Adds a post-processor that sees every instance the container creates, in the order added.
+    ///
+    /// ```swift
+    /// builder.addPostProcessor(Logging())
+    /// ```
     public func addPostProcessor(_ processor: any InstancePostProcessor) {
         postProcessors.append(processor)
     }

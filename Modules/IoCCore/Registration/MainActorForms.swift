@@ -60,6 +60,11 @@ extension Registration {
     }
 
     /// Calls a method of a main-actor type after the properties are set (method injection).
+    ///
+    /// ```swift
+    /// builder.register(mainActor: InboxViewController.init)
+    ///     .call("configure(store:)", onMainActor: { (controller: InboxViewController, store: MailStore) in controller.configure(store: store) })
+    /// ```
     @discardableResult
     public func call<each A>(_ method: String, arguments sources: [InjectionSource?] = [],
                              onMainActor body: @escaping @MainActor (T, repeat each A) throws -> Void) -> Self {
@@ -67,12 +72,20 @@ extension Registration {
     }
 
     /// Runs on the main actor after construction, before properties are injected.
+    ///
+    /// ```swift
+    /// builder.register(mainActor: InboxViewController.init).beforeInjection(named: "loadView", onMainActor: { $0.loadView() })
+    /// ```
     @discardableResult
     public func beforeInjection(named name: String = "closure", onMainActor body: @escaping @MainActor (T) throws -> Void) -> Self {
         beforeInjection(named: name, MainActorGate.wrap(String(describing: T.self), body)).onMainActor()
     }
 
     /// Runs on the main actor after every property is injected (`viewDidLoad`-like set-up).
+    ///
+    /// ```swift
+    /// builder.register(mainActor: SettingsViewController.init).afterInjection(named: "viewDidLoad", onMainActor: { $0.viewDidLoad() })
+    /// ```
     @discardableResult
     public func afterInjection(named name: String = "closure", onMainActor body: @escaping @MainActor (T) throws -> Void) -> Self {
         afterInjection(named: name, MainActorGate.wrap(String(describing: T.self), body)).onMainActor()
@@ -80,6 +93,10 @@ extension Registration {
 
     /// Runs on the main actor at ``Container/shutdown()``: call `shutdown()` from the main actor,
     /// or the hook fails (and says so among the dispose failures).
+    ///
+    /// ```swift
+    /// builder.register(mainActor: PlayerViewController.init).onDispose(named: "stop", onMainActor: { $0.stop() })
+    /// ```
     @discardableResult
     public func onDispose(named name: String = "closure", onMainActor body: @escaping @MainActor (T) throws -> Void) -> Self {
         onDispose(named: name, MainActorGate.wrap(String(describing: T.self), body)).onMainActor()
@@ -89,6 +106,12 @@ extension Registration {
 extension TypeDescriptorBuilder {
     /// A main-actor initializer (a `@MainActor` type's), addressable by `signature`; config's
     /// definitions of the type become main-actor components.
+    ///
+    /// ```swift
+    /// catalog.add(InboxViewController.self) { inbox in
+    ///     inbox.initializer("init(store:)", onMainActor: { (store: MailStore) in InboxViewController(store: store) })
+    /// }
+    /// ```
     public mutating func initializer<each A>(_ signature: String, defaults: [Int: DefaultArgument] = [:],
                                              onMainActor body: @escaping @MainActor (repeat each A) throws -> T) {
         descriptor.isMainActor = true
@@ -96,12 +119,20 @@ extension TypeDescriptorBuilder {
     }
 
     /// A settable property of a main-actor type, set on the main actor.
+    ///
+    /// ```swift
+    /// settings.property("theme", onMainActor: { (controller: inout SettingsViewController, theme: Theme) in controller.theme = theme })
+    /// ```
     public mutating func property<V>(_ name: String, onMainActor set: @escaping @MainActor (inout T, V) -> Void) {
         descriptor.isMainActor = true
         property(name, set: MainActorGate.assigning(String(describing: T.self), set))
     }
 
     /// A method of a main-actor type, for method injection or a lifecycle hook, called on the main actor.
+    ///
+    /// ```swift
+    /// settings.method("viewDidLoad", onMainActor: { controller in controller.viewDidLoad() })
+    /// ```
     public mutating func method<each A>(_ signature: String, onMainActor body: @escaping @MainActor (T, repeat each A) throws -> Void) {
         descriptor.isMainActor = true
         method(signature, MainActorGate.wrapMethod(String(describing: T.self), body))

@@ -50,6 +50,11 @@ extension ContainerBuilder {
 
     /// ``register(_:as:file:line:)`` for an initializer without parameters (without it, Swift may
     /// read `() -> T` as a function of one `Void` parameter).
+    ///
+    /// ```swift
+    /// builder.register(SystemClock.init)
+    /// builder.register({ SystemClock() }, as: (any Clock).self)
+    /// ```
     @inlinable
     @discardableResult
     public func register<T>(
@@ -65,6 +70,10 @@ extension ContainerBuilder {
     /// ``register(_:as:file:line:)`` for 1 parameter: Swift passes parameter packs to a
     /// function value by borrowing, which costs a retain and a release per argument on every
     /// build; fixed arities hand each argument over.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init)   // init(client: any WeatherClient)
+    /// ```
     @inlinable
     @discardableResult
     public func register<T, D1>(
@@ -97,6 +106,10 @@ extension ContainerBuilder {
     /// ``register(_:as:file:line:)`` for 2 parameters: Swift passes parameter packs to a
     /// function value by borrowing, which costs a retain and a release per argument on every
     /// build; fixed arities hand each argument over.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init)   // init(client: any WeatherClient, logger: any Logger)
+    /// ```
     @inlinable
     @discardableResult
     public func register<T, D1, D2>(
@@ -123,6 +136,10 @@ extension ContainerBuilder {
     /// ``register(_:as:file:line:)`` for 3 parameters: Swift passes parameter packs to a
     /// function value by borrowing, which costs a retain and a release per argument on every
     /// build; fixed arities hand each argument over.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init)   // an initializer of three parameters
+    /// ```
     @inlinable
     @discardableResult
     public func register<T, D1, D2, D3>(
@@ -151,6 +168,10 @@ extension ContainerBuilder {
     /// ``register(_:as:file:line:)`` for 4 parameters: Swift passes parameter packs to a
     /// function value by borrowing, which costs a retain and a release per argument on every
     /// build; fixed arities hand each argument over.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init)   // an initializer of four parameters
+    /// ```
     @inlinable
     @discardableResult
     public func register<T, D1, D2, D3, D4>(
@@ -211,6 +232,11 @@ extension ContainerBuilder {
 
     /// Registers an `async` factory. Resolve the component with `try await container.resolve(...)`;
     /// resolving it (or anything that needs it) synchronously is an error, never a hang.
+    ///
+    /// ```swift
+    /// builder.register(ForecastStore.self, asyncFactory: { r in try await ForecastStore.open(client: r.resolve()) })
+    /// let store = try await container.resolve(ForecastStore.self)
+    /// ```
     @discardableResult
     public func register<T>(
         _ type: T.Type = T.self, name: String? = nil,
@@ -223,6 +249,11 @@ extension ContainerBuilder {
     /// Registers an existing instance (the app delegate, the window, a configuration value).
     /// It is a singleton: every request, from any thread, returns it, so it must be `Sendable`.
     /// Post-processors do not see it.
+    ///
+    /// ```swift
+    /// builder.register(instance: "reports.sqlite", name: "dbPath")
+    /// builder.register(instance: AppSettings.load(), as: (any Settings).self)
+    /// ```
     @discardableResult
     public func register<T: Sendable>(
         instance: T, as type: T.Type = T.self, name: String? = nil,
@@ -235,6 +266,12 @@ extension ContainerBuilder {
     /// Registers the product of a ``ComponentFactory``: the factory (built by `initializer`, its
     /// parameters injected) is asked for the product whenever the product's scope needs one.
     /// The factory itself is an inner component, built for each product it makes.
+    ///
+    /// ```swift
+    /// builder.registerFactory { (path: String) in ConnectionFactory(path: path) }
+    ///     .arguments(.named("dbPath"))
+    ///     .singleton()
+    /// ```
     @discardableResult
     public func registerFactory<F: ComponentFactory, each D>(
         _ initializer: @escaping @Sendable (repeat each D) throws -> F,
@@ -247,6 +284,11 @@ extension ContainerBuilder {
 
     /// Registers the product of a ``ComponentFactory`` component that is registered on its own;
     /// `source` says which one (by default the one component of type `F`).
+    ///
+    /// ```swift
+    /// builder.register(ConnectionFactory.init).named("connections")
+    /// builder.registerFactory(ConnectionFactory.self, source: .named("connections")).singleton()
+    /// ```
     @discardableResult
     public func registerFactory<F: ComponentFactory>(
         _ factoryType: F.Type, source: InjectionSource? = nil,

@@ -25,6 +25,10 @@ public final class Lazy<T> {
     private var value: T?
 
     /// A handle around your own builder (for stubs in tests).
+    ///
+    /// ```swift
+    /// let service = ReportService(printer: Lazy { StubPrinter() })
+    /// ```
     public init(_ make: @escaping @Sendable () throws -> T) {
         self.make = make
         self.makeAsync = { try make() }
@@ -63,6 +67,10 @@ public final class Lazy<T> {
     /// The instance, built on the first call; the form for components with `async` factories.
     ///
     /// - Throws: As the synchronous `get()`.
+    ///
+    /// ```swift
+    /// let store = try await lazyStore.get()
+    /// ```
     public func get() async throws -> T {
         if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
         let cell = CellKey(scope: 2, node: serial)
@@ -78,6 +86,10 @@ public final class Lazy<T> {
     /// `lazy()` reads as `lazy.get()`.
     ///
     /// - Throws: As ``get()``.
+    ///
+    /// ```swift
+    /// try next().show()   // next: Lazy<NextController>
+    /// ```
     public func callAsFunction() throws -> T { try get() }
 }
 

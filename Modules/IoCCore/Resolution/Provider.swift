@@ -14,6 +14,10 @@ public struct Provider<T>: Sendable {
     private let makeAsync: @Sendable () async throws -> T
 
     /// A provider around your own builder (for stubs in tests).
+    ///
+    /// ```swift
+    /// let service = ReportService(makePrinter: Provider { StubPrinter() })
+    /// ```
     public init(_ make: @escaping @Sendable () throws -> T) {
         self.make = make
         self.makeAsync = { try make() }
@@ -35,9 +39,17 @@ public struct Provider<T>: Sendable {
     /// Resolves the component; the form for components with `async` factories.
     ///
     /// - Throws: What resolving the component throws (an ``IoCError``).
+    ///
+    /// ```swift
+    /// let session = try await makeSession.get()
+    /// ```
     public func get() async throws -> T { try await makeAsync() }
     /// `provider()` reads as `provider.get()`.
     ///
     /// - Throws: As ``get()``.
+    ///
+    /// ```swift
+    /// try makePrinter().print("…")   // makePrinter: Provider<Printer>
+    /// ```
     public func callAsFunction() throws -> T { try make() }
 }

@@ -21,6 +21,10 @@ public struct ServiceLocator<T>: Sendable {
     }
 
     /// A locator of your own entries (for stubs in tests).
+    ///
+    /// ```swift
+    /// let handlers = ServiceLocator<any Handler>(["csv": { CSVHandler() }, "json": { JSONHandler() }])
+    /// ```
     public init(_ entries: [String: @Sendable () throws -> T]) {
         self.entries = entries.mapValues { Provider($0) }
     }
@@ -29,10 +33,18 @@ public struct ServiceLocator<T>: Sendable {
     public var keys: [String] { entries.keys.sorted() }
 
     /// Whether it has an entry for `key`.
+    ///
+    /// ```swift
+    /// guard handlers.has(format) else { throw UnsupportedFormat(format) }
+    /// ```
     public func has(_ key: String) -> Bool { entries[key] != nil }
 
     /// The component for `key`. Throws an ``IoCError`` of kind ``IoCError/Kind/missingComponent``
     /// naming the keys it has when there is none.
+    ///
+    /// ```swift
+    /// let handler = try handlers.get("csv")
+    /// ```
     public func get(_ key: String) throws -> T {
         guard let entry = entries[key] else { throw missing(key) }
         return try entry.get()
@@ -41,6 +53,10 @@ public struct ServiceLocator<T>: Sendable {
     /// The component for `key`; the form for components with `async` factories.
     ///
     /// - Throws: As ``get(_:)``.
+    ///
+    /// ```swift
+    /// let handler = try await handlers.get("csv")
+    /// ```
     public func get(_ key: String) async throws -> T {
         guard let entry = entries[key] else { throw missing(key) }
         return try await entry.get()

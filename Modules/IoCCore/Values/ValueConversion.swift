@@ -40,14 +40,27 @@ public struct ValueConverters: Sendable {
     private var custom: [ObjectIdentifier: @Sendable (ConfigValue, ValueConverters) throws -> Any] = [:]
 
     /// The built-in rules only; add your own with ``register(_:_:)``.
+    ///
+    /// ```swift
+    /// let converters = ValueConverters()
+    /// let days = try converters.convert(.string("5"), to: Int.self)
+    /// ```
     public init() {}
 
     /// Converts values to `T` with `convert`, before (and instead of) the built-in rules.
+    ///
+    /// ```swift
+    /// builder.converters.register(Color.self) { value in try Color(parsing: value) }
+    /// ```
     public mutating func register<T>(_ type: T.Type, _ convert: @escaping @Sendable (ConfigValue) throws -> T) {
         custom[ObjectIdentifier(type)] = { value, _ in try convert(value) }
     }
 
     /// Whether values can be converted to `T` at all (a converter, a built-in rule, `RawRepresentable` or `Decodable`).
+    ///
+    /// ```swift
+    /// #expect(builder.converters.canConvert(to: Duration.self))
+    /// ```
     public func canConvert<T>(to type: T.Type) -> Bool {
         custom[ObjectIdentifier(type)] != nil || T.self is any ConfigConvertible.Type
             || T.self is any RawRepresentable.Type || T.self is any Decodable.Type
@@ -57,6 +70,10 @@ public struct ValueConverters: Sendable {
     ///
     /// - Throws: A ``ConversionFailure`` naming the node that failed (for a list or map, the element)
     ///   and why.
+    ///
+    /// ```swift
+    /// let timeout = try ValueConverters().convert(.string("250ms"), to: Duration.self)
+    /// ```
     public func convert<T>(_ value: ConfigValue, to type: T.Type) throws(ConversionFailure) -> T {
         do {
             if let converter = custom[ObjectIdentifier(type)] {
