@@ -153,7 +153,7 @@ extension Config: Sendable where Value: Sendable {}
 
 /// A proxy type written by `@LazyProxy`: it conforms to its protocol by forwarding every call to
 /// the instance its ``ProxyTarget`` gives.
-public protocol ComponentProxy {
+public protocol ComponentProxy: SendableMetatype {
     /// The protocol the proxy stands for, as an existential: `any WeatherClient`.
     associatedtype Target
     /// A proxy forwarding to `target`, as the protocol's existential.

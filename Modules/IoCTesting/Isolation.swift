@@ -50,7 +50,8 @@ extension Trait where Self == OverlayTrait {
 ///
 /// ```swift
 /// try await withOverlay(of: App.container, { $0.replace("clock", with: FixedClock()) }) { test in
-///     #expect(try test.resolve(Report.self).date == FixedClock.date)
+///     let store = try await test.resolve(ForecastStore.self)   // an async component
+///     #expect(await store.date == FixedClock.date)
 /// }
 /// ```
 ///

@@ -216,7 +216,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 if let flag = value.entries?.first(where: { $0.key.scalar == "synthetic" })?.value, try this.bool(flag, "synthetic") { return }
                 if case .sequence = value.kind {
                     // Symfony's short form: `App\Mailer: ['@transport']` gives the arguments only.
-                    var definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),
+                    let definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),
                                                 location: keyNode.location)
                     this.definitions.append(this.applying(defaults, to: definition, stated: []))
                     return

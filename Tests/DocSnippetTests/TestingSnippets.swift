@@ -57,7 +57,7 @@ func printsTheStubsForecast() throws {
 
 @Test func inlineOverlay() async throws { // scaffold
 // Inline, and in XCTest
-try await withOverlay(of: App.container, { $0.replace("clock", with: FixedClock() as any Clock) }) { test in
+try withOverlay(of: App.container, { $0.replace("clock", with: FixedClock() as any Clock) }) { test in
     let clock = try test.resolve((any Clock).self, name: "clock")
     #expect(clock is FixedClock)
 }

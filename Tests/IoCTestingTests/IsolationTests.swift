@@ -125,7 +125,7 @@ struct InjectIntoIsolationTests {
         builder.register(instance: StubClient("production:") as any WeatherClient)
         builder.register { Screen() }.property(\.client)
         let container = try builder.build()
-        try await withOverlay(of: container, { $0.replace((any WeatherClient).self, with: StubClient("test:")) }) { _ in
+        try withOverlay(of: container, { $0.replace((any WeatherClient).self, with: StubClient("test:")) }) { _ in
             let screen = try container.inject(into: Screen())
             #expect(screen.client?.forecast("Oslo") == "test: Oslo")
         }
