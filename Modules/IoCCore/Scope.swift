@@ -34,6 +34,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static let taskLocal = Scope(kind: .taskLocal)
 
     /// A scope implemented by a ``CustomScope`` registered on the builder under `name`.
+    ///
+    /// ```swift
+    /// builder.register(Session.init).scope(.custom("request"))
+    /// ```
     public static func custom(_ name: String) -> Scope { Scope(kind: .custom(name)) }
 
     /// The scope's name as config files spell it: `prototype`, `singleton`, `weak-singleton`,
@@ -51,6 +55,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The built-in scope with this name, or `nil` (a custom scope is looked up at build).
+    ///
+    /// ```swift
+    /// let scope = Scope.builtIn(named: "weak-singleton")   // .weakSingleton
+    /// ```
     public static func builtIn(named name: String) -> Scope? {
         // NB: a table, not a search of `allBuiltIn`: every component a config file defines asks.
         builtInByName[name]

@@ -25,6 +25,12 @@ public func expectValid(_ builder: ContainerBuilder, sourceLocation: Testing.Sou
 /// that thread- and task-local components work — and records one issue listing every
 /// component that failed (the smoke test of the whole graph that Spring and MS.DI run at
 /// start-up). Returns how many failed.
+///
+/// ```swift
+/// @Test func everyComponentResolves() async throws {
+///     await expectEveryComponentResolves(try App.makeContainer())
+/// }
+/// ```
 @discardableResult
 public func expectEveryComponentResolves(_ container: Container,
                                          sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Int {

@@ -24,8 +24,16 @@ public struct Autowired<Value>: AutowiredProperty {
     private let name: String?
 
     /// Resolved by the property's type.
+    ///
+    /// ```swift
+    /// @Autowired var client: any WeatherClient
+    /// ```
     public init() { name = nil }
     /// Resolved by component name.
+    ///
+    /// ```swift
+    /// @Autowired("free") var client: any WeatherClient
+    /// ```
     public init(_ name: String) { self.name = name }
 
     /// The resolved component. Reading it before `autowire(self)` set it stops the test with a
@@ -49,6 +57,13 @@ public struct Autowired<Value>: AutowiredProperty {
 /// - Throws: ``IoCTestingError/noTestContainer(suite:)`` when no test container is installed and
 ///   none is given; ``IoCTestingError/autowireFailed(suite:property:reason:)`` naming the first
 ///   property that cannot be resolved.
+///
+/// ```swift
+/// @Suite(.overlay(of: App.container)) struct ReportTests {
+///     @Autowired var report: ReportService
+///     init() throws { try autowire(self) }
+/// }
+/// ```
 public func autowire<Suite>(_ suite: Suite, from container: TestContainer? = TestContainer.current) throws {
     guard let container else { throw IoCTestingError.noTestContainer(suite: "\(Suite.self)") }
     for child in Mirror(reflecting: suite).children {

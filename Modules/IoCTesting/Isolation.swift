@@ -39,6 +39,11 @@ public struct OverlayTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == OverlayTrait {
     /// Each test runs with its own overlay of `base`, made by `configure` (see ``OverlayTrait``).
+    ///
+    /// ```swift
+    /// @Test(.overlay(of: App.container) { $0.replace("clock", with: FixedClock() as any Clock) })
+    /// func reportIsDated() throws { ... }
+    /// ```
     public static func overlay(of base: @autoclosure @escaping @Sendable () throws -> Container,
                                _ configure: @escaping @Sendable (Overlay) throws -> Void = { _ in }) -> Self {
         OverlayTrait(base: base, configure: configure)
@@ -68,6 +73,12 @@ public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> 
 ///
 /// - Throws: What `configure` throws, the overlay's build errors (an `IoCError` of kind
 /// `validationFailed`), what `body` throws, or a dispose failure at the overlay's shutdown.
+///
+/// ```swift
+/// try withOverlay(of: App.container, { $0.replace("clock", with: FixedClock() as any Clock) }) { test in
+///     #expect(try test.resolve((any Clock).self, name: "clock") is FixedClock)
+/// }
+/// ```
 public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> Void,
                            _ body: (TestContainer) throws -> R) throws -> R {
     let test = try base.overlay(configure)

@@ -14,6 +14,10 @@
 /// name, after it the first label (its first letter lowered); later parts are labels as written.
 public enum SelectorMapping {
     /// The Swift signature for `selector`, or `nil` when it is neither a signature nor a selector.
+    ///
+    /// ```swift
+    /// SelectorMapping.swiftSignature("initWithQuest:")   // "init(quest:)"
+    /// ```
     public static func swiftSignature(_ selector: String) -> String? {
         let text = selector.trimmingCharacters(in: .whitespaces)
         if text.utf8.contains(UInt8(ascii: "(")) { return Signature(text).map(\.description) }

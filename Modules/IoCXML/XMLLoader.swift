@@ -64,6 +64,11 @@ public struct XMLLoader: Sendable {
     /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
     /// a file that cannot be read or parsed, or an element that is wrong, is left out and its
     /// problem listed in ``XMLConfig/problems``. For tools that report everything at once.
+    ///
+    /// ```swift
+    /// let checked = XMLLoader().check(contentsOf: URL(fileURLWithPath: "config/beans.xml"))
+    /// for problem in checked.problems { print(problem) }
+    /// ```
     public func check(contentsOf url: URL, root: URL? = nil) -> XMLConfig {
         XMLConfig(ConfigLoader(self).check(contentsOf: url, root: root))
     }

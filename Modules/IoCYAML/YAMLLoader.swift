@@ -64,6 +64,11 @@ public struct YAMLLoader: Sendable {
     /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
     /// a file that cannot be read or parsed, or a service or section that is wrong, is left out
     /// and its problem listed in ``YAMLConfig/problems``. For tools that report everything at once.
+    ///
+    /// ```swift
+    /// let checked = YAMLLoader().check(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
+    /// for problem in checked.problems { print(problem) }
+    /// ```
     public func check(contentsOf url: URL, root: URL? = nil) -> YAMLConfig {
         YAMLConfig(ConfigLoader(self).check(contentsOf: url, root: root))
     }

@@ -8,6 +8,10 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
     public let labels: [String?]?
 
     /// Parses `name(label:_:other:)` or `name`; `nil` when the text is not of that form.
+    ///
+    /// ```swift
+    /// let signature = Signature("init(quest:)")   // base name "init", labels ["quest"]
+    /// ```
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let open = trimmed.firstIndex(of: "(") else {

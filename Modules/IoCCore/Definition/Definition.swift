@@ -615,16 +615,30 @@ public struct Construction: Sendable, Equatable {
     /// (`init(quest:)`); without it the catalog picks the one the arguments fit.
     /// Labelled arguments match parameters by label, unlabelled ones by position; parameters
     /// left out are resolved by their type.
+    ///
+    /// ```swift
+    /// var knight = Definition(name: "knight", typeName: "Knight", location: location)
+    /// knight.construction = .initializer("init(quest:)", arguments: [InjectionPoint(label: "quest", source: .named("quest"))])
+    /// ```
     public static func initializer(_ signature: String? = nil, arguments: [InjectionPoint] = []) -> Construction {
         Construction(kind: .initializer(signature), arguments: arguments, recipe: nil)
     }
 
     /// An unbound construction through a static factory method: `URL(string:)`.
+    ///
+    /// ```swift
+    /// url.construction = .staticFactory("URL(string:)", arguments: [InjectionPoint(source: .config(.string("https://example.com")))])
+    /// ```
     public static func staticFactory(_ signature: String, arguments: [InjectionPoint] = []) -> Construction {
         Construction(kind: .staticFactory(signature), arguments: arguments, recipe: nil)
     }
 
     /// An unbound construction through a method of another component: `sword(specification:)` of `@swordFactory`.
+    ///
+    /// ```swift
+    /// sword.construction = .factoryMethod("sword(specification:)", of: .named("swordFactory"),
+    ///                                     arguments: [InjectionPoint(source: .config(.string("broad")))])
+    /// ```
     public static func factoryMethod(_ signature: String, of factory: InjectionSource, arguments: [InjectionPoint] = []) -> Construction {
         Construction(kind: .factoryMethod(signature), arguments: arguments, recipe: nil, factory: factory)
     }
@@ -641,12 +655,20 @@ public struct Construction: Sendable, Equatable {
 
     /// Changes where argument `index` comes from (Objective-IOC's dependency dictionary,
     /// Spring's `constructor-arg ref`).
+    ///
+    /// ```swift
+    /// definition.construction.setSource(.named("holyGrailQuest"), forArgument: 0)
+    /// ```
     public mutating func setSource(_ source: InjectionSource, forArgument index: Int) {
         guard arguments.indices.contains(index) else { return }
         arguments[index].source = source
     }
 
     /// Adds an argument to an unbound construction.
+    ///
+    /// ```swift
+    /// definition.construction.append(InjectionPoint(label: "retries", source: .config(.string("${retries:3}"))))
+    /// ```
     public mutating func append(_ argument: InjectionPoint) {
         arguments.append(argument)
     }
@@ -675,6 +697,10 @@ public struct InjectionPoint: Sendable, Equatable {
     }
 
     /// An unbound point: the catalog gives its type when the definition is bound.
+    ///
+    /// ```swift
+    /// let point = InjectionPoint(label: "quest", source: .named("quest"), location: ConfigLocation(file: "knights.xml", line: 7))
+    /// ```
     public init(label: String? = nil, source: InjectionSource, location: ConfigLocation? = nil) {
         self.label = label
         self.type = nil
@@ -716,6 +742,10 @@ public struct PropertyInjection: Sendable, Equatable {
     }
 
     /// An unbound property injection: the catalog finds the property by name.
+    ///
+    /// ```swift
+    /// definition.properties.append(PropertyInjection(name: "damselsRescued", source: .config(.string("12"))))
+    /// ```
     public init(name: String, source: InjectionSource, location: ConfigLocation? = nil) {
         self.name = name
         self.point = InjectionPoint(label: name, source: source, location: location)
@@ -748,6 +778,10 @@ public struct MethodInjection: Sendable, Equatable {
     }
 
     /// An unbound call: the catalog finds the method by signature or name and arguments.
+    ///
+    /// ```swift
+    /// definition.methodCalls.append(MethodInjection(method: "configure(logger:)", arguments: [InjectionPoint(source: .named("logger"))]))
+    /// ```
     public init(method: String, arguments: [InjectionPoint]) {
         self.method = method
         self.arguments = arguments
@@ -792,6 +826,10 @@ public struct LifecycleHook: Sendable, Equatable {
 
     /// An unbound hook: the catalog finds the method (with no parameters) by name; with
     /// `isOptional`, a type that has none simply has no such hook.
+    ///
+    /// ```swift
+    /// definition.hooks.append(LifecycleHook(kind: .afterInjection, method: "questAfterPropertyInjection"))
+    /// ```
     public init(kind: Kind, method: String, isOptional: Bool = false) {
         self.kind = kind
         self.name = method
@@ -960,6 +998,10 @@ public struct Decoration: Sendable, Equatable {
     ///   - innerName: The name the decorated component stays reachable by; `"<decorator>.inner"` when `nil`.
     ///   - priority: Among several decorators of one component, the higher, the closer to it.
     ///   - missing: What happens when the decorated component does not exist.
+    ///
+    /// ```swift
+    /// definition.decoration = Decoration(innerName: "mailer.inner", priority: 10)
+    /// ```
     public init(innerName: String? = nil, priority: Int = 0, missing: Missing = .error) {
         self.innerName = innerName
         self.priority = priority

@@ -49,10 +49,22 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     case abstractArgument(String)
 
     /// Autowiring of `T`.
+    ///
+    /// ```swift
+    /// builder.register(ReportService.init).arguments(.type((any WeatherClient).self))
+    /// ```
     public static func type<T>(_ type: T.Type) -> InjectionSource { .type(TypeRef(type)) }
     /// Every component of type `T`.
+    ///
+    /// ```swift
+    /// builder.register(Broadcaster.init).arguments(.all((any Channel).self))
+    /// ```
     public static func all<T>(_ type: T.Type) -> InjectionSource { .all(TypeRef(type)) }
     /// A literal value.
+    ///
+    /// ```swift
+    /// builder.register(RetryPolicy.init).arguments(.value(3))
+    /// ```
     public static func value<V: Sendable & Equatable>(_ value: V) -> InjectionSource { .value(InjectedValue(value)) }
 
     public var description: String {

@@ -29,6 +29,10 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     public var description: String { key.description }
 
     /// The attribute `name` of its tag `tag`, as written; `nil` when it has none.
+    ///
+    /// ```swift
+    /// let priority = info.attribute("priority", ofTag: "kernel.event_listener")
+    /// ```
     public func attribute(_ name: String, ofTag tag: String) -> ConfigValue? { tagAttributes[tag]?[name] }
 }
 

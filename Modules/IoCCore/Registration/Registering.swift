@@ -477,6 +477,12 @@ public struct DefaultArgument: Sendable {
     let make: @Sendable () -> Any
 
     /// `DefaultArgument { 3 }`: the default expression, as the parameter declares it.
+    ///
+    /// ```swift
+    /// client.initializer("init(host:retries:)", defaults: [1: DefaultArgument { 3 }]) { (host: String, retries: Int) in
+    ///     Client(host: host, retries: retries)
+    /// }
+    /// ```
     public init<V>(_ make: @escaping @Sendable () -> V) {
         self.type = TypeRef(V.self)
         self.make = make

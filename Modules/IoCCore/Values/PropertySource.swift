@@ -24,6 +24,11 @@ public struct EnvironmentPropertySource: PropertySource {
     private let variables: [String: String]
 
     /// The environment as it is now, or `variables` (for tests).
+    ///
+    /// ```swift
+    /// builder.propertySources = [EnvironmentPropertySource()]
+    /// let testSource = EnvironmentPropertySource(["WEATHER_URL": "http://localhost:8080"])
+    /// ```
     public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
         self.variables = variables
     }
@@ -89,6 +94,10 @@ public struct PropertiesFileSource: PropertySource {
 
     /// Entries written in the config itself rather than read from a file (Spring's
     /// `<util:properties>` with `<prop>` children, named by `properties-ref`).
+    ///
+    /// ```swift
+    /// let source = PropertiesFileSource(values: ["mail.host": .string("smtp.example.com")], name: "mailProperties")
+    /// ```
     public init(values: [String: ConfigValue], name: String) {
         self.name = name
         self.values = values
