@@ -17,6 +17,7 @@ struct ConfigLocationTests {
         // Every definition and most injection points keep one of each (bytes_per_definition).
         #expect(MemoryLayout<ConfigLocation>.size == 24)
         #expect(MemoryLayout<TypeRef>.size == 8)
+        #expect(MemoryLayout<StatedFields>.size == 1)   // beside the definition's flags
         var location = ConfigLocation(file: "big.yaml", line: 2_000_000, column: 4_000)
         #expect(location.line == 2_000_000 && location.column == 4_000)
         location.line = Int.max   // past what any file the loaders accept can reach: clamped

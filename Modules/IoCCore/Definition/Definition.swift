@@ -521,8 +521,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 /// a child definition inherits from its parent what it does not state. (Its construction is
 /// inherited when its kind is ``Construction/inherited``.)
 package struct StatedFields: OptionSet, Sendable, Hashable {
-    package let rawValue: Int
-    package init(rawValue: Int) { self.rawValue = rawValue }
+    // NB: one byte, beside the definition's flags: with them and the location, the fields
+    // object is 184 bytes, one allocation size smaller than with an `Int` (bytes_per_definition).
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     package static let scope = StatedFields(rawValue: 1)
     package static let lazy = StatedFields(rawValue: 2)
