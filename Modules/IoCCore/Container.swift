@@ -73,7 +73,7 @@ public final class Container: @unchecked Sendable {
 
     init(parent: Container?) {
         self.parent = parent
-        let empty = LookupTables(types: [:], names: [:], nodes: NodeSlots(count: 0, made: []))
+        let empty = LookupTables(types: [:], names: NameTable(own: [:]), nodes: NodeSlots(count: 0, made: []))
         self.lookupOwner = empty
         self.lookups = Unmanaged.passUnretained(empty)
     }
@@ -86,7 +86,7 @@ public final class Container: @unchecked Sendable {
 
     /// Installs the lookups the builder computed: `types`, what each type resolves to at the
     /// top level; `names`, every name (private ones too); and the nodes the build made.
-    func setLookups(types: [ObjectIdentifier: NodeRef?], names: [String: NodeRef]) {
+    func setLookups(types: [ObjectIdentifier: NodeRef?], names: NameTable) {
         let tables = LookupTables(types: types, names: names, nodes: NodeSlots(count: definitions.count + extraOrigins.count, made: buildNodes))
         buildNodes = []
         isBuilt = true
@@ -95,8 +95,9 @@ public final class Container: @unchecked Sendable {
     }
 
     /// The component named `name` (or with that alias), here or in a parent, private or not.
+    @inlinable
     func component(named name: String) -> NodeRef? {
-        lookups._withUnsafeGuaranteedRef { $0.names[name] }
+        lookups._withUnsafeGuaranteedRef { $0.names.component(named: name, in: self) }
     }
 
     /// The node of the component named `name`, made if it was not yet.
@@ -197,7 +198,7 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Every name and alias, here and in a parent.
-    package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.keys }) }
+    package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.allNames(in: self) }) }
     /// Every type a component is registered or exposed as, here and in a parent, by name.
     package var allTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.key.type?.name } }
 
@@ -243,8 +244,7 @@ public final class Container: @unchecked Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
         if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: name) }
-        let found = lookups._withUnsafeGuaranteedRef { $0.names[name] }
-        guard let found else { throw lookupFailure(type, name: name) }
+        guard let found = component(named: name) else { throw lookupFailure(type, name: name) }
         return try found.node._withUnsafeGuaranteedRef { node in
             if _slowPath(node.isPrivate), node.hides(name: name) { throw lookupFailure(type, name: name) }
             if let typed = node as? Node<T> { return try typed.resolveTop(self) }

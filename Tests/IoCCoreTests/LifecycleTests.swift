@@ -127,6 +127,23 @@ struct ChildContainerTests {
         #expect(try parent.resolve((any WeatherClient).self) is FreeWeatherClient)
     }
 
+    @Test func child_reachesItsParentsNames_andItsOwnNameWinsForItselfOnly() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("client").alias("weather")
+        builder.register(D.init).named("parentOnly").singleton()
+        let parent = try builder.build()
+        let child = try parent.makeChild { $0.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("client") }
+        let grandchild = try child.makeChild { _ in }
+        #expect(try child.resolve((any WeatherClient).self, name: "client") is BetterWeatherClient)
+        #expect(try child.resolve((any WeatherClient).self, name: "weather") is FreeWeatherClient, "an alias of the parent's")
+        #expect(try grandchild.resolve((any WeatherClient).self, name: "client") is BetterWeatherClient)
+        #expect(try grandchild.resolve(D.self, name: "parentOnly") === parent.resolve(D.self, name: "parentOnly"))
+        #expect(try parent.resolve((any WeatherClient).self, name: "client") is FreeWeatherClient)
+        #expect(child.isRegistered(D.self, name: "parentOnly") && !child.isRegistered(D.self, name: "nowhere"))
+        #expect(errorText { _ = try grandchild.resolve(D.self, name: "parentOnyl") }.contains("\"parentOnly\""),
+                "a misspelt name is matched against every ancestor's names")
+    }
+
     @Test func child_validatesAgainstParent() throws {
         let parent = try ContainerBuilder().build()
         let line = #line; #expect(errorText { _ = try parent.makeChild { $0.register(B.init) } } == """

@@ -33,7 +33,7 @@ extension Compilation {
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
     /// reference's binding).
     func component(named name: String) -> NodeRef? {
-        byName[name] ?? builder.parent?.component(named: name)
+        byName[name].map { component(Int($0)) } ?? builder.parent?.component(named: name)
     }
 
     /// The node of the component named `name` (made now if it was not).

@@ -27,7 +27,8 @@ final class Compilation {
     @exclusivity(unchecked) var definitions: [Definition] = []
     /// What the build knows of each component, by number (see ``NodeRef``).
     @exclusivity(unchecked) var facts: [ComponentFacts] = []
-    @exclusivity(unchecked) var byName: [String: NodeRef] = [:]
+    /// This container's names and aliases, by component number (the table it publishes).
+    @exclusivity(unchecked) var byName: [String: Int32] = [:]
     @exclusivity(unchecked) var byType: [ObjectIdentifier: [NodeRef]] = [:]
     @exclusivity(unchecked) var byTag: [String: [NodeRef]] = [:]
     let customScopes: [String: any CustomScope]

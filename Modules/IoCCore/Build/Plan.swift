@@ -61,8 +61,10 @@ extension Compilation {
             byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(found)
             for (id, exposure) in exposures { byType[id, default: []].append(exposure) }
         }
-        if let name = definition.name { byName[name] = found }
-        for alias in definition.aliases { byName[alias] = found }
+        // NB: a container cannot hold 2^31 components (see ``NameTable``).
+        let number = Int32(truncatingIfNeeded: found.index)
+        if let name = definition.name { byName[name] = number }
+        for alias in definition.aliases { byName[alias] = number }
         for tag in definition.tags { byTag[tag, default: []].append(found) }
         if definition.isEager && definition.isLazy {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))

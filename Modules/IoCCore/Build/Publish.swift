@@ -33,9 +33,9 @@ extension Compilation {
             if chosen?.isPrivate != true { types[id] = chosen }
         }
         // Every name, private ones too: injection and child containers see them, and the
-        // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``).
-        let names = parent.map { $0.lookups.takeUnretainedValue().names.merging(byName) { $1 } } ?? byName
-        container.setLookups(types: types, names: names)
+        // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``). A name
+        // this container does not have is looked up in its parent's table.
+        container.setLookups(types: types, names: NameTable(own: byName))
         var factories = parent?.runtimeFactories ?? [:]
         for definition in runtimeFactories {
             if let factory = PublishedRuntimeFactory(definition) { factories[factory.key] = factory }

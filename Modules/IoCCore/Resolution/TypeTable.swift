@@ -6,12 +6,12 @@
 @usableFromInline
 final class LookupTables: @unchecked Sendable {
     @usableFromInline let types: TypeTable
-    /// Every name and alias, private ones too (see ``NodeRef/hides(name:)``).
-    @usableFromInline let names: [String: NodeRef]
+    /// The container's own names and aliases, private ones too (see ``NodeRef/hides(name:)``).
+    @usableFromInline let names: NameTable
     /// The container's own components' nodes, by number.
     @usableFromInline let nodes: NodeSlots
 
-    init(types: [ObjectIdentifier: NodeRef?], names: [String: NodeRef], nodes: NodeSlots) {
+    init(types: [ObjectIdentifier: NodeRef?], names: NameTable, nodes: NodeSlots) {
         self.types = TypeTable(types)
         self.names = names
         self.nodes = nodes
@@ -20,6 +20,31 @@ final class LookupTables: @unchecked Sendable {
     deinit {
         types.deallocate()
         nodes.free()
+    }
+}
+
+/// The names and aliases of a container's own components, private ones too, by number; a
+/// name it does not have is looked up in its parent.
+///
+/// NB: 32-bit numbers rather than ``NodeRef``s, and a parent's names not copied into each
+/// child: a name costs its key and four bytes (`bytes_per_definition` in docs/Performance.md).
+/// A container cannot hold 2^31 components (each costs hundreds of bytes).
+@usableFromInline
+struct NameTable {
+    @usableFromInline let own: [String: Int32]
+
+    init(own: [String: Int32]) { self.own = own }
+
+    /// The component `name` reaches in `container` (which owns this table), or in its parent.
+    @inlinable
+    func component(named name: String, in container: Container) -> NodeRef? {
+        if let index = own[name] { return NodeRef(container, Int(index)) }
+        return container.parent?.component(named: name)
+    }
+
+    /// Every name here and in the parents of `container`.
+    func allNames(in container: Container) -> Set<String> {
+        Set(own.keys).union(container.parent?.allNames ?? [])
     }
 }
 
