@@ -193,6 +193,11 @@ extension Registration {
     /// Lets the component be injected as the proxy's protocol through a `@LazyProxy` type
     /// (see `Registration.proxy(as:proxy:)` for which instance each call reaches).
     /// `convert` is `{ $0 }`, which the compiler checks.
+    ///
+    /// ```swift
+    /// builder.register(FreeWeatherClient.init).singleton().lazy()
+    ///     .proxied(by: WeatherClientProxy.self) { $0 }
+    /// ```
     @discardableResult
     public func proxied<Proxy: ComponentProxy>(by proxy: Proxy.Type, _ convert: @escaping @Sendable (T) -> Proxy.Target) -> Self {
         self.proxy(as: Proxy.Target.self) { provider in

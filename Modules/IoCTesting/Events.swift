@@ -18,6 +18,10 @@ public struct ContainerEvent: Sendable, Equatable, CustomStringConvertible {
     public let component: ComponentKey
 
     /// An event, as a test compares one: `ContainerEvent(.created, ComponentKey(StubWeatherClient.self))`.
+    ///
+    /// ```swift
+    /// #expect(test.events.first == ContainerEvent(.created, ComponentKey(StubWeatherClient.self)))
+    /// ```
     public init(_ kind: Kind, _ component: ComponentKey) {
         self.kind = kind
         self.component = component

@@ -10,5 +10,10 @@ public struct XMLLimits: Sendable, Equatable {
     public var maxImportDepth = 16
 
     /// The default bounds, as listed.
+    ///
+    /// ```swift
+    /// var limits = XMLLimits()
+    /// limits.maxDocumentBytes = 1024 * 1024
+    /// ```
     public init() {}
 }

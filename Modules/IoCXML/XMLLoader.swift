@@ -197,6 +197,10 @@ extension ContainerBuilder {
     /// Adds the components of XML text (tests, embedded config).
     ///
     /// - Throws: As ``XMLLoader/load(string:name:root:)``.
+    ///
+    /// ```swift
+    /// try builder.loadXML(#"<beans><bean id="clock" class="SystemClock"/></beans>"#, name: "test.xml")
+    /// ```
     public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(XMLError) {
         let config = try XMLLoader(limits: limits).load(string: text, name: name)
         add(contentsOf: config.definitions)

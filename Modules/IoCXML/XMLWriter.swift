@@ -15,6 +15,10 @@ public enum XMLWriter {
     /// The `<beans>` document for `definitions`. Throws when a definition has something Spring's
     /// vocabulary cannot express (tags, `as` types, method calls, a tagged collection...),
     /// naming it and where it was written.
+    ///
+    /// ```swift
+    /// let xml = try XMLWriter.string(from: builder.definitions)
+    /// ```
     public static func string(from definitions: [Definition]) throws(ConfigWriteError) -> String {
         var children: [Element] = []
         // Definitions of the same profiles sit together in a nested <beans profile="...">.

@@ -14,5 +14,10 @@ public struct YAMLLimits: Sendable, Equatable {
     public var maxImportDepth = 16
 
     /// The default bounds, as listed.
+    ///
+    /// ```swift
+    /// var limits = YAMLLimits()
+    /// limits.maxAliasExpansion = 10_000
+    /// ```
     public init() {}
 }

@@ -130,6 +130,10 @@ extension ContainerBuilder {
     /// Adds the services of YAML text (tests, embedded config).
     ///
     /// - Throws: As ``YAMLLoader/load(string:name:root:)``.
+    ///
+    /// ```swift
+    /// try builder.loadYAML("services:\n  clock: { class: SystemClock }\n", name: "test.yaml")
+    /// ```
     public func loadYAML(_ text: String, name: String = "<string>", limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
         add(try YAMLLoader(limits: limits).load(string: text, name: name))
     }

@@ -14,6 +14,10 @@ public enum YAMLWriter {
     /// The services file for `definitions`, with a `parameters` section when any are given.
     /// Throws when a definition has something services.yaml cannot express (a component with
     /// no name, a `Lazy` source, a value written in code), naming it and where it was written.
+    ///
+    /// ```swift
+    /// let yaml = try YAMLWriter.string(from: config.definitions, parameters: [(key: "report.days", value: .int(5))])
+    /// ```
     public static func string(from definitions: [Definition], parameters: [(key: String, value: ConfigValue)] = []) throws(ConfigWriteError) -> String {
         var document: [(String, Node)] = []
         if !parameters.isEmpty {

@@ -227,6 +227,10 @@ public struct JSONFilePropertySource: PropertySource {
     ///   - data: The JSON text.
     ///   - name: How messages name the source.
     /// - Throws: A ``PropertySourceError`` when `data` is not JSON or does not hold an object at the top.
+    ///
+    /// ```swift
+    /// let source = try JSONFilePropertySource(data: Data(#"{"weather": {"url": "http://localhost"}}"#.utf8), name: "inline")
+    /// ```
     public init(data: Data, name: String) throws(PropertySourceError) {
         self.name = name
         let object: Any
@@ -262,6 +266,10 @@ public struct PropertySourceError: Error, Sendable, Equatable, CustomStringConve
     public var reason: String
 
     /// An error about `source` (at `line`, or 0 for the whole source).
+    ///
+    /// ```swift
+    /// throw PropertySourceError(source: "app.properties", line: 12, reason: "has no value after '='")
+    /// ```
     public init(source: String, line: Int, reason: String) {
         self.source = source
         self.line = line
