@@ -3,10 +3,10 @@
 // parents (``Preparation``). No type is needed yet: the `ioc` tool stops here.
 
 extension Compilation {
-    /// The steps before binding: the active profiles' definitions, placeholders resolved,
-    /// decorators applied, overrides by name applied (other repeated names reported) and
-    /// children merged with their parents. Tools that read config without the app's types
-    /// stop here (``ContainerBuilder/preparedWithoutTypes()``).
+    /// Pass 1, prepare: the steps before binding — the active profiles' definitions,
+    /// placeholders resolved, decorators applied, overrides by name applied (other repeated
+    /// names reported) and children merged with their parents. Tools that read config without
+    /// the app's types stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
         // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.

@@ -9,6 +9,9 @@ extension Compilation {
         facts[index].flags.contains(.isAsync) || facts[index].isEager
     }
 
+    /// Pass 5, publish: the nodes the build needs made and marked, the lookups by type (the
+    /// one candidate each type resolves to) and by name installed, the runtime-argument
+    /// factories keyed.
     func publish() {
         let parent = builder.parent
         container.converters = builder.converters
