@@ -75,6 +75,11 @@ extension TypeCatalog {
 /// What a subclass of a `@Component` class that has no `@Component` of its own registers: a
 /// definition that fails the build with a message saying so (the inherited annotations
 /// describe the superclass, not it).
+///
+/// ```swift
+/// // What `@Component`'s expansion writes for a subclass without an annotation of its own:
+/// unannotatedSubclass(CavalryMan.self, of: "Knight", in: builder)
+/// ```
 public func unannotatedSubclass<T>(_ type: T.Type, of superclass: String, in builder: ContainerBuilder,
                                    file: String = #fileID, line: Int = #line) -> Int {
     let registration = builder.register(T.self, factory: { _ in
@@ -93,13 +98,25 @@ public struct InjectedStorage<Value> {
     private var value: Value?
 
     /// Empty: set by injection.
+    ///
+    /// ```swift
+    /// private var _client = InjectedStorage<any WeatherClient>()   // `@Inject var client: any WeatherClient`
+    /// ```
     public init() {}
 
     /// Holding a first value: the property's default, or `nil` for an optional.
+    ///
+    /// ```swift
+    /// private var _days = InjectedStorage<Int>(5)   // `@Value("${report.days}") var days = 5`
+    /// ```
     public init(_ initial: Value) { value = initial }
 
     /// The injected value. Reading it before injection is a programming error (the instance
     /// was made by hand, or read from its own initializer), reported with the property's name.
+    ///
+    /// ```swift
+    /// var client: any WeatherClient { _client.get("client", of: "ReportService") }
+    /// ```
     public func get(_ property: StaticString, of owner: StaticString) -> Value {
         guard let value else {
             preconditionFailure("\(owner).\(property) was read before the container injected it: read it in an @AfterInjection method or later, or give it a default value")
@@ -108,6 +125,10 @@ public struct InjectedStorage<Value> {
     }
 
     /// Sets the value (the container, or a test).
+    ///
+    /// ```swift
+    /// report._client.set(StubWeatherClient())
+    /// ```
     public mutating func set(_ newValue: Value) { value = newValue }
 }
 
@@ -124,6 +145,10 @@ public struct Named<Value> {
     public var wrappedValue: Value
 
     /// `name` is read by `@Component` and `@Provides` from the source, not at run time.
+    ///
+    /// ```swift
+    /// init(@Named("weather.url") baseURL: URL) { ... }
+    /// ```
     public init(wrappedValue: Value, _ name: String) {
         self.wrappedValue = wrappedValue
     }
@@ -181,6 +206,10 @@ public struct ProxyTarget<Target>: Sendable {
     /// The instance, for a method that throws.
     ///
     /// - Throws: What resolving the proxied component throws (an `IoCError`).
+    ///
+    /// ```swift
+    /// func forecast(for city: String) throws -> Forecast { try target.instance().forecast(for: city) }
+    /// ```
     public func instance() throws -> Target { try make() }
 
     /// The instance, for an `async` method.

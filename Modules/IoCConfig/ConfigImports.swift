@@ -18,6 +18,13 @@ public enum ConfigImports {
     /// Where `path`, relative to `directory`, leads with respect to `root`. Symbolic links are
     /// followed before the check (links that stay inside the root, as mounted config volumes
     /// use them, are fine); a file that does not exist is left for the read to report.
+    ///
+    /// ```swift
+    /// switch ConfigImports.locate("shared/db.yaml", from: configDirectory, root: root.path) {
+    /// case .inside(let url): read(url)
+    /// case .outside, .linkedOutside: refuse()
+    /// }
+    /// ```
     public static func locate(_ path: String, from directory: URL, root: String) -> Destination {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("~") else { return .outside }
         let target = directory.appendingPathComponent(path).standardizedFileURL
@@ -41,6 +48,10 @@ public enum ConfigImports {
     }
 
     /// `path` relative to `root` when inside it, for messages.
+    ///
+    /// ```swift
+    /// ConfigImports.relative("/app/config/db.yaml", to: "/app/config")   // "db.yaml"
+    /// ```
     public static func relative(_ path: String, to root: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
@@ -99,21 +110,37 @@ public enum ConfigImports {
     }
 
     /// The message front ends give for an import that leaves the root.
+    ///
+    /// ```swift
+    /// let text = ConfigImports.outsideRootMessage(path: "../secrets.yaml", root: root, location: location)
+    /// ```
     public static func outsideRootMessage(path: String, root: String, location: ConfigLocation) -> String {
         "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
     }
 
     /// The message front ends give for an import that leaves the root through a symbolic link.
+    ///
+    /// ```swift
+    /// let text = ConfigImports.linkedOutsideRootMessage(path: "db.yaml", target: "/etc/db.yaml", root: root, location: location)
+    /// ```
     public static func linkedOutsideRootMessage(path: String, target: String, root: String, location: ConfigLocation) -> String {
         "Import '\(path)' at \(location) leads outside the config root \(root) through a symbolic link (to \(target)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it."
     }
 
     /// The message front ends give for imports that form a circle.
+    ///
+    /// ```swift
+    /// let text = ConfigImports.circleMessage(chain: ["a.yaml", "b.yaml", "a.yaml"], location: location)
+    /// ```
     public static func circleMessage(chain: [String], location: ConfigLocation) -> String {
         "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
     }
 
     /// The message front ends give for a file they cannot read.
+    ///
+    /// ```swift
+    /// let text = ConfigImports.unreadableMessage(path: "db.yaml", reason: "no such file", importedAt: location)
+    /// ```
     public static func unreadableMessage(path: String, reason: String, importedAt location: ConfigLocation?) -> String {
         "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
     }

@@ -16,6 +16,11 @@ public struct ConfigWriteError: Error, Sendable, Equatable, CustomStringConverti
 
     /// An error about `component`, defined at `location`, which `format` cannot write because of
     /// `feature`; `advice` says what to do instead.
+    ///
+    /// ```swift
+    /// throw ConfigWriteError(component: "\"mailer\" (Mailer)", location: location, format: "Spring XML",
+    ///                        feature: "tags", advice: "Write it as YAML, which has tags.")
+    /// ```
     public init(component: String, location: ConfigLocation, format: String, feature: String, advice: String) {
         self.component = component
         self.location = location

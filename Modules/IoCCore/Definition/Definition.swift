@@ -859,6 +859,10 @@ public struct Exposure: Sendable, Equatable {
     }
 
     /// An unbound exposure: one of the protocols the type's catalog entry declares.
+    ///
+    /// ```swift
+    /// definition.exposedAs.append(Exposure(typeName: "Quest"))
+    /// ```
     public init(typeName: String) {
         self.type = nil
         self.typeName = typeName

@@ -34,6 +34,10 @@ public struct EnvironmentPropertySource: PropertySource {
     }
 
     /// The variable `key`, as a string; `nil` when it is not set.
+    ///
+    /// ```swift
+    /// EnvironmentPropertySource(["HOME": "/root"]).value(for: "HOME")   // "/root", at "environment"
+    /// ```
     public func value(for key: String) -> ConfigValue? {
         variables[key].map { ConfigValue(.string($0), at: ConfigLocation(file: "environment", line: 0)) }
     }
@@ -65,6 +69,10 @@ public struct DictionaryPropertySource: PropertySource {
     }
 
     /// The value given for `key`.
+    ///
+    /// ```swift
+    /// DictionaryPropertySource(["retries": "3"]).value(for: "retries")   // .string("3")
+    /// ```
     public func value(for key: String) -> ConfigValue? { values[key] }
 }
 
@@ -134,6 +142,10 @@ public struct PropertiesFileSource: PropertySource {
     }
 
     /// The entry `key`, as a string at its line.
+    ///
+    /// ```swift
+    /// try PropertiesFileSource(text: "retries=3", name: "inline").value(for: "retries")   // .string("3"), line 1
+    /// ```
     public func value(for key: String) -> ConfigValue? { values[key] }
 
     private static func endsWithContinuation(_ line: Substring) -> Bool {
