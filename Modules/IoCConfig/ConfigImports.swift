@@ -38,6 +38,10 @@ public enum ConfigImports {
     ///
     /// - Throws: `E.importOutsideRoot` for a path that leaves `root` as written, and
     ///   `E.importLinkedOutsideRoot` for one whose symbolic link leads out of it.
+    ///
+    /// ```swift
+    /// let url = try ConfigImports.target("shared/db.yaml", from: directory, root: root, writtenAt: location, as: YAMLError.self)
+    /// ```
     public static func target<E: ConfigFileError>(_ path: String, from directory: URL, root: String,
                                                   writtenAt location: ConfigLocation, as error: E.Type) throws(E) -> URL {
         switch locate(path, from: directory, root: root) {
@@ -68,6 +72,13 @@ public enum ConfigImports {
 
     /// The bytes of `url`, the next file after `chain` (the files importing it, outermost first),
     /// or why it is refused: a circle, a chain longer than `maxDepth`, an unreadable file.
+    ///
+    /// ```swift
+    /// switch ConfigImports.read(url, after: chain, root: root, maxDepth: 16) {
+    /// case .success(let bytes): parse(bytes)
+    /// case .failure(let refusal): report(refusal)
+    /// }
+    /// ```
     public static func read(_ url: URL, after chain: [String], root: String, maxDepth: Int) -> Result<Data, Refusal> {
         let path = url.path
         if chain.contains(path) { return .failure(.circle((chain + [path]).map { relative($0, to: root) })) }
@@ -93,6 +104,11 @@ public enum ConfigImports {
     ///
     /// - Throws: `E.importCycle`, `E.limitExceeded` (the import depth) or `E.unreadable`,
     ///   each at `importedAt`.
+    ///
+    /// ```swift
+    /// let bytes = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
+    ///                                   importedAt: location, as: YAMLError.self)
+    /// ```
     public static func read<E: ConfigFileError>(_ url: URL, after chain: [String], root: String, maxDepth: Int,
                                                 importedAt: ConfigLocation?, as error: E.Type) throws(E) -> Data {
         let path = url.path

@@ -258,6 +258,11 @@ public struct JSONFilePropertySource: PropertySource {
     }
 
     /// The value at the dotted `key` (`weather.url`).
+    ///
+    /// ```swift
+    /// try JSONFilePropertySource(data: Data(#"{"weather": {"url": "http://localhost"}}"#.utf8), name: "inline")
+    ///     .value(for: "weather.url")   // .string("http://localhost")
+    /// ```
     public func value(for key: String) -> ConfigValue? { values[key] }
 
     private static func flatten(_ value: ConfigValue, prefix: String, into values: inout [String: ConfigValue]) {
