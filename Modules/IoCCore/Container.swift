@@ -235,7 +235,7 @@ public final class Container: @unchecked Sendable {
     /// - Parameters:
     ///   - type: The type wanted: the component's type, or one it is exposed as.
     ///   - name: The component's name or alias.
-    /// - Throws: As ``resolve(_:)``; also ``IoCError/Kind/typeMismatch`` when the component
+    /// - Throws: As `resolve(_:)`; also ``IoCError/Kind/typeMismatch`` when the component
     ///   cannot be had as `T`, and ``IoCError/Kind/privateComponent`` for a private one.
     ///
     /// ```swift
@@ -254,7 +254,7 @@ public final class Container: @unchecked Sendable {
 
     /// The component, or `nil` when none is registered under that key.
     ///
-    /// - Throws: As ``resolve(_:)`` for everything but a missing component: a component that
+    /// - Throws: As `resolve(_:)` for everything but a missing component: a component that
     ///   is there and fails to build still throws.
     ///
     /// ```swift
@@ -268,7 +268,7 @@ public final class Container: @unchecked Sendable {
     /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order;
     /// empty when there is none.
     ///
-    /// - Throws: As ``resolve(_:)``, for the first component that fails.
+    /// - Throws: As `resolve(_:)`, for the first component that fails.
     ///
     /// ```swift
     /// let reporters = try container.resolveAll((any Reporter).self)
@@ -282,7 +282,7 @@ public final class Container: @unchecked Sendable {
     /// Every component tagged `tag`, as `T`, in registration order (or by the tag's `priority`
     /// attribute, highest first, when the components give one).
     ///
-    /// - Throws: As ``resolve(_:name:)``, for the first component that fails.
+    /// - Throws: As `resolve(_:name:)`, for the first component that fails.
     ///
     /// ```swift
     /// let handlers = try container.resolveAll((any Handler).self, tagged: "handler")
@@ -295,7 +295,7 @@ public final class Container: @unchecked Sendable {
 
     /// Every component of type `T` (or tagged `tag`), keyed by name (the type's name when unnamed).
     ///
-    /// - Throws: As ``resolveAll(_:)``.
+    /// - Throws: As `resolveAll(_:)`.
     ///
     /// ```swift
     /// let channels = try container.resolveMap((any Channel).self)   // ["email": ..., "sms": ...]
@@ -347,7 +347,7 @@ public final class Container: @unchecked Sendable {
     /// The component registered as `T`; the form for components with `async` factories and
     /// main-actor components (it goes to the main actor for them).
     ///
-    /// - Throws: As ``resolve(_:)``, but never the errors that ask for `await`.
+    /// - Throws: As `resolve(_:)`, but never the errors that ask for `await`.
     ///
     /// ```swift
     /// let store = try await container.resolve(ForecastStore.self)
@@ -361,7 +361,7 @@ public final class Container: @unchecked Sendable {
 
     /// The component named `name`, as `T`; the form for components with `async` factories.
     ///
-    /// - Throws: As ``resolve(_:name:)``, but never the errors that ask for `await`.
+    /// - Throws: As `resolve(_:name:)`, but never the errors that ask for `await`.
     ///
     /// ```swift
     /// let store = try await container.resolve(ForecastStore.self, name: "cached")
@@ -377,7 +377,7 @@ public final class Container: @unchecked Sendable {
     /// ``resolve(_:name:runtimeArguments:)`` with `await`: for a factory registered as `async`
     /// (``ContainerBuilder/register(_:name:asyncRuntimeArguments:file:line:)``).
     ///
-    /// - Throws: As ``resolve(_:name:runtimeArguments:)``.
+    /// - Throws: As `resolve(_:name:runtimeArguments:)`.
     ///
     /// ```swift
     /// let forecast = try await container.resolve(Forecast.self, runtimeArguments: "Oslo")

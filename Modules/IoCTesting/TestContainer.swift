@@ -23,7 +23,7 @@ public final class TestContainer: Sendable {
 
     /// The component registered as `T`.
     ///
-    /// - Throws: As ``Container/resolve(_:)``.
+    /// - Throws: As `Container.resolve(_:)`.
     ///
     /// ```swift
     /// let report = try test.resolve(ReportService.self)
@@ -31,7 +31,7 @@ public final class TestContainer: Sendable {
     public func resolve<T>(_ type: T.Type = T.self) throws -> T { try container.resolve(type) }
     /// The component named `name`, as `T`.
     ///
-    /// - Throws: As ``Container/resolve(_:name:)``.
+    /// - Throws: As `Container.resolve(_:name:)`.
     ///
     /// ```swift
     /// let free = try test.resolve((any WeatherClient).self, name: "free")
@@ -55,7 +55,7 @@ public final class TestContainer: Sendable {
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T { try await container.resolve(type, name: name) }
     /// A component registered with runtime arguments, made from the arguments given.
     ///
-    /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
+    /// - Throws: As `Container.resolve(_:name:runtimeArguments:)`.
     ///
     /// ```swift
     /// let report = try test.resolve(Report.self, runtimeArguments: "Oslo", 5)

@@ -76,7 +76,7 @@ public struct XMLLoader: Sendable {
     /// Reads XML text; `name` stands for the file in locations. Imports and property files are
     /// read from `root` when given and refused otherwise.
     ///
-    /// - Throws: As ``load(contentsOf:root:)``.
+    /// - Throws: As `load(contentsOf:root:)`.
     ///
     /// ```swift
     /// let config = try XMLLoader().load(string: #"<beans><bean id="clock" class="SystemClock"/></beans>"#)
@@ -181,7 +181,7 @@ extension ConfigLoad<XMLLoader> {
 extension ContainerBuilder {
     /// Adds the components of an XML file (and its imports), and its property files as property sources.
     ///
-    /// - Throws: As ``XMLLoader/load(contentsOf:root:)``; the types and references are checked
+    /// - Throws: As `XMLLoader.load(contentsOf:root:)`; the types and references are checked
     ///   later, by ``IoCCore/ContainerBuilder/build()``.
     ///
     /// ```swift
@@ -196,7 +196,7 @@ extension ContainerBuilder {
 
     /// Adds the components of XML text (tests, embedded config).
     ///
-    /// - Throws: As ``XMLLoader/load(string:name:root:)``.
+    /// - Throws: As `XMLLoader.load(string:name:root:)`.
     ///
     /// ```swift
     /// try builder.loadXML(#"<beans><bean id="clock" class="SystemClock"/></beans>"#, name: "test.xml")

@@ -76,7 +76,7 @@ public struct YAMLLoader: Sendable {
     /// Reads YAML text; `name` stands for the file in locations. Imports are resolved from
     /// `root` when given and refused otherwise.
     ///
-    /// - Throws: As ``load(contentsOf:root:)``.
+    /// - Throws: As `load(contentsOf:root:)`.
     ///
     /// ```swift
     /// let config = try YAMLLoader().load(string: "services:\n  clock: { class: SystemClock }\n")
@@ -116,7 +116,7 @@ extension YAMLLoader: ConfigFormat {
 extension ContainerBuilder {
     /// Adds the services of a YAML file (and its imports) and its parameters as a property source.
     ///
-    /// - Throws: As ``YAMLLoader/load(contentsOf:root:)``; the types and references are checked
+    /// - Throws: As `YAMLLoader.load(contentsOf:root:)`; the types and references are checked
     ///   later, by ``IoCCore/ContainerBuilder/build()``.
     ///
     /// ```swift
@@ -129,7 +129,7 @@ extension ContainerBuilder {
 
     /// Adds the services of YAML text (tests, embedded config).
     ///
-    /// - Throws: As ``YAMLLoader/load(string:name:root:)``.
+    /// - Throws: As `YAMLLoader.load(string:name:root:)`.
     ///
     /// ```swift
     /// try builder.loadYAML("services:\n  clock: { class: SystemClock }\n", name: "test.yaml")

@@ -85,7 +85,7 @@ public final class Lazy<T> {
 
     /// `lazy()` reads as `lazy.get()`.
     ///
-    /// - Throws: As ``get()``.
+    /// - Throws: As `get()`.
     ///
     /// ```swift
     /// try next().show()   // next: Lazy<NextController>

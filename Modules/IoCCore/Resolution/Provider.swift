@@ -46,7 +46,7 @@ public struct Provider<T>: Sendable {
     public func get() async throws -> T { try await makeAsync() }
     /// `provider()` reads as `provider.get()`.
     ///
-    /// - Throws: As ``get()``.
+    /// - Throws: As `get()`.
     ///
     /// ```swift
     /// try makePrinter().print("…")   // makePrinter: Provider<Printer>

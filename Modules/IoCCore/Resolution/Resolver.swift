@@ -28,7 +28,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// The component registered as `T`.
     ///
-    /// - Throws: As ``Container/resolve(_:)``.
+    /// - Throws: As `Container.resolve(_:)`.
     ///
     /// ```swift
     /// builder.register(ReportService.self) { r in ReportService(client: try r.resolve()) }
@@ -40,7 +40,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// The component named `name`, as `T`.
     ///
-    /// - Throws: As ``Container/resolve(_:name:)``.
+    /// - Throws: As `Container.resolve(_:name:)`.
     ///
     /// ```swift
     /// builder.register(ReportService.self) { r in ReportService(client: try r.resolve((any WeatherClient).self, name: "free")) }
@@ -51,7 +51,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// The component, or `nil` when none is registered under that key.
     ///
-    /// - Throws: As ``Container/resolveOptional(_:name:)``.
+    /// - Throws: As `Container.resolveOptional(_:name:)`.
     ///
     /// ```swift
     /// builder.register(ReportService.self) { r in ReportService(cache: try r.resolveOptional(ReportCache.self)) }
@@ -63,7 +63,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// Every component of type `T`, in registration order.
     ///
-    /// - Throws: As ``Container/resolveAll(_:)``.
+    /// - Throws: As `Container.resolveAll(_:)`.
     ///
     /// ```swift
     /// builder.register(Broadcaster.self) { r in Broadcaster(channels: try r.resolveAll((any Channel).self)) }
@@ -74,7 +74,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// Every component tagged `tag`, as `T`.
     ///
-    /// - Throws: As ``Container/resolveAll(_:tagged:)``.
+    /// - Throws: As `Container.resolveAll(_:tagged:)`.
     ///
     /// ```swift
     /// builder.register(Broadcaster.self) { r in Broadcaster(channels: try r.resolveAll((any Channel).self, tagged: "urgent")) }
@@ -85,7 +85,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// Every component of type `T` (or tagged `tag`), keyed by name.
     ///
-    /// - Throws: As ``Container/resolveMap(_:tagged:)``.
+    /// - Throws: As `Container.resolveMap(_:tagged:)`.
     ///
     /// ```swift
     /// builder.register(Router.self) { r in Router(channels: try r.resolveMap((any Channel).self)) }
@@ -97,7 +97,7 @@ public struct Resolver: @unchecked Sendable {
     /// A component registered with runtime arguments, made from the arguments given (see
     /// ``Container/resolve(_:name:runtimeArguments:)``).
     ///
-    /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
+    /// - Throws: As `Container.resolve(_:name:runtimeArguments:)`.
     ///
     /// ```swift
     /// builder.register(Dashboard.self) { r in Dashboard(report: try r.resolve(Report.self, runtimeArguments: "Oslo", 5)) }
@@ -138,7 +138,7 @@ public struct Resolver: @unchecked Sendable {
 
     /// A component registered with runtime arguments, with `await` (for a factory registered as `async`).
     ///
-    /// - Throws: As ``Container/resolve(_:name:runtimeArguments:)``.
+    /// - Throws: As `Container.resolve(_:name:runtimeArguments:)`.
     ///
     /// ```swift
     /// builder.register(Dashboard.self, asyncFactory: { r in Dashboard(forecast: try await r.resolve(Forecast.self, runtimeArguments: "Oslo")) })

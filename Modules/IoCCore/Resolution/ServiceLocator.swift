@@ -52,7 +52,7 @@ public struct ServiceLocator<T>: Sendable {
 
     /// The component for `key`; the form for components with `async` factories.
     ///
-    /// - Throws: As ``get(_:)``.
+    /// - Throws: As `get(_:)`.
     ///
     /// ```swift
     /// let handler = try await handlers.get("csv")
