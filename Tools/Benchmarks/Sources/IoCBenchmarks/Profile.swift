@@ -8,7 +8,7 @@ import RawScan
 /// `PROFILE_COUNT` sets the number of resolves; `PROFILE_ROUNDS` the builds of `register` and
 /// `first-resolve` (3 unless set).
 func profile(_ name: String) throws {
-    let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "3") ?? 3
+    let rounds = environmentNumber("PROFILE_ROUNDS", default: 3)
     if name == "register" {
         for _ in 0..<rounds {
             let builder = ContainerBuilder()
@@ -102,7 +102,7 @@ func profile(_ name: String) throws {
         let definitions = try YAMLLoader().load(string: yaml, name: "services.yaml").definitions
         let yamlBytes = Array(yaml.utf8)
         let xmlBytes = xml.utf8.map { CChar(bitPattern: $0) }
-        let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10") ?? 10
+        let rounds = environmentNumber("PROFILE_COUNT", default: 10)
         for _ in 0..<rounds {
             switch name {
             case "yaml-only":
@@ -124,7 +124,7 @@ func profile(_ name: String) throws {
         return
     }
     if name == "bind" {
-        let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10000") ?? 10_000
+        let count = environmentNumber("PROFILE_COUNT", default: 10_000)
         consume(try bindCatalogued(count))
         return
     }
@@ -136,20 +136,20 @@ func profile(_ name: String) throws {
             .property(\.retries, .config(.string("3")))
             .afterInjection { consume($0) }
         let container = try builder.build()
-        let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "2000000") ?? 2_000_000
+        let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
         for _ in 0..<count { consume(try container.resolve(Service.self)) }
         return
     }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.
-        let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "10000") ?? 10_000
+        let count = environmentNumber("PROFILE_COUNT", default: 10_000)
         let container = try bindCatalogued(count)
         for index in 0..<count { consume(try container.resolve(Service.self, name: "service\(index)")) }
         return
     }
     let container = try iocGraph(dScope: name == "shared" ? .objectGraph : .prototype)
-    let count = Int(ProcessInfo.processInfo.environment["PROFILE_COUNT"] ?? "2000000") ?? 2_000_000
+    let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
     switch name {
     case "graph", "shared": for _ in 0..<count / 10 { consume(try container.resolve(A.self)) }
     case "hand": for _ in 0..<count / 10 { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }
@@ -164,4 +164,10 @@ func profile(_ name: String) throws {
         }
     default: for _ in 0..<count { consume(try container.resolve(E.self)) }
     }
+}
+
+/// The number in the environment variable `name` (`PROFILE_COUNT`, `PROFILE_ROUNDS`), or
+/// `fallback` when it is unset or not a number.
+private func environmentNumber(_ name: String, default fallback: Int) -> Int {
+    ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
 }
