@@ -16,8 +16,8 @@ public final class Container: @unchecked Sendable {
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
     @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
     private var lookupOwner: LookupTables
-    var candidatesByType: [ObjectIdentifier: [NodeRef]] = [:]
-    var tagTable: [String: [NodeRef]] = [:]
+    var candidatesByType: [ObjectIdentifier: ComponentList] = [:]
+    var tagTable: [String: ComponentList] = [:]
     /// The exposures and inner definitions, numbered after ``definitions`` (see ``NodeRef``).
     var extraOrigins: [ExtraOrigin] = []
     /// The marks of each component, which its node copies when it is made.
@@ -654,34 +654,34 @@ public final class Container: @unchecked Sendable {
     }
 
     /// The components `resolveAll` and `resolveMap` make: those of `type`, or those tagged `tag`.
-    func members(of type: Any.Type, tagged tag: String?) -> [NodeRef] {
-        tag.map { tagTable[$0] ?? [] } ?? candidatesByType[ObjectIdentifier(type)] ?? []
+    func members(of type: Any.Type, tagged tag: String?) -> ComponentList {
+        tag.map { tagTable[$0] ?? ComponentList(self) } ?? candidatesByType[ObjectIdentifier(type)] ?? ComponentList(self)
     }
 
     /// ``members(of:tagged:)`` for a resolve at the top level, which a test observing this container records.
-    private func observedMembers(of type: Any.Type, tagged tag: String?) -> [NodeRef] {
+    private func observedMembers(of type: Any.Type, tagged tag: String?) -> ComponentList {
         let components = members(of: type, tagged: tag)
         if isHooked { observeResolved(components) }
         return components
     }
 
-    func instances<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) throws -> [T] {
+    func instances<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) throws -> [T] {
         try components.map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
     }
 
-    func instancesAsync<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) async throws -> [T] {
+    func instancesAsync<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) async throws -> [T] {
         var result: [T] = []
         for component in components { result.append(try await instanceAsync(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)) }
         return result
     }
 
-    func instancesByKey<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) throws -> [String: T] {
+    func instancesByKey<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) throws -> [String: T] {
         var result: [String: T] = [:]
         for component in components { result[component.key.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
         return result
     }
 
-    func instancesByKeyAsync<T>(of components: [NodeRef], as type: T.Type, ctx: ResolutionContext) async throws -> [String: T] {
+    func instancesByKeyAsync<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) async throws -> [String: T] {
         var result: [String: T] = [:]
         for component in components {
             result[component.key.mapKey] = try await instanceAsync(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)

@@ -17,9 +17,9 @@ extension Compilation {
         return applyOverrides(bound, keys: .types)
     }
 
-    func candidates(ofType type: TypeRef) -> [NodeRef] {
+    func candidates(ofType type: TypeRef) -> ComponentList {
         let id = ObjectIdentifier(type.metatype)
-        return byType[id] ?? builder.parent?.candidatesByType[id] ?? []
+        return byType[id] ?? builder.parent?.candidatesByType[id] ?? ComponentList(container)
     }
 
     /// The nodes of every component of `type` (made now where they were not).
@@ -27,7 +27,7 @@ extension Compilation {
 
     /// The nodes of every component tagged `tag` (made now where they were not).
     func nodes(tagged tag: String) -> [AnyNode] {
-        (byTag[tag] ?? builder.parent?.tagTable[tag] ?? []).map { $0.node.takeUnretainedValue() }
+        (byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)).map { $0.node.takeUnretainedValue() }
     }
 
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
@@ -43,18 +43,24 @@ extension Compilation {
 
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
-    static func choose(_ candidates: [NodeRef]) -> NodeRef? {
+    static func choose(_ candidates: ComponentList) -> NodeRef? {
         if candidates.count == 1 { return candidates[0] }
-        let primaries = candidates.filter(\.isPrimary)
-        if !primaries.isEmpty { return primaries.count == 1 ? primaries[0] : nil }
-        let unnamed = candidates.filter { $0.key.name == nil }
-        return unnamed.count == 1 ? unnamed[0] : nil
+        // One pass, one read of each definition (an exposure's is its base's, name included).
+        var primary: NodeRef?, primaries = 0
+        var unnamed: NodeRef?, unnamedCount = 0
+        for candidate in candidates {
+            let definition = candidate.definition
+            if definition.isPrimary { primary = candidate; primaries += 1 }
+            if definition.name == nil { unnamed = candidate; unnamedCount += 1 }
+        }
+        if primaries > 0 { return primaries == 1 ? primary : nil }
+        return unnamedCount == 1 ? unnamed : nil
     }
 
     /// The error for candidates `choose` could not decide between: the primaries when there are several.
-    static func ambiguity(_ type: TypeRef, _ candidates: [NodeRef], site: InjectionSite?) -> IoCError {
+    static func ambiguity(_ type: TypeRef, _ candidates: ComponentList, site: InjectionSite?) -> IoCError {
         let primaries = candidates.filter(\.isPrimary)
-        let tied = primaries.count > 1 ? primaries : candidates
+        let tied = primaries.count > 1 ? primaries : Array(candidates)
         return IoCError(.ambiguousComponent(type: type, candidates: tied.map(\.candidateDescription), primaries: primaries.count > 1,
                                             site: site, path: []))
     }

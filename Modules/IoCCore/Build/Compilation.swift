@@ -29,8 +29,8 @@ final class Compilation {
     @exclusivity(unchecked) var facts: [ComponentFacts] = []
     /// This container's names and aliases, by component number (the table it publishes).
     @exclusivity(unchecked) var byName: [String: Int32] = [:]
-    @exclusivity(unchecked) var byType: [ObjectIdentifier: [NodeRef]] = [:]
-    @exclusivity(unchecked) var byTag: [String: [NodeRef]] = [:]
+    @exclusivity(unchecked) var byType: [ObjectIdentifier: ComponentList] = [:]
+    @exclusivity(unchecked) var byTag: [String: ComponentList] = [:]
     let customScopes: [String: any CustomScope]
 
     /// Names whose components were dropped for a problem already reported (a placeholder

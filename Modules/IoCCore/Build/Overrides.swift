@@ -43,11 +43,12 @@ extension Compilation {
                     kept.append(index)
                     continue
                 }
-                if seen[key] == nil {
-                    seen[key] = kept.count
+                // One hash of the key for a new one; a repeated one (rare) is put back as it was.
+                guard let earlier = seen.updateValue(kept.count, forKey: key) else {
                     kept.append(index)
                     continue
                 }
+                seen[key] = earlier
             }
             let definition = input[index]
             let definitionKeys = keys(of: definition, kind)

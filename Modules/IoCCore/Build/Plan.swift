@@ -17,6 +17,20 @@ extension Compilation {
         orderTaggedByPriority()
     }
 
+    /// Appends component `index` to the list of `key` in `table`.
+    ///
+    /// NB: not `table[key, default: ComponentList(container)].append(index)`: that default
+    /// captures the compilation, and was allocated for every component indexed.
+    func append<Key: Hashable>(_ index: Int, to key: Key, in table: inout [Key: ComponentList]) {
+        if let position = table.index(forKey: key) {
+            table.values[position].append(index)
+        } else {
+            var list = ComponentList(container)
+            list.append(index)
+            table[key] = list
+        }
+    }
+
     func storage(for definition: Definition) -> Storage {
         let (storage, problem) = Storage.of(definition, customScopes: customScopes)
         if let problem { problems.append(problem) }
@@ -58,14 +72,14 @@ extension Compilation {
         let exposures = definition.exposedAs.isEmpty ? []
             : makeExposures(of: container.node(at: index).takeUnretainedValue(), at: index, definition)
         if definition.isAutowireCandidate {
-            byType[ObjectIdentifier(definition.boundType.metatype), default: []].append(found)
-            for (id, exposure) in exposures { byType[id, default: []].append(exposure) }
+            append(index, to: ObjectIdentifier(definition.boundType.metatype), in: &byType)
+            for (id, exposure) in exposures { append(exposure.index, to: id, in: &byType) }
         }
         // NB: a container cannot hold 2^31 components (see ``NameTable``).
         let number = Int32(truncatingIfNeeded: found.index)
         if let name = definition.name { byName[name] = number }
         for alias in definition.aliases { byName[alias] = number }
-        for tag in definition.tags { byTag[tag, default: []].append(found) }
+        for tag in definition.tags { append(index, to: tag, in: &byTag) }
         if definition.isEager && definition.isLazy {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
         }
@@ -93,10 +107,10 @@ extension Compilation {
     /// those of equal priority in registration order (Symfony's order).
     func orderTaggedByPriority() {
         for (tag, found) in byTag where found.contains(where: { $0.definition.priority(of: tag) != 0 }) {
-            byTag[tag] = found.enumerated().sorted { lhs, rhs in
+            byTag[tag] = ComponentList(container, found.enumerated().sorted { lhs, rhs in
                 let left = lhs.element.definition.priority(of: tag), right = rhs.element.definition.priority(of: tag)
                 return left != right ? left > right : lhs.offset < rhs.offset
-            }.map(\.element)
+            }.map(\.element))
         }
     }
 

@@ -61,7 +61,7 @@ extension Container {
         return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
     }
 
-    func observeResolved(_ components: [NodeRef]) {
+    func observeResolved(_ components: some Sequence<NodeRef>) {
         guard let observer else { return }
         for component in components { observer(.resolved, component.owner.info) }
     }
@@ -199,18 +199,18 @@ extension Container {
 
     /// The definitions of the components registered as, or exposed as, `type`.
     package func definitions(ofType type: Any.Type) -> [Definition] {
-        (candidatesByType[ObjectIdentifier(type)] ?? []).map(\.definition)
+        (candidatesByType[ObjectIdentifier(type)] ?? ComponentList(self)).map(\.definition)
     }
 
     /// The definition of the component a resolve of `type` reaches — the only candidate, the
     /// primary one, or the one without a name — or `nil` when there is none or no such choice.
     package func chosenDefinition(ofType type: Any.Type) -> Definition? {
-        Compilation.choose(candidatesByType[ObjectIdentifier(type)] ?? [])?.definition
+        candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)?.definition
     }
 
     /// The definitions of the components tagged `tag`.
     package func definitions(tagged tag: String) -> [Definition] {
-        (tagTable[tag] ?? []).map(\.definition)
+        (tagTable[tag] ?? ComponentList(self)).map(\.definition)
     }
 
 }
