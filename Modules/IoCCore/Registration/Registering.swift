@@ -205,12 +205,15 @@ extension ContainerBuilder {
         file: String, line: Int, _ parameters: repeat (each D).Type
     ) -> Registration<T> {
         var points: [InjectionPoint] = []
-        var names: [String] = []
+        // `(Quest, Horse) -> Knight`, written in place: an array of names joined cost 3.6% of
+        // `profile register`'s instructions.
+        var signature = "("
         for parameter in repeat each parameters {
+            if !points.isEmpty { signature += ", " }
+            signature += String(describing: parameter)
             points.append(point(for: parameter))
-            names.append(String(describing: parameter))
         }
-        let signature = "(" + names.joined(separator: ", ") + ") -> \(T.self)"
+        signature += ") -> \(T.self)"
         let recipe = Recipe<T>(.arguments(bind))
         return add(T.self, Construction(kind: .initializer(signature), arguments: points, recipe: recipe), file, line)
     }
@@ -435,7 +438,7 @@ extension ContainerBuilder {
         definition.scope = defaults.scope
         definition.isLazy = defaults.isLazy
         // NB: only when there is one: setting `nil` on a new definition changes nothing, and the
-        // check that it is the default costs a key-path read (6% of `register-10k`'s time).
+        // check that it is the default read a key path, 8% of `profile register`'s instructions.
         if let strategy = defaults.strategy { definition.strategy = strategy }
         return Registration(builder: self, index: add(definition))
     }
