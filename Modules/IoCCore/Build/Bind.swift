@@ -14,7 +14,7 @@ extension Compilation {
         if !builder.removedAfterBinding.isEmpty {
             bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
         }
-        return applyOverrides(bound, keys: .types)
+        return applyOverrides(bound, keys: .types).kept
     }
 
     func candidates(ofType type: TypeRef) -> ComponentList {

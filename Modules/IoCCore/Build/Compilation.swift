@@ -42,6 +42,10 @@ final class Compilation {
     @exclusivity(unchecked) var dependencyOrder: [Int] = []
     /// How many definitions preparation kept: the components the definitions make.
     @exclusivity(unchecked) var preparedCount = 0
+    /// The names and aliases of the prepared definitions, by position, from the name-override
+    /// pass; `nil` when a later step of preparation dropped a definition. The plan pass takes
+    /// it as its names table when binding dropped none either (one hash of each name, not two).
+    @exclusivity(unchecked) var preparedNames: [String: Int32]?
 
     /// This build's runtime-argument factories that stand, in registration order.
     var runtimeFactories: [Definition] = []

@@ -2,75 +2,76 @@
 // and by type (in the bind pass), and the runtime-argument factories, keyed apart.
 
 extension Compilation {
-    enum KeyID: Hashable {
-        case name(String)
-        case type(ObjectIdentifier)
-    }
-
-    /// Which keys an override pass looks at: names and aliases (before binding, when types may
+    /// The keys an override pass looks at: names and aliases (before binding, when types may
     /// not be known yet), or the types of unnamed definitions (after binding).
-    enum KeyKind { case names, types }
+    struct OverrideKeys<Key: Hashable> {
+        /// The definition's one key, if it has one.
+        let primary: (Definition) -> Key?
+        /// Its further keys (aliases).
+        let more: (Definition) -> [Key]
+        /// How a duplicate of `key` is reported.
+        let reported: (Definition, Key) -> ComponentKey
 
-    func primaryKey(of definition: Definition, _ kind: KeyKind) -> KeyID? {
-        switch kind {
-        case .names: return definition.name.map { .name($0) }
-        case .types: return definition.name == nil ? .type(ObjectIdentifier(definition.boundType.metatype)) : nil
+        static var names: OverrideKeys<String> {
+            OverrideKeys<String>(primary: \.name, more: \.aliases, reported: { ComponentKey(type: $0.type, name: $1) })
+        }
+        static var types: OverrideKeys<ObjectIdentifier> {
+            OverrideKeys<ObjectIdentifier>(primary: { $0.name == nil ? ObjectIdentifier($0.boundType.metatype) : nil },
+                                           more: { _ in [] }, reported: { definition, _ in definition.key })
+        }
+
+        func all(of definition: Definition) -> [Key] {
+            (primary(definition).map { [$0] } ?? []) + more(definition)
         }
     }
 
-    func keys(of definition: Definition, _ kind: KeyKind) -> [KeyID] {
-        let aliases = kind == .names ? definition.aliases.map { KeyID.name($0) } : []
-        return (primaryKey(of: definition, kind).map { [$0] } ?? []) + aliases
-    }
-
-    /// Whether a definition has a key of its own besides its primary one.
-    func hasMoreKeys(_ definition: Definition, _ kind: KeyKind) -> Bool {
-        kind == .names && !definition.aliases.isEmpty
-    }
-
     /// Later definitions marked as overrides replace earlier ones with the same key, in place;
-    /// any other repeated key is a duplicate.
-    func applyOverrides(_ input: [Definition], keys kind: KeyKind) -> [Definition] {
+    /// any other repeated key is a duplicate. Returns the definitions that stand, and where
+    /// each key's definition stands among them: for names, the names table the plan pass
+    /// takes as it is when no later pass drops a definition.
+    func applyOverrides<Key>(_ input: [Definition], keys: OverrideKeys<Key>) -> (kept: [Definition], positions: [Key: Int32]) {
         var kept: [Int] = []             // indices into `input`, in the order they stay
         kept.reserveCapacity(input.count)
-        var seen: [KeyID: Int] = [:]     // key -> position in `kept`
+        var seen: [Key: Int32] = [:]     // key -> position in `kept`
         seen.reserveCapacity(input.count)
+        // NB: a container cannot hold 2^31 components (see ``NameTable``).
+        var position: Int32 { Int32(truncatingIfNeeded: kept.count) }
         // NB: by index: a loop over the definitions would copy (retain and release) each one.
         for index in input.indices {
             // Most definitions have one key, or none: no array for them, and one lookup.
-            if !hasMoreKeys(input[index], kind) {
-                guard let key = primaryKey(of: input[index], kind) else {
+            if keys.more(input[index]).isEmpty {
+                guard let key = keys.primary(input[index]) else {
                     kept.append(index)
                     continue
                 }
                 // One hash of the key for a new one; a repeated one (rare) is put back as it was.
-                guard let earlier = seen.updateValue(kept.count, forKey: key) else {
+                guard let earlier = seen.updateValue(position, forKey: key) else {
                     kept.append(index)
                     continue
                 }
                 seen[key] = earlier
             }
             let definition = input[index]
-            let definitionKeys = keys(of: definition, kind)
-            guard let clash = definitionKeys.first(where: { seen[$0] != nil }), let position = seen[clash] else {
-                for key in definitionKeys { seen[key] = kept.count }
+            let definitionKeys = keys.all(of: definition)
+            guard let clash = definitionKeys.first(where: { seen[$0] != nil }), let earlier = seen[clash].map(Int.init) else {
+                for key in definitionKeys { seen[key] = position }
                 kept.append(index)
                 continue
             }
-            let previous = input[kept[position]]
+            let previous = input[kept[earlier]]
             if definition.isOverride {
-                for key in keys(of: previous, kind) { seen[key] = nil }
-                kept[position] = index
-                for key in definitionKeys { seen[key] = position }
+                for key in keys.all(of: previous) { seen[key] = nil }
+                kept[earlier] = index
+                for key in definitionKeys { seen[key] = Int32(truncatingIfNeeded: earlier) }
             } else {
                 // Name the key that clashes: an alias, when that is what repeats the other's name.
-                let key = if case .name(let name) = clash { ComponentKey(type: definition.type, name: name) } else { definition.key }
-                problems.append(IoCError(.duplicateKey(key: key, first: previous.location, second: definition.location)))
+                problems.append(IoCError(.duplicateKey(key: keys.reported(definition, clash), first: previous.location,
+                                                       second: definition.location)))
             }
         }
         // A replaced or repeated definition is never appended, so keeping as many as came in
         // means every one was kept, in order: the input as it is.
-        return kept.count == input.count ? input : kept.map { input[$0] }
+        return (kept.count == input.count ? input : kept.map { input[$0] }, seen)
     }
 
     /// The runtime-argument factories that stand: a later one with the key of an earlier one

@@ -11,9 +11,13 @@ extension Compilation {
         if definitions.contains(where: { $0.maker == nil }) { definitions.removeAll { $0.maker == nil } }
         container.definitions = definitions
         facts.reserveCapacity(definitions.count)
-        byName.reserveCapacity(definitions.count)
+        // The name-override pass numbered the names already, where no definition was dropped since
+        // (a build with problems indexes them again, so that what it reports does not depend on this).
+        let namesNumbered = preparedNames != nil && definitions.count == preparedCount && problems.isEmpty
+        if namesNumbered, let preparedNames { byName = preparedNames } else { byName.reserveCapacity(definitions.count) }
+        preparedNames = nil
         for definition in definitions { facts.append(ComponentFacts(definition, storage: storage(for: definition))) }
-        for index in definitions.indices { self.index(index) }
+        for index in definitions.indices { self.index(index, names: !namesNumbered) }
         orderTaggedByPriority()
     }
 
@@ -65,7 +69,9 @@ extension Compilation {
         return made
     }
 
-    func index(_ index: Int) {
+    /// Indexes component `index` by type and tag, and by its names and aliases unless `names`
+    /// is `false` (the names table has them).
+    func index(_ index: Int, names: Bool) {
         let definition = definitions[index]
         let found = component(index)
         // A component with exposures has its node now: its exposures point at it.
@@ -77,8 +83,10 @@ extension Compilation {
         }
         // NB: a container cannot hold 2^31 components (see ``NameTable``).
         let number = Int32(truncatingIfNeeded: found.index)
-        if let name = definition.name { byName[name] = number }
-        for alias in definition.aliases { byName[alias] = number }
+        if names {
+            if let name = definition.name { byName[name] = number }
+            for alias in definition.aliases { byName[alias] = number }
+        }
         for tag in definition.tags { append(index, to: tag, in: &byTag) }
         if definition.isEager && definition.isLazy {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))

@@ -17,7 +17,11 @@ extension Compilation {
             components.removeAll(where: \.takesRuntimeArguments)
         }
         let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(components)))
-        let merged = preparation.mergeParents(applyOverrides(preparation.applyAliases(preparation.applyDecorators(active)), keys: .names))
+        let overridden = applyOverrides(preparation.applyAliases(preparation.applyDecorators(active)), keys: .names)
+        let merged = preparation.mergeParents(overridden.kept)
+        // Merging only ever drops definitions (abstract parents): as many out as in, and the
+        // names still stand where the override pass found them.
+        preparedNames = merged.count == overridden.kept.count ? overridden.positions : nil
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
         // fails the same way for each: reported once.
         var seen = Set<String>()
