@@ -261,9 +261,15 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         get { fields.extras?.value ?? Self.defaultExtras }
         _modify {
             let fields = unique
-            let box = fields.extras ?? ExtrasBox(Extras())
-            fields.extras = box
-            yield &box.value
+            if let box = fields.extras {
+                yield &box.value
+            } else {
+                // A definition without extras gets them only when a setting changes: binding
+                // sets method calls, hooks and exposures on every definition, most often to none.
+                var value = Extras()
+                yield &value
+                if value != Self.defaultExtras { fields.extras = ExtrasBox(value) }
+            }
         }
     }
 

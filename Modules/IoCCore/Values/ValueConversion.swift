@@ -196,7 +196,8 @@ extension Bool: ConfigConvertible {
 
 /// Integers of every width, with range checks.
 private func integer<I: FixedWidthInteger>(_ value: ConfigValue, _ type: I.Type) throws -> I {
-    let range = "\(I.min)...\(I.max)"
+    // Written only for an error: a conversion that succeeds does not pay for the text.
+    var range: String { "\(I.min)...\(I.max)" }
     switch value.kind {
     case .int(let number):
         if let result = I(exactly: number) { return result }
@@ -345,9 +346,15 @@ extension Dictionary: ConfigConvertible {
     }
 }
 
-extension StringProtocol {
+extension StringProtocol where UTF8View: BidirectionalCollection {
     /// The text without leading and trailing spaces and tabs (cheaper than Foundation's trimming).
     var trimmedOfBlanks: String {
+        // NB: most text has no blank at either end, which its UTF-8 bytes show without walking
+        // its Characters (blanks are ASCII: a Character that is one starts or ends with its byte).
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        if let first = utf8.first, let last = utf8.last, first != space, first != tab, last != space, last != tab {
+            return String(self)
+        }
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
         return String(self[first...last])
