@@ -73,6 +73,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 
     private var fields: Fields
 
+    /// Whether the definition keeps any of the rare settings (``Extras``): `false` until one is
+    /// set to something other than its default.
+    var hasExtras: Bool { fields.extras != nil }
+
     /// The fields, copied first when another definition shares them.
     private var unique: Fields {
         mutating get {
