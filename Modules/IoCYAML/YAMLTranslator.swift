@@ -120,6 +120,9 @@ package struct YAMLTranslator: ConfigTranslation {
         var bindings: [ArgumentBinding] = []
         /// `_instanceof`: settings by protocol, applied at build to the services that conform.
         var conditional: [ConditionalSettings] = []
+
+        /// Whether applying these defaults asks which keys a service states itself.
+        var readsStatedKeys: Bool { autowires != nil || autoconfigures != nil || isPublic != nil || !conditional.isEmpty }
     }
 
     static let instanceofKeys = ["tags", "calls", "properties", "bind", "shared", "scope", "lazy", "public", "autowire"]
@@ -227,8 +230,9 @@ package struct YAMLTranslator: ConfigTranslation {
     }
 
     private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(YAMLError) -> Definition {
-        applying(defaults, to: try definitionBody(name: id, node, at: location),
-                 stated: Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []))
+        let definition = try definitionBody(name: id, node, at: location)
+        guard defaults.readsStatedKeys else { return applying(defaults, to: definition, stated: []) }
+        return applying(defaults, to: definition, stated: Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []))
     }
 
     /// A service with what `_defaults` says for each setting the service leaves out (`stated`: its keys).
@@ -242,24 +246,30 @@ package struct YAMLTranslator: ConfigTranslation {
         if let eager = defaults.isEager, !definition.stated.contains(.eager), !eager || (definition.scope == .singleton && !definition.isLazy) {
             definition.isEager = eager
         }
-        definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
-        definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own }
-        if definition.profiles.isEmpty { definition.profiles = defaults.profiles }
+        // NB: each list only when `_defaults` gives one: setting a rare setting (``Definition/Extras``)
+        // costs more than the check, even to the value it has.
+        if !defaults.tags.isEmpty { definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) } }
+        if !defaults.tagAttributes.isEmpty { definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own } }
+        if definition.profiles.isEmpty, !defaults.profiles.isEmpty { definition.profiles = defaults.profiles }
         if let autowires = defaults.autowires, !stated.contains("autowire") { definition.autowires = autowires }
         if let autoconfigures = defaults.autoconfigures, !stated.contains("autoconfigure") { definition.exposesConformances = autoconfigures }
         if let isPublic = defaults.isPublic, !stated.contains("public") { definition.isPublic = isPublic }
         // `_instanceof` settings override `_defaults`, never what the service states itself.
-        definition.conditionalSettings = defaults.conditional.map { rule in
-            var rule = rule
-            if stated.contains("shared") || stated.contains("scope") { rule.scope = nil }
-            if stated.contains("lazy") { rule.isLazy = nil }
-            if stated.contains("public") { rule.isPublic = nil }
-            if stated.contains("autowire") { rule.autowires = nil }
-            return rule
+        if !defaults.conditional.isEmpty {
+            definition.conditionalSettings = defaults.conditional.map { rule in
+                var rule = rule
+                if stated.contains("shared") || stated.contains("scope") { rule.scope = nil }
+                if stated.contains("lazy") { rule.isLazy = nil }
+                if stated.contains("public") { rule.isPublic = nil }
+                if stated.contains("autowire") { rule.autowires = nil }
+                return rule
+            }
         }
         // A service's own bindings come first; `_defaults` fills in the rest.
-        definition.bindings += defaults.bindings.filter { binding in
-            !definition.bindings.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName }
+        if !defaults.bindings.isEmpty {
+            definition.bindings += defaults.bindings.filter { binding in
+                !definition.bindings.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName }
+            }
         }
         return definition
     }
@@ -791,7 +801,11 @@ package struct YAMLTranslator: ConfigTranslation {
     /// A PHP class name as a catalog name: `App\Mailer` is `App.Mailer`; a fully qualified
     /// `\App\Mailer` (PHP's leading backslash) is the same class.
     static func swiftTypeName(_ text: String) -> String {
-        (text.hasPrefix("\\") ? text.dropFirst() : Substring(text)).replacingOccurrences(of: "\\", with: ".")
+        // NB: a name without a backslash, as most are, is returned as it is: Foundation's
+        // `replacingOccurrences` on every service's class cost 7% of loading a YAML file.
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        let name = text.hasPrefix("\\") ? text.dropFirst() : Substring(text)
+        return String(name.map { $0 == "\\" ? "." : $0 })
     }
 
     /// Keys whose null value means "not given" (Symfony reads them with `isset`).
