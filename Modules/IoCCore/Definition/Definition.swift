@@ -272,7 +272,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
                 // sets method calls, hooks and exposures on every definition, most often to none.
                 var value = Extras()
                 yield &value
-                if value != Self.defaultExtras { fields.extras = ExtrasBox(value) }
+                if value != Extras() { fields.extras = ExtrasBox(value) }
             }
         }
     }
