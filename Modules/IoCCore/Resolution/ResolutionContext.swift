@@ -32,8 +32,9 @@ struct ResolutionContext {
     }
 
     /// The cycle error when `cell` is already being created further up this resolve.
-    func cycleIfCreating(_ cell: CellKey, label: String) -> IoCError? {
-        creation(of: cell) == nil ? nil : IoCError(.cycle(path: [label], location: nil))
+    func cycleIfCreating(_ cell: CellKey, label: @autoclosure () -> String) -> IoCError? {
+        // NB: the label is written only for the error: a singleton's first resolve does not pay for it.
+        creation(of: cell) == nil ? nil : IoCError(.cycle(path: [label()], location: nil))
     }
 
     /// The creation of `cell` further up this resolve, if it is in progress.
