@@ -413,11 +413,12 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A bound definition, as code registers it: it states every setting (a child keeps them).
     init(type: TypeRef, construction: Construction, maker: any NodeMaker.Type, location: ConfigLocation) {
-        self.init(name: nil, typeName: nil, construction: construction, location: location)
-        self.type = type
-        self.maker = maker
-        self.stated = .all
+        fields = Fields(name: nil, typeName: nil, construction: construction, location: location)
+        fields.type = type
+        fields.maker = maker
+        fields.stated = .all
     }
 
     /// An unbound definition, as a config front end writes it: the builder binds `typeName`
