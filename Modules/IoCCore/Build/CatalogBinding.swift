@@ -22,7 +22,16 @@ final class CatalogBinding {
     }
 
     func bindAll(_ definitions: [Definition]) -> [Definition] {
-        definitions.compactMap(bind)
+        // A definition bound already that names nothing by text stays as it is: when every one
+        // does (an app registered in code), the result is the input, shared with the builder
+        // (and its test recipe), not a copy of 10,000 definitions.
+        guard let first = definitions.firstIndex(where: { !$0.isBound || Self.hasUnboundSources($0) }) else { return definitions }
+        var bound = Array(definitions[..<first])
+        bound.reserveCapacity(definitions.count)
+        for index in definitions.indices[first...] {
+            if let done = bind(definitions[index]) { bound.append(done) }
+        }
+        return bound
     }
 
     /// The bound definition, or `nil` after recording why it cannot be bound.
