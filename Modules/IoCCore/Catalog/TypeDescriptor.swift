@@ -148,6 +148,7 @@ enum MemberTemplate: @unchecked Sendable {
 }
 
 /// The typed half of a descriptor: binds definitions of `T`.
+@usableFromInline
 class DescriptorBox: @unchecked Sendable {
     func bind(_ definition: Definition, construction: Construction, maker: any NodeMaker.Type, descriptor: TypeDescriptor,
               binding: CatalogBinding) -> Definition? { nil }

@@ -414,6 +414,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A bound definition, as code registers it: it states every setting (a child keeps them).
+    @usableFromInline
     init(type: TypeRef, construction: Construction, maker: any NodeMaker.Type, location: ConfigLocation) {
         fields = Fields(name: nil, typeName: nil, construction: construction, location: location)
         fields.type = type
@@ -612,6 +613,7 @@ public struct Construction: Sendable, Equatable {
 
     var recipe: RecipeBox?
 
+    @usableFromInline
     init(kind: Kind, arguments: [InjectionPoint], recipe: RecipeBox?, factory: InjectionSource? = nil) {
         self.kind = kind
         self.arguments = arguments

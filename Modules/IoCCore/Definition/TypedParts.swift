@@ -5,6 +5,7 @@
 
 /// Makes the typed node for a definition. A definition holds the maker's metatype
 /// (`TypedNodeMaker<T>.self`), which names the type it makes without an object per definition.
+@usableFromInline
 protocol NodeMaker {
     static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode
     /// Whether the produced type is a class, for weak-singleton scope.
@@ -15,13 +16,15 @@ protocol NodeMaker {
     static func emptyDescriptorBox() -> DescriptorBox
 }
 
+@usableFromInline
 enum TypedNodeMaker<T>: NodeMaker {
+    @usableFromInline
     static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
         Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
     }
-    static var producesClass: Bool { T.self is AnyObject.Type }
-    static var producedType: ObjectIdentifier { ObjectIdentifier(T.self) }
-    static func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
+    @usableFromInline static var producesClass: Bool { T.self is AnyObject.Type }
+    @usableFromInline static var producedType: ObjectIdentifier { ObjectIdentifier(T.self) }
+    @usableFromInline static func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
 }
 
 /// How a definition's instance is constructed, typed.

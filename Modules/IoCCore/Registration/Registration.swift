@@ -17,6 +17,12 @@ public struct Registration<T> {
     /// The definition as it stands.
     public var definition: Definition { builder.definitions[index] }
 
+    @usableFromInline
+    init(builder: ContainerBuilder, index: Int) {
+        self.builder = builder
+        self.index = index
+    }
+
     func update(_ change: (inout Definition) -> Void) -> Self {
         builder.update(index, change)
         return self
