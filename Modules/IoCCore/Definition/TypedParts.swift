@@ -322,7 +322,6 @@ struct TypedDefinitionParts<T> {
                           point bindPoint: (InjectionPoint, SiteInfo, _ optional: Bool) -> PointBinding,
                           prerequisite bindPrerequisite: (String, SiteInfo) -> PointBinding,
                           constructionDone: () -> Void) -> Producer<T> {
-        let info = node.info
         var failed = false
 
         // Construction arguments.
@@ -413,13 +412,15 @@ struct TypedDefinitionParts<T> {
             construct = { ctx in try body(Resolver(ctx)) }
             constructAsync = { ctx in try body(Resolver(ctx)) }
         case .asyncResolver(let body)?:
-            construct = { ctx in throw IoCError(.asyncResolutionRequired(component: info.key.description, path: [])) }
+            let label = node.info.key.description
+            construct = { ctx in throw IoCError(.asyncResolutionRequired(component: label, path: [])) }
             constructAsync = { ctx in try await body(Resolver(ctx)) }
         case .instance(let box)?:
             construct = { _ in box.value }
             constructAsync = { _ in box.value }
         case .arguments?, nil:
             // The build reports why; this producer is never used.
+            let info = node.info
             construct = { _ in throw IoCError(.invalidDefinition(component: info.key.description, reason: "it was not bound", location: info.location)) }
             constructAsync = construct
         }
@@ -438,7 +439,7 @@ struct TypedDefinitionParts<T> {
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
                         postProcessors: definition.construction.kind == .instance ? [] : postProcessors,
-                        strategy: definition.strategy, info: info, disposers: disposers, arguments: arguments)
+                        strategy: definition.strategy, info: node.info, disposers: disposers, arguments: arguments)
     }
 }
 
