@@ -207,6 +207,15 @@ struct ProfileTests {
     }
 }
 
+private final class Quest: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+private final class Knight: Sendable {
+    let quest: Quest
+    init(quest: Quest) { self.quest = quest }
+}
+
 @Suite("Parent and abstract definitions")
 struct ParentTests {
     @Test func child_inheritsPropertiesAndScope_andOverridesWhatItStates() throws {
@@ -292,6 +301,49 @@ struct ParentTests {
         #expect(errorText { _ = try builder.build() } == """
             Container validation failed with 1 problem:
             1. Parent definitions form a circle at app.yaml:2:3: a -> b -> a. A definition cannot inherit from itself.
+            """)
+    }
+
+    /// A config child of a parent registered in code, as Spring's child beans of a Java-config parent.
+    private func knightsBuilder(child arguments: [InjectionPoint], parentIsClosure: Bool = false) -> ContainerBuilder {
+        let builder = ContainerBuilder()
+        builder.register(instance: Quest(name: "grail")).named("grail")
+        builder.register(instance: Quest(name: "dragon")).named("dragon")
+        if parentIsClosure {
+            builder.register(Knight.self, name: "knight") { r in Knight(quest: try r.resolve(name: "grail")) }
+        } else {
+            builder.register(Knight.init).named("knight").arguments(.named("grail"))
+        }
+        var child = Definition(name: "child", typeName: nil, construction: .initializer(arguments: arguments), location: here)
+        child.parent = "knight"
+        builder.add(child)
+        return builder
+    }
+
+    @Test func childOfACodeParent_givesItsInitializerArgumentsByPosition() throws {
+        let container = try knightsBuilder(child: [InjectionPoint(source: .named("dragon"))]).build()
+        #expect(try container.resolve(Knight.self, name: "child").quest.name == "dragon")
+        #expect(try container.resolve(Knight.self, name: "knight").quest.name == "grail")
+        // A child that gives none takes the parent's construction as it is.
+        #expect(try knightsBuilder(child: []).build().resolve(Knight.self, name: "child").quest.name == "grail")
+    }
+
+    @Test func childOfACodeParent_namingAnArgument_isRefusedAtBuild() {
+        #expect(errorText { _ = try knightsBuilder(child: [InjectionPoint(label: "quest", source: .named("dragon"))]).build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "child" at app.yaml:4:9: its argument 'quest' cannot be matched by name: its parent "knight" (Knight) is registered in code, whose initializer's parameter names the container does not know. Give the arguments by position (index) instead
+            """)
+    }
+
+    @Test func childOfACodeParent_givingMoreArgumentsThanItTakes_orArgumentsToAClosure_isRefusedAtBuild() {
+        let two = [InjectionPoint(source: .named("dragon")), InjectionPoint(source: .named("grail"))]
+        #expect(errorText { _ = try knightsBuilder(child: two).build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "child" at app.yaml:4:9: it gives 2 arguments, but the initializer of its parent "knight" (Knight), registered in code, takes 1
+            """)
+        #expect(errorText { _ = try knightsBuilder(child: [InjectionPoint(source: .named("dragon"))], parentIsClosure: true).build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "child" at app.yaml:4:9: it gives initializer arguments, but its parent "knight" (Knight) is made in code by closure, which takes none from config. Leave the arguments out, or register the parent with its initializer
             """)
     }
 }

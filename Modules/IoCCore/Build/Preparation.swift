@@ -372,7 +372,12 @@ struct Preparation {
             merged[parentName] = done
             completeParent = done
         }
-        return Self.merge(child: definition, parent: completeParent)
+        do {
+            return try Self.merge(child: definition, parent: completeParent)
+        } catch {
+            problems.append(error)
+            return nil
+        }
     }
 
     /// A parent's collection with a child's added (Spring's `merge="true"`): lists append,
@@ -415,7 +420,7 @@ struct Preparation {
     }
 
     /// The child, with what it does not state taken from its parent.
-    static func merge(child: Definition, parent: Definition) -> Definition {
+    static func merge(child: Definition, parent: Definition) throws(IoCError) -> Definition {
         var result = child
         result.parent = nil
         if child.type == nil && child.typeName == nil {
@@ -425,6 +430,9 @@ struct Preparation {
         }
         if child.construction.kind == .inherited {
             result.construction = parent.construction
+        } else if child.type == nil, child.typeName == nil, parent.isBound, case .initializer = child.construction.kind {
+            // A parent registered in code: its compiled construction, with the child's arguments.
+            result.construction = try construction(of: child, withSourcesFor: parent)
         } else if case .initializer(let signature) = child.construction.kind, !child.isBound,
                   case .initializer(let parentSignature) = parent.construction.kind {
             // Stated arguments replace the parent's with the same label (or position).
@@ -467,6 +475,42 @@ struct Preparation {
         // A child whose parent was bound code but who states a type of its own rebinds through the catalog.
         if child.typeName != nil, child.type == nil, result.maker != nil, result.type == nil { result.maker = nil }
         return result
+    }
+}
+
+extension Preparation {
+    /// The parent's compiled initializer, registered in code, with the child's arguments as
+    /// the sources of its parameters, by position: code gives the container the parameters'
+    /// types, not their names.
+    static func construction(of child: Definition, withSourcesFor parent: Definition) throws(IoCError) -> Construction {
+        var construction = parent.construction
+        let given = child.construction.arguments
+        guard !given.isEmpty else { return construction }
+        guard case .initializer = construction.kind else {
+            throw IoCError(.invalidDefinition(
+                component: child.label,
+                reason: "it gives initializer arguments, but its parent \(parent.label) is made in code by \(construction.kind), which takes none from config. Leave the arguments out, or register the parent with its initializer",
+                location: given[0].location ?? child.location))
+        }
+        let count = construction.arguments.count
+        for (position, argument) in given.enumerated() {
+            let location = argument.location ?? child.location
+            if let label = argument.label {
+                throw IoCError(.invalidDefinition(
+                    component: child.label,
+                    reason: "its argument '\(label)' cannot be matched by name: its parent \(parent.label) is registered in code, whose initializer's parameter names the container does not know. Give the arguments by position (index) instead",
+                    location: location))
+            }
+            guard position < count else {
+                throw IoCError(.invalidDefinition(
+                    component: child.label,
+                    reason: "it gives \(given.count) arguments, but the initializer of its parent \(parent.label), registered in code, takes \(count)",
+                    location: location))
+            }
+            construction.arguments[position].source = argument.source
+            construction.arguments[position].location = argument.location
+        }
+        return construction
     }
 }
 
