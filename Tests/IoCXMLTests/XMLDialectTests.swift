@@ -3,6 +3,15 @@ import IoCCore
 import IoCXML
 import Testing
 
+private final class XMLQuest: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+private final class XMLKnight: Sendable {
+    let quest: XMLQuest
+    init(quest: XMLQuest) { self.quest = quest }
+}
+
 @Suite("XML: dialects and vocabulary")
 struct XMLDialectTests {
     @Test func oxicSeed_withItsMisspeltRoot_loads() throws {
@@ -244,6 +253,22 @@ struct XMLDialectTests {
         #expect(SelectorMapping.swiftSignature("setName:") == "setName(_:)")
         #expect(SelectorMapping.swiftSignature("init(quest:)") == "init(quest:)")
         #expect(SelectorMapping.swiftSignature("bad selector") == nil)
+    }
+
+    @Test func beanWhoseParentIsRegisteredInCode_givesItsConstructorArgumentsByIndex() throws {
+        let builder = ContainerBuilder()
+        builder.register(instance: XMLQuest(name: "grail")).named("grail")
+        builder.register(instance: XMLQuest(name: "dragon")).named("dragon")
+        builder.register(XMLKnight.init).named("knight").arguments(.named("grail"))
+        try builder.loadXML("""
+            <beans>
+              <bean id="slayer" parent="knight"><constructor-arg index="0" ref="dragon"/></bean>
+              <bean id="pilgrim" parent="knight"/>
+            </beans>
+            """, name: "beans.xml")
+        let container = try builder.build()
+        #expect(try container.resolve(XMLKnight.self, name: "slayer").quest.name == "dragon")
+        #expect(try container.resolve(XMLKnight.self, name: "pilgrim").quest.name == "grail")
     }
 }
 
