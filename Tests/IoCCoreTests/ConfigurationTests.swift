@@ -335,7 +335,7 @@ struct ParentTests {
             """)
     }
 
-    @Test func childOfACodeParent_givingMoreArgumentsThanItTakes_orArgumentsToAClosure_isRefusedAtBuild() {
+    @Test func childOfACodeParent_givingMoreArgumentsThanItTakes_argumentsToAClosure_orAFactory_isRefusedAtBuild() {
         let two = [InjectionPoint(source: .named("dragon")), InjectionPoint(source: .named("grail"))]
         #expect(errorText { _ = try knightsBuilder(child: two).build() } == """
             Container validation failed with 1 problem:
@@ -344,6 +344,14 @@ struct ParentTests {
         #expect(errorText { _ = try knightsBuilder(child: [InjectionPoint(source: .named("dragon"))], parentIsClosure: true).build() } == """
             Container validation failed with 1 problem:
             1. Invalid definition of "child" at app.yaml:4:9: it gives initializer arguments, but its parent "knight" (Knight) is made in code by closure, which takes none from config. Leave the arguments out, or register the parent with its initializer
+            """)
+        let builder = knightsBuilder(child: [])
+        var factoryMade = Definition(name: "made", typeName: nil, construction: .staticFactory("make(quest:)"), location: here)
+        factoryMade.parent = "knight"
+        builder.add(factoryMade)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "made" at app.yaml:4:9: it is made by static factory make(quest:), but its parent "knight" (Knight) is registered in code, which the container makes only as the code says. Leave the construction out, or give the definition a type of its own
             """)
     }
 }

@@ -430,7 +430,7 @@ struct Preparation {
         }
         if child.construction.kind == .inherited {
             result.construction = parent.construction
-        } else if child.type == nil, child.typeName == nil, parent.isBound, case .initializer = child.construction.kind {
+        } else if child.type == nil, child.typeName == nil, parent.isBound, !child.isBound {
             // A parent registered in code: its compiled construction, with the child's arguments.
             result.construction = try construction(of: child, withSourcesFor: parent)
         } else if case .initializer(let signature) = child.construction.kind, !child.isBound,
@@ -484,6 +484,12 @@ extension Preparation {
     /// types, not their names.
     static func construction(of child: Definition, withSourcesFor parent: Definition) throws(IoCError) -> Construction {
         var construction = parent.construction
+        guard case .initializer = child.construction.kind else {
+            throw IoCError(.invalidDefinition(
+                component: child.label,
+                reason: "it is made by \(child.construction.kind), but its parent \(parent.label) is registered in code, which the container makes only as the code says. Leave the construction out, or give the definition a type of its own",
+                location: child.location))
+        }
         let given = child.construction.arguments
         guard !given.isEmpty else { return construction }
         guard case .initializer = construction.kind else {
