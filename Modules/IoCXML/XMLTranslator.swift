@@ -158,7 +158,7 @@ package struct XMLTranslator: ConfigTranslation {
                 switch child.name {
                 case "bean":
                     var definition = try this.bean(child, defaults: defaults)
-                    if definition.profiles.isEmpty, !active.isEmpty { definition.profiles = active }
+                    if definition.profiles.isEmpty { definition.profiles = active }
                     this.definitions.append(definition)
                 case "context:property-placeholder":
                     try this.propertyPlaceholder(child)
@@ -219,9 +219,7 @@ package struct XMLTranslator: ConfigTranslation {
         }
         var names = nameList.map(Self.names) ?? []
         var definition = Definition(name: id ?? (names.isEmpty ? nil : names.removeFirst()), typeName: typeName, location: element.location)
-        // NB: aliases, depends-on and profiles are rare settings (``Definition/Extras``): set only
-        // when given, since setting one costs more than the check, even to the value it has.
-        if !names.isEmpty { definition.aliases = names }
+        definition.aliases = names
         definition.scope = .singleton
         if let scope { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
         // Spring pre-instantiates every singleton that is not lazy-init; each bean states its
@@ -248,7 +246,7 @@ package struct XMLTranslator: ConfigTranslation {
         if let destroyMethod = destroyMethod ?? defaults.destroyMethod, !destroyMethod.isEmpty {
             definition.hooks.append(LifecycleHook(kind: .dispose, method: destroyMethod, isOptional: destroyMethod != element.attribute("destroy-method")))
         }
-        if let dependsOn { definition.dependsOn = Self.names(dependsOn) }
+        definition.dependsOn = dependsOn.map(Self.names) ?? []
 
         var arguments = ConstructorArguments()
         var properties: [PropertyInjection] = []

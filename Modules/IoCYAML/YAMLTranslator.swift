@@ -231,8 +231,8 @@ package struct YAMLTranslator: ConfigTranslation {
 
     private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(YAMLError) -> Definition {
         let definition = try definitionBody(name: id, node, at: location)
-        guard defaults.readsStatedKeys else { return applying(defaults, to: definition, stated: []) }
-        return applying(defaults, to: definition, stated: Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []))
+        let stated = defaults.readsStatedKeys ? Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []) : []
+        return applying(defaults, to: definition, stated: stated)
     }
 
     /// A service with what `_defaults` says for each setting the service leaves out (`stated`: its keys).
@@ -246,11 +246,11 @@ package struct YAMLTranslator: ConfigTranslation {
         if let eager = defaults.isEager, !definition.stated.contains(.eager), !eager || (definition.scope == .singleton && !definition.isLazy) {
             definition.isEager = eager
         }
-        // NB: each list only when `_defaults` gives one: setting a rare setting (``Definition/Extras``)
-        // costs more than the check, even to the value it has.
-        if !defaults.tags.isEmpty { definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) } }
+        definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
+        // NB: the settings below go through a key-path check against their default: skipped
+        // when `_defaults` gives none (they are rare; see ``Definition/Extras``).
         if !defaults.tagAttributes.isEmpty { definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own } }
-        if definition.profiles.isEmpty, !defaults.profiles.isEmpty { definition.profiles = defaults.profiles }
+        if definition.profiles.isEmpty { definition.profiles = defaults.profiles }
         if let autowires = defaults.autowires, !stated.contains("autowire") { definition.autowires = autowires }
         if let autoconfigures = defaults.autoconfigures, !stated.contains("autoconfigure") { definition.exposesConformances = autoconfigures }
         if let isPublic = defaults.isPublic, !stated.contains("public") { definition.isPublic = isPublic }

@@ -18,7 +18,7 @@ struct NameTableTests {
         #expect(table.mapValues(Int.init) == expected, sourceLocation: sourceLocation)
     }
 
-    @Test func plainBuild_takesTheOverridePassTable() throws {
+    @Test func plainBuild_everyNameAndAliasReachesItsComponent() throws {
         let builder = ContainerBuilder()
         builder.register(E.init).named("first").alias("one")
         builder.register(E.init)

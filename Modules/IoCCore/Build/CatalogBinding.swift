@@ -490,38 +490,32 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         }
         if let mode = definition.propertyAutowiring { bound.properties += Self.autowired(mode, descriptor.properties, besides: bound.properties) }
 
-        // NB: method calls, hooks and exposures are rare settings (``Definition/Extras``): set only
-        // when there are some, so that a definition without them gets no extras.
-        if !definition.methodCalls.isEmpty {
-            bound.methodCalls = definition.methodCalls.compactMap { call in
-                if call.invoker != nil { return call }
-                guard let member = binding.select(descriptor.methods, requested: call.method, arguments: call.arguments, kind: "method",
-                                                  type: descriptor.type.name, definition),
-                      case .method(var filled, let invoker) = member.template,
-                      let targets = binding.targets(of: call.arguments, in: member, definition)
-                else { failed = true; return nil }
-                CatalogBinding.fill(&filled, with: call.arguments, at: targets)
-                return MethodInjection(method: member.signature.description, arguments: filled, invoker: invoker)
-            }
+        bound.methodCalls = definition.methodCalls.compactMap { call in
+            if call.invoker != nil { return call }
+            guard let member = binding.select(descriptor.methods, requested: call.method, arguments: call.arguments, kind: "method",
+                                              type: descriptor.type.name, definition),
+                  case .method(var filled, let invoker) = member.template,
+                  let targets = binding.targets(of: call.arguments, in: member, definition)
+            else { failed = true; return nil }
+            CatalogBinding.fill(&filled, with: call.arguments, at: targets)
+            return MethodInjection(method: member.signature.description, arguments: filled, invoker: invoker)
         }
 
-        if !definition.hooks.isEmpty {
-            bound.hooks = definition.hooks.compactMap { hook in
-                if hook.body != nil { return hook }
-                let zeroArgument = descriptor.methods.filter { $0.parameterTypes.isEmpty }
-                guard let signature = Signature(hook.name),
-                      let member = zeroArgument.first(where: { signature.matches($0.signature) }),
-                      case .method(_, let box) = member.template, let invoker = box as? MethodInvoker<T>
-                else {
-                    if !hook.isOptional { missing("method", hook.name, zeroArgument.map(\.signature.description), at: nil) }
-                    return nil
-                }
-                return LifecycleHook(kind: hook.kind, name: hook.name, body: Hook<T>(.method(invoker)))
+        bound.hooks = definition.hooks.compactMap { hook in
+            if hook.body != nil { return hook }
+            let zeroArgument = descriptor.methods.filter { $0.parameterTypes.isEmpty }
+            guard let signature = Signature(hook.name),
+                  let member = zeroArgument.first(where: { signature.matches($0.signature) }),
+                  case .method(_, let box) = member.template, let invoker = box as? MethodInvoker<T>
+            else {
+                if !hook.isOptional { missing("method", hook.name, zeroArgument.map(\.signature.description), at: nil) }
+                return nil
             }
+            return LifecycleHook(kind: hook.kind, name: hook.name, body: Hook<T>(.method(invoker)))
         }
 
         if definition.exposedAs.isEmpty {
-            if definition.exposesConformances, !descriptor.exposures.isEmpty { bound.exposedAs = descriptor.exposures }
+            bound.exposedAs = definition.exposesConformances ? descriptor.exposures : []
         } else {
             bound.exposedAs = definition.exposedAs.compactMap { exposure in
                 if exposure.adapter != nil { return exposure }
@@ -656,8 +650,7 @@ final class BindPlan {
             }
             bound.properties = filled
         }
-        // A plan's definitions state no exposures of their own (see ``key(of:)``).
-        if !exposedAs.isEmpty { bound.exposedAs = exposedAs }
+        bound.exposedAs = exposedAs
         return bound
     }
 }

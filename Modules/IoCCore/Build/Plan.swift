@@ -73,7 +73,6 @@ extension Compilation {
     /// is `false` (the names table has them).
     func index(_ index: Int, names: Bool) {
         let definition = definitions[index]
-        let found = component(index)
         // A component with exposures has its node now: its exposures point at it.
         let exposures = definition.exposedAs.isEmpty ? []
             : makeExposures(of: container.node(at: index).takeUnretainedValue(), at: index, definition)
@@ -82,7 +81,7 @@ extension Compilation {
             for (id, exposure) in exposures { append(exposure.index, to: id, in: &byType) }
         }
         // NB: a container cannot hold 2^31 components (see ``NameTable``).
-        let number = Int32(truncatingIfNeeded: found.index)
+        let number = Int32(truncatingIfNeeded: index)
         if names {
             if let name = definition.name { byName[name] = number }
             for alias in definition.aliases { byName[alias] = number }

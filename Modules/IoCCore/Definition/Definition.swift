@@ -120,16 +120,19 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Methods called with resolved arguments after the properties (method injection).
     public var methodCalls: [MethodInjection] {
         _read { yield extra { $0.methodCalls } }
+        set { setList(\.methodCalls, newValue) }
         _modify { yield &extras.methodCalls }
     }
     /// Hooks run around injection and at shutdown, and decorators.
     public var hooks: [LifecycleHook] {
         _read { yield extra { $0.hooks } }
+        set { setList(\.hooks, newValue) }
         _modify { yield &extras.hooks }
     }
     /// Other names that reach this component.
     public var aliases: [String] {
         _read { yield extra { $0.aliases } }
+        set { setList(\.aliases, newValue) }
         _modify { yield &extras.aliases }
     }
     /// Whether this component wins when several match a type. Setting it states it (a child
@@ -141,11 +144,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String] {
         _read { yield extra { $0.tags } }
+        set { setList(\.tags, newValue) }
         _modify { yield &extras.tags }
     }
     /// Further types (usually protocols) this component can be injected as.
     public var exposedAs: [Exposure] {
         _read { yield extra { $0.exposedAs } }
+        set { setList(\.exposedAs, newValue) }
         _modify { yield &extras.exposedAs }
     }
     /// Create at build instead of on first request (singletons only). Setting it states it (a
@@ -186,12 +191,14 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
     public var dependsOn: [String] {
         _read { yield extra { $0.dependsOn } }
+        set { setList(\.dependsOn, newValue) }
         _modify { yield &extras.dependsOn }
     }
     /// The profiles this definition belongs to; empty means every profile. `!name` means
     /// "every profile but this one".
     public var profiles: [String] {
         _read { yield extra { $0.profiles } }
+        set { setList(\.profiles, newValue) }
         _modify { yield &extras.profiles }
     }
     /// Which of the fields with a default the definition states itself (for inheritance): the
@@ -268,13 +275,22 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             if let box = fields.extras {
                 yield &box.value
             } else {
-                // A definition without extras gets them only when a setting changes: binding
-                // sets method calls, hooks and exposures on every definition, most often to none.
+                // A definition without extras gets them only when a setting changes (an
+                // in-place change that leaves every one at its default makes none).
                 var value = Extras()
                 yield &value
                 if value != Extras() { fields.extras = ExtrasBox(value) }
             }
         }
+    }
+
+    /// Sets one of the lists among the ``Extras``: an empty one on a definition without extras
+    /// leaves it without. Front ends and binding set these lists on every definition, most
+    /// often to none; the check costs less than making (and comparing) the extras.
+    @inline(__always)
+    private mutating func setList<E>(_ setting: WritableKeyPath<Extras, [E]>, _ value: [E]) {
+        if fields.extras == nil, value.isEmpty { return }
+        extras[keyPath: setting] = value
     }
 
     /// Sets one of the ``Extras``: setting a default where none was set keeps the definition without.
