@@ -160,7 +160,7 @@ struct ConcurrencyTests {
             let report = Guarded("")
             let done = DispatchSemaphore(value: 0)
             start {
-                Task {
+                Task(executorPreference: OwnThreadExecutor.shared) {
                     guard let container = built.withLock({ $0 }) else { return }
                     let text = await work(container)
                     report.withLock { $0 = text }
@@ -219,7 +219,7 @@ struct ConcurrencyTests {
         // and the wait limit ends it.
         let container = try handOffContainer(limit: .milliseconds(200), start: { body in Thread.detachNewThread { body() } }) { container in
             // NB: Task.detached inherits no task-local value either: the same as a plain thread.
-            await Task.detached { errorText { _ = try container.resolve(C.self) } }.value
+            await Task.detached(executorPreference: OwnThreadExecutor.shared) { errorText { _ = try container.resolve(C.self) } }.value
         }
         let text = await resolveD(container)
         #expect(text == "Creating D failed: Gave up waiting for D after 0.2 s: another thread or task was creating it"
@@ -244,7 +244,7 @@ struct ConcurrencyTests {
         let built = Guarded<Container?>(nil)
         builder.register(D.self) { _ in
             let got = DispatchSemaphore(value: 0)
-            Task {
+            Task(executorPreference: OwnThreadExecutor.shared) {
                 guard let container = built.withLock({ $0 }) else { return }
                 _ = try? container.resolve(E.self)
                 got.signal()

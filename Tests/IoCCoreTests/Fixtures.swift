@@ -85,3 +85,37 @@ func onOwnThread(timeout: Duration = .seconds(30), _ body: @escaping @Sendable (
         }
     }
 }
+
+/// Runs the jobs of tasks that prefer it on one thread of its own, so that a task a test's
+/// factory starts and waits for (blocking its thread) never waits for a thread of Swift's
+/// cooperative pool: on a loaded machine, other tests may hold all of them.
+final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = OwnThreadExecutor()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "OwnThreadExecutor"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
