@@ -60,12 +60,12 @@ public final class Container: @unchecked Sendable {
     /// still read it unretained: freed with the container.
     private let retired = Locked<[AnyObject]>([])
 
-    // Test support (IoCTesting): see TestHooks.swift.
-    /// Non-zero while resolves must take the hooked path: a test installed an overlay of this
-    /// container in some task, or this container records what it does.
-    @usableFromInline let hooks = Atomic<Int>(0)
-    /// Told what this container creates, hands out and disposes; set at build, never after.
-    var observer: ContainerObserver?
+    // Test support (IoCTesting): see Interception.swift.
+    /// How many interceptors this container has: resolves take the intercepted path while
+    /// it is not zero.
+    @usableFromInline let interceptorCount = Atomic<Int>(0)
+    /// What watches, or answers instead of, this container's top-level resolves.
+    let interceptors = Locked<[any ResolveInterceptor]>([])
     /// What the builder held, so that a test can build this container again with changes.
     package internal(set) var recipe: BuildRecipe?
     /// The container whose unchanged singletons this one shares (a test overlay's base).
@@ -223,7 +223,7 @@ public final class Container: @unchecked Sendable {
     /// ```
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
-        if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: nil) }
+        if _slowPath(isIntercepted) { return try interceptedResolve(type, name: nil) }
         let found = lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) }
         guard let found else { throw lookupFailure(type, name: nil) }
         // NB: the table holds a component making `T` for the key `T` by construction (see Compilation).
@@ -243,7 +243,7 @@ public final class Container: @unchecked Sendable {
     /// ```
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
-        if _slowPath(hooks.load(ordering: .relaxed) != 0) { return try hookedResolve(type, name: name) }
+        if _slowPath(isIntercepted) { return try interceptedResolve(type, name: name) }
         guard let found = component(named: name) else { throw lookupFailure(type, name: name) }
         return try found.node._withUnsafeGuaranteedRef { node in
             if _slowPath(node.isPrivate), node.hides(name: name) { throw lookupFailure(type, name: name) }
@@ -274,7 +274,7 @@ public final class Container: @unchecked Sendable {
     /// let reporters = try container.resolveAll((any Reporter).self)
     /// ```
     public func resolveAll<T>(_ type: T.Type = T.self) throws -> [T] {
-        if isHooked, let overlay = installedOverlay() { return try overlay.resolveAll(type) }
+        if isIntercepted, let other = answeringContainer() { return try other.resolveAll(type) }
         let components = observedMembers(of: type, tagged: nil)
         return try resolveTop { ctx in try self.instances(of: components, as: type, ctx: ctx) }
     }
@@ -288,7 +288,7 @@ public final class Container: @unchecked Sendable {
     /// let handlers = try container.resolveAll((any Handler).self, tagged: "handler")
     /// ```
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) throws -> [T] {
-        if isHooked, let overlay = installedOverlay() { return try overlay.resolveAll(type, tagged: tag) }
+        if isIntercepted, let other = answeringContainer() { return try other.resolveAll(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
         return try resolveTop { ctx in try self.instances(of: components, as: type, ctx: ctx) }
     }
@@ -301,7 +301,7 @@ public final class Container: @unchecked Sendable {
     /// let channels = try container.resolveMap((any Channel).self)   // ["email": ..., "sms": ...]
     /// ```
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) throws -> [String: T] {
-        if isHooked, let overlay = installedOverlay() { return try overlay.resolveMap(type, tagged: tag) }
+        if isIntercepted, let other = answeringContainer() { return try other.resolveMap(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
         return try resolveTop { ctx in try self.instancesByKey(of: components, as: type, ctx: ctx) }
     }
@@ -320,7 +320,7 @@ public final class Container: @unchecked Sendable {
     /// let report = try container.resolve(Report.self, runtimeArguments: "Oslo", 5)
     /// ```
     public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try overlay.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments) }
+        if isIntercepted, let other = answeringContainer() { return try other.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments) }
         return try resolveTop { ctx in try self.runtime(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments) }
     }
 
@@ -337,7 +337,7 @@ public final class Container: @unchecked Sendable {
     /// if container.isRegistered(ReportCache.self) { try container.resolve(ReportCache.self).warmUp() }
     /// ```
     public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
-        if isHooked, let overlay = installedOverlay() { return overlay.isRegistered(type, name: name) }
+        if isIntercepted, let other = answeringContainer() { return other.isRegistered(type, name: name) }
         if let name { return component(named: name) != nil }
         return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
     }
@@ -353,9 +353,9 @@ public final class Container: @unchecked Sendable {
     /// let store = try await container.resolve(ForecastStore.self)
     /// ```
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type) }
+        if isIntercepted, let other = answeringContainer() { return try await other.resolve(type) }
         let node = try self.node(type, name: nil)
-        if isHooked { observeResolved([node.component]) }
+        if isIntercepted { observeResolved([node.component]) }
         return try await unsafeDowncast(node, to: Node<T>.self).resolveTopAsync(self)
     }
 
@@ -367,9 +367,9 @@ public final class Container: @unchecked Sendable {
     /// let store = try await container.resolve(ForecastStore.self, name: "cached")
     /// ```
     public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name) }
+        if isIntercepted, let other = answeringContainer() { return try await other.resolve(type, name: name) }
         guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
-        if isHooked { observeResolved([node.component]) }
+        if isIntercepted { observeResolved([node.component]) }
         if let typed = node as? Node<T> { return try await typed.resolveTopAsync(self) }
         return try await resolveTopAsync { ctx in try await self.instanceAsync(of: node, as: T.self, ctx: ctx) }
     }
@@ -383,7 +383,7 @@ public final class Container: @unchecked Sendable {
     /// let forecast = try await container.resolve(Forecast.self, runtimeArguments: "Oslo")
     /// ```
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments) }
+        if isIntercepted, let other = answeringContainer() { return try await other.resolve(type, name: name, runtimeArguments: repeat each runtimeArguments) }
         return try await resolveTopAsync { ctx in try await self.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments) }
     }
 
@@ -415,7 +415,7 @@ public final class Container: @unchecked Sendable {
     /// let stores = try await container.resolveAll((any Store).self)
     /// ```
     public func resolveAll<T>(_ type: T.Type = T.self) async throws -> [T] {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type) }
+        if isIntercepted, let other = answeringContainer() { return try await other.resolveAll(type) }
         let components = observedMembers(of: type, tagged: nil)
         return try await resolveTopAsync { ctx in try await self.instancesAsync(of: components, as: type, ctx: ctx) }
     }
@@ -428,7 +428,7 @@ public final class Container: @unchecked Sendable {
     /// let stores = try await container.resolveAll((any Store).self, tagged: "warm")
     /// ```
     public func resolveAll<T>(_ type: T.Type = T.self, tagged tag: String) async throws -> [T] {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolveAll(type, tagged: tag) }
+        if isIntercepted, let other = answeringContainer() { return try await other.resolveAll(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
         return try await resolveTopAsync { ctx in try await self.instancesAsync(of: components, as: type, ctx: ctx) }
     }
@@ -441,7 +441,7 @@ public final class Container: @unchecked Sendable {
     /// let stores = try await container.resolveMap((any Store).self)   // by name
     /// ```
     public func resolveMap<T>(_ type: T.Type = T.self, tagged tag: String? = nil) async throws -> [String: T] {
-        if isHooked, let overlay = installedOverlay() { return try await overlay.resolveMap(type, tagged: tag) }
+        if isIntercepted, let other = answeringContainer() { return try await other.resolveMap(type, tagged: tag) }
         let components = observedMembers(of: type, tagged: tag)
         return try await resolveTopAsync { ctx in try await self.instancesByKeyAsync(of: components, as: type, ctx: ctx) }
     }
@@ -468,7 +468,7 @@ public final class Container: @unchecked Sendable {
     /// ```
     @discardableResult
     public func inject<T>(into instance: T, name: String? = nil) throws -> T {
-        if isHooked, let overlay = installedOverlay() { return try overlay.inject(into: instance, name: name) }
+        if isIntercepted, let other = answeringContainer() { return try other.inject(into: instance, name: name) }
         let chosen = name.map { component(named: $0) } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
         guard let found = chosen?.node.takeUnretainedValue() else { throw lookupFailure(T.self, name: name) }
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.
@@ -502,7 +502,7 @@ public final class Container: @unchecked Sendable {
     /// let request = try app.makeChild { $0.register(instance: currentUser) }
     /// ```
     public func makeChild(_ configure: (ContainerBuilder) throws -> Void) throws -> Container {
-        if isHooked, let overlay = installedOverlay() { return try overlay.makeChild(configure) }
+        if isIntercepted, let other = answeringContainer() { return try other.makeChild(configure) }
         let builder = ContainerBuilder(parent: self)
         try configure(builder)
         return try builder.build()
@@ -661,7 +661,7 @@ public final class Container: @unchecked Sendable {
     /// ``members(of:tagged:)`` for a resolve at the top level, which a test observing this container records.
     private func observedMembers(of type: Any.Type, tagged tag: String?) -> ComponentList {
         let components = members(of: type, tagged: tag)
-        if isHooked { observeResolved(components) }
+        if isIntercepted { observeResolved(components) }
         return components
     }
 

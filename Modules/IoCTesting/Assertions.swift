@@ -57,9 +57,26 @@ struct ValidationMessage: Error, CustomStringConvertible {
 
 /// One line per component that failed to resolve, numbered, with where it was defined.
 func resolutionReport(_ failures: [(component: ComponentInfo, error: any Error)], of container: Container) -> String {
-    var text = "\(failures.count) of \(container.ownComponents.count) components failed to resolve:"
+    var text = "\(failures.count) of \(container.definitions.count) components failed to resolve:"
     for (index, failure) in failures.enumerated() {
         text += "\n\(index + 1). \(failure.component) (defined at \(failure.component.location)): \(failure.error)"
     }
     return text
+}
+
+extension Container {
+    /// Resolves each component of this container's own definitions once, each in its own
+    /// top-level resolve and task scope; returns the failures. Components made with runtime
+    /// arguments are not included (they are not among the definitions resolved by key).
+    func resolveEachComponent() async -> [(component: ComponentInfo, error: any Error)] {
+        var failures: [(ComponentInfo, any Error)] = []
+        for index in definitions.indices {
+            do {
+                try await resolveComponent(at: index)
+            } catch {
+                failures.append((ComponentInfo(definition: definitions[index]), error))
+            }
+        }
+        return failures
+    }
 }

@@ -31,20 +31,19 @@ public struct ContainerEvent: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(kind.rawValue) \(component)" }
 }
 
-/// Collects a test container's events from any thread.
-final class EventRecorder: Sendable {
+/// Collects a test container's events from any thread: the container tells it what it hands
+/// out and disposes, a post-processor what it makes.
+final class EventRecorder: ResolveInterceptor {
     // NB: `Locked`, not `Mutex`: ThreadSanitizer does not see the futex `Mutex` waits on, and
     // reports the events recorded from several threads as a race.
     private let events = Locked<[ContainerEvent]>([])
 
-    func record(_ event: ObservedEvent, _ component: ComponentInfo) {
-        let kind: ContainerEvent.Kind = switch event {
-        case .created: .created
-        case .resolved: .resolved
-        case .disposed: .disposed
-        }
+    func record(_ kind: ContainerEvent.Kind, _ component: ComponentInfo) {
         events.withLock { $0.append(ContainerEvent(kind, component.key)) }
     }
+
+    func didResolve(_ component: ComponentInfo) { record(.resolved, component) }
+    func didDispose(_ component: ComponentInfo) { record(.disposed, component) }
 
     var all: [ContainerEvent] { events.withLock { $0 } }
     func clear() { events.withLock { $0.removeAll() } }

@@ -84,3 +84,62 @@ public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> 
     let test = try base.overlay(configure)
     return try test.run { try body(test) }
 }
+
+// MARK: Installing an overlay for a task
+
+/// The overlays installed in the current task: each answers the top-level resolves of its base
+/// container.
+final class OverlayInstallation: Sendable {
+    @TaskLocal static var current: OverlayInstallation?
+
+    let base: ObjectIdentifier
+    let overlay: Container
+    let next: OverlayInstallation?
+
+    init(base: Container, overlay: Container, next: OverlayInstallation?) {
+        self.base = ObjectIdentifier(base)
+        self.overlay = overlay
+        self.next = next
+    }
+
+    /// The overlay installed last for `container` in this task, if any.
+    func overlay(for container: Container) -> Container? {
+        var link: OverlayInstallation? = self
+        while let current = link {
+            if current.base == ObjectIdentifier(container) { return current.overlay }
+            link = current.next
+        }
+        return nil
+    }
+}
+
+/// Has the overlay installed for a base container in the current task answer its resolves.
+/// A base is intercepted by it while some task has an overlay of it installed.
+final class InstalledOverlays: ResolveInterceptor {
+    static let shared = InstalledOverlays()
+
+    func container(answeringFor container: Container) -> Container? {
+        // An overlay answering for itself would ask itself again, without end.
+        OverlayInstallation.current?.overlay(for: container).flatMap { $0 === container ? nil : $0 }
+    }
+}
+
+extension Container {
+    /// Runs `body` with `overlay` answering, in this task and the tasks it starts, every
+    /// top-level resolve made on this container.
+    func withInstalled<R>(_ overlay: Container, _ body: () throws -> R) rethrows -> R {
+        addInterceptor(InstalledOverlays.shared)
+        defer { removeInterceptor(InstalledOverlays.shared) }
+        let link = OverlayInstallation(base: self, overlay: overlay, next: OverlayInstallation.current)
+        return try OverlayInstallation.$current.withValue(link) { try body() }
+    }
+
+    /// The `async` form of ``withInstalled(_:_:)``.
+    func withInstalled<R>(_ overlay: Container, isolation: isolated (any Actor)? = #isolation,
+                          _ body: () async throws -> R) async rethrows -> R {
+        addInterceptor(InstalledOverlays.shared)
+        defer { removeInterceptor(InstalledOverlays.shared) }
+        let link = OverlayInstallation(base: self, overlay: overlay, next: OverlayInstallation.current)
+        return try await OverlayInstallation.$current.withValue(link) { try await body() }
+    }
+}

@@ -313,10 +313,10 @@ public final class Overlay {
             builder.propertySources.insert(DictionaryPropertySource(name: "test overlay", values), at: 0)
         }
         if let profiles { builder.activeProfiles = profiles }
-        let recorder = self.recorder
-        builder.observer = { event, component in recorder.record(event, component) }
         builder.addPostProcessor(CreationRecorder(recorder: recorder))
-        return TestContainer(container: try builder.build(), base: base, recorder: recorder)
+        let container = try builder.build()
+        container.addInterceptor(recorder)
+        return TestContainer(container: container, base: base, recorder: recorder)
     }
 
     // MARK: Targets

@@ -56,6 +56,30 @@ struct IsolationTests {
         #expect(test.wasDisposed(Database.self))
     }
 
+    @Test func nestedOverlaysOfOneBase_theInnerAnswers_thenTheOuterAgain() throws {
+        let base = try productionContainer(log: BuildLog())
+        let outer = try base.overlay { $0.replace((any WeatherClient).self, with: StubClient("outer:")) }
+        let inner = try base.overlay { $0.replace((any WeatherClient).self, with: StubClient("inner:")) }
+        let seen = try outer.run {
+            let before = try base.resolve((any WeatherClient).self).forecast("x")
+            let during = try inner.run { try base.resolve((any WeatherClient).self).forecast("x") }
+            let after = try base.resolve((any WeatherClient).self).forecast("x")
+            return [before, during, after]
+        }
+        #expect(seen == ["outer: x", "inner: x", "outer: x"])
+        #expect(try base.resolve((any WeatherClient).self).forecast("x") == "free: sunny in x")
+    }
+
+    @Test func overlayOfATestContainer_answersForTheBaseThroughIt() throws {
+        let base = try productionContainer(log: BuildLog())
+        let first = try base.overlay { $0.replace((any WeatherClient).self, with: StubClient("first:")) }
+        let second = try first.container.overlay { $0.setValue("2", for: "report.days") }
+        let report = try first.run { try second.run { try base.resolve(ReportService.self).report("x") } }
+        #expect(report == "2 days: first: x", "base -> first's container -> second's")
+        #expect(second.wasResolved(ReportService.self))
+        #expect(!first.wasResolved(ReportService.self), "the second overlay answered the first's resolve")
+    }
+
     @Test(.overlay(of: Shared.container) { $0.replace((any WeatherClient).self, with: StubClient("trait:")) })
     func trait_installsAnOverlayForThisTest() throws {
         #expect(try Shared.container.resolve(ReportService.self).report("Rome") == "5 days: trait: Rome")

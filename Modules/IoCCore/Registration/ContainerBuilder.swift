@@ -69,8 +69,6 @@ public final class ContainerBuilder {
     package var removedAfterBinding: [@Sendable (Definition) -> Bool] = []
     /// The container whose singletons the built one shares where its definitions do not differ.
     package var sharingBase: Container?
-    /// Told what the built container creates, hands out and disposes.
-    package var observer: ContainerObserver?
     /// Components that are absent on purpose, or left out before the builder saw them (a tool
     /// reading files past their problems): references to them are not reported as missing.
     package var absentNames: Set<String> = []
@@ -162,10 +160,6 @@ public final class ContainerBuilder {
         let container = Container(parent: parent)
         container.maxResolutionDepth = maxResolutionDepth
         container.creationWaitLimit = creationWaitLimit
-        if let observer {
-            container.observer = observer
-            container.hooks.add(1, ordering: .relaxed)
-        }
         let compilation = Compilation(builder: self, container: container)
         compilation.run()
         let problems = reportedProblems + compilation.problems

@@ -557,7 +557,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         for disposer in producerRef?.takeUnretainedValue().disposers ?? [] {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
-        container.observer?(.disposed, info)
+        if container.isIntercepted { container.observeDisposed(info) }
         return failures
     }
 
