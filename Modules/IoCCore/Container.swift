@@ -174,7 +174,7 @@ public final class Container: @unchecked Sendable {
         return definition(at: index).key
     }
 
-    /// What post-processors, observers and errors are told about component `index`.
+    /// What post-processors, interceptors and errors are told about component `index`.
     func info(at index: Int) -> ComponentInfo {
         var info = ComponentInfo(definition: definition(at: index))
         info.key = key(at: index)

@@ -83,7 +83,7 @@ class AnyNode: @unchecked Sendable {
         if let exposedType { return ComponentKey(type: exposedType, name: base?.key.name) }
         return definition?.key ?? ComponentKey()
     }
-    /// What post-processors, observers and errors are told about the component: made from its
+    /// What post-processors, interceptors and errors are told about the component: made from its
     /// definition when asked (rarely: at build for errors, at resolve for hooks), so that a
     /// node does not carry a copy of it.
     var info: ComponentInfo {
