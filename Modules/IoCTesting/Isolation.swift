@@ -114,9 +114,35 @@ final class OverlayInstallation: Sendable {
 }
 
 /// Has the overlay installed for a base container in the current task answer its resolves.
-/// A base is intercepted by it while some task has an overlay of it installed.
+/// It is attached to a base once, while some task has an overlay of it installed: a hundred
+/// tests running in parallel on one base cost that base's other resolves one question, not a
+/// hundred.
 final class InstalledOverlays: ResolveInterceptor {
     static let shared = InstalledOverlays()
+
+    /// How many installations each base has now.
+    private let installations = Locked<[ObjectIdentifier: Int]>([:])
+
+    func attach(to base: Container) {
+        installations.withLock { counts in
+            let count = counts[ObjectIdentifier(base), default: 0]
+            if count == 0 { base.addInterceptor(self) }
+            counts[ObjectIdentifier(base)] = count + 1
+        }
+    }
+
+    func detach(from base: Container) {
+        installations.withLock { counts in
+            let count = counts[ObjectIdentifier(base), default: 0]
+            guard count > 0 else { return }
+            if count == 1 {
+                base.removeInterceptor(self)
+                counts[ObjectIdentifier(base)] = nil
+            } else {
+                counts[ObjectIdentifier(base)] = count - 1
+            }
+        }
+    }
 
     func container(answeringFor container: Container) -> Container? {
         // An overlay answering for itself would ask itself again, without end.
@@ -128,8 +154,8 @@ extension Container {
     /// Runs `body` with `overlay` answering, in this task and the tasks it starts, every
     /// top-level resolve made on this container.
     func withInstalled<R>(_ overlay: Container, _ body: () throws -> R) rethrows -> R {
-        addInterceptor(InstalledOverlays.shared)
-        defer { removeInterceptor(InstalledOverlays.shared) }
+        InstalledOverlays.shared.attach(to: self)
+        defer { InstalledOverlays.shared.detach(from: self) }
         let link = OverlayInstallation(base: self, overlay: overlay, next: OverlayInstallation.current)
         return try OverlayInstallation.$current.withValue(link) { try body() }
     }
@@ -137,8 +163,8 @@ extension Container {
     /// The `async` form of ``withInstalled(_:_:)``.
     func withInstalled<R>(_ overlay: Container, isolation: isolated (any Actor)? = #isolation,
                           _ body: () async throws -> R) async rethrows -> R {
-        addInterceptor(InstalledOverlays.shared)
-        defer { removeInterceptor(InstalledOverlays.shared) }
+        InstalledOverlays.shared.attach(to: self)
+        defer { InstalledOverlays.shared.detach(from: self) }
         let link = OverlayInstallation(base: self, overlay: overlay, next: OverlayInstallation.current)
         return try await OverlayInstallation.$current.withValue(link) { try await body() }
     }
