@@ -42,7 +42,8 @@ final class EventRecorder: ResolveInterceptor {
         events.withLock { $0.append(ContainerEvent(kind, component.key)) }
     }
 
-    func didResolve(_ component: ComponentInfo) { record(.resolved, component) }
+    func container(answeringFor container: Container) -> Container? { nil }
+    func didResolve(_ component: @autoclosure () -> ComponentInfo) { record(.resolved, component()) }
     func didDispose(_ component: ComponentInfo) { record(.disposed, component) }
 
     var all: [ContainerEvent] { events.withLock { $0 } }

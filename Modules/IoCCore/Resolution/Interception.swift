@@ -3,24 +3,23 @@ import Synchronization
 // The one point where a test (IoCTesting) reaches into a built container's resolves. It is
 // `package`, so apps never see it; what tests do with it — overlays installed per task, event
 // recording — lives in IoCTesting. A container nobody intercepts pays one relaxed atomic load
-// per top-level resolve (docs/Performance.md, "What the test seam costs").
+// per top-level resolve (docs/Performance.md, "What the test seam costs"). Below it, the two
+// operations on singleton slots a test container also needs: resets and resolving one
+// component by number.
 
 /// Something that watches, or answers instead of, a container's top-level resolves.
+///
+/// NB: no default implementations: a conformer whose method drifted from a requirement would
+/// get a silent no-op instead of a compile error.
 package protocol ResolveInterceptor: AnyObject, Sendable {
     /// The container that answers the top-level resolves made on `container` in the current
     /// task, or `nil` to let `container` answer them.
     func container(answeringFor container: Container) -> Container?
     /// A top-level resolve on the container handed `component` out (by type, by name or in a
-    /// collection).
-    func didResolve(_ component: ComponentInfo)
+    /// collection). The component's info is made only if the interceptor reads it.
+    func didResolve(_ component: @autoclosure () -> ComponentInfo)
     /// The container ran the dispose hooks of `component` for one instance.
     func didDispose(_ component: ComponentInfo)
-}
-
-extension ResolveInterceptor {
-    package func container(answeringFor container: Container) -> Container? { nil }
-    package func didResolve(_ component: ComponentInfo) {}
-    package func didDispose(_ component: ComponentInfo) {}
 }
 
 extension Container {
@@ -67,8 +66,7 @@ extension Container {
     func observeResolved(_ components: some Sequence<NodeRef>) {
         let interceptors = interceptors.withLock { $0 }
         for component in components {
-            let info = component.owner.info
-            for interceptor in interceptors { interceptor.didResolve(info) }
+            for interceptor in interceptors { interceptor.didResolve(component.owner.info) }
         }
     }
 
