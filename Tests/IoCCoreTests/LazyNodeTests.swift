@@ -90,4 +90,37 @@ struct LazyNodeTests {
             #expect(container.madeNodes.count == 5)
         }
     }
+
+    /// A value (code's `.value`, a config value) depends on no component: the build converts it
+    /// to check it, and the component's node converts it again when it is first made. A
+    /// reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.
+    @Test func values_areCheckedAtBuild_andConvertedWhenTheComponentIsFirstMade() throws {
+        final class Tuned: @unchecked Sendable {
+            let retries: Int
+            let label: String
+            var d = D()
+            var timeout = Duration.zero
+            var backup: D?
+            init(retries: Int, label: String) { self.retries = retries; self.label = label }
+        }
+        let builder = ContainerBuilder()
+        builder.register(D.init).named("d").singleton()
+        builder.register(Tuned.init(retries:label:)).arguments(.config(.string("3")), .value("fast"))
+            .property(\.d).property(\.timeout, .config(.string("250ms"))).property(\.backup, .named("d"))
+        let container = try builder.build()
+        #expect(made(container).isEmpty)
+        let tuned = try container.resolve(Tuned.self)
+        #expect(tuned.retries == 3 && tuned.label == "fast" && tuned.timeout == .milliseconds(250))
+        #expect(try tuned.d === container.resolve(D.self) && tuned.backup === tuned.d)
+        #expect(made(container) == ["Tuned", #""d" (D)"#])
+
+        // A value that does not convert is reported by the build, as before.
+        let bad = ContainerBuilder()
+        bad.register(Tuned.init(retries:label:)).arguments(.config(.string("three", at: ConfigLocation(file: "app.yaml", line: 2, column: 10))), .value("fast"))
+        let error = #expect(throws: IoCError.self) { try bad.build() }
+        #expect(error?.description == """
+            Container validation failed with 1 problem:
+            1. Value "three" at app.yaml:2:10 cannot become Int for Tuned, argument 0: not a whole number.
+            """)
+    }
 }

@@ -2,11 +2,14 @@
 // PropertyCycles.swift and CaptiveCheck.swift for the searches it runs).
 
 extension Compilation {
-    /// Pass 4, check: every component's injections checked (plain references, recording its
-    /// dependencies) or bound in full (its node made now), then the graph: cycles, captive
+    /// Pass 4, check: every component's injections checked (plain references and values,
+    /// recording its dependencies) or bound in full (its node made now: eager singletons, and
+    /// components with other injections), then the graph: cycles, captive
     /// dependencies, object-graph and main-actor reach, eager singletons.
     func check() {
-        for index in definitions.indices where !checkPlainReferences(of: index) {
+        // An eager singleton is made at build anyway: bound in full at once, not checked, then
+        // bound again when it is made.
+        for index in definitions.indices where facts[index].isEager || !checkPlainReferences(of: index) {
             container.node(at: index).takeUnretainedValue().bind(self)
         }
         analyse()
@@ -187,9 +190,10 @@ extension Compilation {
     }
 
     /// The component a plain reference names: a type or a name that picks exactly one component
-    /// making the point's own type, which the point's slot injects as it is. `nil` for any
-    /// other point (an optional, a handle, a collection, a value, a subtype, a component
-    /// missing or ambiguous), which the full binding handles and reports; records nothing.
+    /// making the point's own type (or, for an optional point, the type it wraps), which the
+    /// point's slot injects as it is. `nil` for any other point (a handle, a collection, a
+    /// value, a subtype, a component missing or ambiguous), which the full binding handles and
+    /// reports; records nothing.
     func plainTarget(_ point: InjectionPoint) -> NodeRef? {
         guard let exact = point.slot?.exactType else { return nil }
         let found: NodeRef?

@@ -61,6 +61,8 @@ final class Compilation {
         self.container = container
         self.customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
         container.customScopes = customScopes
+        // Before any node binds: a component whose values the checks accepted converts them on first use.
+        container.converters = builder.converters
     }
 
     /// The build, pass by pass. Each pass records what it finds wrong in ``problems`` and goes

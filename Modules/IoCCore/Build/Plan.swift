@@ -147,6 +147,9 @@ extension Compilation {
         let found = component(index)
         guard let produced = definition.maker?.producedType else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
+            // A value depends on no component: converting it is the whole check (made again
+            // on first use; a value that does not convert is reported by the full binding).
+            if point.source.isPlainValue { return point.slot?.acceptsValue(point.source, builder.converters) ?? false }
             guard let target = plainTarget(point) else { return false }
             record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
             return true

@@ -67,6 +67,14 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     /// ```
     public static func value<V: Sendable & Equatable>(_ value: V) -> InjectionSource { .value(InjectedValue(value)) }
 
+    /// Whether the source is a value (`.value`, `.config`): it names no component.
+    var isPlainValue: Bool {
+        switch self {
+        case .value, .config: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case .type(let t): return "type \(t.name)"

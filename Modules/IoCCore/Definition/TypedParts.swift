@@ -295,6 +295,10 @@ struct TypedDefinitionParts<T> {
         let producer = assemble(
             definition, node, postProcessors: postProcessors,
             point: { point, _, _ in
+                if point.source.isPlainValue {
+                    guard let argument = point.slot?.valueArgument(point.source, node.container.converters) else { fits = false; return .failed }
+                    return .bound(argument)
+                }
                 guard let found = target(), let argument = point.slot?.argument(from: found) else { fits = false; return .failed }
                 return .bound(argument)
             },

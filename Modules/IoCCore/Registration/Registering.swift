@@ -458,11 +458,19 @@ protocol SlotBinding: Sendable {
     func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?
     /// The type a plain reference must make exactly for ``argument(from:)`` to inject it as it
-    /// is; `nil` when the slot's type is an optional, a handle or a collection, or has a default.
+    /// is (an optional slot's wrapped type: wrapped); `nil` when the slot's type is a handle or a
+    /// collection, or has a default.
     var exactType: ObjectIdentifier? { get }
     /// The argument that injects the instance of `node`, a component making exactly
     /// ``exactType``: what ``bind(_:in:site:optional:)`` makes for a plain reference to it.
     func argument(from node: AnyNode) -> AnyArgument?
+    /// The argument that injects what a plain value source gives (`.value`, or `.config`
+    /// converted by `converters`) as it is: what ``bind(_:in:site:optional:)`` makes for it.
+    /// `nil` for any other source, for a value that does not fit, and for a slot with a shape
+    /// (an optional, a handle, a collection), which the full binding handles and reports.
+    func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument?
+    /// Whether ``valueArgument(_:_:)`` gives an argument for `source`, without making it.
+    func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
 }
 
 /// The one value of `Void`, as a `D` that is known to be `Void`.
@@ -521,6 +529,8 @@ struct DefaultedSlot<X>: SlotBinding {
     }
     var exactType: ObjectIdentifier? { nil }
     func argument(from node: AnyNode) -> AnyArgument? { plain.argument(from: node) }
+    func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument? { plain.valueArgument(source, converters) }
+    func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsValue(source, converters) }
 }
 
 /// A parameter's Swift default, made on every use.
@@ -552,8 +562,30 @@ struct Slot<X>: SlotBinding {
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
         compilation.anyArgument(for: source, as: X.self, shape: shape, site: site, optional: optional)
     }
-    var exactType: ObjectIdentifier? { shape == nil ? ObjectIdentifier(X.self) : nil }
-    func argument(from node: AnyNode) -> AnyArgument? { node.exactly(X.self).map { NodeArgument($0) } }
+    var exactType: ObjectIdentifier? {
+        guard let shape else { return ObjectIdentifier(X.self) }
+        return (shape as? any WrapsPlainReference.Type)?.plainReferenceType
+    }
+    func argument(from node: AnyNode) -> AnyArgument? {
+        guard let shape else { return node.exactly(X.self).map { NodeArgument($0) } }
+        return (shape as? any WrapsPlainReference.Type)?.plainArgument(from: node)
+    }
+    func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument? {
+        guard shape == nil else { return nil }
+        switch source {
+        case .value(let value): return (value.value as? X).map { ConstantArgument($0) }
+        case .config(let value): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
+        default: return nil
+        }
+    }
+    func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
+        guard shape == nil else { return false }
+        switch source {
+        case .value(let value): return value.value is X
+        case .config(let value): return (try? converters.convert(value, to: X.self)) != nil
+        default: return false
+        }
+    }
 }
 
 // MARK: Runtime-argument factories

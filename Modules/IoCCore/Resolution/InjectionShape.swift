@@ -76,6 +76,27 @@ extension Optional: InjectionShape {
     }
 }
 
+/// A shape that injects a plain reference as it is, only wrapped: `T?` filled from a component
+/// that makes exactly `T`. The build checks such a point as a plain reference, and the node
+/// binds it on first use (``Compilation/checkPlainReferences(of:)``).
+protocol WrapsPlainReference: InjectionShape {
+    /// The type the referenced component must make exactly; `nil` when the shape wraps it in more.
+    static var plainReferenceType: ObjectIdentifier? { get }
+    /// The argument that injects `node`'s instance, wrapped; `nil` when `node` makes another type.
+    static func plainArgument(from node: AnyNode) -> AnyArgument?
+}
+
+extension Optional: WrapsPlainReference {
+    /// `Wrapped`, unless it is a shape itself (a handle or a collection, whose binding wraps
+    /// the component in more than an optional).
+    static var plainReferenceType: ObjectIdentifier? {
+        Wrapped.self is any InjectionShape.Type ? nil : ObjectIdentifier(Wrapped.self)
+    }
+    static func plainArgument(from node: AnyNode) -> AnyArgument? {
+        node.exactly(Wrapped.self).map { OptionalNodeArgument($0) }
+    }
+}
+
 /// An optional point filled from a component: the component, wrapped.
 final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
     let wrapped: Argument<Wrapped>
