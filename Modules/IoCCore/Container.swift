@@ -20,6 +20,8 @@ public final class Container: @unchecked Sendable {
     var tagTable: [String: ComponentList] = [:]
     /// The exposures and inner definitions, numbered after ``definitions`` (see ``NodeRef``).
     var extraOrigins: [ExtraOrigin] = []
+    /// The number of the component that stands for a component as a further type (`.as(P.self)`).
+    var exposures: [ExposureKey: Int] = [:]
     /// The marks of each component, which its node copies when it is made.
     var flags: [NodeFlags] = []
     /// What each component builds directly, set at build: a component that binds on first use
@@ -127,10 +129,7 @@ public final class Container: @unchecked Sendable {
     func materialize(_ index: Int) -> Unmanaged<AnyNode> {
         let isBuilding = !isBuilt
         if isBuilding, index < buildNodes.count, let made = buildNodes[index] { return Unmanaged.passUnretained(made) }
-        let definition = definitions[index]
-        // The build numbers only definitions that bound, which have a maker.
-        guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
-        let node = maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+        let node = makeNode(index)
         node.index = index
         guard isBuilding else {
             node.mark(flags[index])
@@ -138,6 +137,28 @@ public final class Container: @unchecked Sendable {
         }
         adopt(node, at: index)
         return Unmanaged.passUnretained(node)
+    }
+
+    /// A new node for component `index`: a definition's, or an exposure's (of its base's node).
+    /// The build makes the nodes of inner definitions itself.
+    private func makeNode(_ index: Int) -> AnyNode {
+        guard index >= definitions.count else {
+            let definition = definitions[index]
+            // The build numbers only definitions that bound, which have a maker.
+            guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
+            return maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+        }
+        // The build numbers an exposure only for a base its adapter takes (``AdapterBox/baseType``).
+        guard case .exposure(let base, let type) = extraOrigins[index - definitions.count],
+              let adapter = definition(at: base).exposedAs.first(where: { $0.type == type })?.adapter,
+              let node = adapter.makeNode(base: self.node(at: base).takeUnretainedValue(), container: self, target: type)
+        else { preconditionFailure("component \(index) has no node of its own to make") }
+        return node
+    }
+
+    /// The component that stands for component `base` as `type` (its exposure), if it has one.
+    func exposure(of base: Int, as type: ObjectIdentifier) -> NodeRef? {
+        exposures[ExposureKey(base: base, type: type)].map { NodeRef(self, $0) }
     }
 
     /// Keeps a node the build made for component `index`, to publish.
@@ -639,7 +660,7 @@ public final class Container: @unchecked Sendable {
     @usableFromInline
     func instance<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) throws -> T {
         if let typed = node as? Node<T> { return try typed.instance(ctx) }
-        if let exposed = node.adapters[ObjectIdentifier(T.self)] as? Node<T> { return try exposed.instance(ctx) }
+        if let exposed = node.exposure(as: T.self) { return try exposed.instance(ctx) }
         let value = try node.anyInstance(ctx)
         if let value = value as? T { return value }
         throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: []))
@@ -647,7 +668,7 @@ public final class Container: @unchecked Sendable {
 
     func instanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
         if let typed = node as? Node<T> { return try await typed.instanceAsync(ctx) }
-        if let exposed = node.adapters[ObjectIdentifier(T.self)] as? Node<T> { return try await exposed.instanceAsync(ctx) }
+        if let exposed = node.exposure(as: T.self) { return try await exposed.instanceAsync(ctx) }
         let value = try await node.anyInstanceAsync(ctx)
         if let value = value as? T { return value }
         throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: []))

@@ -34,11 +34,13 @@ struct LazyNodeTests {
         builder.register(E.init)                              // plain, untouched: no node
         builder.register(WithOptional.init)                   // an optional injection binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
-        builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // an exposure points at its base
+        builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", "WithOptional"])
         #expect(try container.resolve(WithOptional.self).d === container.resolve(D.self))
+        // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
+        #expect(made(container) == ["D", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
@@ -54,14 +56,14 @@ struct LazyNodeTests {
 
     @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
         let builder = graphBuilder()
-        builder.register(FreeWeatherClient.init).named("free").as((any WeatherClient).self) { $0 }
-        builder.register(BetterWeatherClient.init).named("better").as((any WeatherClient).self) { $0 }
+        let free = #line; builder.register(FreeWeatherClient.init).named("free").as((any WeatherClient).self) { $0 }
+        let better = #line; builder.register(BetterWeatherClient.init).named("better").as((any WeatherClient).self) { $0 }
         let container = try builder.build()
         let before = made(container)
         #expect(container.isRegistered(A.self))
         #expect(container.isRegistered(D.self, name: "nothing") == false)
         let ambiguous = #expect(throws: IoCError.self) { try container.resolve((any WeatherClient).self) }
-        #expect(ambiguous?.description == #"2 components match type WeatherClient: "free" (WeatherClient) at IoCCoreTests/LazyNodeTests.swift:57, "better" (WeatherClient) at IoCCoreTests/LazyNodeTests.swift:58. Mark one as primary, or inject one by name."#)
+        #expect(ambiguous?.description == #"2 components match type WeatherClient: "free" (WeatherClient) at IoCCoreTests/LazyNodeTests.swift:\#(free), "better" (WeatherClient) at IoCCoreTests/LazyNodeTests.swift:\#(better). Mark one as primary, or inject one by name."#)
         #expect(made(container) == before)
     }
 
@@ -88,6 +90,35 @@ struct LazyNodeTests {
             #expect(finished && failures.count == 0)
             #expect(seen.withLock { $0.count } == 1)
             #expect(container.madeNodes.count == 5)
+        }
+    }
+
+    /// An exposure (`.as(P.self)`) is a component of its own, numbered at build and made on
+    /// first use: threads that first reach it together, by type, by name as the protocol or
+    /// through a child, publish one node and share the one singleton behind it.
+    @Test func concurrentFirstResolves_ofAnExposure_publishOneNode_andShareItsBase() throws {
+        for _ in 0..<20 {
+            let builder = ContainerBuilder()
+            builder.register(FreeWeatherClient.init).named("free").singleton().as((any WeatherClient).self) { $0 }
+            let parent = try builder.build()
+            let child = try parent.makeChild { _ in }
+            #expect(made(parent).isEmpty)
+            let seen = Guarded<Set<ObjectIdentifier>>([])
+            let failures = Counter()
+            let finished = onThreads(16) { index in
+                let client: (any WeatherClient)?
+                switch index % 3 {
+                case 0: client = try? parent.resolve((any WeatherClient).self)
+                case 1: client = try? parent.resolve((any WeatherClient).self, name: "free")
+                default: client = try? child.resolve((any WeatherClient).self)
+                }
+                guard let client, client.forecast(city: "Oslo") == "free forecast for Oslo" else { failures.increment(); return }
+                seen.withLock { _ = $0.insert(ObjectIdentifier(client as AnyObject)) }
+            }
+            #expect(finished && failures.count == 0)
+            #expect(seen.withLock { $0.count } == 1)
+            #expect(made(parent) == [#""free" (FreeWeatherClient)"#, #""free" (WeatherClient)"#])
+            #expect(child.madeNodes.isEmpty)
         }
     }
 

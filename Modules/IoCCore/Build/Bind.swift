@@ -199,7 +199,7 @@ extension Compilation {
     /// An argument producing `X` from `node`: directly, through an exposure, or by casting a subclass.
     func nodeArgument<X>(_ node: AnyNode, as type: X.Type, site: SiteInfo) -> Argument<X>? {
         if let typed = node.exactly(X.self) { return NodeArgument(typed) }
-        if let exposed = node.adapters[ObjectIdentifier(X.self)] as? Node<X> { return NodeArgument(exposed) }
+        if let exposed = node.exposure(as: X.self) { return NodeArgument(exposed) }
         if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
         problems.append(IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: [])))
         return nil

@@ -43,39 +43,37 @@ extension Compilation {
 
     func component(_ index: Int) -> NodeRef { NodeRef(container, index) }
 
-    /// Numbers a component made at build that is not one of the definitions (an exposure, an
-    /// inner definition), after them, and keeps its node.
-    func addExtra(_ origin: ExtraOrigin, node: AnyNode, facts entry: ComponentFacts) -> Int {
+    /// Numbers a component that is not one of the definitions (an exposure, an inner
+    /// definition), after them; keeps its node when the build made one (an inner definition's).
+    func addExtra(_ origin: ExtraOrigin, node: AnyNode?, facts entry: ComponentFacts) -> Int {
         let index = facts.count
         container.extraOrigins.append(origin)
         facts.append(entry)
-        container.adopt(node, at: index)
+        if let node { container.adopt(node, at: index) }
         return index
     }
 
-    /// Makes the exposures of the component `index` (whose node is `node`) and numbers them;
-    /// the exposed types and their components, in the definition's order.
-    func makeExposures(of node: AnyNode, at index: Int, _ definition: Definition) -> [(ObjectIdentifier, NodeRef)] {
-        var made: [(ObjectIdentifier, NodeRef)] = []
+    /// Numbers the exposures of the component `index` as further types, in the definition's
+    /// order: the exposed types and their components. Their nodes are made on first use.
+    func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, NodeRef)] {
+        var numbered: [(ObjectIdentifier, NodeRef)] = []
+        let produced = definition.maker?.producedType
         for exposure in definition.exposedAs {
-            guard let type = exposure.type,
-                  let adapter = exposure.adapter?.makeNode(base: node, container: container, target: type) else { continue }
-            var entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy)
+            guard let type = exposure.type, let adapter = exposure.adapter, adapter.baseType == produced else { continue }
+            var entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
             entry.dependencies = [component(index)]
-            let exposed = addExtra(.exposure(base: index, type: type), node: adapter, facts: entry)
-            node.adapters[ObjectIdentifier(type.metatype)] = adapter
-            made.append((ObjectIdentifier(type.metatype), component(exposed)))
+            let exposed = addExtra(.exposure(base: index, type: type), node: nil, facts: entry)
+            container.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
+            numbered.append((ObjectIdentifier(type.metatype), component(exposed)))
         }
-        return made
+        return numbered
     }
 
     /// Indexes component `index` by type and tag, and by its names and aliases unless `names`
     /// is `false` (the names table has them).
     func index(_ index: Int, names: Bool) {
         let definition = definitions[index]
-        // A component with exposures has its node now: its exposures point at it.
-        let exposures = definition.exposedAs.isEmpty ? []
-            : makeExposures(of: container.node(at: index).takeUnretainedValue(), at: index, definition)
+        let exposures = definition.exposedAs.isEmpty ? [] : numberExposures(of: index, definition)
         if definition.isAutowireCandidate {
             append(index, to: ObjectIdentifier(definition.boundType.metatype), in: &byType)
             for (id, exposure) in exposures { append(exposure.index, to: id, in: &byType) }
@@ -130,7 +128,7 @@ extension Compilation {
         var entry = ComponentFacts(definition, storage: storage)
         entry.isInner = true
         let index = addExtra(.inner(definition), node: node, facts: entry)
-        _ = makeExposures(of: node, at: index, definition)
+        _ = numberExposures(of: index, definition)
         node.bind(self)
         return node
     }

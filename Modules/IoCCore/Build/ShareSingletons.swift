@@ -38,7 +38,7 @@ extension Compilation {
         if let exposed = facts[index].exposedBase {
             guard let twin = counterpart(of: NodeRef(container, exposed), in: baseSingletons, &memo),
                   let type = component.key.type else { return nil }
-            result = twin.node.takeUnretainedValue().adapters[ObjectIdentifier(type.metatype)]?.component
+            result = twin.container.exposure(of: twin.index, as: ObjectIdentifier(type.metatype))
             return result
         }
         let definition = component.definition

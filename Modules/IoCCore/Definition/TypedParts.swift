@@ -192,6 +192,13 @@ final class Hook<T>: HookBody {
 /// Exposes a `T` component as a further type `P`.
 class AdapterBox: @unchecked Sendable {
     func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? { nil }
+    /// The type of the component it exposes (its ``makeNode(base:container:target:)`` takes
+    /// only a node of that type): the build numbers an exposure only for such a component.
+    var baseType: ObjectIdentifier? { nil }
+    /// Whether its node reaches the instance of a component kept in `storage` anew on every
+    /// call (a scope-following proxy of a context-scoped component): such a node holds no
+    /// instance, so it is never a captive dependency.
+    func isScopedProxy(over storage: Storage) -> Bool { false }
     /// The exposure through a proxy of the catalog's, for a lazy component; `nil` when this
     /// exposure is not a conversion to the proxy's protocol.
     func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? { nil }
@@ -205,6 +212,8 @@ class AdapterBox: @unchecked Sendable {
 final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
     let convert: @Sendable (T) -> P?
     init(_ convert: @escaping @Sendable (T) -> P?) { self.convert = convert }
+
+    override var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
 
     /// This exposure through the catalog's `proxy` for `P`: what `Registration.proxy(as:proxy:)`
     /// makes in code, for a lazy component of config.

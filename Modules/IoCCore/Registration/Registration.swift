@@ -412,10 +412,13 @@ final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
         return Provider(make: { try once.get() }, makeAsync: { try await once.get() })
     }
 
+    override var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
+    override func isScopedProxy(over storage: Storage) -> Bool { followsScope && storage.isContextScoped }
+
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }
         let node: Node<P> = exposureNode(of: base, as: target, in: container)
-        let perCall = followsScope && base.storage.isContextScoped
+        let perCall = isScopedProxy(over: base.storage)
         node.isScopedProxy = perCall
         let make = self.make
         let argument = NodeArgument(base)

@@ -130,8 +130,6 @@ class AnyNode: @unchecked Sendable {
     /// For an exposure node: a proxy that reaches a context-scoped component per call, which
     /// holds no instance (never a captive dependency).
     var isScopedProxy = false
-    /// Exposures of this node as further types, by type.
-    var adapters: [ObjectIdentifier: AnyNode] = [:]
     /// Set at build for a shared component on a dependency cycle that properties close.
     @exclusivity(unchecked) var cycle: CycleMembership?
     /// The definition it was made from; `nil` for adapters.
@@ -190,8 +188,10 @@ class AnyNode: @unchecked Sendable {
     /// Makes the node a member of a cycle that properties close: it hands its instance to
     /// the cycle between construction and injection (set at build, after the graph checks).
     func join(_ membership: CycleMembership) { cycle = membership }
-    /// The exposure of this node as `X`, made for `.as(X.self)`.
-    func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }
+    /// The node of this component's exposure as `X` (`.as(X.self)`), made if it was not yet.
+    final func exposure<X>(as type: X.Type) -> Node<X>? {
+        container.exposure(of: index, as: ObjectIdentifier(X.self)).flatMap { $0.node.takeUnretainedValue() as? Node<X> }
+    }
     /// Whether created instances have dispose hooks to run.
     var hasDisposeHooks: Bool { false }
     /// Frees an instance an object graph kept for this node.
@@ -714,8 +714,6 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         guard let typed, let definition else { return }
         setProducer(typed.bind(definition: definition, node: self, compilation: compilation))
     }
-
-    override func exposure(as type: ObjectIdentifier) -> AnyNode? { adapters[type] }
 }
 
 struct WeakReference {

@@ -46,7 +46,14 @@ struct NodeRef {
     func isSame(as other: NodeRef) -> Bool { container === other.container && index == other.index }
 }
 
-/// A component numbered after the container's definitions: made at build with its node.
+/// The exposure of component `base` as the type `type` identifies: a key of ``Container/exposures``.
+struct ExposureKey: Hashable {
+    let base: Int
+    let type: ObjectIdentifier
+}
+
+/// A component numbered after the container's definitions: an inner definition (made at build
+/// with its node) or an exposure (made on first use).
 enum ExtraOrigin {
     /// An inner (anonymous) definition, inside another's.
     case inner(Definition)
