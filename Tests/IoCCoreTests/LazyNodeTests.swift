@@ -123,8 +123,8 @@ struct LazyNodeTests {
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it
-    /// to check it, and the component's node converts it again when it is first made. A
-    /// reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.
+    /// to check it, and the component's node converts it again when it is first made (also into
+    /// an optional or a list). A reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.
     @Test func values_areCheckedAtBuild_andConvertedWhenTheComponentIsFirstMade() throws {
         final class Tuned: @unchecked Sendable {
             let retries: Int
@@ -132,16 +132,20 @@ struct LazyNodeTests {
             var d = D()
             var timeout = Duration.zero
             var backup: D?
+            var hosts: [String] = []
+            var limit: Int?
             init(retries: Int, label: String) { self.retries = retries; self.label = label }
         }
         let builder = ContainerBuilder()
         builder.register(D.init).named("d").singleton()
         builder.register(Tuned.init(retries:label:)).arguments(.config(.string("3")), .value("fast"))
             .property(\.d).property(\.timeout, .config(.string("250ms"))).property(\.backup, .named("d"))
+            .property(\.hosts, .config(.list([.string("a"), .string("b")]))).property(\.limit, .config(.string("7")))
         let container = try builder.build()
         #expect(made(container).isEmpty)
         let tuned = try container.resolve(Tuned.self)
         #expect(tuned.retries == 3 && tuned.label == "fast" && tuned.timeout == .milliseconds(250))
+        #expect(tuned.hosts == ["a", "b"] && tuned.limit == 7)
         #expect(try tuned.d === container.resolve(D.self) && tuned.backup === tuned.d)
         #expect(made(container) == ["Tuned", #""d" (D)"#])
 

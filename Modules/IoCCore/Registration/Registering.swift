@@ -464,10 +464,9 @@ protocol SlotBinding: Sendable {
     /// The argument that injects the instance of `node`, a component making exactly
     /// ``exactType``: what ``bind(_:in:site:optional:)`` makes for a plain reference to it.
     func argument(from node: AnyNode) -> AnyArgument?
-    /// The argument that injects what a plain value source gives (`.value`, or `.config`
-    /// converted by `converters`) as it is: what ``bind(_:in:site:optional:)`` makes for it.
-    /// `nil` for any other source, for a value that does not fit, and for a slot with a shape
-    /// (an optional, a handle, a collection), which the full binding handles and reports.
+    /// The argument that injects what a value source gives (`.value`, or `.config` converted by
+    /// `converters`) as it is: what ``bind(_:in:site:optional:)`` makes for it. `nil` for any
+    /// other source, and for a value that does not fit, which the full binding reports.
     func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument?
     /// Whether ``valueArgument(_:_:)`` gives an argument for `source`, without making it.
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
@@ -570,8 +569,9 @@ struct Slot<X>: SlotBinding {
         guard let shape else { return node.exactly(X.self).map { NodeArgument($0) } }
         return (shape as? any WrapsPlainReference.Type)?.plainArgument(from: node)
     }
+    // NB: a value needs no shape: no shape binds `.value` or `.config` itself, so the full
+    // binding converts them to `X` as these do (an optional, a list, a map of values).
     func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument? {
-        guard shape == nil else { return nil }
         switch source {
         case .value(let value): return (value.value as? X).map { ConstantArgument($0) }
         case .config(let value): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
@@ -579,7 +579,6 @@ struct Slot<X>: SlotBinding {
         }
     }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
-        guard shape == nil else { return false }
         switch source {
         case .value(let value): return value.value is X
         case .config(let value): return (try? converters.convert(value, to: X.self)) != nil
