@@ -213,9 +213,14 @@ public final class Container: @unchecked Sendable {
     /// The component `index` stands for: itself, or for an exposure the component it exposes.
     func owner(of index: Int) -> Int { exposure(at: index)?.base ?? index }
 
-    /// The type a node of component `index` produces; `nil` for an exposure or an inner definition.
+    /// The type a node of component `index` produces, read from its definition (an exposure's:
+    /// the type it exposes its base as), without making the node.
     func producedType(at index: Int) -> ObjectIdentifier? {
-        index < definitions.count ? definitions[index].maker?.producedType : nil
+        if index < definitions.count { return definitions[index].maker?.producedType }
+        switch extraOrigins[index - definitions.count] {
+        case .inner(let definition): return definition.maker?.producedType
+        case .exposure(_, let type): return ObjectIdentifier(type.metatype)
+        }
     }
 
     /// Every name and alias, here and in a parent.

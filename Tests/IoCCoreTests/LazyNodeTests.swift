@@ -43,6 +43,16 @@ struct LazyNodeTests {
         #expect(made(container) == ["D", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
+    @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init).singleton().as((any WeatherClient).self) { $0 }
+        builder.register(ReportService.init)
+        let container = try builder.build()
+        #expect(made(container).isEmpty)
+        #expect(try container.resolve(ReportService.self).client.forecast(city: "Oslo") == "free forecast for Oslo")
+        #expect(made(container) == ["ReportService", "WeatherClient", "FreeWeatherClient"])
+    }
+
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
         let parent = try graphBuilder(dScope: .singleton).build()
         let child = try parent.makeChild { $0.register(WithOptional.init) }

@@ -206,7 +206,6 @@ extension Compilation {
             return nil
         }
         guard let found else { return nil }
-        let produced = found.container.producedType(at: found.index) ?? found.node.takeUnretainedValue().producedType
-        return produced == exact ? found : nil
+        return found.container.producedType(at: found.index) == exact ? found : nil
     }
 }
