@@ -2,10 +2,16 @@ import Foundation
 @testable import IoCCore
 import Testing
 
-/// A component that takes an optional dependency: an injection the build binds in full.
+/// A component that takes an optional dependency: checked on the tables, bound on first use.
 final class WithOptional: Sendable {
     let d: D?
     init(d: D?) { self.d = d }
+}
+
+/// A component that takes every component of a type: an injection the build binds in full.
+final class WithAll: Sendable {
+    let ds: [D]
+    init(ds: [D]) { self.ds = ds }
 }
 
 /// The build checks the whole graph on tables and makes a component's runtime objects (its
@@ -32,15 +38,17 @@ struct LazyNodeTests {
         let builder = ContainerBuilder()
         builder.register(D.init).singleton().eager()          // made at build
         builder.register(E.init)                              // plain, untouched: no node
-        builder.register(WithOptional.init)                   // an optional injection binds in full...
+        builder.register(WithOptional.init)                   // an optional reference: checked, not bound
+        builder.register(WithAll.init)                        // a collection binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", "WithOptional"])
+        #expect(made(container) == ["D", "WithAll"])
+        #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(container.resolve(D.self))])
         #expect(try container.resolve(WithOptional.self).d === container.resolve(D.self))
         // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
-        #expect(made(container) == ["D", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
@@ -55,13 +63,17 @@ struct LazyNodeTests {
 
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
         let parent = try graphBuilder(dScope: .singleton).build()
-        let child = try parent.makeChild { $0.register(WithOptional.init) }
-        // The child's binding needed the parent's D: made then, in the parent.
+        let child = try parent.makeChild {
+            $0.register(WithAll.init)
+            $0.register(WithOptional.init)
+        }
+        // The child's binding of the collection needed the parent's D: made then, in the parent.
         #expect(made(parent) == ["D"])
+        #expect(made(child) == ["WithAll"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
         _ = try child.resolve(A.self)
         #expect(made(parent) == ["A", "B", "C", "D", "E"])
-        #expect(made(child) == ["WithOptional"])
+        #expect(made(child) == ["WithAll", "WithOptional"])
     }
 
     @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
@@ -130,6 +142,33 @@ struct LazyNodeTests {
             #expect(made(parent) == [#""free" (FreeWeatherClient)"#, #""free" (WeatherClient)"#])
             #expect(child.madeNodes.isEmpty)
         }
+    }
+
+    /// A handle (`Lazy<T>`, `Provider<T>`) over a plain reference, and an optional whose
+    /// component does not exist, are checked on the tables too: nothing is made at build, and
+    /// the handles' nodes come with their holder's (the instances when a handle is asked).
+    @Test func handlesAndAbsentOptionals_areCheckedWithoutMakingNodes() throws {
+        final class Holder: Sendable {
+            let lazyD: Lazy<D>
+            let provider: Provider<E>
+            let absent: C?
+            init(lazyD: Lazy<D>, provider: Provider<E>, absent: C?) {
+                self.lazyD = lazyD
+                self.provider = provider
+                self.absent = absent
+            }
+        }
+        let builder = ContainerBuilder()
+        builder.register(D.init).singleton()
+        builder.register(E.init)
+        builder.register(Holder.init)   // no C is registered: nil
+        let container = try builder.build()
+        #expect(made(container).isEmpty)
+        let holder = try container.resolve(Holder.self)
+        #expect(holder.absent == nil)
+        #expect(made(container) == ["Holder", "D", "E"])
+        #expect(try holder.lazyD.get() === container.resolve(D.self))
+        #expect(try holder.provider.get() !== holder.provider.get())
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it

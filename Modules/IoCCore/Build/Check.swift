@@ -188,24 +188,4 @@ extension Compilation {
             location: container.location(at:)
         )
     }
-
-    /// The component a plain reference names: a type or a name that picks exactly one component
-    /// making the point's own type (or, for an optional point, the type it wraps), which the
-    /// point's slot injects as it is. `nil` for any other point (a handle, a collection, a
-    /// value, a subtype, a component missing or ambiguous), which the full binding handles and
-    /// reports; records nothing.
-    func plainTarget(_ point: InjectionPoint) -> NodeRef? {
-        guard let exact = point.slot?.exactType else { return nil }
-        let found: NodeRef?
-        switch point.source {
-        case .type(let wanted) where ObjectIdentifier(wanted.metatype) == exact:
-            found = Self.choose(candidates(ofType: wanted))
-        case .named(let name):
-            found = component(named: name)
-        default:
-            return nil
-        }
-        guard let found else { return nil }
-        return found.container.producedType(at: found.index) == exact ? found : nil
-    }
 }

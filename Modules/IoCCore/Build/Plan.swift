@@ -134,10 +134,12 @@ extension Compilation {
     }
 
     /// Checks, without binding or making a node, the component `index` when its every
-    /// injection is a plain reference: a type or name that picks one component making exactly
-    /// the point's type (no optional, handle, collection, value or conversion). Records its
-    /// dependencies and captive dependencies as binding would, and returns `true`; its node is
-    /// then made and bound on first use from those dependencies (``TypedDefinitionParts/bindOnFirstUse(definition:node:postProcessors:)``).
+    /// injection is plain (``InjectionPoint/plainTarget(in:)``, in PlainInjections.swift):
+    /// a type or name that picks one component making exactly the point's type, or the type its
+    /// optional or handle wraps; a value that converts; nothing, for an optional whose source
+    /// allows it. Records its dependencies and captive dependencies as binding would, and
+    /// returns `true`; its node is then made, and bound on first use by resolving the same
+    /// sources on the container's tables (``TypedDefinitionParts/bindOnFirstUse(definition:node:postProcessors:)``).
     /// Returns `false`, recording nothing, when any injection needs the full binding (which
     /// reports what is wrong).
     func checkPlainReferences(of index: Int) -> Bool {
@@ -145,12 +147,20 @@ extension Compilation {
         let found = component(index)
         guard let produced = definition.maker?.producedType else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
-            // A value depends on no component: converting it is the whole check (made again
-            // on first use; a value that does not convert is reported by the full binding).
-            if point.source.isPlainValue { return point.slot?.acceptsValue(point.source, builder.converters) ?? false }
-            guard let target = plainTarget(point) else { return false }
-            record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
-            return true
+            switch point.plainTarget(in: self) {
+            case .component(let found)?:
+                record(index, dependsOn: found, holder: captiveHolder(index, at: site), at: site)
+                return true
+            case .value(let source)?:
+                // Converted to see that it fits (again on first use); one that does not is
+                // reported by the full binding.
+                return point.slot?.acceptsValue(source, builder.converters) ?? false
+            case .handle?, .absent?:
+                // A handle resolves its component when asked, and a `nil` depends on none.
+                return true
+            case nil:
+                return false
+            }
         }
         var isPlain = true
         let construction = definition.construction

@@ -289,34 +289,26 @@ struct TypedDefinitionParts<T> {
             constructionDone: { compilation.constructionDone(node) })
     }
 
-    /// Binds a node that ``Compilation/checkPlainReferences(of:)`` accepted, from the
-    /// dependencies it recorded (in the order binding visits the points); `nil` unless they
-    /// fit the points one to one, which the check ensures. Makes the nodes of those it names.
+    /// Binds a node that ``Compilation/checkPlainReferences(of:)`` accepted, resolving each
+    /// point's source again on its container's tables, which give what the build's gave;
+    /// `nil` if one no longer fits, which the check rules out. Makes the nodes of the
+    /// components it injects.
     func bindOnFirstUse(definition: Definition, node: Node<T>, postProcessors: [any InstancePostProcessor]) -> Producer<T>? {
-        let targets = node.container.dependencies[node.index]
-        var next = targets.startIndex
+        let container = node.container
         var fits = true
-        func target() -> AnyNode? {
-            guard next < targets.endIndex else { return nil }
-            defer { next += 1 }
-            return targets[next].node.takeUnretainedValue()
-        }
         let producer = assemble(
             definition, node, postProcessors: postProcessors,
             point: { point, _, _ in
-                if point.source.isPlainValue {
-                    guard let argument = point.slot?.valueArgument(point.source, node.container.converters) else { fits = false; return .failed }
-                    return .bound(argument)
-                }
-                guard let found = target(), let argument = point.slot?.argument(from: found) else { fits = false; return .failed }
+                guard let target = point.plainTarget(in: container),
+                      let argument = point.slot?.plainArgument(for: target, container.converters) else { fits = false; return .failed }
                 return .bound(argument)
             },
-            prerequisite: { _, _ in
-                guard let found = target() else { fits = false; return .failed }
-                return .bound(PrerequisiteArgument(found))
+            prerequisite: { name, _ in
+                guard let found = container.component(named: name) else { fits = false; return .failed }
+                return .bound(PrerequisiteArgument(found.node.takeUnretainedValue()))
             },
             constructionDone: {})
-        return fits && next == targets.endIndex ? producer : nil
+        return fits ? producer : nil
     }
 
     static func constructionPoint(_ kind: Construction.Kind, _ index: Int, _ label: String?) -> SiteInfo.Point {

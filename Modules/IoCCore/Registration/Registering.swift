@@ -457,18 +457,16 @@ protocol SlotBinding: Sendable {
     /// A config value converted to the slot's type, as canonical text.
     func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?
-    /// The type a plain reference must make exactly for ``argument(from:)`` to inject it as it
-    /// is (an optional slot's wrapped type: wrapped); `nil` when the slot's type is a handle or a
-    /// collection, or has a default.
-    var exactType: ObjectIdentifier? { get }
-    /// The argument that injects the instance of `node`, a component making exactly
-    /// ``exactType``: what ``bind(_:in:site:optional:)`` makes for a plain reference to it.
-    func argument(from node: AnyNode) -> AnyArgument?
-    /// The argument that injects what a value source gives (`.value`, or `.config` converted by
-    /// `converters`) as it is: what ``bind(_:in:site:optional:)`` makes for it. `nil` for any
-    /// other source, and for a value that does not fit, which the full binding reports.
-    func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument?
-    /// Whether ``valueArgument(_:_:)`` gives an argument for `source`, without making it.
+    /// What a plain reference fills the slot with: the type the component must make exactly,
+    /// and how the slot's shape wraps it (`nil`: as it is). `nil` when the slot takes no plain
+    /// reference (a collection, a handle of a collection, a parameter with a default).
+    var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { get }
+    /// The argument for `target`, which ``InjectionPoint/plainTarget(in:)`` found
+    /// for this slot's point: what ``bind(_:in:site:optional:)`` makes for the same source.
+    /// `nil` when it does not fit, which the check rules out.
+    func plainArgument(for target: PlainTarget, _ converters: ValueConverters) -> AnyArgument?
+    /// Whether a value source (`.value`, or `.config` converted by `converters`) gives a value
+    /// of the slot's type, without making the argument.
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
 }
 
@@ -526,9 +524,11 @@ struct DefaultedSlot<X>: SlotBinding {
         guard case .defaultArgument = source else { return plain.bind(source, in: compilation, site: site, optional: optional) }
         return DefaultValueArgument<X>(makeDefault, site: site)
     }
-    var exactType: ObjectIdentifier? { nil }
-    func argument(from node: AnyNode) -> AnyArgument? { plain.argument(from: node) }
-    func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument? { plain.valueArgument(source, converters) }
+    var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { nil }
+    func plainArgument(for target: PlainTarget, _ converters: ValueConverters) -> AnyArgument? {
+        guard case .value = target else { return nil }
+        return plain.plainArgument(for: target, converters)
+    }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsValue(source, converters) }
 }
 
@@ -561,21 +561,22 @@ struct Slot<X>: SlotBinding {
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
         compilation.anyArgument(for: source, as: X.self, shape: shape, site: site, optional: optional)
     }
-    var exactType: ObjectIdentifier? {
-        guard let shape else { return ObjectIdentifier(X.self) }
-        return (shape as? any WrapsPlainReference.Type)?.plainReferenceType
+    var plainReference: (type: ObjectIdentifier, form: PlainForm?)? {
+        guard let shape else { return (ObjectIdentifier(X.self), nil) }
+        guard let plain = shape as? any PlainShape.Type, let type = plain.plainType else { return nil }
+        return (type, plain.plainForm)
     }
-    func argument(from node: AnyNode) -> AnyArgument? {
-        guard let shape else { return node.exactly(X.self).map { NodeArgument($0) } }
-        return (shape as? any WrapsPlainReference.Type)?.plainArgument(from: node)
-    }
-    // NB: a value needs no shape: no shape binds `.value` or `.config` itself, so the full
-    // binding converts them to `X` as these do (an optional, a list, a map of values).
-    func valueArgument(_ source: InjectionSource, _ converters: ValueConverters) -> AnyArgument? {
-        switch source {
-        case .value(let value): return (value.value as? X).map { ConstantArgument($0) }
-        case .config(let value): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
-        default: return nil
+    func plainArgument(for target: PlainTarget, _ converters: ValueConverters) -> AnyArgument? {
+        switch target {
+        // NB: a value needs no shape: no shape binds `.value` or `.config` itself, so the full
+        // binding converts them to `X` as this does (an optional, a list, a map of values).
+        case .value(.value(let value)): return (value.value as? X).map { ConstantArgument($0) }
+        case .value(.config(let value)): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
+        case .value: return nil
+        case .component(let found) where shape == nil:
+            return found.node.takeUnretainedValue().exactly(X.self).map { NodeArgument($0) }
+        default:
+            return (shape as? any PlainShape.Type)?.plainArgument(for: target)
         }
     }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {

@@ -76,24 +76,17 @@ extension Optional: InjectionShape {
     }
 }
 
-/// A shape that injects a plain reference as it is, only wrapped: `T?` filled from a component
-/// that makes exactly `T`. The build checks such a point as a plain reference, and the node
-/// binds it on first use (``Compilation/checkPlainReferences(of:)``).
-protocol WrapsPlainReference: InjectionShape {
-    /// The type the referenced component must make exactly; `nil` when the shape wraps it in more.
-    static var plainReferenceType: ObjectIdentifier? { get }
-    /// The argument that injects `node`'s instance, wrapped; `nil` when `node` makes another type.
-    static func plainArgument(from node: AnyNode) -> AnyArgument?
-}
-
-extension Optional: WrapsPlainReference {
+extension Optional: PlainShape {
     /// `Wrapped`, unless it is a shape itself (a handle or a collection, whose binding wraps
     /// the component in more than an optional).
-    static var plainReferenceType: ObjectIdentifier? {
-        Wrapped.self is any InjectionShape.Type ? nil : ObjectIdentifier(Wrapped.self)
-    }
-    static func plainArgument(from node: AnyNode) -> AnyArgument? {
-        node.exactly(Wrapped.self).map { OptionalNodeArgument($0) }
+    static var plainType: ObjectIdentifier? { Wrapped.self is any InjectionShape.Type ? nil : ObjectIdentifier(Wrapped.self) }
+    static var plainForm: PlainForm { .optional }
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+        switch target {
+        case .component(let found): return found.node.takeUnretainedValue().exactly(Wrapped.self).map { OptionalNodeArgument($0) }
+        case .absent: return nilArgument()
+        case .handle, .value: return nil
+        }
     }
 }
 
@@ -145,32 +138,68 @@ private func bindHandle<T, Handle>(
         }
     }
     guard let argument = compilation.argument(for: inner, as: T.self, site: site, optional: optional) else { return .some(nil) }
-    return ComposedArgument<Handle>(parts: [argument], deferred: true) { ctx in
+    return handleArgument(over: argument, make: make)
+}
+
+/// The argument of a handle over `argument`: deferred (the handle's component is not a
+/// dependency of the graph the build checks), each call of `make` resolving it afresh.
+private func handleArgument<T, Handle>(
+    over argument: Argument<T>,
+    make: @escaping @Sendable (_ resolve: @escaping @Sendable () throws -> T,
+                               _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
+) -> AnyArgument {
+    ComposedArgument<Handle>(parts: [argument], deferred: true) { ctx in
         let container = ctx.container
         return make({ try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) })
     }
 }
 
-extension Lazy: InjectionShape {
+/// The argument of a handle over the component `target` found for it, which makes exactly `T`.
+private func plainHandleArgument<T, Handle>(
+    for target: PlainTarget, of type: T.Type,
+    make: @escaping @Sendable (_ resolve: @escaping @Sendable () throws -> T,
+                               _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
+) -> AnyArgument? {
+    guard case .handle(let found) = target, let node = found.node.takeUnretainedValue().exactly(T.self) else { return nil }
+    return handleArgument(over: NodeArgument(node), make: make)
+}
+
+extension Lazy: PlainShape {
     static var defaultInjectionSource: InjectionSource { .lazy(defaultSource(for: T.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
+        bindHandle(source, unwrap: { if case .lazy(let inner) = $0 { inner } else { nil } }, handleType: Lazy<T>.self,
+                   in: compilation, site: site, optional: optional, make: handle())
+    }
+
+    static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
+    static var plainForm: PlainForm { .lazy }
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? { plainHandleArgument(for: target, of: T.self, make: handle()) }
+
+    /// Makes the handle a point of this type gets, over what resolves its component.
+    private static func handle() -> @Sendable (_ resolve: @escaping @Sendable () throws -> T,
+                                               _ resolveAsync: @escaping @Sendable () async throws -> T) -> Lazy<T> {
         let label = "Lazy<\(TypeRef(T.self).name)>"
-        return bindHandle(source, unwrap: { if case .lazy(let inner) = $0 { inner } else { nil } }, handleType: Lazy<T>.self,
-                          in: compilation, site: site, optional: optional) { resolve, resolveAsync in
-            Lazy(label: label, make: resolve, makeAsync: resolveAsync)
-        }
+        return { resolve, resolveAsync in Lazy(label: label, make: resolve, makeAsync: resolveAsync) }
     }
 }
 
-extension Provider: InjectionShape {
+extension Provider: PlainShape {
     static var defaultInjectionSource: InjectionSource { .provider(defaultSource(for: T.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         bindHandle(source, unwrap: { if case .provider(let inner) = $0 { inner } else { nil } }, handleType: Provider<T>.self,
-                   in: compilation, site: site, optional: optional) { resolve, resolveAsync in
-            Provider(make: resolve, makeAsync: resolveAsync)
-        }
+                   in: compilation, site: site, optional: optional, make: handle)
+    }
+
+    static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
+    static var plainForm: PlainForm { .provider }
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? { plainHandleArgument(for: target, of: T.self, make: handle) }
+
+    /// Makes the handle a point of this type gets, over what resolves its component.
+    @Sendable private static func handle(_ resolve: @escaping @Sendable () throws -> T,
+                                         _ resolveAsync: @escaping @Sendable () async throws -> T) -> Provider<T> {
+        Provider(make: resolve, makeAsync: resolveAsync)
     }
 }
 
