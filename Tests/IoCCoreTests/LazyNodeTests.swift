@@ -8,7 +8,8 @@ final class WithOptional: Sendable {
     init(d: D?) { self.d = d }
 }
 
-/// A component that takes every component of a type: an injection the build binds in full.
+/// A component that takes every component of a type (checked on the tables), or a list of
+/// sources (an injection the build binds in full).
 final class WithAll: Sendable {
     let ds: [D]
     init(ds: [D]) { self.ds = ds }
@@ -39,16 +40,19 @@ struct LazyNodeTests {
         builder.register(D.init).singleton().eager()          // made at build
         builder.register(E.init)                              // plain, untouched: no node
         builder.register(WithOptional.init)                   // an optional reference: checked, not bound
-        builder.register(WithAll.init)                        // a collection binds in full...
+        builder.register(WithAll.init)                        // every D: checked, not bound
+        builder.register(WithAll.init).named("listed").arguments(.list([.type(D.self)]))   // a list binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", "WithAll"])
-        #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(container.resolve(D.self))])
-        #expect(try container.resolve(WithOptional.self).d === container.resolve(D.self))
+        #expect(made(container) == ["D", #""listed" (WithAll)"#])
+        let d = try container.resolve(D.self)
+        #expect(try container.resolve(WithAll.self, name: "listed").ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
+        #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
+        #expect(try container.resolve(WithOptional.self).d === d)
         // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
-        #expect(made(container) == ["D", "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", #""listed" (WithAll)"#, "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
@@ -64,10 +68,10 @@ struct LazyNodeTests {
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
         let parent = try graphBuilder(dScope: .singleton).build()
         let child = try parent.makeChild {
-            $0.register(WithAll.init)
+            $0.register(WithAll.init).arguments(.list([.type(D.self)]))
             $0.register(WithOptional.init)
         }
-        // The child's binding of the collection needed the parent's D: made then, in the parent.
+        // The child's binding of the list needed the parent's D: made then, in the parent.
         #expect(made(parent) == ["D"])
         #expect(made(child) == ["WithAll"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
@@ -169,6 +173,36 @@ struct LazyNodeTests {
         #expect(made(container) == ["Holder", "D", "E"])
         #expect(try holder.lazyD.get() === container.resolve(D.self))
         #expect(try holder.provider.get() !== holder.provider.get())
+    }
+
+    /// Collections of a type or a tag (`[T]`, `[String: T]`) and a name reached as a protocol
+    /// the component is exposed as are checked on the tables too: the build makes no node, and
+    /// the first resolve injects what the full binding would have, in the same order and keys.
+    @Test func collectionsAndNamedExposures_areCheckedWithoutMakingNodes() throws {
+        final class Reports: Sendable {
+            let all: [any WeatherClient]
+            let byName: [String: any WeatherClient]
+            let tagged: [any WeatherClient]
+            let free: any WeatherClient
+            init(all: [any WeatherClient], byName: [String: any WeatherClient], tagged: [any WeatherClient], free: any WeatherClient) {
+                self.all = all
+                self.byName = byName
+                self.tagged = tagged
+                self.free = free
+            }
+        }
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init).named("free").singleton().tagged("weather").as((any WeatherClient).self) { $0 }
+        builder.register(BetterWeatherClient.init).named("better").singleton().tagged("weather").as((any WeatherClient).self) { $0 }
+        builder.register(Reports.init).arguments(.all((any WeatherClient).self), .all((any WeatherClient).self), .tagged("weather"), .named("free"))
+        let container = try builder.build()
+        #expect(made(container).isEmpty)
+        let reports = try container.resolve(Reports.self)
+        #expect(reports.all.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo"])
+        #expect(reports.byName.keys.sorted() == ["better", "free"])
+        #expect(reports.tagged.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo"])
+        #expect(reports.free as AnyObject === reports.byName["free"] as AnyObject)
+        #expect(try reports.free as AnyObject === container.resolve(FreeWeatherClient.self, name: "free"))
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it

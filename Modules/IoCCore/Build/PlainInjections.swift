@@ -10,13 +10,22 @@ protocol ComponentLookups {
     func candidates(ofType type: TypeRef) -> ComponentList
     /// The component named `name` (or with that alias), here or in a parent, private or not.
     func component(named name: String) -> NodeRef?
+    /// The components tagged `tag`, here or in a parent (a child's own hide its parent's), by priority.
+    func members(tagged tag: String) -> ComponentList
 }
 
-extension Compilation: ComponentLookups {}
+extension Compilation: ComponentLookups {
+    func members(tagged tag: String) -> ComponentList {
+        byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)
+    }
+}
 
 extension Container: ComponentLookups {
     func candidates(ofType type: TypeRef) -> ComponentList {
         candidatesByType[ObjectIdentifier(type.metatype)] ?? ComponentList(self)
+    }
+    func members(tagged tag: String) -> ComponentList {
+        tagTable[tag] ?? ComponentList(self)
     }
 }
 
@@ -28,10 +37,15 @@ enum PlainForm {
     case lazy
     /// `Provider<T>`: a handle that resolves the component on every call.
     case provider
+    /// `[T]`, `Set<T>`: every component of the type, or of a tag.
+    case elements
+    /// `[String: T]`: every component of the type, or of a tag, by name.
+    case keyed
 }
 
-/// A shape whose point takes a component that makes exactly one type as a plain reference:
-/// `T?`, `Lazy<T>` and `Provider<T>` of a `T` that is not a shape itself.
+/// A shape whose point takes components that make exactly one type as plain references:
+/// `T?`, `Lazy<T>`, `Provider<T>`, `[T]`, `Set<T>` and `[String: T]` of a `T` that is not a
+/// shape itself.
 protocol PlainShape: InjectionShape {
     /// The type the component must make exactly; `nil` when the type inside is a shape itself
     /// (a handle or a collection, whose binding wraps the component in more).
@@ -48,6 +62,8 @@ enum PlainTarget {
     case component(NodeRef)
     /// A component a handle resolves when asked: not a dependency of the graph the build checks.
     case handle(NodeRef)
+    /// The components a collection injects, in its order: dependencies.
+    case components([NodeRef])
     /// A value, which the point's slot converts (the build's check converts it to see that it
     /// fits: ``SlotBinding/acceptsValue(_:_:)``).
     case value(InjectionSource)
@@ -80,8 +96,14 @@ extension InjectionPoint {
             default:
                 return nil
             }
-            guard let found, found.container.producedType(at: found.index) == exact else { return nil }
-            return .some(found)
+            return fitting(found).map { .some($0) }
+        }
+        /// `found` when it makes the point's type, else its exposure as that type; `nil` when
+        /// it has neither (a subtype, or a type that does not fit: the full binding decides).
+        func fitting(_ found: NodeRef?) -> NodeRef? {
+            guard let found else { return nil }
+            if found.container.producedType(at: found.index) == exact { return found }
+            return found.container.exposure(of: found.index, as: exact)
         }
         switch (form, source) {
         case (nil, _), (.optional?, .type), (.optional?, .named):
@@ -100,6 +122,30 @@ extension InjectionPoint {
         case (.lazy?, .type), (.lazy?, .named), (.provider?, .type), (.provider?, .named):
             guard let found = reference(source), let found else { return nil }
             return .handle(found)
+        case (.elements?, .all(let type)) where ObjectIdentifier(type.metatype) == exact,
+             (.keyed?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:
+            // A type's candidates make it, or are its exposures.
+            var found: [NodeRef] = []
+            for candidate in lookups.candidates(ofType: type) {
+                guard candidate.container.producedType(at: candidate.index) == exact else { return nil }
+                found.append(candidate)
+            }
+            return .components(found)
+        case (.elements?, .tagged(let tag)):
+            var found: [NodeRef] = []
+            for member in lookups.members(tagged: tag) {
+                guard let fits = fitting(member) else { return nil }
+                found.append(fits)
+            }
+            return .components(found)
+        case (.keyed?, .tagged(let tag)):
+            // Keyed by the member's own name or type: only members that make the type itself.
+            var found: [NodeRef] = []
+            for member in lookups.members(tagged: tag) {
+                guard member.container.producedType(at: member.index) == exact else { return nil }
+                found.append(member)
+            }
+            return .components(found)
         default:
             return nil
         }

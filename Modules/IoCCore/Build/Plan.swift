@@ -151,6 +151,9 @@ extension Compilation {
             case .component(let found)?:
                 record(index, dependsOn: found, holder: captiveHolder(index, at: site), at: site)
                 return true
+            case .components(let found)?:
+                for member in found { record(index, dependsOn: member, holder: captiveHolder(index, at: site), at: site) }
+                return true
             case .value(let source)?:
                 // Converted to see that it fits (again on first use); one that does not is
                 // reported by the full binding.

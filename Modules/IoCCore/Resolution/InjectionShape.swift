@@ -85,7 +85,7 @@ extension Optional: PlainShape {
         switch target {
         case .component(let found): return found.node.takeUnretainedValue().exactly(Wrapped.self).map { OptionalNodeArgument($0) }
         case .absent: return nilArgument()
-        case .handle, .value: return nil
+        case .handle, .value, .components: return nil
         }
     }
 }
@@ -232,13 +232,36 @@ private func elementArguments<Element>(_ source: InjectionSource, _ type: Elemen
     }
 }
 
-extension Array: InjectionShape {
+/// The arguments of the components `target` lists, each making exactly `Element`; `nil` when
+/// `target` lists none or one does not fit.
+private func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type) -> [(NodeRef, Argument<Element>)]? {
+    guard case .components(let found) = target else { return nil }
+    var parts: [(NodeRef, Argument<Element>)] = []
+    parts.reserveCapacity(found.count)
+    for component in found {
+        guard let node = component.node.takeUnretainedValue().exactly(Element.self) else { return nil }
+        parts.append((component, NodeArgument(node)))
+    }
+    return parts
+}
+
+extension Array: PlainShape {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
         guard let parts = found else { return .some(nil) }
-        return ComposedArgument<[Element]>(
+        return argument(parts)
+    }
+
+    static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
+    static var plainForm: PlainForm { .elements }
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+        plainElementArguments(target, Element.self).map { argument($0.map(\.1)) }
+    }
+
+    private static func argument(_ parts: [Argument<Element>]) -> AnyArgument {
+        ComposedArgument<[Element]>(
             parts: parts,
             body: { ctx in try parts.map { try $0.get(ctx) } },
             asyncBody: { ctx in
@@ -250,13 +273,19 @@ extension Array: InjectionShape {
     }
 }
 
-extension Set: InjectionShape {
+extension Set: PlainShape {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
         guard let parts = found else { return .some(nil) }
         return SetArgument(parts)
+    }
+
+    static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
+    static var plainForm: PlainForm { .elements }
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+        plainElementArguments(target, Element.self).map { SetArgument($0.map(\.1)) }
     }
 }
 
@@ -318,13 +347,24 @@ func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in com
     return parts
 }
 
-extension Dictionary: InjectionShape where Key == String {
+extension Dictionary: InjectionShape, PlainShape where Key == String {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Value.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard let found = keyedArguments(source, Value.self, in: compilation, site: site) else { return nil }
         guard let bound = found else { return .some(nil) }
-        return ComposedArgument<[String: Value]>(
+        return argument(bound)
+    }
+
+    static var plainType: ObjectIdentifier? { Value.self is any InjectionShape.Type ? nil : ObjectIdentifier(Value.self) }
+    static var plainForm: PlainForm { .keyed }
+    /// Each component under its name (else its type's), as ``keyedArguments(_:_:in:site:)`` keys them.
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+        plainElementArguments(target, Value.self).map { argument($0.map { ($0.0.key.mapKey, $0.1) }) }
+    }
+
+    private static func argument(_ bound: [(String, Argument<Value>)]) -> AnyArgument {
+        ComposedArgument<[String: Value]>(
             parts: bound.map(\.1),
             body: { ctx in
                 var values: [String: Value] = [:]
