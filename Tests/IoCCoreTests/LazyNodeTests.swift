@@ -8,11 +8,16 @@ final class WithOptional: Sendable {
     init(d: D?) { self.d = d }
 }
 
-/// A component that takes every component of a type (checked on the tables), or a list of
-/// sources (an injection the build binds in full).
+/// A component that takes every component of a type, or a list of them: checked on the tables.
 final class WithAll: Sendable {
     let ds: [D]
     init(ds: [D]) { self.ds = ds }
+}
+
+/// A component that takes a service locator: an injection the build binds in full.
+final class WithLocator: Sendable {
+    let ds: ServiceLocator<D>
+    init(ds: ServiceLocator<D>) { self.ds = ds }
 }
 
 /// The build checks the whole graph on tables and makes a component's runtime objects (its
@@ -41,18 +46,18 @@ struct LazyNodeTests {
         builder.register(E.init)                              // plain, untouched: no node
         builder.register(WithOptional.init)                   // an optional reference: checked, not bound
         builder.register(WithAll.init)                        // every D: checked, not bound
-        builder.register(WithAll.init).named("listed").arguments(.list([.type(D.self)]))   // a list binds in full...
+        builder.register(WithLocator.init)                    // a service locator binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", #""listed" (WithAll)"#])
+        #expect(made(container) == ["D", "WithLocator"])
         let d = try container.resolve(D.self)
-        #expect(try container.resolve(WithAll.self, name: "listed").ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
+        #expect(try container.resolve(WithLocator.self).ds.get("D") === d)
         #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
         #expect(try container.resolve(WithOptional.self).d === d)
         // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
-        #expect(made(container) == ["D", #""listed" (WithAll)"#, "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", "WithLocator", "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
@@ -68,16 +73,16 @@ struct LazyNodeTests {
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
         let parent = try graphBuilder(dScope: .singleton).build()
         let child = try parent.makeChild {
-            $0.register(WithAll.init).arguments(.list([.type(D.self)]))
+            $0.register(WithLocator.init)
             $0.register(WithOptional.init)
         }
-        // The child's binding of the list needed the parent's D: made then, in the parent.
+        // The child's binding of the locator needed the parent's D: made then, in the parent.
         #expect(made(parent) == ["D"])
-        #expect(made(child) == ["WithAll"])
+        #expect(made(child) == ["WithLocator"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
         _ = try child.resolve(A.self)
         #expect(made(parent) == ["A", "B", "C", "D", "E"])
-        #expect(made(child) == ["WithAll", "WithOptional"])
+        #expect(made(child) == ["WithLocator", "WithOptional"])
     }
 
     @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
@@ -175,9 +180,10 @@ struct LazyNodeTests {
         #expect(try holder.provider.get() !== holder.provider.get())
     }
 
-    /// Collections of a type or a tag (`[T]`, `[String: T]`) and a name reached as a protocol
-    /// the component is exposed as are checked on the tables too: the build makes no node, and
-    /// the first resolve injects what the full binding would have, in the same order and keys.
+    /// Collections of a type or a tag (`[T]`, `[String: T]`), lists and maps of references, and
+    /// a name reached as a protocol the component is exposed as are checked on the tables too:
+    /// the build makes no node for them, and the first resolve injects what the full binding
+    /// gives (an eager singleton of the same definition, bound at build), in the same order and keys.
     @Test func collectionsAndNamedExposures_areCheckedWithoutMakingNodes() throws {
         final class Reports: Sendable {
             let all: [any WeatherClient]
@@ -195,14 +201,33 @@ struct LazyNodeTests {
         builder.register(FreeWeatherClient.init).named("free").singleton().tagged("weather").as((any WeatherClient).self) { $0 }
         builder.register(BetterWeatherClient.init).named("better").singleton().tagged("weather").as((any WeatherClient).self) { $0 }
         builder.register(Reports.init).arguments(.all((any WeatherClient).self), .all((any WeatherClient).self), .tagged("weather"), .named("free"))
+            .named("reports")
+        // The same, bound in full at build (an eager singleton): what the plain path must give.
+        builder.register(Reports.init).arguments(.all((any WeatherClient).self), .all((any WeatherClient).self), .tagged("weather"), .named("free"))
+            .named("bound").singleton().eager()
+        // A list and a map of references, as config writes them (['@better', '@free'], <map>).
+        builder.register(Reports.init).named("listed")
+            .arguments(.list([.named("better"), .named("free")]), .map(["first": .named("free"), "second": .type((any WeatherClient).self)]),
+                       .list([.named("free")]), .named("better"))
+        builder.register(FreeWeatherClient.init).primary().singleton().as((any WeatherClient).self) { $0 }
         let container = try builder.build()
-        #expect(made(container).isEmpty)
-        let reports = try container.resolve(Reports.self)
-        #expect(reports.all.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo"])
-        #expect(reports.byName.keys.sorted() == ["better", "free"])
+        #expect(made(container).contains(#""bound" (Reports)"#) && !made(container).contains(#""reports" (Reports)"#))
+        let reports = try container.resolve(Reports.self, name: "reports")
+        let bound = try container.resolve(Reports.self, name: "bound")
+        #expect(reports.all.map { ObjectIdentifier($0 as AnyObject) } == bound.all.map { ObjectIdentifier($0 as AnyObject) })
+        #expect(reports.byName.mapValues { ObjectIdentifier($0 as AnyObject) } == bound.byName.mapValues { ObjectIdentifier($0 as AnyObject) })
+        #expect(reports.tagged.map { ObjectIdentifier($0 as AnyObject) } == bound.tagged.map { ObjectIdentifier($0 as AnyObject) })
+        #expect(reports.all.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo", "free forecast for Oslo"])
+        #expect(reports.byName.keys.sorted() == ["WeatherClient", "better", "free"])
         #expect(reports.tagged.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo"])
         #expect(reports.free as AnyObject === reports.byName["free"] as AnyObject)
         #expect(try reports.free as AnyObject === container.resolve(FreeWeatherClient.self, name: "free"))
+        let listed = try container.resolve(Reports.self, name: "listed")
+        #expect(listed.all.map { $0.forecast(city: "Oslo") } == ["better forecast for Oslo", "free forecast for Oslo"])
+        #expect(listed.byName.keys.sorted() == ["first", "second"])
+        #expect(listed.byName["first"] as AnyObject === reports.free as AnyObject)
+        #expect(listed.byName["second"] as AnyObject !== reports.free as AnyObject, "the primary, unnamed one")
+        #expect(listed.free as AnyObject === reports.byName["better"] as AnyObject)
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it

@@ -64,6 +64,8 @@ enum PlainTarget {
     case handle(NodeRef)
     /// The components a collection injects, in its order: dependencies.
     case components([NodeRef])
+    /// The components a map of references injects, by the map's keys, in the keys' order.
+    case entries([(key: String, component: NodeRef)])
     /// A value, which the point's slot converts (the build's check converts it to see that it
     /// fits: ``SlotBinding/acceptsValue(_:_:)``).
     case value(InjectionSource)
@@ -146,6 +148,21 @@ extension InjectionPoint {
                 found.append(member)
             }
             return .components(found)
+        case (.elements?, .list(let items)):
+            // A list of references (a list of values is a config value, above).
+            var found: [NodeRef] = []
+            for item in items {
+                guard let reached = reference(item), let reached else { return nil }
+                found.append(reached)
+            }
+            return .components(found)
+        case (.keyed?, .map(let items)):
+            var found: [(key: String, component: NodeRef)] = []
+            for (key, item) in items.sorted(by: { $0.key < $1.key }) {
+                guard let reached = reference(item), let reached else { return nil }
+                found.append((key, reached))
+            }
+            return .entries(found)
         default:
             return nil
         }

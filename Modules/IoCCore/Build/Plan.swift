@@ -154,6 +154,9 @@ extension Compilation {
             case .components(let found)?:
                 for member in found { record(index, dependsOn: member, holder: captiveHolder(index, at: site), at: site) }
                 return true
+            case .entries(let found)?:
+                for entry in found { record(index, dependsOn: entry.component, holder: captiveHolder(index, at: site), at: site) }
+                return true
             case .value(let source)?:
                 // Converted to see that it fits (again on first use); one that does not is
                 // reported by the full binding.

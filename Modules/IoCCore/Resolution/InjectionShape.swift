@@ -85,7 +85,7 @@ extension Optional: PlainShape {
         switch target {
         case .component(let found): return found.node.takeUnretainedValue().exactly(Wrapped.self).map { OptionalNodeArgument($0) }
         case .absent: return nilArgument()
-        case .handle, .value, .components: return nil
+        case .handle, .value, .components, .entries: return nil
         }
     }
 }
@@ -232,15 +232,20 @@ private func elementArguments<Element>(_ source: InjectionSource, _ type: Elemen
     }
 }
 
-/// The arguments of the components `target` lists, each making exactly `Element`; `nil` when
-/// `target` lists none or one does not fit.
-private func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type) -> [(NodeRef, Argument<Element>)]? {
-    guard case .components(let found) = target else { return nil }
-    var parts: [(NodeRef, Argument<Element>)] = []
+/// The arguments of the components `target` lists, each making exactly `Element`, with the
+/// map's keys where it has them; `nil` when `target` lists none or one does not fit.
+private func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type) -> [(key: String?, component: NodeRef, argument: Argument<Element>)]? {
+    let found: [(key: String?, component: NodeRef)]
+    switch target {
+    case .components(let components): found = components.map { (nil, $0) }
+    case .entries(let entries): found = entries.map { ($0.key, $0.component) }
+    case .component, .handle, .value, .absent: return nil
+    }
+    var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)
-    for component in found {
+    for (key, component) in found {
         guard let node = component.node.takeUnretainedValue().exactly(Element.self) else { return nil }
-        parts.append((component, NodeArgument(node)))
+        parts.append((key, component, NodeArgument(node)))
     }
     return parts
 }
@@ -257,7 +262,7 @@ extension Array: PlainShape {
     static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func plainArgument(for target: PlainTarget) -> AnyArgument? {
-        plainElementArguments(target, Element.self).map { argument($0.map(\.1)) }
+        plainElementArguments(target, Element.self).map { argument($0.map(\.argument)) }
     }
 
     private static func argument(_ parts: [Argument<Element>]) -> AnyArgument {
@@ -285,7 +290,7 @@ extension Set: PlainShape {
     static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func plainArgument(for target: PlainTarget) -> AnyArgument? {
-        plainElementArguments(target, Element.self).map { SetArgument($0.map(\.1)) }
+        plainElementArguments(target, Element.self).map { SetArgument($0.map(\.argument)) }
     }
 }
 
@@ -358,9 +363,10 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
 
     static var plainType: ObjectIdentifier? { Value.self is any InjectionShape.Type ? nil : ObjectIdentifier(Value.self) }
     static var plainForm: PlainForm { .keyed }
-    /// Each component under its name (else its type's), as ``keyedArguments(_:_:in:site:)`` keys them.
+    /// Each component under the map's key, else its name (else its type's), as
+    /// ``keyedArguments(_:_:in:site:)`` keys them.
     static func plainArgument(for target: PlainTarget) -> AnyArgument? {
-        plainElementArguments(target, Value.self).map { argument($0.map { ($0.0.key.mapKey, $0.1) }) }
+        plainElementArguments(target, Value.self).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
     }
 
     private static func argument(_ bound: [(String, Argument<Value>)]) -> AnyArgument {
