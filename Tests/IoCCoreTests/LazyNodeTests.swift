@@ -230,6 +230,31 @@ struct LazyNodeTests {
         #expect(listed.free as AnyObject === reports.byName["better"] as AnyObject)
     }
 
+    /// A parameter a config definition leaves to its Swift default (the catalog entry knows it)
+    /// is checked on the tables too; the default is made when the component is.
+    @Test func swiftDefaults_areCheckedWithoutMakingNodes() throws {
+        final class Client: Sendable {
+            let host: String
+            let retries: Int
+            init(host: String, retries: Int = 3) { self.host = host; self.retries = retries }
+        }
+        let catalog = TypeCatalog()
+        catalog.add(Client.self) { client in
+            client.initializer("init(host:retries:)", defaults: [1: DefaultArgument { 3 }]) { (host: String, retries: Int) in
+                Client(host: host, retries: retries)
+            }
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        builder.add(Definition(name: "client", typeName: "Client",
+                               construction: .initializer(arguments: [InjectionPoint(label: "host", source: .config(.string("example.com")))]),
+                               location: ConfigLocation(file: "services.yaml", line: 2)))
+        let container = try builder.build()
+        #expect(made(container).isEmpty)
+        let client = try container.resolve(Client.self, name: "client")
+        #expect(client.host == "example.com" && client.retries == 3)
+    }
+
     /// A value (code's `.value`, a config value) depends on no component: the build converts it
     /// to check it, and the component's node converts it again when it is first made (also into
     /// an optional or a list). A reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.

@@ -71,6 +71,9 @@ enum PlainTarget {
     case value(InjectionSource)
     /// No component, for an optional point whose source allows that: `nil`.
     case absent
+    /// The Swift default of the point's parameter (the check sees that it has one:
+    /// ``SlotBinding/hasDefault``).
+    case defaultValue
 }
 
 extension InjectionPoint {
@@ -82,6 +85,7 @@ extension InjectionPoint {
     func plainTarget(in lookups: some ComponentLookups) -> PlainTarget? {
         guard let slot else { return nil }
         if source.isPlainValue { return .value(source) }
+        if case .defaultArgument = source { return .defaultValue }
         guard let (exact, form) = slot.plainReference else { return nil }
         func reference(_ source: InjectionSource) -> NodeRef?? {
             let found: NodeRef?

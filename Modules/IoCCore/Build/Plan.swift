@@ -164,6 +164,9 @@ extension Compilation {
             case .handle?, .absent?:
                 // A handle resolves its component when asked, and a `nil` depends on none.
                 return true
+            case .defaultValue?:
+                // A parameter without a default is reported by the full binding.
+                return point.slot?.hasDefault ?? false
             case nil:
                 return false
             }

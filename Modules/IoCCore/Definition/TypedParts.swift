@@ -298,9 +298,9 @@ struct TypedDefinitionParts<T> {
         var fits = true
         let producer = assemble(
             definition, node, postProcessors: postProcessors,
-            point: { point, _, _ in
+            point: { point, site, _ in
                 guard let target = point.plainTarget(in: container),
-                      let argument = point.slot?.plainArgument(for: target, container.converters) else { fits = false; return .failed }
+                      let argument = point.slot?.plainArgument(for: target, container.converters, site: site) else { fits = false; return .failed }
                 return .bound(argument)
             },
             prerequisite: { name, _ in

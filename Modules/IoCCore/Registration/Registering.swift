@@ -462,9 +462,11 @@ protocol SlotBinding: Sendable {
     /// reference (a collection, a handle of a collection, a parameter with a default).
     var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { get }
     /// The argument for `target`, which ``InjectionPoint/plainTarget(in:)`` found
-    /// for this slot's point: what ``bind(_:in:site:optional:)`` makes for the same source.
-    /// `nil` when it does not fit, which the check rules out.
-    func plainArgument(for target: PlainTarget, _ converters: ValueConverters) -> AnyArgument?
+    /// for this slot's point at `site`: what ``bind(_:in:site:optional:)`` makes for the same
+    /// source. `nil` when it does not fit, which the check rules out.
+    func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
+    /// Whether the slot's parameter has a Swift default (``InjectionSource/defaultArgument``).
+    var hasDefault: Bool { get }
     /// Whether a value source (`.value`, or `.config` converted by `converters`) gives a value
     /// of the slot's type, without making the argument.
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
@@ -524,11 +526,12 @@ struct DefaultedSlot<X>: SlotBinding {
         guard case .defaultArgument = source else { return plain.bind(source, in: compilation, site: site, optional: optional) }
         return DefaultValueArgument<X>(makeDefault, site: site)
     }
-    var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { nil }
-    func plainArgument(for target: PlainTarget, _ converters: ValueConverters) -> AnyArgument? {
-        guard case .value = target else { return nil }
-        return plain.plainArgument(for: target, converters)
+    var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { plain.plainReference }
+    func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
+        guard case .defaultValue = target else { return plain.plainArgument(for: target, converters, site: site) }
+        return DefaultValueArgument<X>(makeDefault, site: site)
     }
+    var hasDefault: Bool { true }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsValue(source, converters) }
 }
 
@@ -566,19 +569,20 @@ struct Slot<X>: SlotBinding {
         guard let plain = shape as? any PlainShape.Type, let type = plain.plainType else { return nil }
         return (type, plain.plainForm)
     }
-    func plainArgument(for target: PlainTarget, _ converters: ValueConverters) -> AnyArgument? {
+    func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         switch target {
         // NB: a value needs no shape: no shape binds `.value` or `.config` itself, so the full
         // binding converts them to `X` as this does (an optional, a list, a map of values).
         case .value(.value(let value)): return (value.value as? X).map { ConstantArgument($0) }
         case .value(.config(let value)): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
-        case .value: return nil
+        case .value, .defaultValue: return nil
         case .component(let found) where shape == nil:
             return found.node.takeUnretainedValue().exactly(X.self).map { NodeArgument($0) }
         default:
             return (shape as? any PlainShape.Type)?.plainArgument(for: target)
         }
     }
+    var hasDefault: Bool { false }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         switch source {
         case .value(let value): return value.value is X

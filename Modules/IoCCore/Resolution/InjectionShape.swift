@@ -85,7 +85,7 @@ extension Optional: PlainShape {
         switch target {
         case .component(let found): return found.node.takeUnretainedValue().exactly(Wrapped.self).map { OptionalNodeArgument($0) }
         case .absent: return nilArgument()
-        case .handle, .value, .components, .entries: return nil
+        case .handle, .value, .components, .entries, .defaultValue: return nil
         }
     }
 }
@@ -239,7 +239,7 @@ private func plainElementArguments<Element>(_ target: PlainTarget, _ type: Eleme
     switch target {
     case .components(let components): found = components.map { (nil, $0) }
     case .entries(let entries): found = entries.map { ($0.key, $0.component) }
-    case .component, .handle, .value, .absent: return nil
+    case .component, .handle, .value, .absent, .defaultValue: return nil
     }
     var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)
