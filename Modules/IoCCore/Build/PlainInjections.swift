@@ -108,8 +108,20 @@ extension InjectionPoint {
         /// it has neither (a subtype, or a type that does not fit: the full binding decides).
         func fitting(_ found: NodeRef?) -> NodeRef? {
             guard let found else { return nil }
-            if found.container.producedType(at: found.index) == exact { return found }
-            return found.container.exposure(of: found.index, as: exact)
+            return making(found) ?? found.container.exposure(of: found.index, as: exact)
+        }
+        /// `found` when it makes the point's type.
+        func making(_ found: NodeRef) -> NodeRef? {
+            found.container.producedType(at: found.index) == exact ? found : nil
+        }
+        /// What a collection injects: each of `items` through `fit`; `nil` when one does not fit.
+        func components<Items: Sequence>(_ items: Items, _ fit: (Items.Element) -> NodeRef?) -> PlainTarget? {
+            var found: [NodeRef] = []
+            for item in items {
+                guard let fits = fit(item) else { return nil }
+                found.append(fits)
+            }
+            return .components(found)
         }
         switch (form, source) {
         case (nil, _), (.optional?, .type), (.optional?, .named):
@@ -131,35 +143,15 @@ extension InjectionPoint {
         case (.elements?, .all(let type)) where ObjectIdentifier(type.metatype) == exact,
              (.keyed?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:
             // A type's candidates make it, or are its exposures.
-            var found: [NodeRef] = []
-            for candidate in lookups.candidates(ofType: type) {
-                guard candidate.container.producedType(at: candidate.index) == exact else { return nil }
-                found.append(candidate)
-            }
-            return .components(found)
+            return components(lookups.candidates(ofType: type), making)
         case (.elements?, .tagged(let tag)):
-            var found: [NodeRef] = []
-            for member in lookups.members(tagged: tag) {
-                guard let fits = fitting(member) else { return nil }
-                found.append(fits)
-            }
-            return .components(found)
+            return components(lookups.members(tagged: tag), fitting)
         case (.keyed?, .tagged(let tag)):
             // Keyed by the member's own name or type: only members that make the type itself.
-            var found: [NodeRef] = []
-            for member in lookups.members(tagged: tag) {
-                guard member.container.producedType(at: member.index) == exact else { return nil }
-                found.append(member)
-            }
-            return .components(found)
+            return components(lookups.members(tagged: tag), making)
         case (.elements?, .list(let items)):
             // A list of references (a list of values is a config value, above).
-            var found: [NodeRef] = []
-            for item in items {
-                guard let reached = reference(item), let reached else { return nil }
-                found.append(reached)
-            }
-            return .components(found)
+            return components(items) { reference($0) ?? nil }
         case (.keyed?, .map(let items)):
             var found: [(key: String, component: NodeRef)] = []
             for (key, item) in items.sorted(by: { $0.key < $1.key }) {
