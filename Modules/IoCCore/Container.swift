@@ -22,6 +22,9 @@ public final class Container: @unchecked Sendable {
     var extraOrigins: [ExtraOrigin] = []
     /// The number of the component that stands for a component as a further type (`.as(P.self)`).
     var exposures: [ExposureKey: Int] = [:]
+    /// The number of each inner definition's component, by the component whose injection holds
+    /// it (for those the build checked without binding their holder).
+    var inners: [InnerKey: Int] = [:]
     /// The marks of each component, which its node copies when it is made.
     var flags: [NodeFlags] = []
     /// What each component builds directly, set at build: a component that binds on first use
@@ -139,8 +142,8 @@ public final class Container: @unchecked Sendable {
         return Unmanaged.passUnretained(node)
     }
 
-    /// A new node for component `index`: a definition's, or an exposure's (of its base's node).
-    /// The build makes the nodes of inner definitions itself.
+    /// A new node for component `index`: a definition's, an inner definition's, or an
+    /// exposure's (of its base's node).
     private func makeNode(_ index: Int) -> AnyNode {
         guard index >= definitions.count else {
             let definition = definitions[index]
@@ -148,12 +151,25 @@ public final class Container: @unchecked Sendable {
             guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
             return maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
         }
-        // The build numbers an exposure only for a base its adapter takes (``AdapterBox/baseType``).
-        guard case .exposure(let base, let type) = extraOrigins[index - definitions.count],
-              let adapter = definition(at: base).exposedAs.first(where: { $0.type == type })?.adapter,
-              let node = adapter.makeNode(base: self.node(at: base).takeUnretainedValue(), container: self, target: type)
-        else { preconditionFailure("component \(index) has no node of its own to make") }
-        return node
+        switch extraOrigins[index - definitions.count] {
+        case .inner(let definition):
+            // The build numbers only inner definitions that bound.
+            guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
+            let node = maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+            node.isInner = true
+            return node
+        case .exposure(let base, let type):
+            // The build numbers an exposure only for a base its adapter takes (``AdapterBox/baseType``).
+            guard let adapter = definition(at: base).exposedAs.first(where: { $0.type == type })?.adapter,
+                  let node = adapter.makeNode(base: self.node(at: base).takeUnretainedValue(), container: self, target: type)
+            else { preconditionFailure("component \(index) has no node of its own to make") }
+            return node
+        }
+    }
+
+    /// The component of the inner definition `definition` inside component `owner`'s injections.
+    func inner(_ definition: Definition, of owner: Int) -> NodeRef? {
+        inners[InnerKey(owner: owner, definition: definition.identity)].map { NodeRef(self, $0) }
     }
 
     /// The component that stands for component `base` as `type` (its exposure), if it has one.

@@ -255,6 +255,36 @@ struct LazyNodeTests {
         #expect(client.host == "example.com" && client.retries == 3)
     }
 
+    /// An inner definition (a factory component registered with its product, a config file's
+    /// inline bean) whose own injections are plain is numbered and checked on the tables:
+    /// neither it nor its holder gets a node at build. One that is not plain binds its holder
+    /// in full, as before.
+    @Test func innerDefinitions_areCheckedWithoutMakingNodes() throws {
+        struct Wand: Sendable { let color: String; let d: D }
+        struct WandFactory: ComponentFactory {
+            let color: String
+            let d: D
+            func makeProduct() throws -> Wand { Wand(color: color, d: d) }
+        }
+        let builder = ContainerBuilder()
+        builder.register(D.init).singleton()
+        builder.registerFactory { (color: String, d: D) in WandFactory(color: color, d: d) }
+            .arguments(.value("oak"), .type(D.self)).named("plain")
+        // A factory taking a locator is not plain itself: its product binds in full.
+        struct LocatorFactory: ComponentFactory {
+            let ds: ServiceLocator<D>
+            func makeProduct() throws -> Wand { Wand(color: "ash", d: try ds.get("D")) }
+        }
+        builder.registerFactory { (ds: ServiceLocator<D>) in LocatorFactory(ds: ds) }.named("bound")
+        let container = try builder.build()
+        #expect(made(container) == ["D", #""bound" (Wand)"#, "LocatorFactory"])
+        let wand = try container.resolve(Wand.self, name: "plain")
+        #expect(wand.color == "oak")
+        #expect(try wand.d === container.resolve(D.self))
+        #expect(made(container) == ["D", #""bound" (Wand)"#, "LocatorFactory", #""plain" (Wand)"#, "WandFactory"])
+        #expect(try container.resolve(Wand.self, name: "bound").color == "ash")
+    }
+
     /// A value (code's `.value`, a config value) depends on no component: the build converts it
     /// to check it, and the component's node converts it again when it is first made (also into
     /// an optional or a list). A reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.

@@ -12,11 +12,44 @@ protocol ComponentLookups {
     func component(named name: String) -> NodeRef?
     /// The components tagged `tag`, here or in a parent (a child's own hide its parent's), by priority.
     func members(tagged tag: String) -> ComponentList
+    /// The component of the inner definition `definition` inside component `owner`'s
+    /// injections: on the build's tables, numbered and checked now (`nil` when it is not plain
+    /// itself); on a container's, the one the build numbered.
+    func inner(_ definition: Definition, of owner: Int) -> NodeRef?
 }
 
 extension Compilation: ComponentLookups {
     func members(tagged tag: String) -> ComponentList {
         byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)
+    }
+
+    /// Numbers the inner definition `definition` of component `owner`, with its exposures, and
+    /// checks its injections as plain; `nil` when it is not plain (the holder is then bound in
+    /// full, and ``checkPlainReferences(of:)`` takes back what this numbered).
+    func inner(_ definition: Definition, of owner: Int) -> NodeRef? {
+        let key = InnerKey(owner: owner, definition: definition.identity)
+        // The same inner definition twice in one component is two components when bound in full.
+        guard definition.maker != nil, container.inners[key] == nil else { return nil }
+        let (storage, problem) = Storage.of(definition, customScopes: customScopes)
+        guard problem == nil else { return nil }
+        var entry = ComponentFacts(definition, storage: storage)
+        entry.isInner = true
+        let index = addExtra(.inner(definition), node: nil, facts: entry)
+        container.inners[key] = index
+        _ = numberExposures(of: index, definition)
+        return checkPlainReferences(of: index) ? component(index) : nil
+    }
+
+    /// Takes back the components numbered from `count` on (the inner definitions, and their
+    /// exposures, of a component that turned out not to be plain).
+    func forgetComponents(from count: Int) {
+        guard facts.count > count else { return }
+        let extras = count - container.definitions.count
+        facts.removeSubrange(count...)
+        container.extraOrigins.removeSubrange(extras...)
+        container.inners = container.inners.filter { $0.value < count }
+        container.exposures = container.exposures.filter { $0.value < count }
+        captives = captives.filter { $0.key < count }
     }
 }
 
@@ -77,12 +110,13 @@ enum PlainTarget {
 }
 
 extension InjectionPoint {
-    /// What the point resolves to on `lookups` without binding: a type or a name that picks
-    /// exactly one component making the point's type (or the type its optional or handle
-    /// wraps), a value, or for an optional point nothing where its source allows that. `nil`
+    /// What the point of component `owner` resolves to on `lookups` without binding: a type, a
+    /// name or an inner definition that picks exactly one component making the point's type
+    /// (or the type its optional or handle wraps), a value, or for an optional point nothing
+    /// where its source allows that. `nil`
     /// for any other point — a collection, a subtype, a component missing or ambiguous — which
     /// the full binding handles and reports. Whether a value converts is the caller's to check.
-    func plainTarget(in lookups: some ComponentLookups) -> PlainTarget? {
+    func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
         guard let slot else { return nil }
         if source.isPlainValue { return .value(source) }
         if case .defaultArgument = source { return .defaultValue }
@@ -99,6 +133,9 @@ extension InjectionPoint {
             case .named(let name):
                 guard let named = lookups.component(named: name) else { return .some(nil) }
                 found = named
+            case .inner(let definition):
+                guard let inner = lookups.inner(definition, of: owner) else { return nil }
+                found = inner
             default:
                 return nil
             }

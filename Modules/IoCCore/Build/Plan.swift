@@ -143,11 +143,12 @@ extension Compilation {
     /// Returns `false`, recording nothing, when any injection needs the full binding (which
     /// reports what is wrong).
     func checkPlainReferences(of index: Int) -> Bool {
-        let definition = definitions[index]
+        let definition = index < definitions.count ? definitions[index] : container.definition(at: index)
+        let numbered = facts.count
         let found = component(index)
         guard let produced = definition.maker?.producedType else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
-            switch point.plainTarget(in: self) {
+            switch point.plainTarget(in: self, owner: index) {
             case .component(let found)?:
                 record(index, dependsOn: found, holder: captiveHolder(index, at: site), at: site)
                 return true
@@ -195,7 +196,9 @@ extension Compilation {
             }
         }
         guard isPlain else {
-            // A component is checked once, so all of what it recorded is this check's.
+            // A component is checked once, so all of what it recorded is this check's, and so
+            // are the inner definitions it numbered.
+            forgetComponents(from: numbered)
             facts[index].dependencies.removeAll()
             captives[index] = nil
             return false

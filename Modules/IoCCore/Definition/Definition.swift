@@ -77,6 +77,11 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// set to something other than its default.
     var hasExtras: Bool { fields.extras != nil }
 
+    /// Tells this definition's value from a copy that has since changed (copies share their
+    /// fields until one changes): what finds an inner definition's component again
+    /// (``Container/inner(_:of:)``).
+    var identity: ObjectIdentifier { ObjectIdentifier(fields) }
+
     /// The fields, copied first when another definition shares them.
     private var unique: Fields {
         mutating get {

@@ -299,7 +299,7 @@ struct TypedDefinitionParts<T> {
         let producer = assemble(
             definition, node, postProcessors: postProcessors,
             point: { point, site, _ in
-                guard let target = point.plainTarget(in: container),
+                guard let target = point.plainTarget(in: container, owner: node.index),
                       let argument = point.slot?.plainArgument(for: target, container.converters, site: site) else { fits = false; return .failed }
                 return .bound(argument)
             },

@@ -52,8 +52,13 @@ struct ExposureKey: Hashable {
     let type: ObjectIdentifier
 }
 
-/// A component numbered after the container's definitions: an inner definition (made at build
-/// with its node) or an exposure (made on first use).
+/// An inner definition inside component `owner`'s injections: a key of ``Container/inners``.
+struct InnerKey: Hashable {
+    let owner: Int
+    let definition: ObjectIdentifier
+}
+
+/// A component numbered after the container's definitions: an inner definition or an exposure.
 enum ExtraOrigin {
     /// An inner (anonymous) definition, inside another's.
     case inner(Definition)
