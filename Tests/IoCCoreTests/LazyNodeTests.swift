@@ -14,10 +14,15 @@ final class WithAll: Sendable {
     init(ds: [D]) { self.ds = ds }
 }
 
-/// A component that takes a service locator: an injection the build binds in full.
-final class WithLocator: Sendable {
-    let ds: ServiceLocator<D>
-    init(ds: ServiceLocator<D>) { self.ds = ds }
+/// A base class, and a class made of it.
+class Tool: @unchecked Sendable { init() {} }
+final class Hammer: Tool, @unchecked Sendable {}
+
+/// A component that takes a component as its superclass, which it is not exposed as (a cast):
+/// an injection the build binds in full.
+final class WithSupertype: @unchecked Sendable {
+    let tool: Tool
+    init(tool: Tool) { self.tool = tool }
 }
 
 /// The build checks the whole graph on tables and makes a component's runtime objects (its
@@ -46,18 +51,19 @@ struct LazyNodeTests {
         builder.register(E.init)                              // plain, untouched: no node
         builder.register(WithOptional.init)                   // an optional reference: checked, not bound
         builder.register(WithAll.init)                        // every D: checked, not bound
-        builder.register(WithLocator.init)                    // a service locator binds in full...
+        builder.register(Hammer.init).singleton()
+        builder.register(WithSupertype.init).arguments(.type(Hammer.self))   // a cast binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", "WithLocator"])
+        #expect(made(container) == ["D", "WithSupertype", "Hammer"])
         let d = try container.resolve(D.self)
-        #expect(try container.resolve(WithLocator.self).ds.get("D") === d)
+        #expect(try container.resolve(WithSupertype.self).tool === container.resolve(Hammer.self))
         #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
         #expect(try container.resolve(WithOptional.self).d === d)
         // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
-        #expect(made(container) == ["D", "WithLocator", "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", "WithSupertype", "Hammer", "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
@@ -71,18 +77,20 @@ struct LazyNodeTests {
     }
 
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
-        let parent = try graphBuilder(dScope: .singleton).build()
+        let parentBuilder = graphBuilder(dScope: .singleton)
+        parentBuilder.register(Hammer.init).singleton()
+        let parent = try parentBuilder.build()
         let child = try parent.makeChild {
-            $0.register(WithLocator.init)
+            $0.register(WithSupertype.init).arguments(.type(Hammer.self))
             $0.register(WithOptional.init)
         }
-        // The child's binding of the locator needed the parent's D: made then, in the parent.
-        #expect(made(parent) == ["D"])
-        #expect(made(child) == ["WithLocator"])
+        // The child's binding of the cast needed the parent's Hammer: made then, in the parent.
+        #expect(made(parent) == ["Hammer"])
+        #expect(made(child) == ["WithSupertype"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
         _ = try child.resolve(A.self)
-        #expect(made(parent) == ["A", "B", "C", "D", "E"])
-        #expect(made(child) == ["WithLocator", "WithOptional"])
+        #expect(made(parent) == ["A", "B", "C", "D", "E", "Hammer"])
+        #expect(made(child) == ["WithSupertype", "WithOptional"])
     }
 
     @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
@@ -180,7 +188,8 @@ struct LazyNodeTests {
         #expect(try holder.provider.get() !== holder.provider.get())
     }
 
-    /// Collections of a type or a tag (`[T]`, `[String: T]`), lists and maps of references, and
+    /// Collections of a type or a tag (`[T]`, `[String: T]`), lists and maps of references,
+    /// service locators, and
     /// a name reached as a protocol the component is exposed as are checked on the tables too:
     /// the build makes no node for them, and the first resolve injects what the full binding
     /// gives (an eager singleton of the same definition, bound at build), in the same order and keys.
@@ -197,6 +206,14 @@ struct LazyNodeTests {
                 self.free = free
             }
         }
+        final class Locators: Sendable {
+            let all: ServiceLocator<any WeatherClient>
+            let listed: ServiceLocator<any WeatherClient>
+            init(all: ServiceLocator<any WeatherClient>, listed: ServiceLocator<any WeatherClient>) {
+                self.all = all
+                self.listed = listed
+            }
+        }
         let builder = ContainerBuilder()
         builder.register(FreeWeatherClient.init).named("free").singleton().tagged("weather").as((any WeatherClient).self) { $0 }
         builder.register(BetterWeatherClient.init).named("better").singleton().tagged("weather").as((any WeatherClient).self) { $0 }
@@ -210,6 +227,8 @@ struct LazyNodeTests {
             .arguments(.list([.named("better"), .named("free")]), .map(["first": .named("free"), "second": .type((any WeatherClient).self)]),
                        .list([.named("free")]), .named("better"))
         builder.register(FreeWeatherClient.init).primary().singleton().as((any WeatherClient).self) { $0 }
+        // Service locators of a type and of a list of names (Symfony's !service_locator).
+        builder.register(Locators.init).arguments(.all((any WeatherClient).self), .list([.named("free"), .named("better")]))
         let container = try builder.build()
         #expect(made(container).contains(#""bound" (Reports)"#) && !made(container).contains(#""reports" (Reports)"#))
         let reports = try container.resolve(Reports.self, name: "reports")
@@ -228,6 +247,9 @@ struct LazyNodeTests {
         #expect(listed.byName["first"] as AnyObject === reports.free as AnyObject)
         #expect(listed.byName["second"] as AnyObject !== reports.free as AnyObject, "the primary, unnamed one")
         #expect(listed.free as AnyObject === reports.byName["better"] as AnyObject)
+        let locators = try container.resolve(Locators.self)
+        #expect(locators.all.keys == ["WeatherClient", "better", "free"] && locators.listed.keys == ["better", "free"])
+        #expect(try locators.listed.get("free") as AnyObject === reports.free as AnyObject)
     }
 
     /// A parameter a config definition leaves to its Swift default (the catalog entry knows it)
@@ -270,18 +292,20 @@ struct LazyNodeTests {
         builder.register(D.init).singleton()
         builder.registerFactory { (color: String, d: D) in WandFactory(color: color, d: d) }
             .arguments(.value("oak"), .type(D.self)).named("plain")
-        // A factory taking a locator is not plain itself: its product binds in full.
-        struct LocatorFactory: ComponentFactory {
-            let ds: ServiceLocator<D>
-            func makeProduct() throws -> Wand { Wand(color: "ash", d: try ds.get("D")) }
+        // A factory taking a component as a supertype (a cast) is not plain itself: its
+        // product binds in full.
+        struct CastFactory: ComponentFactory {
+            let tool: Tool
+            func makeProduct() throws -> Wand { Wand(color: tool is Hammer ? "ash" : "elm", d: D()) }
         }
-        builder.registerFactory { (ds: ServiceLocator<D>) in LocatorFactory(ds: ds) }.named("bound")
+        builder.register(Hammer.init)
+        builder.registerFactory { (tool: Tool) in CastFactory(tool: tool) }.arguments(.type(Hammer.self)).named("bound")
         let container = try builder.build()
-        #expect(made(container) == ["D", #""bound" (Wand)"#, "LocatorFactory"])
+        #expect(made(container) == [#""bound" (Wand)"#, "CastFactory", "Hammer"])
         let wand = try container.resolve(Wand.self, name: "plain")
         #expect(wand.color == "oak")
         #expect(try wand.d === container.resolve(D.self))
-        #expect(made(container) == ["D", #""bound" (Wand)"#, "LocatorFactory", #""plain" (Wand)"#, "WandFactory"])
+        #expect(made(container) == ["D", #""bound" (Wand)"#, "CastFactory", "Hammer", #""plain" (Wand)"#, "WandFactory"])
         #expect(try container.resolve(Wand.self, name: "bound").color == "ash")
     }
 

@@ -74,11 +74,13 @@ enum PlainForm {
     case elements
     /// `[String: T]`: every component of the type, or of a tag, by name.
     case keyed
+    /// `ServiceLocator<T>`: a provider of every component of the type, or of a tag, or listed, by name.
+    case locator
 }
 
 /// A shape whose point takes components that make exactly one type as plain references:
-/// `T?`, `Lazy<T>`, `Provider<T>`, `[T]`, `Set<T>` and `[String: T]` of a `T` that is not a
-/// shape itself.
+/// `T?`, `Lazy<T>`, `Provider<T>`, `[T]`, `Set<T>`, `[String: T]` and `ServiceLocator<T>` of a
+/// `T` that is not a shape itself.
 protocol PlainShape: InjectionShape {
     /// The type the component must make exactly; `nil` when the type inside is a shape itself
     /// (a handle or a collection, whose binding wraps the component in more).
@@ -90,7 +92,7 @@ protocol PlainShape: InjectionShape {
 }
 
 /// What a point resolves to when it needs no binding at build.
-enum PlainTarget {
+indirect enum PlainTarget {
     /// A component the point injects (as it is, or wrapped in an optional): a dependency.
     case component(NodeRef)
     /// A component a handle resolves when asked: not a dependency of the graph the build checks.
@@ -99,6 +101,8 @@ enum PlainTarget {
     case components([NodeRef])
     /// The components a map of references injects, by the map's keys, in the keys' order.
     case entries([(key: String, component: NodeRef)])
+    /// Components a handle of several (a service locator) resolves when asked: not dependencies.
+    case deferred(PlainTarget)
     /// A value, which the point's slot converts (the build's check converts it to see that it
     /// fits: ``SlotBinding/acceptsValue(_:_:)``).
     case value(InjectionSource)
@@ -151,6 +155,15 @@ extension InjectionPoint {
         func making(_ found: NodeRef) -> NodeRef? {
             found.container.producedType(at: found.index) == exact ? found : nil
         }
+        /// What a map of references injects, in its keys' order; `nil` when one does not fit.
+        func entries(_ items: [String: InjectionSource]) -> PlainTarget? {
+            var found: [(key: String, component: NodeRef)] = []
+            for (key, item) in items.sorted(by: { $0.key < $1.key }) {
+                guard let reached = reference(item), let reached else { return nil }
+                found.append((key, reached))
+            }
+            return .entries(found)
+        }
         /// What a collection injects: each of `items` through `fit`; `nil` when one does not fit.
         func components<Items: Sequence>(_ items: Items, _ fit: (Items.Element) -> NodeRef?) -> PlainTarget? {
             var found: [NodeRef] = []
@@ -190,12 +203,21 @@ extension InjectionPoint {
             // A list of references (a list of values is a config value, above).
             return components(items) { reference($0) ?? nil }
         case (.keyed?, .map(let items)):
-            var found: [(key: String, component: NodeRef)] = []
-            for (key, item) in items.sorted(by: { $0.key < $1.key }) {
-                guard let reached = reference(item), let reached else { return nil }
-                found.append((key, reached))
+            return entries(items)
+        case (.locator?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:
+            return components(lookups.candidates(ofType: type), making).map(PlainTarget.deferred)
+        case (.locator?, .tagged(let tag)):
+            return components(lookups.members(tagged: tag), making).map(PlainTarget.deferred)
+        case (.locator?, .map(let items)):
+            return entries(items).map(PlainTarget.deferred)
+        case (.locator?, .list(let items)):
+            // A list of references, keyed by the names they give (Symfony's list form).
+            var named: [String: InjectionSource] = [:]
+            for item in items {
+                guard case .named(let name) = item else { return nil }
+                named[name] = item
             }
-            return .entries(found)
+            return entries(named).map(PlainTarget.deferred)
         default:
             return nil
         }

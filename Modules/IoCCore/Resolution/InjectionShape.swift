@@ -85,7 +85,7 @@ extension Optional: PlainShape {
         switch target {
         case .component(let found): return found.node.takeUnretainedValue().exactly(Wrapped.self).map { OptionalNodeArgument($0) }
         case .absent: return nilArgument()
-        case .handle, .value, .components, .entries, .defaultValue: return nil
+        case .handle, .value, .components, .entries, .deferred, .defaultValue: return nil
         }
     }
 }
@@ -234,12 +234,12 @@ private func elementArguments<Element>(_ source: InjectionSource, _ type: Elemen
 
 /// The arguments of the components `target` lists, each making exactly `Element`, with the
 /// map's keys where it has them; `nil` when `target` lists none or one does not fit.
-private func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type) -> [(key: String?, component: NodeRef, argument: Argument<Element>)]? {
+func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type) -> [(key: String?, component: NodeRef, argument: Argument<Element>)]? {
     let found: [(key: String?, component: NodeRef)]
     switch target {
     case .components(let components): found = components.map { (nil, $0) }
     case .entries(let entries): found = entries.map { ($0.key, $0.component) }
-    case .component, .handle, .value, .absent, .defaultValue: return nil
+    case .component, .handle, .value, .absent, .defaultValue, .deferred: return nil
     }
     var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)

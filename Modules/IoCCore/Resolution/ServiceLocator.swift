@@ -68,7 +68,7 @@ public struct ServiceLocator<T>: Sendable {
     }
 }
 
-extension ServiceLocator: InjectionShape {
+extension ServiceLocator: PlainShape {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(T.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
@@ -91,8 +91,22 @@ extension ServiceLocator: InjectionShape {
         }
         guard let found = keyedArguments(inner, T.self, in: compilation, site: site) else { return nil }
         guard let parts = found else { return .some(nil) }
-        // Deferred, like a Provider's: a locator builds nothing when it is injected.
-        return ComposedArgument<ServiceLocator<T>>(parts: parts.map(\.1), deferred: true) { ctx in
+        return argument(parts)
+    }
+
+    static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
+    static var plainForm: PlainForm { .locator }
+    /// Each component under the map's key, else its name (else its type's), as
+    /// ``keyedArguments(_:_:in:site:)`` keys them.
+    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+        guard case .deferred(let found) = target else { return nil }
+        return plainElementArguments(found, T.self).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
+    }
+
+    /// The locator's argument: deferred, like a Provider's, since a locator builds nothing when
+    /// it is injected.
+    private static func argument(_ parts: [(String, Argument<T>)]) -> AnyArgument {
+        ComposedArgument<ServiceLocator<T>>(parts: parts.map(\.1), deferred: true) { ctx in
             let container = ctx.container
             var entries: [String: Provider<T>] = [:]
             for (key, argument) in parts {
