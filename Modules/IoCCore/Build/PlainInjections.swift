@@ -116,10 +116,11 @@ indirect enum PlainTarget {
 extension InjectionPoint {
     /// What the point of component `owner` resolves to on `lookups` without binding: a type, a
     /// name or an inner definition that picks exactly one component making the point's type
-    /// (or the type its optional or handle wraps), a value, or for an optional point nothing
-    /// where its source allows that. `nil`
-    /// for any other point — a collection, a subtype, a component missing or ambiguous — which
-    /// the full binding handles and reports. Whether a value converts is the caller's to check.
+    /// (or the type its optional or handle wraps, or exposed as it); the components of a type,
+    /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
+    /// default; or for an optional point nothing where its source allows that. `nil` for any
+    /// other point — a subtype, a mixed list, a component missing or ambiguous — which the full
+    /// binding handles and reports. Whether a value converts is the caller's to check.
     func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
         guard let slot else { return nil }
         if source.isPlainValue { return .value(source) }
