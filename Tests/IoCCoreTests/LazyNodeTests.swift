@@ -18,11 +18,17 @@ final class WithAll: Sendable {
 class Tool: @unchecked Sendable { init() {} }
 final class Hammer: Tool, @unchecked Sendable {}
 
-/// A component that takes a component as its superclass, which it is not exposed as (a cast):
-/// an injection the build binds in full.
+/// A component that takes a component as its superclass, which it is not exposed as (a cast).
 final class WithSupertype: @unchecked Sendable {
     let tool: Tool
     init(tool: Tool) { self.tool = tool }
+}
+
+/// A component that takes a list mixing values and references: an injection the build binds
+/// in full.
+final class WithWords: Sendable {
+    let words: [String]
+    init(words: [String]) { self.words = words }
 }
 
 /// The build checks the whole graph on tables and makes a component's runtime objects (its
@@ -51,19 +57,19 @@ struct LazyNodeTests {
         builder.register(E.init)                              // plain, untouched: no node
         builder.register(WithOptional.init)                   // an optional reference: checked, not bound
         builder.register(WithAll.init)                        // every D: checked, not bound
-        builder.register(Hammer.init).singleton()
-        builder.register(WithSupertype.init).arguments(.type(Hammer.self))   // a cast binds in full...
+        builder.register(String.self, name: "greeting") { _ in "hello" }
+        builder.register(WithWords.init).arguments(.list([.config(.string("well")), .named("greeting")]))   // a mixed list binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", "WithSupertype", "Hammer"])
+        #expect(made(container) == ["D", "WithWords", #""greeting" (String)"#])
         let d = try container.resolve(D.self)
-        #expect(try container.resolve(WithSupertype.self).tool === container.resolve(Hammer.self))
+        #expect(try container.resolve(WithWords.self).words == ["well", "hello"])
         #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
         #expect(try container.resolve(WithOptional.self).d === d)
         // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
-        #expect(made(container) == ["D", "WithSupertype", "Hammer", "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", "WithWords", #""greeting" (String)"#, "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
@@ -78,19 +84,19 @@ struct LazyNodeTests {
 
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
         let parentBuilder = graphBuilder(dScope: .singleton)
-        parentBuilder.register(Hammer.init).singleton()
+        parentBuilder.register(String.self, name: "greeting") { _ in "hello" }
         let parent = try parentBuilder.build()
         let child = try parent.makeChild {
-            $0.register(WithSupertype.init).arguments(.type(Hammer.self))
+            $0.register(WithWords.init).arguments(.list([.config(.string("well")), .named("greeting")]))
             $0.register(WithOptional.init)
         }
-        // The child's binding of the cast needed the parent's Hammer: made then, in the parent.
-        #expect(made(parent) == ["Hammer"])
-        #expect(made(child) == ["WithSupertype"])
+        // The child's binding of the mixed list needed the parent's "greeting": made then, in the parent.
+        #expect(made(parent) == [#""greeting" (String)"#])
+        #expect(made(child) == ["WithWords"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
         _ = try child.resolve(A.self)
-        #expect(made(parent) == ["A", "B", "C", "D", "E", "Hammer"])
-        #expect(made(child) == ["WithSupertype", "WithOptional"])
+        #expect(made(parent) == ["A", "B", "C", "D", "E", #""greeting" (String)"#])
+        #expect(made(child) == ["WithWords", "WithOptional"])
     }
 
     @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
@@ -292,21 +298,54 @@ struct LazyNodeTests {
         builder.register(D.init).singleton()
         builder.registerFactory { (color: String, d: D) in WandFactory(color: color, d: d) }
             .arguments(.value("oak"), .type(D.self)).named("plain")
-        // A factory taking a component as a supertype (a cast) is not plain itself: its
+        // A factory taking a list that mixes values and references is not plain itself: its
         // product binds in full.
-        struct CastFactory: ComponentFactory {
-            let tool: Tool
-            func makeProduct() throws -> Wand { Wand(color: tool is Hammer ? "ash" : "elm", d: D()) }
+        struct ListFactory: ComponentFactory {
+            let words: [String]
+            func makeProduct() throws -> Wand { Wand(color: words.joined(separator: " "), d: D()) }
         }
-        builder.register(Hammer.init)
-        builder.registerFactory { (tool: Tool) in CastFactory(tool: tool) }.arguments(.type(Hammer.self)).named("bound")
+        builder.register(String.self, name: "greeting") { _ in "ash" }
+        builder.registerFactory { (words: [String]) in ListFactory(words: words) }
+            .arguments(.list([.named("greeting"), .config(.string("wood"))])).named("bound")
         let container = try builder.build()
-        #expect(made(container) == [#""bound" (Wand)"#, "CastFactory", "Hammer"])
+        #expect(made(container) == [#""bound" (Wand)"#, "ListFactory", #""greeting" (String)"#])
         let wand = try container.resolve(Wand.self, name: "plain")
         #expect(wand.color == "oak")
         #expect(try wand.d === container.resolve(D.self))
-        #expect(made(container) == ["D", #""bound" (Wand)"#, "CastFactory", "Hammer", #""plain" (Wand)"#, "WandFactory"])
-        #expect(try container.resolve(Wand.self, name: "bound").color == "ash")
+        #expect(made(container) == ["D", #""bound" (Wand)"#, "ListFactory", #""greeting" (String)"#, #""plain" (Wand)"#, "WandFactory"])
+        #expect(try container.resolve(Wand.self, name: "bound").color == "ash wood")
+    }
+
+    /// A component injected as its superclass (a cast), and the `ComponentInfo` of the component
+    /// being made, are checked on the tables too; what they inject is what the full binding
+    /// gives (an eager copy bound at build).
+    @Test func castsAndComponentInfo_areCheckedWithoutMakingNodes() throws {
+        final class Workshop: @unchecked Sendable {
+            let tool: Tool
+            let spare: Tool?
+            let later: Lazy<Tool>
+            let info: ComponentInfo
+            init(tool: Tool, spare: Tool?, later: Lazy<Tool>, info: ComponentInfo) {
+                self.tool = tool
+                self.spare = spare
+                self.later = later
+                self.info = info
+            }
+        }
+        let builder = ContainerBuilder()
+        builder.register(Hammer.init).named("hammer").singleton()
+        builder.register(Workshop.init).named("plain").tagged("shop")
+            .arguments(.named("hammer"), .named("hammer"), .lazy(.named("hammer")), .type(ComponentInfo.self))
+        builder.register(Workshop.init).named("bound").singleton().eager()
+            .arguments(.named("hammer"), .named("hammer"), .lazy(.named("hammer")), .type(ComponentInfo.self))
+        let container = try builder.build()
+        #expect(!made(container).contains(#""plain" (Workshop)"#))
+        let plain = try container.resolve(Workshop.self, name: "plain")
+        let bound = try container.resolve(Workshop.self, name: "bound")
+        let hammer = try container.resolve(Hammer.self, name: "hammer")
+        #expect(try plain.tool === hammer && plain.spare === hammer && plain.later.get() === hammer)
+        #expect(try bound.tool === hammer && bound.spare === hammer && bound.later.get() === hammer)
+        #expect(plain.info.key.name == "plain" && plain.info.tags == ["shop"] && bound.info.key.name == "bound")
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it

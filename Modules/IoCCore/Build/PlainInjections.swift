@@ -76,6 +76,9 @@ enum PlainForm {
     case keyed
     /// `ServiceLocator<T>`: a provider of every component of the type, or of a tag, or listed, by name.
     case locator
+    /// `ComponentInfo`: what the container says of the component being made, unless a
+    /// component of that type is registered.
+    case info
 }
 
 /// A shape whose point takes components that make exactly one type as plain references:
@@ -86,9 +89,12 @@ protocol PlainShape: InjectionShape {
     /// (a handle or a collection, whose binding wraps the component in more).
     static var plainType: ObjectIdentifier? { get }
     static var plainForm: PlainForm { get }
-    /// The argument for `target`, which ``InjectionPoint/plainTarget(in:)`` found for
-    /// a point of this shape: `nil` when it does not fit (a node of another type).
-    static func plainArgument(for target: PlainTarget) -> AnyArgument?
+    /// Whether a single reference may be a component of `type`, a subclass of ``plainType``,
+    /// injected by a cast (as the full binding does for a reference, not for a collection).
+    static func takesSubtype(_ type: Any.Type) -> Bool
+    /// The argument for `target`, which ``InjectionPoint/plainTarget(in:owner:)`` found for a
+    /// point of this shape at `site`: `nil` when it does not fit (a node of another type).
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument?
 }
 
 /// What a point resolves to when it needs no binding at build.
@@ -111,22 +117,25 @@ indirect enum PlainTarget {
     /// The Swift default of the point's parameter (the check sees that it has one:
     /// ``SlotBinding/hasDefault``).
     case defaultValue
+    /// What the container says of the component being made (``ComponentInfo``).
+    case info
 }
 
 extension InjectionPoint {
     /// What the point of component `owner` resolves to on `lookups` without binding: a type, a
     /// name or an inner definition that picks exactly one component making the point's type
-    /// (or the type its optional or handle wraps, or exposed as it); the components of a type,
+    /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
     /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
     /// default; or for an optional point nothing where its source allows that. `nil` for any
-    /// other point — a subtype, a mixed list, a component missing or ambiguous — which the full
-    /// binding handles and reports. Whether a value converts is the caller's to check.
+    /// other point — a mixed list, a tag keyed by an attribute, a component missing or
+    /// ambiguous — which the full binding handles and reports. Whether a value converts is the
+    /// caller's to check.
     func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
         guard let slot else { return nil }
         if source.isPlainValue { return .value(source) }
         if case .defaultArgument = source { return .defaultValue }
         guard let (exact, form) = slot.plainReference else { return nil }
-        func reference(_ source: InjectionSource) -> NodeRef?? {
+        func reference(_ source: InjectionSource, castable: Bool = false) -> NodeRef?? {
             let found: NodeRef?
             switch source {
             case .type(let wanted) where ObjectIdentifier(wanted.metatype) == exact:
@@ -144,7 +153,10 @@ extension InjectionPoint {
             default:
                 return nil
             }
-            return fitting(found).map { .some($0) }
+            if let fits = fitting(found) { return .some(fits) }
+            // A component of a subclass of the point's type, injected by a cast.
+            if castable, let found, let type = found.container.key(at: found.index).type, slot.takesSubtype(type) { return .some(found) }
+            return nil
         }
         /// `found` when it makes the point's type, else its exposure as that type; `nil` when
         /// it has neither (a subtype, or a type that does not fit: the full binding decides).
@@ -175,21 +187,24 @@ extension InjectionPoint {
             return .components(found)
         }
         switch (form, source) {
-        case (nil, _), (.optional?, .type), (.optional?, .named):
-            guard let found = reference(source), let found else { return nil }
+        case (.info?, .type(let wanted)) where ObjectIdentifier(wanted.metatype) == exact && lookups.candidates(ofType: wanted).isEmpty:
+            // The component's own info, unless a component of that type is registered.
+            return .info
+        case (nil, _), (.info?, _), (.optional?, .type), (.optional?, .named):
+            guard let found = reference(source, castable: true), let found else { return nil }
             return .component(found)
         case (.optional?, .optional(let inner)):
             // An optional's own source: nothing where there is no such component.
-            guard let found = reference(inner) else { return nil }
+            guard let found = reference(inner, castable: true) else { return nil }
             return found.map(PlainTarget.component) ?? .absent
         case (.optional?, .nilValue):
             return .absent
         case (.lazy?, .lazy(let inner)), (.provider?, .provider(let inner)):
             // A handle's own source, or (below) a reference the handle wraps.
-            guard let found = reference(inner), let found else { return nil }
+            guard let found = reference(inner, castable: true), let found else { return nil }
             return .handle(found)
         case (.lazy?, .type), (.lazy?, .named), (.provider?, .type), (.provider?, .named):
-            guard let found = reference(source), let found else { return nil }
+            guard let found = reference(source, castable: true), let found else { return nil }
             return .handle(found)
         case (.elements?, .all(let type)) where ObjectIdentifier(type.metatype) == exact,
              (.keyed?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:

@@ -162,9 +162,9 @@ extension Compilation {
                 // Converted to see that it fits (again on first use); one that does not is
                 // reported by the full binding.
                 return point.slot?.acceptsValue(source, builder.converters) ?? false
-            case .handle?, .deferred?, .absent?:
-                // A handle or a locator resolves its components when asked, and a `nil`
-                // depends on none.
+            case .handle?, .deferred?, .absent?, .info?:
+                // A handle or a locator resolves its components when asked; a `nil` and the
+                // component's info depend on none.
                 return true
             case .defaultValue?:
                 // A parameter without a default is reported by the full binding.

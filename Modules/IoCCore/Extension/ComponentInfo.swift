@@ -38,12 +38,23 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
 
 // A parameter or property of type `ComponentInfo` gets the info of the component being built,
 // unless the definition gives it a source of its own.
-extension ComponentInfo: InjectionShape {
+extension ComponentInfo: PlainShape {
     static var defaultInjectionSource: InjectionSource { .type(TypeRef(ComponentInfo.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard source == defaultInjectionSource, compilation.candidates(ofType: TypeRef(ComponentInfo.self)).isEmpty else { return nil }
         return .some(ConstantArgument(site.component.info))
+    }
+
+    static var plainType: ObjectIdentifier? { ObjectIdentifier(ComponentInfo.self) }
+    static var plainForm: PlainForm { .info }
+    static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+        switch target {
+        case .info: return ConstantArgument(site.component.info)
+        case .component(let found): return found.node.takeUnretainedValue().exactly(ComponentInfo.self).map { NodeArgument($0) }
+        case .handle, .components, .entries, .deferred, .value, .absent, .defaultValue: return nil
+        }
     }
 }
 

@@ -467,6 +467,9 @@ protocol SlotBinding: Sendable {
     func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
     /// Whether the slot's parameter has a Swift default (``InjectionSource/defaultArgument``).
     var hasDefault: Bool { get }
+    /// Whether a single reference to a component of `type` fills the slot by a cast (`type` is
+    /// a subclass of the slot's type, or of the type its optional or handle wraps).
+    func takesSubtype(_ type: TypeRef) -> Bool
     /// Whether a value source (`.value`, or `.config` converted by `converters`) gives a value
     /// of the slot's type, without making the argument.
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
@@ -532,6 +535,7 @@ struct DefaultedSlot<X>: SlotBinding {
         return DefaultValueArgument<X>(makeDefault, site: site)
     }
     var hasDefault: Bool { true }
+    func takesSubtype(_ type: TypeRef) -> Bool { plain.takesSubtype(type) }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsValue(source, converters) }
 }
 
@@ -577,12 +581,18 @@ struct Slot<X>: SlotBinding {
         case .value(.config(let value)): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
         case .value, .defaultValue: return nil
         case .component(let found) where shape == nil:
-            return found.node.takeUnretainedValue().exactly(X.self).map { NodeArgument($0) }
+            let node = found.node.takeUnretainedValue()
+            if let typed = node.exactly(X.self) { return NodeArgument(typed) }
+            return node.typeRef.metatype is X.Type ? CastArgument<X>(node, site: site) : nil
         default:
-            return (shape as? any PlainShape.Type)?.plainArgument(for: target)
+            return (shape as? any PlainShape.Type)?.plainArgument(for: target, site: site)
         }
     }
     var hasDefault: Bool { false }
+    func takesSubtype(_ type: TypeRef) -> Bool {
+        guard let shape else { return type.metatype is X.Type }
+        return (shape as? any PlainShape.Type)?.takesSubtype(type.metatype) ?? false
+    }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         switch source {
         case .value(let value): return value.value is X

@@ -81,11 +81,15 @@ extension Optional: PlainShape {
     /// the component in more than an optional).
     static var plainType: ObjectIdentifier? { Wrapped.self is any InjectionShape.Type ? nil : ObjectIdentifier(Wrapped.self) }
     static var plainForm: PlainForm { .optional }
-    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Wrapped.Type }
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
         switch target {
-        case .component(let found): return found.node.takeUnretainedValue().exactly(Wrapped.self).map { OptionalNodeArgument($0) }
+        case .component(let found):
+            let node = found.node.takeUnretainedValue()
+            if let typed = node.exactly(Wrapped.self) { return OptionalNodeArgument(typed) }
+            return node.typeRef.metatype is Wrapped.Type ? wrap(CastArgument<Wrapped>(node, site: site)) : nil
         case .absent: return nilArgument()
-        case .handle, .value, .components, .entries, .deferred, .defaultValue: return nil
+        case .handle, .value, .components, .entries, .deferred, .defaultValue, .info: return nil
         }
     }
 }
@@ -154,14 +158,18 @@ private func handleArgument<T, Handle>(
     }
 }
 
-/// The argument of a handle over the component `target` found for it, which makes exactly `T`.
+/// The argument of a handle over the component `target` found for it, which makes `T` (or a
+/// subclass of it, cast).
 private func plainHandleArgument<T, Handle>(
-    for target: PlainTarget, of type: T.Type,
+    for target: PlainTarget, of type: T.Type, site: SiteInfo,
     make: @escaping @Sendable (_ resolve: @escaping @Sendable () throws -> T,
                                _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
 ) -> AnyArgument? {
-    guard case .handle(let found) = target, let node = found.node.takeUnretainedValue().exactly(T.self) else { return nil }
-    return handleArgument(over: NodeArgument(node), make: make)
+    guard case .handle(let found) = target else { return nil }
+    let node = found.node.takeUnretainedValue()
+    if let typed = node.exactly(T.self) { return handleArgument(over: NodeArgument(typed), make: make) }
+    guard node.typeRef.metatype is T.Type else { return nil }
+    return handleArgument(over: CastArgument<T>(node, site: site), make: make)
 }
 
 extension Lazy: PlainShape {
@@ -174,7 +182,10 @@ extension Lazy: PlainShape {
 
     static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
     static var plainForm: PlainForm { .lazy }
-    static func plainArgument(for target: PlainTarget) -> AnyArgument? { plainHandleArgument(for: target, of: T.self, make: handle()) }
+    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+        plainHandleArgument(for: target, of: T.self, site: site, make: handle())
+    }
 
     /// Makes the handle a point of this type gets, over what resolves its component.
     private static func handle() -> @Sendable (_ resolve: @escaping @Sendable () throws -> T,
@@ -194,7 +205,10 @@ extension Provider: PlainShape {
 
     static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
     static var plainForm: PlainForm { .provider }
-    static func plainArgument(for target: PlainTarget) -> AnyArgument? { plainHandleArgument(for: target, of: T.self, make: handle) }
+    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+        plainHandleArgument(for: target, of: T.self, site: site, make: handle)
+    }
 
     /// Makes the handle a point of this type gets, over what resolves its component.
     @Sendable private static func handle(_ resolve: @escaping @Sendable () throws -> T,
@@ -239,7 +253,7 @@ func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type)
     switch target {
     case .components(let components): found = components.map { (nil, $0) }
     case .entries(let entries): found = entries.map { ($0.key, $0.component) }
-    case .component, .handle, .value, .absent, .defaultValue, .deferred: return nil
+    case .component, .handle, .value, .absent, .defaultValue, .deferred, .info: return nil
     }
     var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)
@@ -261,7 +275,8 @@ extension Array: PlainShape {
 
     static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
     static var plainForm: PlainForm { .elements }
-    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+    static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
         plainElementArguments(target, Element.self).map { argument($0.map(\.argument)) }
     }
 
@@ -289,7 +304,8 @@ extension Set: PlainShape {
 
     static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
     static var plainForm: PlainForm { .elements }
-    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+    static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
         plainElementArguments(target, Element.self).map { SetArgument($0.map(\.argument)) }
     }
 }
@@ -363,9 +379,10 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
 
     static var plainType: ObjectIdentifier? { Value.self is any InjectionShape.Type ? nil : ObjectIdentifier(Value.self) }
     static var plainForm: PlainForm { .keyed }
+    static func takesSubtype(_ type: Any.Type) -> Bool { false }
     /// Each component under the map's key, else its name (else its type's), as
     /// ``keyedArguments(_:_:in:site:)`` keys them.
-    static func plainArgument(for target: PlainTarget) -> AnyArgument? {
+    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
         plainElementArguments(target, Value.self).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
     }
 
