@@ -215,9 +215,14 @@ struct LazyNodeTests {
         final class Locators: Sendable {
             let all: ServiceLocator<any WeatherClient>
             let listed: ServiceLocator<any WeatherClient>
-            init(all: ServiceLocator<any WeatherClient>, listed: ServiceLocator<any WeatherClient>) {
+            let indexed: ServiceLocator<any WeatherClient>
+            let byKey: [String: any WeatherClient]
+            init(all: ServiceLocator<any WeatherClient>, listed: ServiceLocator<any WeatherClient>,
+                 indexed: ServiceLocator<any WeatherClient>, byKey: [String: any WeatherClient]) {
                 self.all = all
                 self.listed = listed
+                self.indexed = indexed
+                self.byKey = byKey
             }
         }
         let builder = ContainerBuilder()
@@ -234,16 +239,22 @@ struct LazyNodeTests {
                        .list([.named("free")]), .named("better"))
         builder.register(FreeWeatherClient.init).primary().singleton().as((any WeatherClient).self) { $0 }
         // Service locators of a type and of a list of names (Symfony's !service_locator).
-        builder.register(Locators.init).arguments(.all((any WeatherClient).self), .list([.named("free"), .named("better")]))
+        // Symfony's !tagged_locator { tag: …, index_by: key }, and the same into a map.
+        builder.register(BetterWeatherClient.init).named("indexed").singleton().tagged("indexed", attributes: ["key": .string("b")])
+            .as((any WeatherClient).self) { $0 }
+        builder.register(Locators.init).arguments(.all((any WeatherClient).self), .list([.named("free"), .named("better")]),
+                                                  .taggedIndexed(tag: "indexed", indexBy: "key"), .taggedIndexed(tag: "indexed", indexBy: "key"))
         let container = try builder.build()
-        #expect(made(container).contains(#""bound" (Reports)"#) && !made(container).contains(#""reports" (Reports)"#))
+        #expect(made(container).contains(#""bound" (Reports)"#) && !made(container).contains(#""reports" (Reports)"#)
+            && !made(container).contains(#""listed" (Reports)"#) && !made(container).contains("Locators"))
         let reports = try container.resolve(Reports.self, name: "reports")
         let bound = try container.resolve(Reports.self, name: "bound")
         #expect(reports.all.map { ObjectIdentifier($0 as AnyObject) } == bound.all.map { ObjectIdentifier($0 as AnyObject) })
         #expect(reports.byName.mapValues { ObjectIdentifier($0 as AnyObject) } == bound.byName.mapValues { ObjectIdentifier($0 as AnyObject) })
         #expect(reports.tagged.map { ObjectIdentifier($0 as AnyObject) } == bound.tagged.map { ObjectIdentifier($0 as AnyObject) })
-        #expect(reports.all.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo", "free forecast for Oslo"])
-        #expect(reports.byName.keys.sorted() == ["WeatherClient", "better", "free"])
+        #expect(reports.all.map { $0.forecast(city: "Oslo") }
+            == ["free forecast for Oslo", "better forecast for Oslo", "free forecast for Oslo", "better forecast for Oslo"])
+        #expect(reports.byName.keys.sorted() == ["WeatherClient", "better", "free", "indexed"])
         #expect(reports.tagged.map { $0.forecast(city: "Oslo") } == ["free forecast for Oslo", "better forecast for Oslo"])
         #expect(reports.free as AnyObject === reports.byName["free"] as AnyObject)
         #expect(try reports.free as AnyObject === container.resolve(FreeWeatherClient.self, name: "free"))
@@ -254,7 +265,9 @@ struct LazyNodeTests {
         #expect(listed.byName["second"] as AnyObject !== reports.free as AnyObject, "the primary, unnamed one")
         #expect(listed.free as AnyObject === reports.byName["better"] as AnyObject)
         let locators = try container.resolve(Locators.self)
-        #expect(locators.all.keys == ["WeatherClient", "better", "free"] && locators.listed.keys == ["better", "free"])
+        #expect(locators.all.keys == ["WeatherClient", "better", "free", "indexed"] && locators.listed.keys == ["better", "free"])
+        #expect(locators.indexed.keys == ["b"] && locators.byKey.keys.sorted() == ["b"])
+        #expect(try locators.indexed.get("b") as AnyObject === container.resolve(BetterWeatherClient.self, name: "indexed"))
         #expect(try locators.listed.get("free") as AnyObject === reports.free as AnyObject)
     }
 

@@ -127,8 +127,8 @@ extension InjectionPoint {
     /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
     /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
     /// default; or for an optional point nothing where its source allows that. `nil` for any
-    /// other point — a mixed list, a tag keyed by an attribute, a component missing or
-    /// ambiguous — which the full binding handles and reports. Whether a value converts is the
+    /// other point — a mixed list, a component missing or ambiguous — which the full binding
+    /// handles and reports. Whether a value converts is the
     /// caller's to check.
     func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
         guard let slot else { return nil }
@@ -177,6 +177,18 @@ extension InjectionPoint {
             }
             return .entries(found)
         }
+        /// What a map of a tag's members keyed by one of the tag's attributes injects (Symfony's
+        /// `index_by`), in the tag's order; `nil` when a member lacks the attribute (the full
+        /// binding reports it) or neither makes the type nor is exposed as it.
+        func indexed(_ tag: String, by attribute: String) -> PlainTarget? {
+            var found: [(key: String, component: NodeRef)] = []
+            for member in lookups.members(tagged: tag) {
+                guard let key = member.container.definition(at: member.index).tagAttributes[tag]?[attribute]?.scalarText,
+                      let fits = fitting(member) else { return nil }
+                found.append((key, fits))
+            }
+            return .entries(found)
+        }
         /// What a collection injects: each of `items` through `fit`; `nil` when one does not fit.
         func components<Items: Sequence>(_ items: Items, _ fit: (Items.Element) -> NodeRef?) -> PlainTarget? {
             var found: [NodeRef] = []
@@ -220,6 +232,10 @@ extension InjectionPoint {
             return components(items) { reference($0) ?? nil }
         case (.keyed?, .map(let items)):
             return entries(items)
+        case (.keyed?, .taggedIndexed(let tag, let indexBy)):
+            return indexed(tag, by: indexBy)
+        case (.locator?, .taggedIndexed(let tag, let indexBy)):
+            return indexed(tag, by: indexBy).map(PlainTarget.deferred)
         case (.locator?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:
             return components(lookups.candidates(ofType: type), making).map(PlainTarget.deferred)
         case (.locator?, .tagged(let tag)):
