@@ -97,6 +97,12 @@ protocol PlainShape: InjectionShape {
     static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument?
 }
 
+/// `type`, unless it is a shape itself (a handle or a collection, whose binding wraps a
+/// component in more): what a shape around it takes as a plain reference (``PlainShape/plainType``).
+func unshapedType<X>(_ type: X.Type) -> ObjectIdentifier? {
+    X.self is any InjectionShape.Type ? nil : ObjectIdentifier(X.self)
+}
+
 /// What a point resolves to when it needs no binding at build.
 indirect enum PlainTarget {
     /// A component the point injects (as it is, or wrapped in an optional): a dependency.

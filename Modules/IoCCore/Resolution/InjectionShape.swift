@@ -79,7 +79,7 @@ extension Optional: InjectionShape {
 extension Optional: PlainShape {
     /// `Wrapped`, unless it is a shape itself (a handle or a collection, whose binding wraps
     /// the component in more than an optional).
-    static var plainType: ObjectIdentifier? { Wrapped.self is any InjectionShape.Type ? nil : ObjectIdentifier(Wrapped.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(Wrapped.self) }
     static var plainForm: PlainForm { .optional }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Wrapped.Type }
     static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
@@ -180,7 +180,7 @@ extension Lazy: PlainShape {
                    in: compilation, site: site, optional: optional, make: handle())
     }
 
-    static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(T.self) }
     static var plainForm: PlainForm { .lazy }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
     static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
@@ -203,7 +203,7 @@ extension Provider: PlainShape {
                    in: compilation, site: site, optional: optional, make: handle)
     }
 
-    static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(T.self) }
     static var plainForm: PlainForm { .provider }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
     static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
@@ -273,7 +273,7 @@ extension Array: PlainShape {
         return argument(parts)
     }
 
-    static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
     static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
@@ -302,7 +302,7 @@ extension Set: PlainShape {
         return SetArgument(parts)
     }
 
-    static var plainType: ObjectIdentifier? { Element.self is any InjectionShape.Type ? nil : ObjectIdentifier(Element.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
     static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
@@ -377,7 +377,7 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
         return argument(bound)
     }
 
-    static var plainType: ObjectIdentifier? { Value.self is any InjectionShape.Type ? nil : ObjectIdentifier(Value.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(Value.self) }
     static var plainForm: PlainForm { .keyed }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
     /// Each component under the map's key, else its name (else its type's), as

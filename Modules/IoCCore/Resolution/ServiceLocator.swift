@@ -94,7 +94,7 @@ extension ServiceLocator: PlainShape {
         return argument(parts)
     }
 
-    static var plainType: ObjectIdentifier? { T.self is any InjectionShape.Type ? nil : ObjectIdentifier(T.self) }
+    static var plainType: ObjectIdentifier? { unshapedType(T.self) }
     static var plainForm: PlainForm { .locator }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
     /// Each component under the map's key, else its name (else its type's), as
