@@ -24,11 +24,17 @@ final class WithSupertype: @unchecked Sendable {
     init(tool: Tool) { self.tool = tool }
 }
 
-/// A component that takes a list mixing values and references: an injection the build binds
-/// in full.
+/// A component that takes a list mixing values and references: checked on the tables.
 final class WithWords: Sendable {
     let words: [String]
     init(words: [String]) { self.words = words }
+}
+
+/// A component that takes a list of components as their superclass (each a cast): an
+/// injection the build binds in full.
+final class WithTools: @unchecked Sendable {
+    let tools: [Tool]
+    init(tools: [Tool]) { self.tools = tools }
 }
 
 /// The build checks the whole graph on tables and makes a component's runtime objects (its
@@ -57,19 +63,19 @@ struct LazyNodeTests {
         builder.register(E.init)                              // plain, untouched: no node
         builder.register(WithOptional.init)                   // an optional reference: checked, not bound
         builder.register(WithAll.init)                        // every D: checked, not bound
-        builder.register(String.self, name: "greeting") { _ in "hello" }
-        builder.register(WithWords.init).arguments(.list([.config(.string("well")), .named("greeting")]))   // a mixed list binds in full...
+        builder.register(Hammer.init).named("hammer").singleton()
+        builder.register(WithTools.init).arguments(.list([.named("hammer")]))   // a list of casts binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
-        #expect(made(container) == ["D", "WithWords", #""greeting" (String)"#])
+        #expect(made(container) == ["D", "WithTools", #""hammer" (Hammer)"#])
         let d = try container.resolve(D.self)
-        #expect(try container.resolve(WithWords.self).words == ["well", "hello"])
+        #expect(try container.resolve(WithTools.self).tools.first === container.resolve(Hammer.self, name: "hammer"))
         #expect(try container.resolve(WithAll.self).ds.map(ObjectIdentifier.init) == [ObjectIdentifier(d)])
         #expect(try container.resolve(WithOptional.self).d === d)
         // The exposure's node is made on first use, with its base's.
         #expect(try container.resolve((any WeatherClient).self).forecast(city: "Oslo") == "free forecast for Oslo")
-        #expect(made(container) == ["D", "WithWords", #""greeting" (String)"#, "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
+        #expect(made(container) == ["D", "WithTools", #""hammer" (Hammer)"#, "WithAll", "WithOptional", "FreeWeatherClient", "WeatherClient"])
     }
 
     @Test func aComponentInjectingAnExposure_isCheckedWithoutMakingIt() throws {
@@ -84,19 +90,19 @@ struct LazyNodeTests {
 
     @Test func aParentsComponent_isMadeWhenAChildFirstNeedsIt() throws {
         let parentBuilder = graphBuilder(dScope: .singleton)
-        parentBuilder.register(String.self, name: "greeting") { _ in "hello" }
+        parentBuilder.register(Hammer.init).named("hammer").singleton()
         let parent = try parentBuilder.build()
         let child = try parent.makeChild {
-            $0.register(WithWords.init).arguments(.list([.config(.string("well")), .named("greeting")]))
+            $0.register(WithTools.init).arguments(.list([.named("hammer")]))
             $0.register(WithOptional.init)
         }
-        // The child's binding of the mixed list needed the parent's "greeting": made then, in the parent.
-        #expect(made(parent) == [#""greeting" (String)"#])
-        #expect(made(child) == ["WithWords"])
+        // The child's binding of the list of casts needed the parent's hammer: made then, in the parent.
+        #expect(made(parent) == [#""hammer" (Hammer)"#])
+        #expect(made(child) == ["WithTools"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
         _ = try child.resolve(A.self)
-        #expect(made(parent) == ["A", "B", "C", "D", "E", #""greeting" (String)"#])
-        #expect(made(child) == ["WithWords", "WithOptional"])
+        #expect(made(parent) == ["A", "B", "C", "D", "E", #""hammer" (Hammer)"#])
+        #expect(made(child) == ["WithTools", "WithOptional"])
     }
 
     @Test func lookupsAndErrors_readTablesWithoutMakingNodes() throws {
@@ -311,21 +317,20 @@ struct LazyNodeTests {
         builder.register(D.init).singleton()
         builder.registerFactory { (color: String, d: D) in WandFactory(color: color, d: d) }
             .arguments(.value("oak"), .type(D.self)).named("plain")
-        // A factory taking a list that mixes values and references is not plain itself: its
-        // product binds in full.
+        // A factory taking a list of casts is not plain itself: its product binds in full.
         struct ListFactory: ComponentFactory {
-            let words: [String]
-            func makeProduct() throws -> Wand { Wand(color: words.joined(separator: " "), d: D()) }
+            let tools: [Tool]
+            func makeProduct() throws -> Wand { Wand(color: tools.first is Hammer ? "ash wood" : "elm", d: D()) }
         }
-        builder.register(String.self, name: "greeting") { _ in "ash" }
-        builder.registerFactory { (words: [String]) in ListFactory(words: words) }
-            .arguments(.list([.named("greeting"), .config(.string("wood"))])).named("bound")
+        builder.register(Hammer.init).named("hammer")
+        builder.registerFactory { (tools: [Tool]) in ListFactory(tools: tools) }
+            .arguments(.list([.named("hammer")])).named("bound")
         let container = try builder.build()
-        #expect(made(container) == [#""bound" (Wand)"#, "ListFactory", #""greeting" (String)"#])
+        #expect(made(container) == [#""bound" (Wand)"#, "ListFactory", #""hammer" (Hammer)"#])
         let wand = try container.resolve(Wand.self, name: "plain")
         #expect(wand.color == "oak")
         #expect(try wand.d === container.resolve(D.self))
-        #expect(made(container) == ["D", #""bound" (Wand)"#, "ListFactory", #""greeting" (String)"#, #""plain" (Wand)"#, "WandFactory"])
+        #expect(made(container) == ["D", #""bound" (Wand)"#, "ListFactory", #""hammer" (Hammer)"#, #""plain" (Wand)"#, "WandFactory"])
         #expect(try container.resolve(Wand.self, name: "bound").color == "ash wood")
     }
 
@@ -372,6 +377,7 @@ struct LazyNodeTests {
             var timeout = Duration.zero
             var backup: D?
             var hosts: [String] = []
+            var words: [String] = []
             var limit: Int?
             init(retries: Int, label: String) { self.retries = retries; self.label = label }
         }
@@ -380,13 +386,16 @@ struct LazyNodeTests {
         builder.register(Tuned.init(retries:label:)).arguments(.config(.string("3")), .value("fast"))
             .property(\.d).property(\.timeout, .config(.string("250ms"))).property(\.backup, .named("d"))
             .property(\.hosts, .config(.list([.string("a"), .string("b")]))).property(\.limit, .config(.string("7")))
+            .property(\.words, .list([.config(.string("well")), .named("greeting"), .value("done")]))
+        builder.register(String.self, name: "greeting") { _ in "hello" }
         let container = try builder.build()
         #expect(made(container).isEmpty)
         let tuned = try container.resolve(Tuned.self)
         #expect(tuned.retries == 3 && tuned.label == "fast" && tuned.timeout == .milliseconds(250))
         #expect(tuned.hosts == ["a", "b"] && tuned.limit == 7)
+        #expect(tuned.words == ["well", "hello", "done"])
         #expect(try tuned.d === container.resolve(D.self) && tuned.backup === tuned.d)
-        #expect(made(container) == ["Tuned", #""d" (D)"#])
+        #expect(made(container) == ["Tuned", #""d" (D)"#, #""greeting" (String)"#])
 
         // A value that does not convert is reported by the build, as before.
         let bad = ContainerBuilder()

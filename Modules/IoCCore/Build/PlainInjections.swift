@@ -92,9 +92,12 @@ protocol PlainShape: InjectionShape {
     /// Whether a single reference may be a component of `type`, a subclass of ``plainType``,
     /// injected by a cast (as the full binding does for a reference, not for a collection).
     static func takesSubtype(_ type: Any.Type) -> Bool
+    /// Whether a value in a list of this shape (a list that also holds references) converts to
+    /// its element type; `false` for a shape that is not a list.
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
     /// The argument for `target`, which ``InjectionPoint/plainTarget(in:owner:)`` found for a
     /// point of this shape at `site`: `nil` when it does not fit (a node of another type).
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument?
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
 }
 
 /// `type`, unless it is a shape itself (a handle or a collection, whose binding wraps a
@@ -111,6 +114,9 @@ indirect enum PlainTarget {
     case handle(NodeRef)
     /// The components a collection injects, in its order: dependencies.
     case components([NodeRef])
+    /// What a list that mixes references and values injects, in its order: each a
+    /// ``component(_:)`` (a dependency) or a ``value(_:)``.
+    case items([PlainTarget])
     /// The components a map of references injects, by the map's keys, in the keys' order.
     case entries([(key: String, component: NodeRef)])
     /// Components a handle of several (a service locator) resolves when asked: not dependencies.
@@ -133,8 +139,8 @@ extension InjectionPoint {
     /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
     /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
     /// default; or for an optional point nothing where its source allows that. `nil` for any
-    /// other point — a mixed list, a component missing or ambiguous — which the full binding
-    /// handles and reports. Whether a value converts is the
+    /// other point — a component missing or ambiguous, a collection whose members need a cast —
+    /// which the full binding handles and reports. Whether a value converts is the
     /// caller's to check.
     func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
         guard let slot else { return nil }
@@ -233,9 +239,21 @@ extension InjectionPoint {
         case (.keyed?, .tagged(let tag)):
             // Keyed by the member's own name or type: only members that make the type itself.
             return components(lookups.members(tagged: tag), making)
-        case (.elements?, .list(let items)):
-            // A list of references (a list of values is a config value, above).
+        case (.elements?, .list(let items)) where !items.contains(where: \.isPlainValue):
+            // A list of references (a list of values alone is a config value, above).
             return components(items) { reference($0) ?? nil }
+        case (.elements?, .list(let items)):
+            // References and values: each value converts to the element type (the caller checks).
+            var found: [PlainTarget] = []
+            for item in items {
+                if item.isPlainValue {
+                    found.append(.value(item))
+                } else {
+                    guard let reached = reference(item), let reached else { return nil }
+                    found.append(.component(reached))
+                }
+            }
+            return .items(found)
         case (.keyed?, .map(let items)):
             return entries(items)
         case (.keyed?, .taggedIndexed(let tag, let indexBy)):

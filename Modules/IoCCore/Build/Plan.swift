@@ -158,6 +158,16 @@ extension Compilation {
             case .entries(let found)?:
                 for entry in found { record(index, dependsOn: entry.component, holder: captiveHolder(index, at: site), at: site) }
                 return true
+            case .items(let items)?:
+                // A list of references and values: each value converts to the element type.
+                for item in items {
+                    switch item {
+                    case .component(let found): record(index, dependsOn: found, holder: captiveHolder(index, at: site), at: site)
+                    case .value(let source): guard point.slot?.acceptsItemValue(source, builder.converters) == true else { return false }
+                    default: return false
+                    }
+                }
+                return true
             case .value(let source)?:
                 // Converted to see that it fits (again on first use); one that does not is
                 // reported by the full binding.

@@ -49,11 +49,12 @@ extension ComponentInfo: PlainShape {
     static var plainType: ObjectIdentifier? { ObjectIdentifier(ComponentInfo.self) }
     static var plainForm: PlainForm { .info }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         switch target {
         case .info: return ConstantArgument(site.component.info)
         case .component(let found): return found.node.takeUnretainedValue().exactly(ComponentInfo.self).map { NodeArgument($0) }
-        case .handle, .components, .entries, .deferred, .value, .absent, .defaultValue: return nil
+        case .handle, .components, .items, .entries, .deferred, .value, .absent, .defaultValue: return nil
         }
     }
 }

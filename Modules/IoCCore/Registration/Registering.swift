@@ -470,6 +470,8 @@ protocol SlotBinding: Sendable {
     /// Whether a single reference to a component of `type` fills the slot by a cast (`type` is
     /// a subclass of the slot's type, or of the type its optional or handle wraps).
     func takesSubtype(_ type: TypeRef) -> Bool
+    /// Whether a value in a list that also holds references converts to the slot's element type.
+    func acceptsItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
     /// Whether a value source (`.value`, or `.config` converted by `converters`) gives a value
     /// of the slot's type, without making the argument.
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
@@ -536,6 +538,7 @@ struct DefaultedSlot<X>: SlotBinding {
     }
     var hasDefault: Bool { true }
     func takesSubtype(_ type: TypeRef) -> Bool { plain.takesSubtype(type) }
+    func acceptsItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsItemValue(source, converters) }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsValue(source, converters) }
 }
 
@@ -585,13 +588,16 @@ struct Slot<X>: SlotBinding {
             if let typed = node.exactly(X.self) { return NodeArgument(typed) }
             return node.typeRef.metatype is X.Type ? CastArgument<X>(node, site: site) : nil
         default:
-            return (shape as? any PlainShape.Type)?.plainArgument(for: target, site: site)
+            return (shape as? any PlainShape.Type)?.plainArgument(for: target, converters, site: site)
         }
     }
     var hasDefault: Bool { false }
     func takesSubtype(_ type: TypeRef) -> Bool {
         guard let shape else { return type.metatype is X.Type }
         return (shape as? any PlainShape.Type)?.takesSubtype(type.metatype) ?? false
+    }
+    func acceptsItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
+        (shape as? any PlainShape.Type)?.takesItemValue(source, converters) ?? false
     }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         switch source {

@@ -82,14 +82,15 @@ extension Optional: PlainShape {
     static var plainType: ObjectIdentifier? { unshapedType(Wrapped.self) }
     static var plainForm: PlainForm { .optional }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Wrapped.Type }
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         switch target {
         case .component(let found):
             let node = found.node.takeUnretainedValue()
             if let typed = node.exactly(Wrapped.self) { return OptionalNodeArgument(typed) }
             return node.typeRef.metatype is Wrapped.Type ? wrap(CastArgument<Wrapped>(node, site: site)) : nil
         case .absent: return nilArgument()
-        case .handle, .value, .components, .entries, .deferred, .defaultValue, .info: return nil
+        case .handle, .value, .components, .items, .entries, .deferred, .defaultValue, .info: return nil
         }
     }
 }
@@ -183,7 +184,8 @@ extension Lazy: PlainShape {
     static var plainType: ObjectIdentifier? { unshapedType(T.self) }
     static var plainForm: PlainForm { .lazy }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         plainHandleArgument(for: target, of: T.self, site: site, make: handle())
     }
 
@@ -206,7 +208,8 @@ extension Provider: PlainShape {
     static var plainType: ObjectIdentifier? { unshapedType(T.self) }
     static var plainForm: PlainForm { .provider }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         plainHandleArgument(for: target, of: T.self, site: site, make: handle)
     }
 
@@ -253,13 +256,37 @@ func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type)
     switch target {
     case .components(let components): found = components.map { (nil, $0) }
     case .entries(let entries): found = entries.map { ($0.key, $0.component) }
-    case .component, .handle, .value, .absent, .defaultValue, .deferred, .info: return nil
+    case .component, .handle, .items, .value, .absent, .defaultValue, .deferred, .info: return nil
     }
     var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)
     for (key, component) in found {
         guard let node = component.node.takeUnretainedValue().exactly(Element.self) else { return nil }
         parts.append((key, component, NodeArgument(node)))
+    }
+    return parts
+}
+
+/// The arguments of what a list of references and values injects, in its order: each
+/// component's node (making exactly `Element`), each value converted by `converters`; `nil`
+/// when `target` is no such list or one does not fit.
+private func plainItemArguments<Element>(_ target: PlainTarget, _ type: Element.Type, _ converters: ValueConverters,
+                                         site: SiteInfo) -> [Argument<Element>]? {
+    guard case .items(let items) = target else { return nil }
+    let slot = Slot<Element>()
+    var parts: [Argument<Element>] = []
+    parts.reserveCapacity(items.count)
+    for item in items {
+        switch item {
+        case .component(let found):
+            guard let node = found.node.takeUnretainedValue().exactly(Element.self) else { return nil }
+            parts.append(NodeArgument(node))
+        case .value:
+            guard let argument = slot.plainArgument(for: item, converters, site: site) as? Argument<Element> else { return nil }
+            parts.append(argument)
+        default:
+            return nil
+        }
     }
     return parts
 }
@@ -276,8 +303,12 @@ extension Array: PlainShape {
     static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
-        plainElementArguments(target, Element.self).map { argument($0.map(\.argument)) }
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
+        Slot<Element>().acceptsValue(source, converters)
+    }
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
+        if let parts = plainItemArguments(target, Element.self, converters, site: site) { return argument(parts) }
+        return plainElementArguments(target, Element.self).map { argument($0.map(\.argument)) }
     }
 
     private static func argument(_ parts: [Argument<Element>]) -> AnyArgument {
@@ -305,8 +336,12 @@ extension Set: PlainShape {
     static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
-        plainElementArguments(target, Element.self).map { SetArgument($0.map(\.argument)) }
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
+        Slot<Element>().acceptsValue(source, converters)
+    }
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
+        if let parts = plainItemArguments(target, Element.self, converters, site: site) { return SetArgument(parts) }
+        return plainElementArguments(target, Element.self).map { SetArgument($0.map(\.argument)) }
     }
 }
 
@@ -380,9 +415,10 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
     static var plainType: ObjectIdentifier? { unshapedType(Value.self) }
     static var plainForm: PlainForm { .keyed }
     static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
     /// Each component under the map's key, else its name (else its type's), as
     /// ``keyedArguments(_:_:in:site:)`` keys them.
-    static func plainArgument(for target: PlainTarget, site: SiteInfo) -> AnyArgument? {
+    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         plainElementArguments(target, Value.self).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
     }
 
