@@ -30,8 +30,7 @@ final class WithWords: Sendable {
     init(words: [String]) { self.words = words }
 }
 
-/// A component that takes a list of components as their superclass (each a cast): an
-/// injection the build binds in full.
+/// A component that takes a list of components as their superclass (each a cast).
 final class WithTools: @unchecked Sendable {
     let tools: [Tool]
     init(tools: [Tool]) { self.tools = tools }
@@ -64,7 +63,7 @@ struct LazyNodeTests {
         builder.register(WithOptional.init)                   // an optional reference: checked, not bound
         builder.register(WithAll.init)                        // every D: checked, not bound
         builder.register(Hammer.init).named("hammer").singleton()
-        builder.register(WithTools.init).arguments(.list([.named("hammer")]))   // a list of casts binds in full...
+        builder.register(WithTools.init).singleton().eager().arguments(.list([.named("hammer")]))   // an eager singleton binds in full...
         builder.register(C.init)                              // ...and so does nothing here: plain
         builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }   // neither it nor its exposure
         let container = try builder.build()
@@ -93,10 +92,10 @@ struct LazyNodeTests {
         parentBuilder.register(Hammer.init).named("hammer").singleton()
         let parent = try parentBuilder.build()
         let child = try parent.makeChild {
-            $0.register(WithTools.init).arguments(.list([.named("hammer")]))
+            $0.register(WithTools.init).singleton().eager().arguments(.list([.named("hammer")]))
             $0.register(WithOptional.init)
         }
-        // The child's binding of the list of casts needed the parent's hammer: made then, in the parent.
+        // The child's eager singleton needed the parent's hammer: made then, in the parent.
         #expect(made(parent) == [#""hammer" (Hammer)"#])
         #expect(made(child) == ["WithTools"])
         #expect(try child.resolve(WithOptional.self).d === parent.resolve(D.self))
@@ -317,14 +316,14 @@ struct LazyNodeTests {
         builder.register(D.init).singleton()
         builder.registerFactory { (color: String, d: D) in WandFactory(color: color, d: d) }
             .arguments(.value("oak"), .type(D.self)).named("plain")
-        // A factory taking a list of casts is not plain itself: its product binds in full.
+        // An eager product binds in full at build, its factory with it.
         struct ListFactory: ComponentFactory {
             let tools: [Tool]
             func makeProduct() throws -> Wand { Wand(color: tools.first is Hammer ? "ash wood" : "elm", d: D()) }
         }
-        builder.register(Hammer.init).named("hammer")
+        builder.register(Hammer.init).named("hammer").singleton()
         builder.registerFactory { (tools: [Tool]) in ListFactory(tools: tools) }
-            .arguments(.list([.named("hammer")])).named("bound")
+            .arguments(.list([.named("hammer")])).named("bound").singleton().eager()
         let container = try builder.build()
         #expect(made(container) == [#""bound" (Wand)"#, "ListFactory", #""hammer" (Hammer)"#])
         let wand = try container.resolve(Wand.self, name: "plain")
@@ -334,8 +333,8 @@ struct LazyNodeTests {
         #expect(try container.resolve(Wand.self, name: "bound").color == "ash wood")
     }
 
-    /// A component injected as its superclass (a cast), and the `ComponentInfo` of the component
-    /// being made, are checked on the tables too; what they inject is what the full binding
+    /// A component injected as its superclass (a cast, also as a member of a list or a tag), and
+    /// the `ComponentInfo` of the component being made, are checked on the tables too; what they inject is what the full binding
     /// gives (an eager copy bound at build).
     @Test func castsAndComponentInfo_areCheckedWithoutMakingNodes() throws {
         final class Workshop: @unchecked Sendable {
@@ -356,14 +355,22 @@ struct LazyNodeTests {
             .arguments(.named("hammer"), .named("hammer"), .lazy(.named("hammer")), .type(ComponentInfo.self))
         builder.register(Workshop.init).named("bound").singleton().eager()
             .arguments(.named("hammer"), .named("hammer"), .lazy(.named("hammer")), .type(ComponentInfo.self))
+        // Collections of components cast to their superclass: a list, a tag, a tag by name.
+        builder.register(WithTools.init).named("listed").arguments(.list([.named("hammer")]))
+        builder.register(Hammer.init).named("mallet").singleton().tagged("tools")
+        builder.register(WithTools.init).named("tagged").arguments(.tagged("tools"))
         let container = try builder.build()
-        #expect(!made(container).contains(#""plain" (Workshop)"#))
+        #expect(!made(container).contains(#""plain" (Workshop)"#) && !made(container).contains(#""listed" (WithTools)"#)
+            && !made(container).contains(#""tagged" (WithTools)"#))
         let plain = try container.resolve(Workshop.self, name: "plain")
         let bound = try container.resolve(Workshop.self, name: "bound")
         let hammer = try container.resolve(Hammer.self, name: "hammer")
         #expect(try plain.tool === hammer && plain.spare === hammer && plain.later.get() === hammer)
         #expect(try bound.tool === hammer && bound.spare === hammer && bound.later.get() === hammer)
         #expect(plain.info.key.name == "plain" && plain.info.tags == ["shop"] && bound.info.key.name == "bound")
+        #expect(try container.resolve(WithTools.self, name: "listed").tools.map(ObjectIdentifier.init) == [ObjectIdentifier(hammer)])
+        #expect(try container.resolve(WithTools.self, name: "tagged").tools.map(ObjectIdentifier.init)
+            == [ObjectIdentifier(container.resolve(Hammer.self, name: "mallet"))])
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it

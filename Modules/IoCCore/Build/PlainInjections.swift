@@ -89,8 +89,8 @@ protocol PlainShape: InjectionShape {
     /// (a handle or a collection, whose binding wraps the component in more).
     static var plainType: ObjectIdentifier? { get }
     static var plainForm: PlainForm { get }
-    /// Whether a single reference may be a component of `type`, a subclass of ``plainType``,
-    /// injected by a cast (as the full binding does for a reference, not for a collection).
+    /// Whether a component of `type`, a subclass of the type ``plainType`` names, fills the
+    /// shape by a cast (a collection: as one of its members).
     static func takesSubtype(_ type: Any.Type) -> Bool
     /// Whether a value in a list of this shape (a list that also holds references) converts to
     /// its element type; `false` for a shape that is not a list.
@@ -139,8 +139,7 @@ extension InjectionPoint {
     /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
     /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
     /// default; or for an optional point nothing where its source allows that. `nil` for any
-    /// other point — a component missing or ambiguous, a collection whose members need a cast —
-    /// which the full binding handles and reports. Whether a value converts is the
+    /// other point — a component missing or ambiguous — which the full binding reports. Whether a value converts is the
     /// caller's to check.
     func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
         guard let slot else { return nil }
@@ -165,10 +164,14 @@ extension InjectionPoint {
             default:
                 return nil
             }
-            if let fits = fitting(found) { return .some(fits) }
-            // A component of a subclass of the point's type, injected by a cast.
-            if castable, let found, let type = found.container.key(at: found.index).type, slot.takesSubtype(type) { return .some(found) }
-            return nil
+            return (castable ? castOrFitting(found) : fitting(found)).map { .some($0) }
+        }
+        /// `fitting(found)`, else `found` itself when it is a subclass of the point's type (of its
+        /// element, for a collection), injected by a cast.
+        func castOrFitting(_ found: NodeRef?) -> NodeRef? {
+            if let fits = fitting(found) { return fits }
+            guard let found, let type = found.container.key(at: found.index).type, slot.takesSubtype(type) else { return nil }
+            return found
         }
         /// `found` when it makes the point's type, else its exposure as that type; `nil` when
         /// it has neither (a subtype, or a type that does not fit: the full binding decides).
@@ -184,19 +187,30 @@ extension InjectionPoint {
         func entries(_ items: [String: InjectionSource]) -> PlainTarget? {
             var found: [(key: String, component: NodeRef)] = []
             for (key, item) in items.sorted(by: { $0.key < $1.key }) {
-                guard let reached = reference(item), let reached else { return nil }
+                guard let reached = reference(item, castable: true), let reached else { return nil }
                 found.append((key, reached))
+            }
+            return .entries(found)
+        }
+        /// What a map of a tag's members injects: each member (or its exposure as the type, or
+        /// itself by a cast) under the member's own name, else its type's, as the full binding
+        /// keys them.
+        func keyedMembers(_ tag: String) -> PlainTarget? {
+            var found: [(key: String, component: NodeRef)] = []
+            for member in lookups.members(tagged: tag) {
+                guard let fits = castOrFitting(member) else { return nil }
+                found.append((member.key.mapKey, fits))
             }
             return .entries(found)
         }
         /// What a map of a tag's members keyed by one of the tag's attributes injects (Symfony's
         /// `index_by`), in the tag's order; `nil` when a member lacks the attribute (the full
-        /// binding reports it) or neither makes the type nor is exposed as it.
+        /// binding reports it) or does not fit the type.
         func indexed(_ tag: String, by attribute: String) -> PlainTarget? {
             var found: [(key: String, component: NodeRef)] = []
             for member in lookups.members(tagged: tag) {
                 guard let key = member.container.definition(at: member.index).tagAttributes[tag]?[attribute]?.scalarText,
-                      let fits = fitting(member) else { return nil }
+                      let fits = castOrFitting(member) else { return nil }
                 found.append((key, fits))
             }
             return .entries(found)
@@ -235,13 +249,12 @@ extension InjectionPoint {
             // A type's candidates make it, or are its exposures.
             return components(lookups.candidates(ofType: type), making)
         case (.elements?, .tagged(let tag)):
-            return components(lookups.members(tagged: tag), fitting)
+            return components(lookups.members(tagged: tag), castOrFitting)
         case (.keyed?, .tagged(let tag)):
-            // Keyed by the member's own name or type: only members that make the type itself.
-            return components(lookups.members(tagged: tag), making)
+            return keyedMembers(tag)
         case (.elements?, .list(let items)) where !items.contains(where: \.isPlainValue):
             // A list of references (a list of values alone is a config value, above).
-            return components(items) { reference($0) ?? nil }
+            return components(items) { reference($0, castable: true) ?? nil }
         case (.elements?, .list(let items)):
             // References and values: each value converts to the element type (the caller checks).
             var found: [PlainTarget] = []
@@ -249,7 +262,7 @@ extension InjectionPoint {
                 if item.isPlainValue {
                     found.append(.value(item))
                 } else {
-                    guard let reached = reference(item), let reached else { return nil }
+                    guard let reached = reference(item, castable: true), let reached else { return nil }
                     found.append(.component(reached))
                 }
             }
@@ -263,7 +276,7 @@ extension InjectionPoint {
         case (.locator?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:
             return components(lookups.candidates(ofType: type), making).map(PlainTarget.deferred)
         case (.locator?, .tagged(let tag)):
-            return components(lookups.members(tagged: tag), making).map(PlainTarget.deferred)
+            return keyedMembers(tag).map(PlainTarget.deferred)
         case (.locator?, .map(let items)):
             return entries(items).map(PlainTarget.deferred)
         case (.locator?, .list(let items)):

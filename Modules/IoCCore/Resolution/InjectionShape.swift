@@ -249,9 +249,17 @@ private func elementArguments<Element>(_ source: InjectionSource, _ type: Elemen
     }
 }
 
-/// The arguments of the components `target` lists, each making exactly `Element`, with the
-/// map's keys where it has them; `nil` when `target` lists none or one does not fit.
-func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type) -> [(key: String?, component: NodeRef, argument: Argument<Element>)]? {
+/// The argument that injects component `found` as an `Element`: its node when it makes
+/// exactly that, else a cast of it (a subclass, which the check saw); `nil` when neither.
+func elementArgument<Element>(_ found: NodeRef, as type: Element.Type, site: SiteInfo) -> Argument<Element>? {
+    let node = found.node.takeUnretainedValue()
+    if let typed = node.exactly(Element.self) { return NodeArgument(typed) }
+    return node.typeRef.metatype is Element.Type ? CastArgument<Element>(node, site: site) : nil
+}
+
+/// The arguments of the components `target` lists, each as an `Element`, with the map's keys
+/// where it has them; `nil` when `target` lists none or one does not fit.
+func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type, site: SiteInfo) -> [(key: String?, component: NodeRef, argument: Argument<Element>)]? {
     let found: [(key: String?, component: NodeRef)]
     switch target {
     case .components(let components): found = components.map { (nil, $0) }
@@ -261,8 +269,8 @@ func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type)
     var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)
     for (key, component) in found {
-        guard let node = component.node.takeUnretainedValue().exactly(Element.self) else { return nil }
-        parts.append((key, component, NodeArgument(node)))
+        guard let argument = elementArgument(component, as: Element.self, site: site) else { return nil }
+        parts.append((key, component, argument))
     }
     return parts
 }
@@ -279,8 +287,8 @@ private func plainItemArguments<Element>(_ target: PlainTarget, _ type: Element.
     for item in items {
         switch item {
         case .component(let found):
-            guard let node = found.node.takeUnretainedValue().exactly(Element.self) else { return nil }
-            parts.append(NodeArgument(node))
+            guard let argument = elementArgument(found, as: Element.self, site: site) else { return nil }
+            parts.append(argument)
         case .value:
             guard let argument = slot.plainArgument(for: item, converters, site: site) as? Argument<Element> else { return nil }
             parts.append(argument)
@@ -302,13 +310,13 @@ extension Array: PlainShape {
 
     static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
-    static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Element.Type }
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         Slot<Element>().acceptsValue(source, converters)
     }
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         if let parts = plainItemArguments(target, Element.self, converters, site: site) { return argument(parts) }
-        return plainElementArguments(target, Element.self).map { argument($0.map(\.argument)) }
+        return plainElementArguments(target, Element.self, site: site).map { argument($0.map(\.argument)) }
     }
 
     private static func argument(_ parts: [Argument<Element>]) -> AnyArgument {
@@ -335,13 +343,13 @@ extension Set: PlainShape {
 
     static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
-    static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Element.Type }
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         Slot<Element>().acceptsValue(source, converters)
     }
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         if let parts = plainItemArguments(target, Element.self, converters, site: site) { return SetArgument(parts) }
-        return plainElementArguments(target, Element.self).map { SetArgument($0.map(\.argument)) }
+        return plainElementArguments(target, Element.self, site: site).map { SetArgument($0.map(\.argument)) }
     }
 }
 
@@ -414,12 +422,12 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
 
     static var plainType: ObjectIdentifier? { unshapedType(Value.self) }
     static var plainForm: PlainForm { .keyed }
-    static func takesSubtype(_ type: Any.Type) -> Bool { false }
+    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Value.Type }
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
     /// Each component under the map's key, else its name (else its type's), as
     /// ``keyedArguments(_:_:in:site:)`` keys them.
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
-        plainElementArguments(target, Value.self).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
+        plainElementArguments(target, Value.self, site: site).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
     }
 
     private static func argument(_ bound: [(String, Argument<Value>)]) -> AnyArgument {
