@@ -373,6 +373,36 @@ struct LazyNodeTests {
             == [ObjectIdentifier(container.resolve(Hammer.self, name: "mallet"))])
     }
 
+    /// Spring's `autowire="byName"` adds every catalogued property that refers to no plain value;
+    /// one whose name no component has stays as the initializer set it. Such a component is
+    /// checked on the tables too, and its node leaves the property alone.
+    @Test func autowiredProperties_thatNothingMatches_areCheckedWithoutMakingNodes() throws {
+        final class Knight: @unchecked Sendable {
+            var horse: D?
+            var squire: E = E()
+            var sword: C?
+            init() {}
+        }
+        let catalog = TypeCatalog()
+        catalog.add(Knight.self) { knight in
+            knight.initializer("init()") { Knight() }
+            knight.property("horse", \.horse)
+            knight.property("squire", \.squire)
+            knight.property("sword", \.sword)
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        builder.register(D.init).named("horse").singleton()
+        var knight = Definition(name: "knight", typeName: "Knight", location: ConfigLocation(file: "knights.xml", line: 3))
+        knight.propertyAutowiring = .byName
+        builder.add(knight)
+        let container = try builder.build()
+        #expect(made(container).isEmpty)
+        let made = try container.resolve(Knight.self, name: "knight")
+        #expect(try made.horse === container.resolve(D.self, name: "horse"))
+        #expect(made.sword == nil, "no component is named sword: left unset")
+    }
+
     /// A value (code's `.value`, a config value) depends on no component: the build converts it
     /// to check it, and the component's node converts it again when it is first made (also into
     /// an optional or a list). A reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.

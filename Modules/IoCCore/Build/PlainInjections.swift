@@ -126,6 +126,9 @@ indirect enum PlainTarget {
     case value(InjectionSource)
     /// No component, for an optional point whose source allows that: `nil`.
     case absent
+    /// No component, for a property autowiring added (Spring's `autowire`): left as the
+    /// initializer set it.
+    case unset
     /// The Swift default of the point's parameter (the check sees that it has one:
     /// ``SlotBinding/hasDefault``).
     case defaultValue
@@ -138,10 +141,11 @@ extension InjectionPoint {
     /// name or an inner definition that picks exactly one component making the point's type
     /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
     /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
-    /// default; or for an optional point nothing where its source allows that. `nil` for any
+    /// default; or for an optional point nothing where its source allows that (for an autowired
+    /// property, `optional`: nothing where nothing matches, ``PlainTarget/unset``). `nil` for any
     /// other point — a component missing or ambiguous — which the full binding reports. Whether a value converts is the
     /// caller's to check.
-    func plainTarget(in lookups: some ComponentLookups, owner: Int) -> PlainTarget? {
+    func plainTarget(in lookups: some ComponentLookups, owner: Int, optional: Bool = false) -> PlainTarget? {
         guard let slot else { return nil }
         if source.isPlainValue { return .value(source) }
         if case .defaultArgument = source { return .defaultValue }
@@ -228,8 +232,9 @@ extension InjectionPoint {
         case (.info?, .type(let wanted)) where ObjectIdentifier(wanted.metatype) == exact && lookups.candidates(ofType: wanted).isEmpty:
             // The component's own info, unless a component of that type is registered.
             return .info
-        case (nil, _), (.info?, _), (.optional?, .type), (.optional?, .named):
-            guard let found = reference(source, castable: true), let found else { return nil }
+        case (nil, _), (.info?, _), (.optional?, .type), (.optional?, .named), (.optional?, .inner):
+            guard let found = reference(source, castable: true) else { return nil }
+            guard let found else { return optional ? .unset : nil }
             return .component(found)
         case (.optional?, .optional(let inner)):
             // An optional's own source: nothing where there is no such component.
@@ -241,8 +246,9 @@ extension InjectionPoint {
             // A handle's own source, or (below) a reference the handle wraps.
             guard let found = reference(inner, castable: true), let found else { return nil }
             return .handle(found)
-        case (.lazy?, .type), (.lazy?, .named), (.provider?, .type), (.provider?, .named):
-            guard let found = reference(source, castable: true), let found else { return nil }
+        case (.lazy?, .type), (.lazy?, .named), (.lazy?, .inner), (.provider?, .type), (.provider?, .named), (.provider?, .inner):
+            guard let found = reference(source, castable: true) else { return nil }
+            guard let found else { return optional ? .unset : nil }
             return .handle(found)
         case (.elements?, .all(let type)) where ObjectIdentifier(type.metatype) == exact,
              (.keyed?, .all(let type)) where ObjectIdentifier(type.metatype) == exact:

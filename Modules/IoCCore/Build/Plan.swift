@@ -147,8 +147,8 @@ extension Compilation {
         let numbered = facts.count
         let found = component(index)
         guard let produced = definition.maker?.producedType else { return false }
-        func plain(_ point: InjectionPoint, _ site: SiteInfo) -> Bool {
-            switch point.plainTarget(in: self, owner: index) {
+        func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false) -> Bool {
+            switch point.plainTarget(in: self, owner: index, optional: optional) {
             case .component(let found)?:
                 record(index, dependsOn: found, holder: captiveHolder(index, at: site), at: site)
                 return true
@@ -172,9 +172,9 @@ extension Compilation {
                 // Converted to see that it fits (again on first use); one that does not is
                 // reported by the full binding.
                 return point.slot?.acceptsValue(source, builder.converters) ?? false
-            case .handle?, .deferred?, .absent?, .info?:
-                // A handle or a locator resolves its components when asked; a `nil` and the
-                // component's info depend on none.
+            case .handle?, .deferred?, .absent?, .info?, .unset?:
+                // A handle or a locator resolves its components when asked; a `nil`, a property
+                // left unset and the component's info depend on none.
                 return true
             case .defaultValue?:
                 // A parameter without a default is reported by the full binding.
@@ -199,7 +199,8 @@ extension Compilation {
         for position in properties.indices where isPlain {
             isPlain = properties[position].setter?.instanceType == produced
                 && plain(properties[position].point, SiteInfo(component: found, point: .property(properties[position].name),
-                                                              location: properties[position].point.location ?? definition.location))
+                                                              location: properties[position].point.location ?? definition.location),
+                         optional: properties[position].isAutowired)
         }
         for call in definition.methodCalls where isPlain {
             for (position, point) in call.arguments.enumerated() where isPlain {

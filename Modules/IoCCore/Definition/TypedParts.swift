@@ -298,9 +298,11 @@ struct TypedDefinitionParts<T> {
         var fits = true
         let producer = assemble(
             definition, node, postProcessors: postProcessors,
-            point: { point, site, _ in
-                guard let target = point.plainTarget(in: container, owner: node.index),
-                      let argument = point.slot?.plainArgument(for: target, container.converters, site: site) else { fits = false; return .failed }
+            point: { point, site, optional in
+                guard let target = point.plainTarget(in: container, owner: node.index, optional: optional) else { fits = false; return .failed }
+                // An autowired property that nothing matches stays as the initializer left it.
+                if case .unset = target { return .absent }
+                guard let argument = point.slot?.plainArgument(for: target, container.converters, site: site) else { fits = false; return .failed }
                 return .bound(argument)
             },
             prerequisite: { name, _ in

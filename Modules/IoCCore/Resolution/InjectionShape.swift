@@ -90,7 +90,7 @@ extension Optional: PlainShape {
             if let typed = node.exactly(Wrapped.self) { return OptionalNodeArgument(typed) }
             return node.typeRef.metatype is Wrapped.Type ? wrap(CastArgument<Wrapped>(node, site: site)) : nil
         case .absent: return nilArgument()
-        case .handle, .value, .components, .items, .entries, .deferred, .defaultValue, .info: return nil
+        case .handle, .value, .components, .items, .entries, .deferred, .defaultValue, .info, .unset: return nil
         }
     }
 }
@@ -264,7 +264,7 @@ func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type,
     switch target {
     case .components(let components): found = components.map { (nil, $0) }
     case .entries(let entries): found = entries.map { ($0.key, $0.component) }
-    case .component, .handle, .items, .value, .absent, .defaultValue, .deferred, .info: return nil
+    case .component, .handle, .items, .value, .absent, .unset, .defaultValue, .deferred, .info: return nil
     }
     var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
     parts.reserveCapacity(found.count)
