@@ -178,7 +178,7 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Keeps a node the build made for component `index`, to publish.
-    func adopt(_ node: AnyNode, at index: Int) {
+    private func adopt(_ node: AnyNode, at index: Int) {
         node.index = index
         if buildNodes.count <= index { buildNodes += Array(repeating: nil, count: index + 1 - buildNodes.count) }
         buildNodes[index] = node

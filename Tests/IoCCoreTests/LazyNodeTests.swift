@@ -403,6 +403,26 @@ struct LazyNodeTests {
         #expect(made.sword == nil, "no component is named sword: left unset")
     }
 
+    /// The check numbers an inner definition before it knows whether the holder is plain; a
+    /// holder that is not (here a handle of a list, a shape in a shape) is bound in full, which
+    /// numbers its inner definition itself: the first numbering is taken back, so the container
+    /// holds one component for it, not an orphan beside it.
+    @Test func anInnerDefinition_ofAHolderBoundInFull_isNumberedOnce() throws {
+        final class Holder: Sendable {
+            let e: E
+            let later: Lazy<[D]>
+            init(e: E, later: Lazy<[D]>) { self.e = e; self.later = later }
+        }
+        let inner = ContainerBuilder().register(E.init).definition
+        let builder = ContainerBuilder()
+        builder.register(D.init).singleton()
+        builder.register(Holder.init).arguments(.inner(inner), .lazy(.all(TypeRef(D.self))))
+        let container = try builder.build()
+        #expect(made(container) == ["D", "Holder", "E"], "bound in full at build, its inner definition with it")
+        #expect(container.extraOrigins.count == 1)
+        #expect(try container.resolve(Holder.self).later.get().count == 1)
+    }
+
     /// A value (code's `.value`, a config value) depends on no component: the build converts it
     /// to check it, and the component's node converts it again when it is first made (also into
     /// an optional or a list). A reference into an optional (`D?` set from `@d`, as config writes it) is a plain reference.

@@ -25,10 +25,13 @@ extension Compilation {
     /// The nodes of every component of `type` (made now where they were not).
     func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type).map { $0.node.takeUnretainedValue() } }
 
-    /// The nodes of every component tagged `tag` (made now where they were not).
-    func nodes(tagged tag: String) -> [AnyNode] {
-        (byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)).map { $0.node.takeUnretainedValue() }
+    /// The components tagged `tag`, here or in the parent (a child's own hide its parent's), by priority.
+    func members(tagged tag: String) -> ComponentList {
+        byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)
     }
+
+    /// The nodes of every component tagged `tag` (made now where they were not).
+    func nodes(tagged tag: String) -> [AnyNode] { members(tagged: tag).map { $0.node.takeUnretainedValue() } }
 
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
     /// reference's binding).

@@ -19,10 +19,6 @@ protocol ComponentLookups {
 }
 
 extension Compilation: ComponentLookups {
-    func members(tagged tag: String) -> ComponentList {
-        byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)
-    }
-
     /// Numbers the inner definition `definition` of component `owner`, with its exposures, and
     /// checks its injections as plain; `nil` when it is not plain (the holder is then bound in
     /// full, and ``checkPlainReferences(of:)`` takes back what this numbered).
@@ -30,13 +26,11 @@ extension Compilation: ComponentLookups {
         let key = InnerKey(owner: owner, definition: definition.identity)
         // The same inner definition twice in one component is two components when bound in full.
         guard definition.maker != nil, container.inners[key] == nil else { return nil }
+        // A scope that is not known is reported by the full binding of the holder.
         let (storage, problem) = Storage.of(definition, customScopes: customScopes)
         guard problem == nil else { return nil }
-        var entry = ComponentFacts(definition, storage: storage)
-        entry.isInner = true
-        let index = addExtra(.inner(definition), node: nil, facts: entry)
+        let index = numberInner(definition, storage: storage)
         container.inners[key] = index
-        _ = numberExposures(of: index, definition)
         return checkPlainReferences(of: index) ? component(index) : nil
     }
 
@@ -107,7 +101,7 @@ func unshapedType<X>(_ type: X.Type) -> ObjectIdentifier? {
 }
 
 /// What a point resolves to when it needs no binding at build.
-indirect enum PlainTarget {
+enum PlainTarget {
     /// A component the point injects (as it is, or wrapped in an optional): a dependency.
     case component(NodeRef)
     /// A component a handle resolves when asked: not a dependency of the graph the build checks.
@@ -120,7 +114,9 @@ indirect enum PlainTarget {
     /// The components a map of references injects, by the map's keys, in the keys' order.
     case entries([(key: String, component: NodeRef)])
     /// Components a handle of several (a service locator) resolves when asked: not dependencies.
-    case deferred(PlainTarget)
+    // NB: the only case boxed (`indirect`): the whole enum `indirect` allocated a box for every
+    // point the build checked.
+    indirect case deferred(PlainTarget)
     /// A value, which the point's slot converts (the build's check converts it to see that it
     /// fits: ``SlotBinding/acceptsValue(_:_:)``).
     case value(InjectionSource)
@@ -134,6 +130,37 @@ indirect enum PlainTarget {
     case defaultValue
     /// What the container says of the component being made (``ComponentInfo``).
     case info
+
+    /// Calls `body` with each component the point injects when its component is made: its
+    /// dependencies in the graph the build checks (a handle's or a locator's are resolved when
+    /// asked, not then).
+    func forEachDependency(_ body: (NodeRef) -> Void) {
+        switch self {
+        case .component(let found): body(found)
+        case .components(let found): found.forEach(body)
+        case .entries(let found): for entry in found { body(entry.component) }
+        case .items(let items): for item in items { item.forEachDependency(body) }
+        case .handle, .deferred, .value, .absent, .unset, .defaultValue, .info: break
+        }
+    }
+
+}
+
+extension InjectionPoint {
+    /// Whether what `target` gives this point besides components fits its slot: its values
+    /// convert (with `converters`), its parameter has a default. One that does not is reported
+    /// by the full binding.
+    func fits(_ target: PlainTarget, _ converters: ValueConverters) -> Bool {
+        switch target {
+        case .value(let source): return slot?.acceptsValue(source, converters) ?? false
+        case .items(let items):
+            return items.allSatisfy { item in
+                if case .value(let source) = item { slot?.acceptsItemValue(source, converters) ?? false } else { true }
+            }
+        case .defaultValue: return slot?.hasDefault ?? false
+        case .component, .handle, .components, .entries, .deferred, .absent, .unset, .info: return true
+        }
+    }
 }
 
 extension InjectionPoint {

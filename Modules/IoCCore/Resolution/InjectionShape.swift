@@ -257,30 +257,17 @@ func elementArgument<Element>(_ found: NodeRef, as type: Element.Type, site: Sit
     return node.typeRef.metatype is Element.Type ? CastArgument<Element>(node, site: site) : nil
 }
 
-/// The arguments of the components `target` lists, each as an `Element`, with the map's keys
-/// where it has them; `nil` when `target` lists none or one does not fit.
-func plainElementArguments<Element>(_ target: PlainTarget, _ type: Element.Type, site: SiteInfo) -> [(key: String?, component: NodeRef, argument: Argument<Element>)]? {
-    let found: [(key: String?, component: NodeRef)]
+/// The arguments of the members `target` gives a list (components, or components and values
+/// of a mixed list), each as an `Element`; `nil` when `target` gives no list or one does not fit.
+private func plainMembers<Element>(_ target: PlainTarget, _ type: Element.Type, _ converters: ValueConverters,
+                                   site: SiteInfo) -> [Argument<Element>]? {
+    let items: [PlainTarget]
     switch target {
-    case .components(let components): found = components.map { (nil, $0) }
-    case .entries(let entries): found = entries.map { ($0.key, $0.component) }
-    case .component, .handle, .items, .value, .absent, .unset, .defaultValue, .deferred, .info: return nil
+    case .items(let mixed): items = mixed
+    case .components(let found): items = found.map(PlainTarget.component)
+    case .entries(let found): items = found.map { .component($0.component) }
+    case .component, .handle, .value, .absent, .unset, .defaultValue, .deferred, .info: return nil
     }
-    var parts: [(key: String?, component: NodeRef, argument: Argument<Element>)] = []
-    parts.reserveCapacity(found.count)
-    for (key, component) in found {
-        guard let argument = elementArgument(component, as: Element.self, site: site) else { return nil }
-        parts.append((key, component, argument))
-    }
-    return parts
-}
-
-/// The arguments of what a list of references and values injects, in its order: each
-/// component's node (making exactly `Element`), each value converted by `converters`; `nil`
-/// when `target` is no such list or one does not fit.
-private func plainItemArguments<Element>(_ target: PlainTarget, _ type: Element.Type, _ converters: ValueConverters,
-                                         site: SiteInfo) -> [Argument<Element>]? {
-    guard case .items(let items) = target else { return nil }
     let slot = Slot<Element>()
     var parts: [Argument<Element>] = []
     parts.reserveCapacity(items.count)
@@ -299,15 +286,33 @@ private func plainItemArguments<Element>(_ target: PlainTarget, _ type: Element.
     return parts
 }
 
-extension Array: PlainShape {
-    static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
-
-    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
-        guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
-        guard let parts = found else { return .some(nil) }
-        return argument(parts)
+/// The arguments of the components `target` gives a map or a locator, each as an `Element`,
+/// under the map's key, else the component's name (else its type's), as
+/// ``keyedArguments(_:_:in:site:)`` keys them; `nil` when `target` gives none or one does not fit.
+func plainKeyedMembers<Element>(_ target: PlainTarget, _ type: Element.Type, site: SiteInfo) -> [(String, Argument<Element>)]? {
+    let found: [(key: String, component: NodeRef)]
+    switch target {
+    case .components(let components): found = components.map { ($0.key.mapKey, $0) }
+    case .entries(let entries): found = entries
+    case .component, .handle, .items, .value, .absent, .unset, .defaultValue, .deferred, .info: return nil
     }
+    var parts: [(String, Argument<Element>)] = []
+    parts.reserveCapacity(found.count)
+    for (key, component) in found {
+        guard let argument = elementArgument(component, as: Element.self, site: site) else { return nil }
+        parts.append((key, argument))
+    }
+    return parts
+}
 
+/// `[T]` and `Set<T>`: a list of `Element`s, which takes plain references the same way.
+protocol PlainList: PlainShape {
+    associatedtype Element
+    /// The list's argument from its members' arguments, in order.
+    static func listArgument(_ parts: [Argument<Element>]) -> AnyArgument
+}
+
+extension PlainList {
     static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
     static var plainForm: PlainForm { .elements }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Element.Type }
@@ -315,11 +320,20 @@ extension Array: PlainShape {
         Slot<Element>().acceptsValue(source, converters)
     }
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
-        if let parts = plainItemArguments(target, Element.self, converters, site: site) { return argument(parts) }
-        return plainElementArguments(target, Element.self, site: site).map { argument($0.map(\.argument)) }
+        plainMembers(target, Element.self, converters, site: site).map(listArgument)
+    }
+}
+
+extension Array: PlainList {
+    static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
+
+    static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
+        guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
+        guard let parts = found else { return .some(nil) }
+        return listArgument(parts)
     }
 
-    private static func argument(_ parts: [Argument<Element>]) -> AnyArgument {
+    static func listArgument(_ parts: [Argument<Element>]) -> AnyArgument {
         ComposedArgument<[Element]>(
             parts: parts,
             body: { ctx in try parts.map { try $0.get(ctx) } },
@@ -332,25 +346,16 @@ extension Array: PlainShape {
     }
 }
 
-extension Set: PlainShape {
+extension Set: PlainList {
     static var defaultInjectionSource: InjectionSource { .all(TypeRef(Element.self)) }
 
     static func bindShaped(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?? {
         guard let found = elementArguments(source, Element.self, in: compilation, site: site) else { return nil }
         guard let parts = found else { return .some(nil) }
-        return SetArgument(parts)
+        return listArgument(parts)
     }
 
-    static var plainType: ObjectIdentifier? { unshapedType(Element.self) }
-    static var plainForm: PlainForm { .elements }
-    static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Element.Type }
-    static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
-        Slot<Element>().acceptsValue(source, converters)
-    }
-    static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
-        if let parts = plainItemArguments(target, Element.self, converters, site: site) { return SetArgument(parts) }
-        return plainElementArguments(target, Element.self, site: site).map { SetArgument($0.map(\.argument)) }
-    }
+    static func listArgument(_ parts: [Argument<Element>]) -> AnyArgument { SetArgument(parts) }
 }
 
 /// A set of components or values.
@@ -424,10 +429,8 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
     static var plainForm: PlainForm { .keyed }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is Value.Type }
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
-    /// Each component under the map's key, else its name (else its type's), as
-    /// ``keyedArguments(_:_:in:site:)`` keys them.
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
-        plainElementArguments(target, Value.self, site: site).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
+        plainKeyedMembers(target, Value.self, site: site).map(argument)
     }
 
     private static func argument(_ bound: [(String, Argument<Value>)]) -> AnyArgument {

@@ -98,11 +98,9 @@ extension ServiceLocator: PlainShape {
     static var plainForm: PlainForm { .locator }
     static func takesSubtype(_ type: Any.Type) -> Bool { plainType != nil && type is T.Type }
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { false }
-    /// Each component under the map's key, else its name (else its type's), as
-    /// ``keyedArguments(_:_:in:site:)`` keys them.
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         guard case .deferred(let found) = target else { return nil }
-        return plainElementArguments(found, T.self, site: site).map { argument($0.map { ($0.key ?? $0.component.key.mapKey, $0.argument) }) }
+        return plainKeyedMembers(found, T.self, site: site).map(argument)
     }
 
     /// The locator's argument: deferred, like a Provider's, since a locator builds nothing when
