@@ -147,15 +147,15 @@ public final class Container: @unchecked Sendable {
     private func makeNode(_ index: Int) -> AnyNode {
         guard index >= definitions.count else {
             let definition = definitions[index]
-            // The build numbers only definitions that bound, which have a maker.
-            guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
-            return maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+            // The build numbers only definitions that bound, which have a type.
+            guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
+            return type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
         }
         switch extraOrigins[index - definitions.count] {
         case .inner(let definition):
             // The build numbers only inner definitions that bound.
-            guard let maker = definition.maker else { preconditionFailure("component \(index) was numbered without a maker") }
-            let node = maker.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+            guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
+            let node = type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
             node.isInner = true
             return node
         case .exposure(let base, let type):
@@ -232,9 +232,9 @@ public final class Container: @unchecked Sendable {
     /// The type a node of component `index` produces, read from its definition (an exposure's:
     /// the type it exposes its base as), without making the node.
     func producedType(at index: Int) -> ObjectIdentifier? {
-        if index < definitions.count { return definitions[index].maker?.producedType }
+        if index < definitions.count { return definitions[index].type.map { ObjectIdentifier($0.metatype) } }
         switch extraOrigins[index - definitions.count] {
-        case .inner(let definition): return definition.maker?.producedType
+        case .inner(let definition): return definition.type.map { ObjectIdentifier($0.metatype) }
         case .exposure(_, let type): return ObjectIdentifier(type.metatype)
         }
     }

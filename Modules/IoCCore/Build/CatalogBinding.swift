@@ -195,12 +195,12 @@ final class CatalogBinding {
         }
         guard let member = select(members, requested: requested, arguments: definition.construction.arguments,
                                   kind: kind, type: descriptor.type.name, definition),
-              case .construction(var construction, let maker) = member.template,
+              case .construction(var construction) = member.template,
               let targets = targets(of: definition.construction.arguments, in: member, definition)
         else { return nil }
         Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
         guard completeLeftOut(&construction.arguments, of: member, given: targets, definition, catalog) else { return nil }
-        guard let bound = descriptor.typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
+        guard let bound = descriptor.typed.bind(definition, construction: construction, descriptor: descriptor, binding: self)
         else { return nil }
         return (bound, targets)
     }
@@ -219,7 +219,7 @@ final class CatalogBinding {
         }
         guard let member = select(factoryDescriptor.factoryMethods, requested: signature, arguments: definition.construction.arguments,
                                   kind: "factory method", type: factoryDescriptor.type.name, definition),
-              case .construction(var template, let maker) = member.template, let product = member.returns
+              case .construction(var template) = member.template, let product = member.returns
         else { return nil }
         template.arguments[0].source = factory
         template.factory = factory
@@ -234,9 +234,9 @@ final class CatalogBinding {
             return nil
         }
         let productDescriptor = catalog.descriptor(of: product)
-        let typed = productDescriptor?.typed ?? maker.emptyDescriptorBox()
+        let typed = productDescriptor?.typed ?? product.emptyDescriptorBox()
         let descriptor = productDescriptor ?? TypeDescriptor(type: product, names: [product.name], typed: typed)
-        return typed.bind(definition, construction: construction, maker: maker, descriptor: descriptor, binding: self)
+        return typed.bind(definition, construction: construction, descriptor: descriptor, binding: self)
     }
 
     /// The type of the component a factory source names.
@@ -449,11 +449,10 @@ extension TypedDescriptor {
 
 /// Binds what a definition of `T` names by text: properties, method calls, hooks, exposures.
 final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
-    override func bind(_ definition: Definition, construction: Construction, maker: any NodeMaker.Type, descriptor: TypeDescriptor,
+    override func bind(_ definition: Definition, construction: Construction, descriptor: TypeDescriptor,
                        binding: CatalogBinding) -> Definition? {
         var bound = definition
         bound.type = TypeRef(T.self)
-        bound.maker = maker
         bound.construction = construction
         if descriptor.isMainActor { bound.isMainActor = true }
         var failed = false
@@ -567,7 +566,6 @@ final class BindPlan {
     private let propertyNames: [String]
 
     private let type: TypeRef?
-    private let maker: (any NodeMaker.Type)?
     /// The member's construction, bound; the given arguments' sources go to `targets`.
     private let construction: Construction
     private let targets: [Int]
@@ -614,7 +612,6 @@ final class BindPlan {
         labels = definition.construction.arguments.map(\.label)
         propertyNames = definition.properties.map(\.name)
         type = bound.type
-        maker = bound.maker
         construction = bound.construction
         self.targets = targets
         properties = bound.properties
@@ -637,7 +634,6 @@ final class BindPlan {
     func apply(to definition: Definition) -> Definition {
         var bound = definition
         bound.type = type
-        bound.maker = maker
         var construction = self.construction
         CatalogBinding.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
         bound.construction = construction

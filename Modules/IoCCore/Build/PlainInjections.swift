@@ -25,7 +25,7 @@ extension Compilation: ComponentLookups {
     func inner(_ definition: Definition, of owner: Int) -> NodeRef? {
         let key = InnerKey(owner: owner, definition: definition.identity)
         // The same inner definition twice in one component is two components when bound in full.
-        guard definition.maker != nil, container.inners[key] == nil else { return nil }
+        guard definition.isBound, container.inners[key] == nil else { return nil }
         // A scope that is not known is reported by the full binding of the holder.
         let (storage, problem) = Storage.of(definition, customScopes: customScopes)
         guard problem == nil else { return nil }

@@ -8,7 +8,7 @@ extension Compilation {
         definitions = bound
         settleStart()
         // Binding reported every definition it could not bind; only those that bound are components.
-        if definitions.contains(where: { $0.maker == nil }) { definitions.removeAll { $0.maker == nil } }
+        if definitions.contains(where: { !$0.isBound }) { definitions.removeAll { !$0.isBound } }
         container.definitions = definitions
         facts.reserveCapacity(definitions.count)
         // The name-override pass numbered the names already, where no definition was dropped since
@@ -56,7 +56,7 @@ extension Compilation {
     /// order: the exposed types and their components. Their nodes are made on first use.
     func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, NodeRef)] {
         var numbered: [(ObjectIdentifier, NodeRef)] = []
-        let produced = definition.maker?.producedType
+        let produced = definition.type.map { ObjectIdentifier($0.metatype) }
         for exposure in definition.exposedAs {
             guard let type = exposure.type, let adapter = exposure.adapter, adapter.baseType == produced else { continue }
             var entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
@@ -129,7 +129,7 @@ extension Compilation {
 
     /// Numbers an inner definition, makes its node and binds it in full (for a holder bound in full).
     func innerNode(_ definition: Definition) -> AnyNode? {
-        guard definition.maker != nil else { return nil }
+        guard definition.isBound else { return nil }
         let node = container.node(at: numberInner(definition, storage: storage(for: definition))).takeUnretainedValue()
         node.bind(self)
         return node
@@ -146,7 +146,7 @@ extension Compilation {
         let definition = index < definitions.count ? definitions[index] : container.definition(at: index)
         let numbered = facts.count
         let found = component(index)
-        guard let produced = definition.maker?.producedType else { return false }
+        guard let produced = definition.type.map({ ObjectIdentifier($0.metatype) }) else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false) -> Bool {
             // Values are converted to see that they fit (again on first use).
             guard let target = point.plainTarget(in: self, owner: index, optional: optional),

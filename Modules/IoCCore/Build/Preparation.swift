@@ -426,7 +426,6 @@ struct Preparation {
         if child.type == nil && child.typeName == nil {
             result.type = parent.type
             result.typeName = parent.typeName
-            result.maker = parent.maker
         }
         if child.construction.kind == .inherited {
             result.construction = parent.construction
@@ -473,8 +472,7 @@ struct Preparation {
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }
         // A child whose parent was bound code but who states a type of its own rebinds through the catalog.
-        if child.typeName != nil, child.type == nil, result.maker != nil, result.type == nil { result.maker = nil }
-        return result
+                return result
     }
 }
 

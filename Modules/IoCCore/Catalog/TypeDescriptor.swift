@@ -16,7 +16,7 @@ public struct TypeDescriptor: Sendable {
         let template: MemberTemplate
         /// Whether every parameter from `position` on has a Swift default value (the entry gave them).
         func hasDefaults(from position: Int) -> Bool {
-            guard case .construction(let construction, _) = template else { return position >= parameterTypes.count }
+            guard case .construction(let construction) = template else { return position >= parameterTypes.count }
             return construction.arguments.dropFirst(position).allSatisfy { $0.source == .defaultArgument }
         }
 
@@ -141,8 +141,8 @@ public struct TypeDescriptor: Sendable {
 
 /// The typed code behind a member.
 enum MemberTemplate: @unchecked Sendable {
-    /// An initializer or factory: the construction with default sources, and the node maker of its product.
-    case construction(Construction, any NodeMaker.Type)
+    /// An initializer or factory: the construction with default sources.
+    case construction(Construction)
     /// A method: its parameters (default sources) and invoker.
     case method([InjectionPoint], any MethodInvoking)
 }
@@ -150,7 +150,7 @@ enum MemberTemplate: @unchecked Sendable {
 /// The typed half of a descriptor: binds definitions of `T`.
 @usableFromInline
 class DescriptorBox: @unchecked Sendable {
-    func bind(_ definition: Definition, construction: Construction, maker: any NodeMaker.Type, descriptor: TypeDescriptor,
+    func bind(_ definition: Definition, construction: Construction, descriptor: TypeDescriptor,
               binding: CatalogBinding) -> Definition? { nil }
 }
 
@@ -322,7 +322,7 @@ public struct TypeDescriptorBuilder<T> {
         }
         let construction = Construction(kind: kind, arguments: labelled, recipe: Recipe<T>(.arguments(bind)))
         let member = TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: TypeRef(T.self),
-                                           template: .construction(construction, TypedNodeMaker<T>.self))
+                                           template: .construction(construction))
         if case .staticFactory = kind { descriptor.staticFactories.append(member) } else { descriptor.initializers.append(member) }
     }
 
@@ -338,7 +338,7 @@ public struct TypeDescriptorBuilder<T> {
                                         recipe: Recipe<P>(.arguments(bind)))
         descriptor.factoryMethods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type),
                                                                returns: TypeRef(P.self),
-                                                               template: .construction(construction, TypedNodeMaker<P>.self)))
+                                                               template: .construction(construction)))
     }
 
     static func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
@@ -408,7 +408,6 @@ struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
         })
         var product = definition
         product.type = TypeRef(F.Product.self)
-        product.maker = TypedNodeMaker<F.Product>.self
         product.construction = Construction(
             kind: .factoryComponent,
             arguments: [InjectionPoint(label: "factory", slot: Slot<F>(), source: .inner(factory))],

@@ -29,7 +29,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var isAbstract: Bool
         @exclusivity(unchecked) var stated: StatedFields
         @exclusivity(unchecked) var location: ConfigLocation
-        @exclusivity(unchecked) var maker: (any NodeMaker.Type)?
         /// The settings most definitions leave at their defaults: `nil` until one is set, so that
         /// a plain definition does not carry them (see `bytes_per_definition` in docs/Performance.md).
         @exclusivity(unchecked) var extras: ExtrasBox?
@@ -48,7 +47,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             self.isAbstract = false
             self.stated = []
             self.location = location
-            self.maker = nil
             self.extras = nil
         }
 
@@ -66,7 +64,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             isAbstract = other.isAbstract
             stated = other.stated
             location = other.location
-            maker = other.maker
             extras = other.extras.map { ExtrasBox($0.value) }
         }
     }
@@ -221,10 +218,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var location: ConfigLocation {
         _read { yield fields.location }
         _modify { yield &unique.location }
-    }
-    var maker: (any NodeMaker.Type)? {
-        _read { yield fields.maker }
-        _modify { yield &unique.maker }
     }
 
     /// The settings most definitions leave at their defaults, kept together.
@@ -436,10 +429,9 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 
     /// A bound definition, as code registers it: it states every setting (a child keeps them).
     @usableFromInline
-    init(type: TypeRef, construction: Construction, maker: any NodeMaker.Type, location: ConfigLocation) {
+    init(type: TypeRef, construction: Construction, location: ConfigLocation) {
         fields = Fields(name: nil, typeName: nil, construction: construction, location: location)
         fields.type = type
-        fields.maker = maker
         fields.stated = .all
     }
 
@@ -455,7 +447,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the definition carries its Swift type and code (code registrations, or after binding).
-    public var isBound: Bool { maker != nil }
+    public var isBound: Bool { fields.type != nil }
 
     /// The key the component is registered under.
     public var key: ComponentKey { ComponentKey(type: type, name: name) }

@@ -50,3 +50,22 @@ extension TypeRef {
             || metatype == URL.self || metatype == Date.self || metatype == Data.self
     }
 }
+
+// The typed code a bound type stands for. A bound definition's type says what it makes, so the
+// definition keeps no maker of its own (it kept one, 16 bytes of each, in `bytes_per_definition`):
+// the metatype is opened into the generic code that needs it.
+extension TypeRef {
+    /// A node for the bound definition `definition` of this type.
+    func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
+        func make<T>(_: T.Type) -> AnyNode {
+            Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
+        }
+        return make(metatype)
+    }
+
+    /// A descriptor box for a product the catalog does not describe.
+    func emptyDescriptorBox() -> DescriptorBox {
+        func box<T>(_: T.Type) -> DescriptorBox { TypedDescriptor<T>() }
+        return box(metatype)
+    }
+}

@@ -3,30 +3,6 @@
 // conversions) that the builder binds into a node. Each box is made together with the
 // type it serves, so the casts at build always succeed; they are still checked.
 
-/// Makes the typed node for a definition. A definition holds the maker's metatype
-/// (`TypedNodeMaker<T>.self`), which names the type it makes without an object per definition.
-@usableFromInline
-protocol NodeMaker {
-    static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode
-    /// Whether the produced type is a class, for weak-singleton scope.
-    static var producesClass: Bool { get }
-    /// The type its nodes produce (``AnyNode/producedType``).
-    static var producedType: ObjectIdentifier { get }
-    /// A descriptor box for the product, for a product the catalog does not describe.
-    static func emptyDescriptorBox() -> DescriptorBox
-}
-
-@usableFromInline
-enum TypedNodeMaker<T>: NodeMaker {
-    @usableFromInline
-    static func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
-        Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
-    }
-    @usableFromInline static var producesClass: Bool { T.self is AnyObject.Type }
-    @usableFromInline static var producedType: ObjectIdentifier { ObjectIdentifier(T.self) }
-    @usableFromInline static func emptyDescriptorBox() -> DescriptorBox { TypedDescriptor<T>() }
-}
-
 /// How a definition's instance is constructed, typed.
 @usableFromInline
 class RecipeBox: @unchecked Sendable {}

@@ -199,9 +199,9 @@ extension ContainerBuilder {
             file: file, line: line, D1.self, D2.self, D3.self, D4.self)
     }
 
-    // NB: inlinable, so that in the app's module the metadata of `Recipe<T>` and
-    // `TypedNodeMaker<T>` are its types' own, read once, instead of looked up by the runtime
-    // for every registration (about 650 instructions, 7% of `profile register`).
+    // NB: inlinable, so that in the app's module the metadata of `Recipe<T>` is its type's
+    // own, read once, instead of looked up by the runtime for every registration (with the
+    // node maker a definition kept then: about 650 instructions, 7% of `profile register`).
     @inlinable
     func registerInitializer<T, each D>(
         bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
@@ -430,14 +430,14 @@ extension ContainerBuilder {
     /// ``RuntimeFactoryKey``).
     private func addRuntimeFactory<T>(_ type: T.Type, name: String?, file: String, line: Int, _ factory: RuntimeFactoryBox) -> Registration<T> {
         var definition = Definition(type: TypeRef(T.self), construction: Construction(kind: .runtimeArguments(factory.argumentList), arguments: [], recipe: factory),
-                                    maker: TypedNodeMaker<T>.self, location: ConfigLocation(file: file, line: line))
+                                    location: ConfigLocation(file: file, line: line))
         definition.name = name
         return Registration(builder: self, index: add(definition))
     }
 
     @inlinable
     func add<T>(_ type: T.Type, _ construction: Construction, _ file: String, _ line: Int) -> Registration<T> {
-        var definition = Definition(type: TypeRef(T.self), construction: construction, maker: TypedNodeMaker<T>.self,
+        var definition = Definition(type: TypeRef(T.self), construction: construction,
                                     location: ConfigLocation(file: file, line: line))
         definition.scope = defaults.scope
         definition.isLazy = defaults.isLazy

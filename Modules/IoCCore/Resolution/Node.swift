@@ -45,7 +45,7 @@ extension Storage {
         case .threadLocal: return (.threadLocal, nil)
         case .taskLocal: return (.taskLocal, nil)
         case .weakSingleton:
-            guard definition.maker?.producesClass == true else {
+            guard definition.type?.metatype is AnyObject.Type else {
                 return (.singleton, IoCError(.invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location)))
             }
             return (.weakSingleton, nil)
