@@ -8,7 +8,7 @@ extension Compilation {
     func bind(_ prepared: [Definition]) -> [Definition] {
         preparedCount = prepared.count
         let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared)
-        var bound = binding.bindAll(prepared)
+        var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
         problems += binding.problems
         if bound.count < prepared.count { leaveOut(prepared, keeping: bound) }
         if !builder.removedAfterBinding.isEmpty {

@@ -96,7 +96,7 @@ final class CatalogBinding {
     }
 
     /// Whether a bound definition still names a type by text or holds an inner definition.
-    private static func hasUnboundSources(_ definition: Definition) -> Bool {
+    static func hasUnboundSources(_ definition: Definition) -> Bool {
         func check(_ source: InjectionSource) -> Bool {
             switch source {
             case .typeNamed, .inner: return true

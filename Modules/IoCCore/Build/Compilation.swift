@@ -47,6 +47,9 @@ final class Compilation {
     /// it as its names table when binding dropped none either (one hash of each name, not two).
     @exclusivity(unchecked) var preparedNames: [String: Int32]?
 
+    /// The steps of preparation and binding this build's definitions need.
+    @exclusivity(unchecked) var steps: BuildSteps = []
+
     /// This build's runtime-argument factories that stand, in registration order.
     var runtimeFactories: [Definition] = []
 

@@ -9,16 +9,23 @@ extension Compilation {
     /// the app's types stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder)
-        // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.
-        // NB: a copy only when there is one: filtering copies (retains) every definition.
         var components = builder.definitions
-        if components.contains(where: \.takesRuntimeArguments) {
+        steps = BuildSteps(of: components)
+        // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.
+        if steps.contains(.runtimeFactories) {
             runtimeFactories = keepRuntimeFactories(components.filter { $0.takesRuntimeArguments && preparation.isActive($0) })
             components.removeAll(where: \.takesRuntimeArguments)
         }
-        let active = preparation.activeResolved(preparation.applyConditionalSettings(preparation.expandResources(components)))
-        let overridden = applyOverrides(preparation.applyAliases(preparation.applyDecorators(active)), keys: .names)
-        let merged = preparation.mergeParents(overridden.kept)
+        if steps.contains(.resources) { components = preparation.expandResources(components) }
+        if steps.contains(.conditionalSettings) { components = preparation.applyConditionalSettings(components) }
+        // Those two write definitions: the steps after them look at what they wrote. The others
+        // only drop definitions, rename them or merge them with their parents, whose needs are counted.
+        if !steps.isDisjoint(with: [.resources, .conditionalSettings]) { steps = BuildSteps(of: components) }
+        if steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
+        if steps.contains(.decorators) { components = preparation.applyDecorators(components) }
+        if steps.contains(.aliases) { components = preparation.applyAliases(components) }
+        let overridden = applyOverrides(components, keys: .names)
+        let merged = steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
         // Merging only ever drops definitions (abstract parents): as many out as in, and the
         // names still stand where the override pass found them.
         preparedNames = merged.count == overridden.kept.count ? overridden.positions : nil
@@ -31,5 +38,64 @@ extension Compilation {
             leaveOut(builder.definitions.filter { preparation.isActive($0) && !$0.isAbstract }, keeping: merged)
         }
         return merged
+    }
+}
+
+/// The steps of preparation and binding that have work to do in one build, found in one pass
+/// over its definitions (before, each step scanned them all to find out). A code registration
+/// that states nothing config brings — no profiles, parents, decorators, aliases, resources,
+/// conditional settings, texts to resolve or to bind through the catalog — needs none of them;
+/// an app registered in code skips them all (`profile register` in docs/Performance.md).
+struct BuildSteps: OptionSet {
+    let rawValue: UInt16
+
+    /// Runtime-argument factories, keyed apart.
+    static let runtimeFactories = BuildSteps(rawValue: 1 << 0)
+    /// Resource definitions, expanded into a definition per selected type.
+    static let resources = BuildSteps(rawValue: 1 << 1)
+    /// Settings for the types that conform to a protocol (Symfony's `_instanceof`).
+    static let conditionalSettings = BuildSteps(rawValue: 1 << 2)
+    /// Profiles to choose by, placeholders to resolve, properties set twice to report.
+    static let profilesAndPlaceholders = BuildSteps(rawValue: 1 << 3)
+    static let decorators = BuildSteps(rawValue: 1 << 4)
+    /// Definitions that are another's alias.
+    static let aliases = BuildSteps(rawValue: 1 << 5)
+    /// Children to merge with their parents, abstract parents to drop.
+    static let parents = BuildSteps(rawValue: 1 << 6)
+    /// Definitions to bind through the catalog, or whose sources name a type or hold a definition by text.
+    static let binding = BuildSteps(rawValue: 1 << 7)
+
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The steps some definition of `definitions` needs.
+    init(of definitions: [Definition]) {
+        var steps: BuildSteps = []
+        for index in definitions.indices { steps.formUnion(Self.needed(by: definitions[index])) }
+        self = steps
+    }
+
+    /// The steps `definition` needs.
+    static func needed(by definition: Definition) -> BuildSteps {
+        var steps: BuildSteps = []
+        if definition.takesRuntimeArguments { steps.insert(.runtimeFactories) }
+        if definition.isAbstract { steps.insert(.parents) }
+        // The settings below live among the rare ones (``Definition/Extras``): a definition
+        // without those has none of them.
+        if definition.hasExtras {
+            if definition.resource != nil { steps.insert(.resources) }
+            if !definition.conditionalSettings.isEmpty { steps.insert(.conditionalSettings) }
+            if !definition.profiles.isEmpty { steps.insert(.profilesAndPlaceholders) }
+            if definition.decorates != nil { steps.insert(.decorators) }
+            if definition.aliasTarget != nil { steps.insert(.aliases) }
+            if definition.parent != nil { steps.insert(.parents) }
+        }
+        if !definition.isBound {
+            // Config's: its texts are resolved and checked, then bound.
+            steps.formUnion([.profilesAndPlaceholders, .binding])
+        } else {
+            if Preparation.mayHavePlaceholders(definition) { steps.insert(.profilesAndPlaceholders) }
+            if CatalogBinding.hasUnboundSources(definition) { steps.insert(.binding) }
+        }
+        return steps
     }
 }
