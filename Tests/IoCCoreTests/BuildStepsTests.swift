@@ -1,0 +1,79 @@
+import Foundation
+@testable import IoCCore
+import Testing
+
+/// A component made of one text.
+private final class Greeting: Sendable {
+    let text: String
+    init(text: String) { self.text = text }
+}
+
+/// The build runs a step of preparation or binding only when some definition needs it
+/// (``BuildSteps``): each setting must be seen, or the step it needs would be skipped.
+@Suite("Build steps")
+struct BuildStepsTests {
+    /// The definition a builder holds after `register`.
+    private func registered(_ register: (ContainerBuilder) -> Void) -> Definition? {
+        let builder = ContainerBuilder()
+        register(builder)
+        return builder.definitions.last
+    }
+
+    @Test func aPlainCodeRegistration_needsNoStep() throws {
+        let definition = try #require(registered { _ = $0.register(E.init).named("e").singleton().primary().tagged("t") })
+        #expect(BuildSteps.needed(by: definition) == [])
+    }
+
+    @Test func eachSetting_needsItsStep() throws {
+        let plain = try #require(registered { _ = $0.register(E.init).named("e") })
+        func steps(_ change: (inout Definition) -> Void) -> BuildSteps {
+            var definition = plain
+            change(&definition)
+            return BuildSteps.needed(by: definition)
+        }
+        #expect(steps { $0.profiles = ["dev"] } == [.profilesAndPlaceholders])
+        #expect(steps { $0.parent = "base" } == [.parents])
+        #expect(steps { $0.isAbstract = true } == [.parents])
+        #expect(steps { $0.decorates = "mailer" } == [.decorators])
+        #expect(steps { $0.resource = CatalogResource(namePrefix: "App", idPrefix: "app") } == [.resources])
+        #expect(steps { $0.conditionalSettings = [ConditionalSettings(typeName: "Loader")] } == [.conditionalSettings])
+        #expect(steps { $0.construction.append(InjectionPoint(source: .config(.string("${port}")))) } == [.profilesAndPlaceholders])
+        #expect(steps { $0.construction.append(InjectionPoint(source: .named("${mailer}"))) } == [.profilesAndPlaceholders])
+        #expect(steps { $0.construction.append(InjectionPoint(source: .typeNamed("Mailer"))) } == [.binding])
+        #expect(steps { $0.construction.append(InjectionPoint(source: .list([.optional(.typeNamed("Mailer"))]))) } == [.binding])
+        // A setting among the rare ones that no step reads needs none.
+        #expect(steps { $0.aliases = ["other"] } == [])
+        let alias = Definition.alias("mailer", of: "smtp", location: ConfigLocation(file: "services.yaml", line: 3))
+        #expect(BuildSteps.needed(by: alias).contains(.aliases))
+        let runtime = try #require(registered { _ = $0.register(E.self, runtimeArguments: { (_: Resolver, _: Int) in E() }) })
+        #expect(BuildSteps.needed(by: runtime) == [.runtimeFactories])
+    }
+
+    @Test func aConfigDefinition_isResolvedAndBound() {
+        let definition = Definition(name: "e", typeName: "E", location: ConfigLocation(file: "services.yaml", line: 1))
+        #expect(BuildSteps.needed(by: definition) == [.profilesAndPlaceholders, .binding])
+    }
+
+    @Test func theStepsOfABuild_areThoseOfAnyOfItsDefinitions() throws {
+        let builder = ContainerBuilder()
+        builder.register(E.init).named("e")
+        builder.register(D.init).named("d").profiles("dev")
+        #expect(BuildSteps(of: builder.definitions) == [.profilesAndPlaceholders])
+    }
+
+    /// What a skipped step would get wrong: code registrations that need a step, among many that do not.
+    @Test func codeRegistrationsThatNeedAStep_getIt() throws {
+        let builder = ContainerBuilder()
+        for index in 0..<100 { builder.register(E.init).named("e\(index)") }
+        builder.register(D.init).named("dev-only").profiles("dev")
+        builder.register(D.init).named("base")
+        builder.updateDefinition(at: builder.definitions.count - 1) { $0.isAbstract = true }
+        builder.propertySources.append(DictionaryPropertySource(["greeting": "hello"]))
+        builder.register(Greeting.init).named("greeting").arguments(.config(.string("${greeting}")))
+        let container = try builder.build()
+        #expect(!container.isRegistered(D.self, name: "dev-only"))
+        #expect(!container.isRegistered(D.self, name: "base"))
+        #expect(try container.resolve(Greeting.self).text == "hello")
+        #expect(try container.resolve(E.self, name: "e99") !== container.resolve(E.self, name: "e0"))
+    }
+}
