@@ -12,7 +12,10 @@ import Synchronization
 /// let free = try container.resolve((any WeatherClient).self, name: "free")
 /// ```
 public final class Container: @unchecked Sendable {
-    // Filled by the builder before the container is handed out; never changed after.
+    // The build's results: filled by the build before the container is handed out, never
+    // changed after. (They are `var`s because the build makes nodes, which refer to their
+    // container, before it has them all; see docs/Performance.md, "The build that would reach
+    // the targets", for the build that would make them `let`.)
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
     @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
     private var lookupOwner: LookupTables
@@ -40,18 +43,20 @@ public final class Container: @unchecked Sendable {
     var hasObjectGraphNodes = false
     /// Set at build: some component, here or in a parent, is main-actor (the build marks what reaches one).
     var hasMainActorNodes = false
-    var customScopes: [String: any CustomScope] = [:]
-    /// The builder's value converters, for the canonical form.
-    var converters = ValueConverters()
+
+    // What the builder set, fixed when the build makes the container.
+    /// The custom scopes by name, the parent's with this builder's over them.
+    let customScopes: [String: any CustomScope]
+    /// The builder's value converters: a component whose values the build checked converts
+    /// them again on first use; the canonical form prints with them.
+    let converters: ValueConverters
     /// The builder's post-processors, for the components that bind on first use.
-    var postProcessors: [any InstancePostProcessor] = []
-    var maxResolutionDepth = 4096 {
-        didSet { depthCheckThreshold = min(64, maxResolutionDepth) }
-    }
+    let postProcessors: [any InstancePostProcessor]
+    let maxResolutionDepth: Int
     /// Below this depth, resolving checks neither the depth limit nor the stack.
-    var depthCheckThreshold = 64
+    let depthCheckThreshold: Int
     /// How long a resolve waits for a creation in progress elsewhere (``ContainerBuilder/creationWaitLimit``).
-    var creationWaitLimit: Duration? = .seconds(30)
+    let creationWaitLimit: Duration?
 
     /// The definitions this container was built from, after overrides were applied.
     public internal(set) var definitions: [Definition] = []
@@ -72,12 +77,21 @@ public final class Container: @unchecked Sendable {
     /// What watches, or answers instead of, this container's top-level resolves.
     let interceptors = Locked<[any ResolveInterceptor]>([])
     /// What the builder held, so that a test can build this container again with changes.
-    package internal(set) var recipe: BuildRecipe?
+    package let recipe: BuildRecipe
     /// The container whose unchanged singletons this one shares (a test overlay's base).
-    package internal(set) var sharingBase: Container?
+    package let sharingBase: Container?
 
-    init(parent: Container?) {
-        self.parent = parent
+    /// The container `builder` builds, with the builder's settings; the build fills its tables.
+    init(builder: ContainerBuilder) {
+        parent = builder.parent
+        customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
+        converters = builder.converters
+        postProcessors = builder.postProcessors
+        maxResolutionDepth = builder.maxResolutionDepth
+        depthCheckThreshold = min(64, builder.maxResolutionDepth)
+        creationWaitLimit = builder.creationWaitLimit
+        recipe = BuildRecipe(builder)
+        sharingBase = builder.sharingBase
         let empty = LookupTables(types: [:], names: NameTable(own: [:]), nodes: NodeSlots(count: 0, made: []))
         self.lookupOwner = empty
         self.lookups = Unmanaged.passUnretained(empty)

@@ -42,14 +42,7 @@ public final class Overlay {
 
     init(base: Container) {
         self.base = base
-        if let recipe = base.recipe {
-            builder = ContainerBuilder(overlaying: base, recipe: recipe)
-        } else {
-            // NB: every container comes from build(), which records its recipe.
-            builder = ContainerBuilder()
-            builder.report(IoCError(.invalidOverride(action: "overlay this container", location: .unknown,
-                                                     reason: "it has no record of its definitions.")))
-        }
+        builder = ContainerBuilder(overlaying: base, recipe: base.recipe)
     }
 
     // MARK: Replacing

@@ -7,7 +7,7 @@ import Testing
 @Suite("Definitions kept once")
 struct DefinitionArrayTests {
     private func sharesStorage(_ container: Container) throws -> Bool {
-        let recipe = try #require(container.recipe)
+        let recipe = container.recipe
         return container.definitions.withUnsafeBufferPointer { built in
             recipe.definitions.withUnsafeBufferPointer { registered in built.baseAddress == registered.baseAddress }
         }

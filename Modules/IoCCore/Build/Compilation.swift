@@ -62,10 +62,7 @@ final class Compilation {
     init(builder: ContainerBuilder, container: Container) {
         self.builder = builder
         self.container = container
-        self.customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
-        container.customScopes = customScopes
-        // Before any node binds: a component whose values the checks accepted converts them on first use.
-        container.converters = builder.converters
+        self.customScopes = container.customScopes
     }
 
     /// The build, pass by pass. Each pass records what it finds wrong in ``problems`` and goes

@@ -14,7 +14,6 @@ extension Compilation {
     /// factories keyed.
     func publish() {
         let parent = builder.parent
-        container.postProcessors = builder.postProcessors
         for index in facts.indices where needsNodeAtBuild(index) { _ = container.node(at: index) }
         eagerNodes = facts.indices.filter { facts[$0].isEager }.map { container.node(at: $0).takeUnretainedValue() }
         for node in container.madeNodes {

@@ -157,18 +157,12 @@ public final class ContainerBuilder {
     /// let container = try builder.build()
     /// ```
     public func build() throws -> Container {
-        let container = Container(parent: parent)
-        container.maxResolutionDepth = maxResolutionDepth
-        container.creationWaitLimit = creationWaitLimit
+        let container = Container(builder: self)
         let compilation = Compilation(builder: self, container: container)
         compilation.run()
         let problems = reportedProblems + compilation.problems
         if !problems.isEmpty { throw IoCError(.validationFailed(problems)) }
-        if let sharingBase {
-            container.sharingBase = sharingBase
-            compilation.shareUnchangedSingletons(with: sharingBase)
-        }
-        container.recipe = BuildRecipe(self)
+        if let sharingBase { compilation.shareUnchangedSingletons(with: sharingBase) }
         for node in compilation.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }
