@@ -78,13 +78,15 @@ final class CreationCoordinator: @unchecked Sendable {
     private var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
     private var waitingFor: [UInt: CellKey] = [:]
     private var waiters: [CellKey: [Waiter]] = [:]
+    /// How many threads wait on `condition`: a release wakes them only when there are some.
+    private var sleepers = 0
 
     /// Creates `cell` once among all callers: `make` runs for the one that creates it (inside
     /// the creation's lineage, which tasks it starts inherit), `existing` for a caller that
     /// finds it ready, having waited at most `limit` for another creator.
     func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
                    isReady: () -> Bool, existing: () throws -> R, make: () throws -> R) throws -> R {
-        guard try acquire(cell, owner: owner, label: label(), limit: limit, isReady: isReady) else { return try existing() }
+        guard try acquire(cell, owner: owner, label: label, limit: limit, isReady: isReady) else { return try existing() }
         defer { release(cell) }
         let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
         return try CreationLineage.$current.withValue(lineage, operation: make)
@@ -94,7 +96,7 @@ final class CreationCoordinator: @unchecked Sendable {
     /// instead of blocking a thread while another creates the cell.
     func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
                    isReady: () -> Bool, existing: () throws -> R, make: () async throws -> R) async throws -> R {
-        guard try await acquireAsync(cell, owner: owner, label: label(), limit: limit, isReady: isReady) else { return try existing() }
+        guard try await acquireAsync(cell, owner: owner, label: label, limit: limit, isReady: isReady) else { return try existing() }
         defer { release(cell) }
         let lineage = CreationLineage(cell: cell, owner: owner, label: label, parent: CreationLineage.current)
         return try await CreationLineage.$current.withValue(lineage, operation: make)
@@ -102,9 +104,11 @@ final class CreationCoordinator: @unchecked Sendable {
 
     /// Returns `true` when the caller must create the cell (and later call ``release(_:)``),
     /// `false` when it became ready meanwhile. Waits at most `limit` for another creator.
-    private func acquire(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
+    private func acquire(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
                  isReady: () -> Bool) throws -> Bool {
-        let deadline = limit.map { Date().addingTimeInterval($0.seconds) }
+        // NB: the deadline is taken when the caller first waits, not on every creation (most
+        // never wait): reading the clock was a tenth of an uncontended creation's bookkeeping.
+        var deadline: Date?
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -112,7 +116,10 @@ final class CreationCoordinator: @unchecked Sendable {
             case .ready: return false
             case .mine: return true
             case .wait:
+                if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit.seconds) }
+                sleepers += 1
                 let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
+                sleepers -= 1
                 waitingFor[owner] = nil
                 if !signalled, owners[cell] != nil, !isReady() {
                     throw IoCError(.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()]))
@@ -122,7 +129,7 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     /// The `async` form of ``acquire(_:owner:label:limit:isReady:)``.
-    private func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @autoclosure () -> String, limit: Duration?,
+    private func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
                       isReady: () -> Bool) async throws -> Bool {
         while true {
             switch try lockedDecide(cell, owner: owner, label: label, isReady: isReady) {
@@ -142,8 +149,9 @@ final class CreationCoordinator: @unchecked Sendable {
     private func release(_ cell: CellKey) {
         condition.lock()
         owners[cell] = nil
-        let waiting = waiters.removeValue(forKey: cell) ?? []
-        condition.broadcast()
+        // NB: most creations have no one waiting, on a thread or in a task.
+        let waiting = waiters.isEmpty ? [] : waiters.removeValue(forKey: cell) ?? []
+        if sleepers > 0 { condition.broadcast() }
         condition.unlock()
         for waiter in waiting {
             waiter.timer?.cancel()
