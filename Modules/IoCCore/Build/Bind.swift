@@ -128,7 +128,7 @@ extension Compilation {
             return nil
         case .config(let value):
             do {
-                return ConstantArgument(try builder.converters.convert(value, to: X.self))
+                return ConstantArgument(try container.converters.convert(value, to: X.self))
             } catch {
                 problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
                                                    target: TypeRef(X.self), reason: error.reason, site: site.site)))

@@ -24,7 +24,7 @@ extension Compilation {
     /// The lifetime a dependency of component `index` injected at `site` must not be shorter
     /// than; `nil` when none can be captive there.
     func captiveHolder(_ index: Int, at site: SiteInfo) -> ScopeLifetime? {
-        guard !builder.allowsCaptiveDependencies, site.point.isHeld else { return nil }
+        guard !allowsCaptiveDependencies, site.point.isHeld else { return nil }
         let holder = lifetime(of: component(index))
         return holder > .perRequest ? holder : nil
     }

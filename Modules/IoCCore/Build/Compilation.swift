@@ -57,12 +57,18 @@ final class Compilation {
     /// in the order of the components (``reportCaptiveDependencies()``, in CaptiveCheck.swift).
     @exclusivity(unchecked) var captives: [Int: [IoCError]] = [:]
 
-    var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
+    var postProcessors: [any InstancePostProcessor] { container.postProcessors }
+    /// The builder's ``ContainerBuilder/allowsCaptiveDependencies``, read once.
+    ///
+    /// NB: read per injection point by the checks; a builder's setting is a class's `var`, each
+    /// read checked for exclusive access at run time (2% of `profile register`).
+    let allowsCaptiveDependencies: Bool
 
     init(builder: ContainerBuilder, container: Container) {
         self.builder = builder
         self.container = container
         self.customScopes = container.customScopes
+        self.allowsCaptiveDependencies = builder.allowsCaptiveDependencies
     }
 
     /// The build, pass by pass. Each pass records what it finds wrong in ``problems`` and goes

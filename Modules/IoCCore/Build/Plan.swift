@@ -150,7 +150,7 @@ extension Compilation {
         func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false) -> Bool {
             // Values are converted to see that they fit (again on first use).
             guard let target = point.plainTarget(in: self, owner: index, optional: optional),
-                  point.fits(target, builder.converters) else { return false }
+                  point.fits(target, container.converters) else { return false }
             let holder = captiveHolder(index, at: site)
             // NB: the usual point, one component, without the closure: its context copied the
             // site for every point the build checks (1% of `profile build-only`).
