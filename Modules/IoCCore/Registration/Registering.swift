@@ -561,19 +561,47 @@ final class DefaultValueArgument<X>: Argument<X>, @unchecked Sendable {
 }
 
 struct Slot<X>: SlotBinding {
-    /// How `X` is injected when it is an optional, a handle or a collection; looked up once
-    /// here, since a catalogued slot binds a point of every definition that uses its member.
-    private let shape: (any InjectionShape.Type)?
+    /// How `X` is injected when it is an optional, a handle or a collection.
+    private enum Shape {
+        /// A shape that takes plain references (``PlainShape``).
+        case plain(any PlainShape.Type)
+        /// A shape that does not (a shape nested in a shape, a runtime-argument handle).
+        case other(any InjectionShape.Type)
 
-    init() { shape = X.self as? any InjectionShape.Type }
+        var binding: any InjectionShape.Type {
+            switch self {
+            case .plain(let shape): return shape
+            case .other(let shape): return shape
+            }
+        }
+    }
+    /// `nil` for a type that is no shape. Looked up once here, since a catalogued slot binds a
+    /// point of every definition that uses its member.
+    ///
+    /// NB: the plain shape kept as such, not found again by a cast whenever a check or a first
+    /// bind asks (a conformance lookup on every call: `profile build-only` in docs/Performance.md).
+    /// Still within an existential's inline buffer: a point keeps its slot without a box.
+    private let shape: Shape?
+
+    init() {
+        // NB: one lookup for a type that is no shape, as most are.
+        guard let shape = X.self as? any InjectionShape.Type else { self.shape = nil; return }
+        self.shape = (shape as? any PlainShape.Type).map(Shape.plain) ?? .other(shape)
+    }
+
+    /// The plain shape of `X`, if it has one.
+    private var plain: (any PlainShape.Type)? {
+        if case .plain(let shape) = shape { return shape }
+        return nil
+    }
 
     var type: TypeRef { TypeRef(X.self) }
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
-        compilation.anyArgument(for: source, as: X.self, shape: shape, site: site, optional: optional)
+        compilation.anyArgument(for: source, as: X.self, shape: shape?.binding, site: site, optional: optional)
     }
     var plainReference: (type: ObjectIdentifier, form: PlainForm?)? {
         guard let shape else { return (ObjectIdentifier(X.self), nil) }
-        guard let plain = shape as? any PlainShape.Type, let type = plain.plainType else { return nil }
+        guard case .plain(let plain) = shape, let type = plain.plainType else { return nil }
         return (type, plain.plainForm)
     }
     func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
@@ -588,16 +616,16 @@ struct Slot<X>: SlotBinding {
             if let typed = node.exactly(X.self) { return NodeArgument(typed) }
             return node.typeRef.metatype is X.Type ? CastArgument<X>(node, site: site) : nil
         default:
-            return (shape as? any PlainShape.Type)?.plainArgument(for: target, converters, site: site)
+            return plain?.plainArgument(for: target, converters, site: site)
         }
     }
     var hasDefault: Bool { false }
     func takesSubtype(_ type: TypeRef) -> Bool {
-        guard let shape else { return type.metatype is X.Type }
-        return (shape as? any PlainShape.Type)?.takesSubtype(type.metatype) ?? false
+        guard shape != nil else { return type.metatype is X.Type }
+        return plain?.takesSubtype(type.metatype) ?? false
     }
     func acceptsItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
-        (shape as? any PlainShape.Type)?.takesItemValue(source, converters) ?? false
+        plain?.takesItemValue(source, converters) ?? false
     }
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         switch source {
