@@ -609,7 +609,9 @@ struct Slot<X>: SlotBinding {
         // NB: a value needs no shape: no shape binds `.value` or `.config` itself, so the full
         // binding converts them to `X` as this does (an optional, a list, a map of values).
         case .value(.value(let value)): return (value.value as? X).map { ConstantArgument($0) }
-        case .value(.config(let value)): return (try? converters.convert(value, to: X.self)).map { ConstantArgument($0) }
+        case .value(.config(let value)):
+            // NB: not `try?`, whose `X?` costs a metadata lookup in this generic code, per value.
+            do { return ConstantArgument(try converters.convert(value, to: X.self)) } catch { return nil }
         case .value, .defaultValue: return nil
         case .component(let found) where shape == nil:
             let node = found.node.takeUnretainedValue()
@@ -630,7 +632,9 @@ struct Slot<X>: SlotBinding {
     func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool {
         switch source {
         case .value(let value): return value.value is X
-        case .config(let value): return (try? converters.convert(value, to: X.self)) != nil
+        case .config(let value):
+            // NB: not `try?` (see `plainArgument`).
+            do { _ = try converters.convert(value, to: X.self); return true } catch { return false }
         default: return false
         }
     }
