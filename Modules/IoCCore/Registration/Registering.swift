@@ -563,45 +563,50 @@ final class DefaultValueArgument<X>: Argument<X>, @unchecked Sendable {
 struct Slot<X>: SlotBinding {
     /// How `X` is injected when it is an optional, a handle or a collection.
     private enum Shape {
-        /// A shape that takes plain references (``PlainShape``).
-        case plain(any PlainShape.Type)
-        /// A shape that does not (a shape nested in a shape, a runtime-argument handle).
-        case other(any InjectionShape.Type)
-
-        var binding: any InjectionShape.Type {
-            switch self {
-            case .plain(let shape): return shape
-            case .other(let shape): return shape
-            }
-        }
+        /// A shape that takes plain references (``PlainShape``), with its ``PlainShape/plainType``.
+        case plain(any PlainShape.Type, plainType: ObjectIdentifier?)
+        /// A shape that does not (a shape nested in a shape, a runtime-argument handle): the full
+        /// binding binds it, and finds its shape again then.
+        case other
     }
     /// `nil` for a type that is no shape. Looked up once here, since a catalogued slot binds a
     /// point of every definition that uses its member.
     ///
-    /// NB: the plain shape kept as such, not found again by a cast whenever a check or a first
-    /// bind asks (a conformance lookup on every call: `profile build-only` in docs/Performance.md).
-    /// Still within an existential's inline buffer: a point keeps its slot without a box.
+    /// NB: the plain shape and the type it takes kept as such, not found again by casts whenever
+    /// a check or a first bind asks (conformance lookups on every call: `profile build-only` in
+    /// docs/Performance.md). Three words, an existential's inline buffer: a point keeps its slot
+    /// without a box (``SlotTests``).
     private let shape: Shape?
 
     init() {
         // NB: one lookup for a type that is no shape, as most are.
         guard let shape = X.self as? any InjectionShape.Type else { self.shape = nil; return }
-        self.shape = (shape as? any PlainShape.Type).map(Shape.plain) ?? .other(shape)
+        guard let plain = shape as? any PlainShape.Type else { self.shape = .other; return }
+        self.shape = .plain(plain, plainType: plain.plainType)
     }
 
     /// The plain shape of `X`, if it has one.
     private var plain: (any PlainShape.Type)? {
-        if case .plain(let shape) = shape { return shape }
+        if case .plain(let shape, _) = shape { return shape }
         return nil
+    }
+
+    /// How the full binding injects `X`.
+    private var bindingShape: (any InjectionShape.Type)? {
+        switch shape {
+        case nil: return nil
+        case .plain(let shape, _): return shape
+        case .other: return X.self as? any InjectionShape.Type
+        }
     }
 
     var type: TypeRef { TypeRef(X.self) }
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
-        compilation.anyArgument(for: source, as: X.self, shape: shape?.binding, site: site, optional: optional)
+        compilation.anyArgument(for: source, as: X.self, shape: bindingShape, site: site, optional: optional)
     }
     var plainReference: (type: ObjectIdentifier, form: PlainForm?)? {
         guard let shape else { return (ObjectIdentifier(X.self), nil) }
-        guard case .plain(let plain) = shape, let type = plain.plainType else { return nil }
+        guard case .plain(let plain, let type?) = shape else { return nil }
         return (type, plain.plainForm)
     }
     func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
