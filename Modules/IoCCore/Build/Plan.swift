@@ -163,6 +163,10 @@ extension Compilation {
         }
         var isPlain = true
         let construction = definition.construction
+        // NB: room for a dependency per point up front (most points inject one component):
+        // appending to an empty list allocates, then grows it again for the second.
+        let points = construction.arguments.count + definition.properties.count
+        if points > 1 { facts[index].dependencies.reserveCapacity(points) }
         for (position, point) in construction.arguments.enumerated() where isPlain {
             let at = TypedDefinitionParts<Void>.constructionPoint(construction.kind, position, point.label)
             isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location))
