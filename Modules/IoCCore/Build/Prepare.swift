@@ -92,10 +92,20 @@ struct BuildSteps: OptionSet {
         if !definition.isBound {
             // Config's: its texts are resolved and checked, then bound.
             steps.formUnion([.profilesAndPlaceholders, .binding])
-        } else {
+        } else if definition.mayHoldText {
             if Preparation.mayHavePlaceholders(definition) { steps.insert(.profilesAndPlaceholders) }
             if CatalogBinding.hasUnboundSources(definition) { steps.insert(.binding) }
         }
         return steps
+    }
+}
+
+extension Definition {
+    /// Whether it has anything that could hold a text to resolve or to bind: a type name, an
+    /// injection point, a factory, or one of the rare settings (method calls, bindings). A
+    /// code registration of a type whose initializer takes nothing has none.
+    fileprivate var mayHoldText: Bool {
+        typeName != nil || hasExtras || !construction.arguments.isEmpty || !properties.isEmpty
+            || construction.factory != nil
     }
 }
