@@ -17,6 +17,18 @@ func profile(_ name: String) throws {
         }
         return
     }
+    if name == "register-deps" {
+        // As `register`, with components that take two dependencies each (what most code
+        // registrations look like): 10,000 of `C(d:e:)`, named, over one `D` and one `E`.
+        for _ in 0..<rounds {
+            let builder = ContainerBuilder()
+            builder.register(D.init)
+            builder.register(E.init)
+            for index in 0..<10_000 { builder.register(C.init).named("component-\(index)") }
+            consume(try builder.build())
+        }
+        return
+    }
     if name == "first-resolve" {
         // Build, then resolve every component once: what the first use of each costs.
         for _ in 0..<rounds {

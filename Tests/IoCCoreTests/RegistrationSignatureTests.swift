@@ -1,0 +1,19 @@
+@testable import IoCCore
+import Testing
+
+/// A code registration's signature names its parameter types as Swift prints them.
+@Suite("Registration signatures")
+struct RegistrationSignatureTests {
+    enum Outer { final class Inner: Sendable { init() {} } }
+    final class Many: Sendable {
+        init(client: any WeatherClient, list: [D], maybe: E?, inner: Outer.Inner, boxed: Guarded<Int>?, map: [String: D]) {}
+    }
+
+    @Test func aSignature_namesEachParameterAsSwiftPrintsIt() {
+        let definition = ContainerBuilder().register(Many.init).definition
+        let names = [String(describing: (any WeatherClient).self), String(describing: [D].self), String(describing: E?.self),
+                     String(describing: Outer.Inner.self), String(describing: Guarded<Int>?.self), String(describing: [String: D].self)]
+        #expect(definition.construction.kind == .initializer("(" + names.joined(separator: ", ") + ") -> Many"))
+        #expect(definition.construction.kind == .initializer("(WeatherClient, Array<D>, Optional<E>, Inner, Optional<Guarded<Int>>, Dictionary<String, D>) -> Many"))
+    }
+}
