@@ -247,7 +247,8 @@ public struct TypeDescriptorBuilder<T> {
     /// client.property("timeout") { (client: inout HTTPClient, seconds: Double) in client.timeout = .seconds(seconds) }
     /// ```
     public mutating func property<V>(_ name: String, set: @escaping @Sendable (inout T, V) throws -> Void) {
-        let point = InjectionPoint(label: name, slot: Slot<V>(), source: defaultSource(for: V.self))
+        let slot = Slot<V>()
+        let point = InjectionPoint(label: name, slot: slot, source: slot.defaultSource)
         descriptor.properties.append(TypeDescriptor.Property(name: name, type: TypeRef(V.self), point: point,
                                                              setter: ValuePropertySetter<T, V>(set)))
     }

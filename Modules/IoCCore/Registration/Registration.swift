@@ -293,7 +293,8 @@ public struct Registration<T> {
     @discardableResult
     public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) throws -> Void) -> Self {
         update {
-            let point = InjectionPoint(label: name, slot: Slot<V>(), source: source ?? defaultSource(for: V.self))
+            let slot = Slot<V>()
+            let point = InjectionPoint(label: name, slot: slot, source: source ?? slot.defaultSource)
             $0.properties.append(PropertyInjection(name: name, point: point, setter: ValuePropertySetter<T, V>(set)))
         }
     }
