@@ -182,7 +182,11 @@ extension Compilation {
         let container = self.container, facts = self.facts
         return CycleSearch(
             count: facts.count,
-            next: { index in facts[index].dependencies.compactMap { $0.container === container ? $0.index : nil } },
+            successorCount: { facts[$0].dependencies.count },
+            successor: { index, position in
+                let target = facts[index].dependencies[position]
+                return target.container === container ? target.index : nil
+            },
             isShown: { !facts[$0].isExposure },
             label: label,
             location: container.location(at:)

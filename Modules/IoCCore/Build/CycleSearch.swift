@@ -6,8 +6,15 @@
 struct CycleSearch {
     /// How many nodes there are: the search's nodes are `0..<count`.
     let count: Int
-    /// The nodes built together with a node (not those behind a `Lazy` or `Provider`).
-    let next: (Int) -> [Int]
+    /// How many successors a node has: the nodes built together with it (not those behind a
+    /// `Lazy` or `Provider`), and any the search passes over (``successor``).
+    let successorCount: (Int) -> Int
+    /// Successor `position` of a node, `0..<successorCount(node)`; `nil` for one the search
+    /// passes over (a component of a parent container).
+    ///
+    /// NB: read one at a time, not as a list per node: a list made for every node the search
+    /// enters was about 1,000 instructions a component (`profile register-deps`).
+    let successor: (_ node: Int, _ position: Int) -> Int?
     /// Whether a node is named in the path (an adapter to a protocol is not: its component is).
     let isShown: (Int) -> Bool
     let label: (Int) -> String
@@ -24,9 +31,9 @@ struct CycleSearch {
         var order: [Int] = []
         order.reserveCapacity(count)
         var marks = [SearchMark](repeating: .unseen, count: count)
-        // The current path, each node with its successors and the next one to enter. NB: a loop
-        // over this stack, not recursion: a chain of any length costs no call stack.
-        var path: [(node: Int, successors: [Int], next: Int)] = []
+        // The current path, each node with its number of successors and the next one to enter.
+        // NB: a loop over this stack, not recursion: a chain of any length costs no call stack.
+        var path: [(node: Int, successors: Int, next: Int)] = []
         var reported: Set<[String]> = []
         var found: [IoCError] = []
 
@@ -46,16 +53,16 @@ struct CycleSearch {
                 }
             case .unseen:
                 marks[node] = .visiting
-                path.append((node, next(node), 0))
+                path.append((node, successorCount(node), 0))
             }
         }
         for root in roots {
             enter(root)
             while let top = path.indices.last {
-                if path[top].next < path[top].successors.count {
-                    let successor = path[top].successors[path[top].next]
+                if path[top].next < path[top].successors {
+                    let position = path[top].next
                     path[top].next += 1
-                    enter(successor)
+                    if let next = successor(path[top].node, position) { enter(next) }
                 } else {
                     let node = path.removeLast().node
                     marks[node] = .done

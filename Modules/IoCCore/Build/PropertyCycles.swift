@@ -54,9 +54,12 @@ struct PropertyCycles {
             for (local, node) in part.enumerated() { position[node] = local }
             let inPart = Set(part)
             // The cycles that no shared component's property closes.
+            let successors = part.indices.map { local in
+                edges(part[local]).filter { !closes(part[local], $0) }.compactMap { position[$0.target] }
+            }
             let unclosed = CycleSearch(
                 count: part.count,
-                next: { local in edges(part[local]).filter { !closes(part[local], $0) }.compactMap { position[$0.target] } },
+                successorCount: { successors[$0].count }, successor: { successors[$0][$1] },
                 isShown: { isShown(part[$0]) }, label: { label(part[$0]) }, location: { location(part[$0]) },
                 describe: { members in describe(members.map { part[$0] }) })
             let found = unclosed.cycles(from: part.indices)

@@ -24,7 +24,7 @@ extension ContainerBuilder {
     package static func unbuildableCycles(_ edges: [[(target: Int, isLate: Bool)]], isShared: @escaping (Int) -> Bool,
                                           label: @escaping (Int) -> String, location: @escaping (Int) -> ConfigLocation?) -> [IoCError] {
         let next = edges.map { $0.map { PropertyCycles.Edge(target: $0.target, isLate: $0.isLate) } }
-        let search = CycleSearch(count: next.count, next: { next[$0].map(\.target) }, isShown: { _ in true },
+        let search = CycleSearch(count: next.count, successorCount: { next[$0].count }, successor: { next[$0][$1].target }, isShown: { _ in true },
                                  label: label, location: location).search(from: next.indices)
         guard !search.cycles.isEmpty else { return [] }
         let rule = PropertyCycles(count: next.count, edges: { next[$0] }, isShared: isShared, isShown: { _ in true }, label: label, location: location)
