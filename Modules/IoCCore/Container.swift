@@ -54,7 +54,7 @@ public final class Container: @unchecked Sendable {
     let postProcessors: [any InstancePostProcessor]
     let maxResolutionDepth: Int
     /// Below this depth, resolving checks neither the depth limit nor the stack.
-    let depthCheckThreshold: Int
+    var depthCheckThreshold: Int { min(64, maxResolutionDepth) }
     /// How long a resolve waits for a creation in progress elsewhere (``ContainerBuilder/creationWaitLimit``).
     let creationWaitLimit: Duration?
 
@@ -88,7 +88,6 @@ public final class Container: @unchecked Sendable {
         converters = builder.converters
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
-        depthCheckThreshold = min(64, builder.maxResolutionDepth)
         creationWaitLimit = builder.creationWaitLimit
         recipe = BuildRecipe(builder)
         sharingBase = builder.sharingBase
@@ -246,9 +245,9 @@ public final class Container: @unchecked Sendable {
     /// The type a node of component `index` produces, read from its definition (an exposure's:
     /// the type it exposes its base as), without making the node.
     func producedType(at index: Int) -> ObjectIdentifier? {
-        if index < definitions.count { return definitions[index].type.map { ObjectIdentifier($0.metatype) } }
+        if index < definitions.count { return definitions[index].type?.id }
         switch extraOrigins[index - definitions.count] {
-        case .inner(let definition): return definition.type.map { ObjectIdentifier($0.metatype) }
+        case .inner(let definition): return definition.type?.id
         case .exposure(_, let type): return ObjectIdentifier(type.metatype)
         }
     }

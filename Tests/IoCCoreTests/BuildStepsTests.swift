@@ -8,6 +8,12 @@ private final class Greeting: Sendable {
     init(text: String) { self.text = text }
 }
 
+/// A component made with nothing, configured by a method call.
+private final class Configured: @unchecked Sendable {
+    var greeting = ""
+    init() {}
+}
+
 /// The build runs a step of preparation or binding only when some definition needs it
 /// (``BuildSteps``): each setting must be seen, or the step it needs would be skipped.
 @Suite("Build steps")
@@ -75,5 +81,15 @@ struct BuildStepsTests {
         #expect(!container.isRegistered(D.self, name: "base"))
         #expect(try container.resolve(Greeting.self).text == "hello")
         #expect(try container.resolve(E.self, name: "e99") !== container.resolve(E.self, name: "e0"))
+    }
+
+    /// An initializer that takes nothing does not make a registration free of texts: a method
+    /// call's placeholder is resolved all the same.
+    @Test func aCodeRegistrationWithoutParameters_stillHasItsMethodCallsResolved() throws {
+        let builder = ContainerBuilder()
+        builder.propertySources.append(DictionaryPropertySource(["greeting": "hello"]))
+        builder.register(Configured.init)
+            .call("greet(_:)", arguments: [.config(.string("${greeting}"))]) { (component: Configured, text: String) in component.greeting = text }
+        #expect(try builder.build().resolve(Configured.self).greeting == "hello")
     }
 }

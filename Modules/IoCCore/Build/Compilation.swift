@@ -31,7 +31,6 @@ final class Compilation {
     @exclusivity(unchecked) var byName: [String: Int32] = [:]
     @exclusivity(unchecked) var byType: [ObjectIdentifier: ComponentList] = [:]
     @exclusivity(unchecked) var byTag: [String: ComponentList] = [:]
-    let customScopes: [String: any CustomScope]
 
     /// Names whose components were dropped for a problem already reported (a placeholder
     /// without a value, an unknown parent, a type the catalog does not have), or that the
@@ -67,7 +66,6 @@ final class Compilation {
     init(builder: ContainerBuilder, container: Container) {
         self.builder = builder
         self.container = container
-        self.customScopes = container.customScopes
         self.allowsCaptiveDependencies = builder.allowsCaptiveDependencies
     }
 

@@ -27,7 +27,7 @@ extension Compilation: ComponentLookups {
         // The same inner definition twice in one component is two components when bound in full.
         guard definition.isBound, container.inners[key] == nil else { return nil }
         // A scope that is not known is reported by the full binding of the holder.
-        let (storage, problem) = Storage.of(definition, customScopes: customScopes)
+        let (storage, problem) = Storage.of(definition, customScopes: container.customScopes)
         guard problem == nil else { return nil }
         let index = numberInner(definition, storage: storage)
         container.inners[key] = index

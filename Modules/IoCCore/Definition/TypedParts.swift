@@ -256,9 +256,7 @@ enum PointBinding {
 struct TypedDefinitionParts<T> {
     /// Binds every point through its slot, recording problems and the node's dependencies.
     func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
-        // NB: room for a dependency per point up front, as the check makes it (``Compilation/checkPlainReferences(of:)``).
-        let points = definition.construction.arguments.count + definition.properties.count
-        if points > 1 { compilation.facts[node.index].dependencies.reserveCapacity(points) }
+        compilation.reserveDependencies(of: node.index, definition)
         return assemble(
             definition, node, postProcessors: compilation.postProcessors,
             point: { point, site, optional in
