@@ -16,23 +16,4 @@ struct RegistrationSignatureTests {
         #expect(definition.construction.kind == .initializer("(" + names.joined(separator: ", ") + ") -> Many"))
         #expect(definition.construction.kind == .initializer("(WeatherClient, Array<D>, Optional<E>, Inner, Optional<Guarded<Int>>, Dictionary<String, D>) -> Many"))
     }
-
-    @Test func anInitializerWithoutParameters_isKeptAsItIs_andMadeOnEachResolve() throws {
-        struct Broken: Error {}
-        let builder = ContainerBuilder()
-        let registration = builder.register(E.init)
-        builder.register({ () throws -> D in throw Broken() }, as: D.self)
-        // Its signature reads like one with parameters, and its recipe is the function itself
-        // (no closure around it, which would be an object per registration).
-        #expect(registration.definition.construction.kind == .initializer("() -> E"))
-        let recipe = registration.definition.construction.recipe as? Recipe<E>
-        guard case .function? = recipe?.body else {
-            Issue.record("the recipe of E.init is not the function itself")
-            return
-        }
-        let container = try builder.build()
-        let first = try container.resolve(E.self), second = try container.resolve(E.self)
-        #expect(first !== second)
-        #expect(throws: IoCError.self) { try container.resolve(D.self) }
-    }
 }

@@ -23,8 +23,6 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
         /// Takes its bound arguments, in order, once at build and returns the construction
         /// (initializers, functions, factory components).
         case arguments(@Sendable ([AnyArgument]) -> BoundConstruction<T>)
-        /// An initializer or function without parameters, kept as it is.
-        case function(@Sendable () throws -> T)
         case resolver(@Sendable (Resolver) throws -> T)
         case asyncResolver(@Sendable (Resolver) async throws -> T)
         // NB: in an object, like every other case's payload, so that the layout of `Body` does
@@ -403,9 +401,6 @@ struct TypedDefinitionParts<T> {
             let bound = bind(arguments)
             construct = bound.sync
             constructAsync = bound.async
-        case .function(let make)?:
-            construct = { _ in try make() }
-            constructAsync = { _ in try make() }
         case .resolver(let body)?:
             construct = { ctx in try body(Resolver(ctx)) }
             constructAsync = { ctx in try body(Resolver(ctx)) }

@@ -62,10 +62,9 @@ extension ContainerBuilder {
         as type: T.Type = T.self,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        // NB: the function itself is the recipe: a closure around it would capture it, an
-        // object of 32 bytes per registration (`bytes_per_definition`) wherever the compiler
-        // does not specialize the closure for the function it is given.
-        add(T.self, Construction(kind: .initializer("() -> \(T.self)"), arguments: [], recipe: Recipe<T>(.function(initializer))), file, line)
+        registerInitializer(
+            bind: { _ in BoundConstruction(sync: { _ in try initializer() }, async: { _ in try initializer() }) },
+            file: file, line: line)
     }
 
     /// ``register(_:as:file:line:)`` for 1 parameter: Swift passes parameter packs to a
