@@ -59,7 +59,9 @@ public final class Container: @unchecked Sendable {
     let creationWaitLimit: Duration?
 
     /// The definitions this container was built from, after overrides were applied.
-    public internal(set) var definitions: [Definition] = []
+    // NB: no dynamic exclusivity checks: written by the build only, before the container is
+    // handed out, and read once per component by the build (docs/Performance.md, "Unusual constructs").
+    @exclusivity(unchecked) public internal(set) var definitions: [Definition] = []
     /// The container whose components this one sees and shares, for child containers.
     public let parent: Container?
 

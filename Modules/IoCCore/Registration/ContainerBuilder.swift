@@ -24,7 +24,12 @@ public final class ContainerBuilder {
     }
 
     /// Settings for registrations made from now on.
-    public var defaults = Defaults()
+    // NB: this and `definitions` skip the dynamic exclusivity checks: a builder is used from
+    // one thread, and nothing that reads or changes them calls out to code that could reach
+    // them again (a definition is changed by the registration's own closures). Checked, they
+    // cost about 300 instructions each, two or three a registration (docs/Performance.md,
+    // "Unusual constructs").
+    @exclusivity(unchecked) public var defaults = Defaults()
     /// Create every non-lazy singleton at build (Spring's and Guice's production stage),
     /// so that a broken factory fails at start-up rather than on first use.
     public var eagerSingletons = false
@@ -58,7 +63,7 @@ public final class ContainerBuilder {
     public var catalog: TypeCatalog?
 
     /// The definitions registered so far, in order.
-    public private(set) var definitions: [Definition] = []
+    @exclusivity(unchecked) public private(set) var definitions: [Definition] = []
 
     let parent: Container?
     var postProcessors: [any InstancePostProcessor] = []
