@@ -58,6 +58,23 @@ func profile(_ name: String) throws {
         withExtendedLifetime(container) {}
         return
     }
+    if name == "memory-config" {
+        // Heap bytes per component of a config-loaded container (10,000 services): the
+        // front end's definitions alone, then the built container (builder gone), which also
+        // keeps the unbound definitions for test overlays; for YAML and for XML.
+        let count = 10_000
+        for (format, text) in [("yaml", servicesYAML(count: count)), ("xml", beansXML(count: count))] {
+            let start = ioc_heap_bytes_in_use()
+            var definitions: AnyObject? = try format == "yaml" ? yamlDefinitions(text) : xmlDefinitions(text)
+            let unbound = ioc_heap_bytes_in_use()
+            definitions = nil
+            let container = try format == "yaml" ? loadYAML(text) : loadXML(text)
+            let built = ioc_heap_bytes_in_use()
+            print("MEMORY \(format) definitions=\((Int(unbound) - Int(start)) / count) built=\((Int(built) - Int(start)) / count) (bytes per component)")
+            withExtendedLifetime((definitions, container)) {}
+        }
+        return
+    }
     if name == "retained" {
         // Builds 10,000 components and keeps the container past exit on purpose, so that
         // `heaptrack` lists what a built container holds, by allocation site, as "leaked".
