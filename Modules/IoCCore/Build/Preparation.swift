@@ -471,8 +471,7 @@ struct Preparation {
         if result.strategy == nil { result.strategy = parent.strategy }
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }
-        // A child whose parent was bound code but who states a type of its own rebinds through the catalog.
-                return result
+        return result
     }
 }
 

@@ -575,8 +575,8 @@ struct Slot<X>: SlotBinding {
         /// A shape that takes plain references (``PlainShape``), with its ``PlainShape/plainType``.
         case plain(any PlainShape.Type, plainType: ObjectIdentifier?)
         /// A shape that does not (a shape nested in a shape, a runtime-argument handle): the full
-        /// binding binds it, and finds its shape again then.
-        case other
+        /// binding binds it.
+        case other(any InjectionShape.Type)
     }
     /// `nil` for a type that is no shape. Looked up once here, since a catalogued slot binds a
     /// point of every definition that uses its member.
@@ -590,7 +590,7 @@ struct Slot<X>: SlotBinding {
     init() {
         // NB: one lookup for a type that is no shape, as most are.
         guard let shape = X.self as? any InjectionShape.Type else { self.shape = nil; return }
-        guard let plain = shape as? any PlainShape.Type else { self.shape = .other; return }
+        guard let plain = shape as? any PlainShape.Type else { self.shape = .other(shape); return }
         self.shape = .plain(plain, plainType: plain.plainType)
     }
 
@@ -605,7 +605,7 @@ struct Slot<X>: SlotBinding {
         switch shape {
         case nil: return nil
         case .plain(let shape, _): return shape
-        case .other: return X.self as? any InjectionShape.Type
+        case .other(let shape): return shape
         }
     }
 

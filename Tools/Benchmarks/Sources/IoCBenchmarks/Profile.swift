@@ -65,13 +65,11 @@ func profile(_ name: String) throws {
         let count = 10_000
         for (format, text) in [("yaml", servicesYAML(count: count)), ("xml", beansXML(count: count))] {
             let start = ioc_heap_bytes_in_use()
-            var definitions: AnyObject? = try format == "yaml" ? yamlDefinitions(text) : xmlDefinitions(text)
-            let unbound = ioc_heap_bytes_in_use()
-            definitions = nil
+            let unbound = try withExtendedLifetime(format == "yaml" ? yamlDefinitions(text) : xmlDefinitions(text)) { ioc_heap_bytes_in_use() }
             let container = try format == "yaml" ? loadYAML(text) : loadXML(text)
             let built = ioc_heap_bytes_in_use()
             print("MEMORY \(format) definitions=\((Int(unbound) - Int(start)) / count) built=\((Int(built) - Int(start)) / count) (bytes per component)")
-            withExtendedLifetime((definitions, container)) {}
+            withExtendedLifetime(container) {}
         }
         return
     }
