@@ -167,6 +167,28 @@ func profile(_ name: String) throws {
         for _ in 0..<count { consume(try container.resolve(Service.self)) }
         return
     }
+    if name == "properties-config" {
+        // `properties` for a component from config: a catalogued prototype with one property
+        // (set through the catalog's key path) and a hook, resolved PROFILE_COUNT times.
+        let catalog = TypeCatalog()
+        catalog.add(Service.self) { service in
+            service.initializer("init(name:)") { (name: String) in Service(name: name) }
+            service.property("retries", \.retries)
+            service.method("ready") { consume($0) }
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        var definition = Definition(name: "service", typeName: "Service",
+                                    construction: .initializer(arguments: [InjectionPoint(label: "name", source: .config(.string("service")))]),
+                                    location: ConfigLocation(file: "services.yaml", line: 1))
+        definition.properties.append(PropertyInjection(name: "retries", source: .config(.string("3"))))
+        definition.hooks.append(LifecycleHook(kind: .afterInjection, method: "ready"))
+        builder.add(contentsOf: [definition])
+        let container = try builder.build()
+        let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
+        for _ in 0..<count { consume(try container.resolve(Service.self)) }
+        return
+    }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.
