@@ -6,31 +6,50 @@ import Musl
 import Darwin
 #endif
 
-/// State behind a lock, for state that holds user instances (which need not be `Sendable`).
-/// Never held while user code runs.
+/// A pthread mutex at a fixed address, which its owner destroys.
 ///
 /// NB: a pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer does not see the
 /// futex the latter waits on, and `make tsan` would report every use as a race.
-package final class Locked<State>: @unchecked Sendable {
+struct PthreadMutex {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
 
-    package init(_ state: State) {
-        self.state = state
+    init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
     }
 
-    deinit {
+    /// Frees the mutex; its owner's `deinit` calls it once, with the mutex unlocked.
+    func destroy() {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
 
     @inline(__always)
-    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        return try body()
+    }
+}
+
+/// State behind a lock, for state that holds user instances (which need not be `Sendable`).
+/// Never held while user code runs.
+package final class Locked<State>: @unchecked Sendable {
+    private let mutex = PthreadMutex()
+    // NB: no dynamic exclusivity checks: `state` is only reached inside `withLock`, with the
+    // mutex held, and a `withLock` nested in another on the same lock blocks before it could
+    // reach `state` twice (docs/Performance.md, "Unusual constructs").
+    @exclusivity(unchecked) private var state: State
+
+    package init(_ state: State) {
+        self.state = state
+    }
+
+    deinit { mutex.destroy() }
+
+    @inline(__always)
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        try mutex.withLock { try body(&state) }
     }
 }

@@ -101,29 +101,34 @@ final class ObjectGraph: @unchecked Sendable {
         let node: Unmanaged<AnyNode>
     }
 
-    private let entries = Locked<[Entry]>([])
+    // NB: its own mutex and list rather than a `Locked` list: one object less for every resolve
+    // that needs a graph (docs/Performance.md, "Unusual constructs"). `entries` is only reached
+    // with `mutex` held, so it skips the dynamic exclusivity checks, as `Locked` does.
+    private let mutex = PthreadMutex()
+    @exclusivity(unchecked) private var entries: [Entry] = []
 
     @usableFromInline init() {}
 
     deinit {
         // The container that owns the nodes outlives every graph: a resolver that keeps a
-        // graph also keeps its container.
-        for entry in entries.withLock({ $0 }) { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
+        // graph also keeps its container. Nothing else holds the graph now: no lock needed.
+        for entry in entries { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
+        mutex.destroy()
     }
 
     /// Where the instance of the node with `serial` is kept, if it was made in this graph.
     func pointer(for serial: UInt64) -> UnsafeMutableRawPointer? {
-        entries.withLock { list in
-            for entry in list where entry.serial == serial { return entry.pointer }
+        mutex.withLock {
+            for entry in entries where entry.serial == serial { return entry.pointer }
             return nil
         }
     }
 
     /// Keeps an instance that `node` made, stored at `pointer` (which the graph now owns).
     func store(_ pointer: UnsafeMutableRawPointer, for node: AnyNode) {
-        entries.withLock { list in
-            if list.isEmpty { list.reserveCapacity(4) }
-            list.append(Entry(serial: node.serial, pointer: pointer, node: Unmanaged.passUnretained(node)))
+        mutex.withLock {
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append(Entry(serial: node.serial, pointer: pointer, node: Unmanaged.passUnretained(node)))
         }
     }
 }
