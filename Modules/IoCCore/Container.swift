@@ -317,7 +317,19 @@ public final class Container: @unchecked Sendable {
     /// ```swift
     /// let metrics = try container.resolveOptional(Metrics.self)   // nil when not registered
     /// ```
+    @inlinable
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
+        // A type the lookup table resolves is registered: resolved as `resolve(_:)` does. A
+        // name, a type with no component or several, a container a test intercepts: checked first.
+        if name == nil, !isIntercepted, lookups._withUnsafeGuaranteedRef({ $0.types.component(for: ObjectIdentifier(T.self)) }) != nil {
+            return try resolve(type)
+        }
+        return try resolveIfRegistered(type, name: name)
+    }
+
+    /// ``resolveOptional(_:name:)`` once it asked whether the component is registered.
+    @usableFromInline
+    func resolveIfRegistered<T>(_ type: T.Type, name: String?) throws -> T? {
         guard isRegistered(type, name: name) else { return nil }
         return try name.map { try resolve(type, name: $0) } ?? resolve(type)
     }
@@ -695,7 +707,16 @@ public final class Container: @unchecked Sendable {
     /// Resolves `node` as `T`: directly, through an exposure, or by casting a subtype.
     @usableFromInline
     func instance<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) throws -> T {
-        if let typed = node as? Node<T> { return try typed.instance(ctx) }
+        if let typed = node.exactly(T.self) { return try typed.instance(ctx) }
+        return try exposedInstance(of: node, as: type, ctx: ctx)
+    }
+
+    /// ``instance(of:as:ctx:)`` for a node that does not make exactly `T`: its exposure as `T`,
+    /// or its instance cast to `T`.
+    // NB: apart, so that the usual case does not ask the runtime for the metadata this one uses
+    // (`Optional<T>`, for the cast), which a generic function asks for on entry.
+    @inline(never)
+    private func exposedInstance<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) throws -> T {
         if let exposed = node.exposure(as: T.self) { return try exposed.instance(ctx) }
         let value = try node.anyInstance(ctx)
         if let value = value as? T { return value }
@@ -703,7 +724,7 @@ public final class Container: @unchecked Sendable {
     }
 
     func instanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
-        if let typed = node as? Node<T> { return try await typed.instanceAsync(ctx) }
+        if let typed = node.exactly(T.self) { return try await typed.instanceAsync(ctx) }
         if let exposed = node.exposure(as: T.self) { return try await exposed.instanceAsync(ctx) }
         let value = try await node.anyInstanceAsync(ctx)
         if let value = value as? T { return value }
@@ -723,7 +744,10 @@ public final class Container: @unchecked Sendable {
     }
 
     func instances<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) throws -> [T] {
-        try components.map { try instance(of: $0.node.takeUnretainedValue(), as: type, ctx: ctx) }
+        var result: [T] = []
+        result.reserveCapacity(components.count)
+        for component in components { result.append(try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)) }
+        return result
     }
 
     func instancesAsync<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) async throws -> [T] {

@@ -108,6 +108,20 @@ struct HandleTests {
         #expect(try container.resolveMap((any WeatherClient).self).keys.sorted() == ["better", "free"])
     }
 
+    @Test func resolveAllTagged_castsMembersThatAreNotRegisteredAsTheType() throws {
+        // Neither is registered as `any WeatherClient`: each is made as its class and cast; a
+        // member that is not one is reported.
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init).tagged("reporter")
+        builder.register(BetterWeatherClient.init).tagged("reporter")
+        builder.register(D.init).tagged("misc")
+        let container = try builder.build()
+        let all = try container.resolveAll((any WeatherClient).self, tagged: "reporter")
+        #expect(all.map { $0.forecast(city: "x") } == ["free forecast for x", "better forecast for x"])
+        #expect(errorText { _ = try container.resolveAll((any WeatherClient).self, tagged: "misc") }
+                == "D is a D and cannot be injected as WeatherClient. Expose it with .as(WeatherClient.self), or reference a component of that type.")
+    }
+
     @Test func listAndMapSources_injectChosenComponents() throws {
         let builder = ContainerBuilder()
         builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
@@ -132,5 +146,53 @@ struct HandleTests {
         let container = try builder.build()
         #expect(try container.resolveOptional(E.self) == nil)
         #expect(try container.resolveOptional(D.self) != nil)
+    }
+
+    /// A container with a type two components tie for, one whose factory throws and one that
+    /// is private, and the messages resolving them gives: `resolveOptional` answers `nil` for
+    /// none of them.
+    private func optionalsContainer(_ register: (ContainerBuilder) -> Void = { _ in })
+        throws -> (container: Container, tie: String, hidden: String) {
+        let builder = ContainerBuilder()
+        let line = #line + 1
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
+        builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
+        builder.register(E.self) { _ in throw Boom() }
+        let source = ContainerBuilder()
+        var hidden = source.register(D.init).definition
+        hidden.isPublic = false
+        builder.add(contentsOf: [hidden])
+        register(builder)
+        let at = "IoCCoreTests/HandleTests.swift:"
+        return (try builder.build(),
+                "2 components match type WeatherClient: \"free\" (WeatherClient) at \(at)\(line), \"better\" (WeatherClient) at \(at)\(line + 1). Mark one as primary, or inject one by name.",
+                "D is private (public: false, at \(at)\(line + 4)): it can be injected into other components, not resolved from the container. Mark it public, or resolve a public component that injects it.")
+    }
+
+    @Test func resolveOptional_throwsForEverythingButAMissingComponent() throws {
+        let (container, tie, hidden) = try optionalsContainer()
+        #expect(errorText { _ = try container.resolveOptional((any WeatherClient).self) } == tie)
+        #expect(errorText { _ = try container.resolveOptional(E.self) } == "Creating E failed: boom.")
+        #expect(errorText { _ = try container.resolveOptional(D.self) } == hidden)
+        #expect(try container.resolveOptional(Counter.self) == nil)
+    }
+
+    @Test func resolveOptional_inAFactory_answersAsTheContainerDoes() throws {
+        let (container, tie, hidden) = try optionalsContainer { builder in
+            builder.register(UsesOptional.self) { r in UsesOptional(d: try r.resolveOptional(D.self)) }.named("d")
+            builder.register(UsesAll.self) { r in
+                _ = try r.resolveOptional((any WeatherClient).self)
+                return UsesAll(all: [], byName: [:])
+            }.named("tie")
+            builder.register(Heavy.self) { r in
+                #expect(try r.resolveOptional(Counter.self) == nil)
+                _ = try r.resolveOptional(E.self)
+                return Heavy(counter: Counter())
+            }.named("thrown")
+        }
+        // A factory's resolver, like the container, does not hand out a private component.
+        #expect(errorText { _ = try container.resolve(UsesOptional.self, name: "d") } == hidden)
+        #expect(errorText { _ = try container.resolve(UsesAll.self, name: "tie") } == tie)
+        #expect(errorText { _ = try container.resolve(Heavy.self, name: "thrown") } == "Creating E failed: boom. Resolution path: \"thrown\" (Heavy) -> E.")
     }
 }

@@ -57,6 +57,11 @@ public struct Resolver: @unchecked Sendable {
     /// builder.register(ReportService.self) { r in ReportService(cache: try r.resolveOptional(ReportCache.self)) }
     /// ```
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
+        // As `Container.resolveOptional(_:name:)`: a type the lookup table resolves is registered.
+        if name == nil, !container.isIntercepted,
+           container.lookups._withUnsafeGuaranteedRef({ $0.types.component(for: ObjectIdentifier(T.self)) }) != nil {
+            return try resolve(type)
+        }
         guard container.isRegistered(type, name: name) else { return nil }
         return try name.map { try resolve(type, name: $0) } ?? resolve(type)
     }

@@ -189,6 +189,28 @@ func profile(_ name: String) throws {
         for _ in 0..<count { consume(try container.resolve(Service.self)) }
         return
     }
+    if name.hasPrefix("form-") {
+        // One way of asking the container, PROFILE_COUNT times (200,000 unless set): what the
+        // forms beside a plain resolve cost (`form-resolve`), in instructions per call.
+        let container = try formsContainer()
+        let holder = try container.resolve(Handles.self)
+        let count = environmentNumber("PROFILE_COUNT", default: 200_000)
+        switch name {
+        case "form-lazy": for _ in 0..<count { consume(try holder.lazy.get()) }
+        case "form-provider": for _ in 0..<count { consume(try holder.provider.get()) }
+        case "form-handles": for _ in 0..<count { consume(try container.resolve(Handles.self)) }
+        case "form-all": for _ in 0..<count { consume(try container.resolveAll(E.self).first ?? E()) }
+        case "form-tagged": for _ in 0..<count { consume(try container.resolveAll(E.self, tagged: "extra").first ?? E()) }
+        case "form-optional": for _ in 0..<count { consume(try container.resolveOptional(E.self) ?? E()) }
+        case "form-resolver-optional": for _ in 0..<count { consume(try container.resolve(B.self, name: "optional-b")) }
+        case "form-closure": for _ in 0..<count { consume(try container.resolve(C.self, name: "closure-c")) }
+        case "form-call": for _ in 0..<count { consume(try container.resolve(Called.self)) }
+        case "form-hook": for _ in 0..<count { consume(try container.resolve(Hooked.self)) }
+        case "form-runtime": for _ in 0..<count { consume(try container.resolve(D.self, runtimeArguments: 5)) }
+        default: for _ in 0..<count { consume(try container.resolve(E.self)) }
+        }
+        return
+    }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.
@@ -219,4 +241,31 @@ func profile(_ name: String) throws {
 /// `fallback` when it is unset or not a number.
 private func environmentNumber(_ name: String, default fallback: Int) -> Int {
     ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
+}
+
+final class Handles: @unchecked Sendable {
+    let lazy: Lazy<E>
+    let provider: Provider<E>
+    init(lazy: Lazy<E>, provider: Provider<E>) { self.lazy = lazy; self.provider = provider }
+}
+final class Called: @unchecked Sendable {
+    var e: E?
+    func configure(e: E) { self.e = e }
+}
+final class Hooked: @unchecked Sendable { var isReady = false }
+
+/// The container of the `form-` cases: `E` twice (once named and tagged), handles, a method
+/// call, a hook, factories that resolve through their resolver, a runtime-argument factory.
+private func formsContainer() throws -> IoCCore.Container {
+    let builder = ContainerBuilder()
+    builder.register(E.init)
+    builder.register(E.init).named("extra-e").tagged("extra")
+    builder.register(D.init)
+    builder.register(Handles.init)
+    builder.register(Called.init).call("configure(e:)") { (called: Called, e: E) in called.configure(e: e) }
+    builder.register(Hooked.init).afterInjection { $0.isReady = true }
+    builder.register(C.self) { C(d: try $0.resolve(D.self), e: try $0.resolve(E.self)) }.named("closure-c")
+    builder.register(B.self) { B(d: try $0.resolveOptional(D.self) ?? D()) }.named("optional-b")
+    builder.register(D.self, runtimeArguments: { (_: Resolver, _: Int) in D() })
+    return try builder.build()
 }
