@@ -270,15 +270,23 @@ public struct TypeDescriptorBuilder<T> {
     /// ```swift
     /// knight.method("questAfterPropertyInjection") { knight in knight.questAfterPropertyInjection() }
     /// ```
+    // NB: inlinable, as `Registration.call` is: the call's code is compiled in the module that
+    // describes the type (docs/Performance.md, "Unusual constructs").
+    @inlinable
     public mutating func method<each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> Void) {
         var points: [InjectionPoint] = []
         for parameter in repeat (each A).self { points.append(Self.point(for: parameter)) }
-        guard let parsed = parse(signature, arity: points.count) else { return }
-        let invoker = MethodInvoker<T> { arguments in
+        addMethod(signature, points: points, invoker: MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
             let bound = (repeat reader.take((each A).self))
             return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
-        }
+        })
+    }
+
+    /// Adds the method `signature` names, taking `points`, called by `invoker`.
+    @usableFromInline
+    mutating func addMethod(_ signature: String, points: [InjectionPoint], invoker: MethodInvoker<T>) {
+        guard let parsed = parse(signature, arity: points.count) else { return }
         descriptor.methods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: nil,
                                                         template: .method(points, invoker)))
     }
@@ -354,6 +362,7 @@ public struct TypeDescriptorBuilder<T> {
                                                                template: .construction(construction)))
     }
 
+    @usableFromInline
     static func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
 
     private mutating func parse(_ signature: String, arity: Int) -> Signature? {

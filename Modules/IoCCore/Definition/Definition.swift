@@ -799,6 +799,7 @@ public struct MethodInjection: Sendable, Equatable {
     public internal(set) var arguments: [InjectionPoint]
     let invoker: (any MethodInvoking)?
 
+    @usableFromInline
     init(method: String, arguments: [InjectionPoint], invoker: any MethodInvoking) {
         self.method = method
         self.arguments = arguments

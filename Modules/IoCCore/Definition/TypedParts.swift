@@ -115,12 +115,14 @@ func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (in
 
 /// Calls one method with its bound arguments (method injection): a ``MethodInvoker`` of the
 /// definition's type, which binding recovers by a cast.
+@usableFromInline
 protocol MethodInvoking: AnyObject, Sendable {}
 
+@usableFromInline
 final class MethodInvoker<T>: MethodInvoking {
     /// Takes the bound arguments once and returns the call.
     let bind: @Sendable ([AnyArgument]) -> MethodCall<T>
-    init(_ bind: @escaping @Sendable ([AnyArgument]) -> MethodCall<T>) { self.bind = bind }
+    @usableFromInline init(_ bind: @escaping @Sendable ([AnyArgument]) -> MethodCall<T>) { self.bind = bind }
 }
 
 /// A method call with its arguments bound, as a step.
@@ -129,9 +131,10 @@ protocol MethodCalling: AnyObject, Sendable {
     func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws
 }
 
+@usableFromInline
 final class MethodCall<T>: MethodCalling {
     let run: @Sendable (T, ResolutionContext) throws -> Void
-    init(_ run: @escaping @Sendable (T, ResolutionContext) throws -> Void) { self.run = run }
+    @usableFromInline init(_ run: @escaping @Sendable (T, ResolutionContext) throws -> Void) { self.run = run }
 
     func apply<X>(_ value: inout X, _ ctx: ResolutionContext) throws {
         try withSameType(&value, as: T.self) { try run($0, ctx) }

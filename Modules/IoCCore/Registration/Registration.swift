@@ -9,7 +9,7 @@
 ///     .afterInjection(named: "warmUp") { try $0.warmUp() }
 /// ```
 public struct Registration<T> {
-    let builder: ContainerBuilder
+    @usableFromInline let builder: ContainerBuilder
     /// The definition's index in the builder. `@Component`'s expansion returns it from
     /// `register(into:)`, in the app's own module, so it stays public.
     public let index: Int
@@ -23,6 +23,7 @@ public struct Registration<T> {
         self.index = index
     }
 
+    @usableFromInline
     func update(_ change: (inout Definition) -> Void) -> Self {
         builder.update(index, change)
         return self
@@ -305,12 +306,15 @@ public struct Registration<T> {
     /// ```swift
     /// .call("configure(logger:)") { (client: FreeWeatherClient, logger: Logger) in client.configure(logger: logger) }
     /// ```
-    @discardableResult
+    // NB: inlinable, so that the call's code, which expands the parameter pack, is compiled in
+    // your module with your types: generic, it asked the runtime for the metadata of each
+    // argument's type on every call (docs/Performance.md, "Unusual constructs").
+    @discardableResult @inlinable
     public func call<each A>(_ method: String, arguments sources: [InjectionSource?] = [],
                              _ body: @escaping @Sendable (T, repeat each A) throws -> Void) -> Self {
         var points: [InjectionPoint] = []
         for parameter in repeat (each A).self {
-            points.append(InjectionPoint(typedFor: parameter))
+            points.append(builder.point(for: parameter))
         }
         for (index, source) in sources.enumerated() where points.indices.contains(index) {
             if let source { points[index].source = source }
