@@ -321,10 +321,15 @@ public final class Container: @unchecked Sendable {
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
         // A type the lookup table resolves is registered: resolved as `resolve(_:)` does. A
         // name, a type with no component or several, a container a test intercepts: checked first.
-        if name == nil, !isIntercepted, lookups._withUnsafeGuaranteedRef({ $0.types.component(for: ObjectIdentifier(T.self)) }) != nil {
-            return try resolve(type)
-        }
+        if name == nil, resolvesFromTable(T.self) { return try resolve(type) }
         return try resolveIfRegistered(type, name: name)
+    }
+
+    /// Whether a top-level resolve of `type` finds its component in the type table, where only
+    /// a registered type is: no name, no interceptor, one candidate chosen.
+    @inlinable
+    func resolvesFromTable<T>(_ type: T.Type) -> Bool {
+        !isIntercepted && lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) } != nil
     }
 
     /// ``resolveOptional(_:name:)`` once it asked whether the component is registered.
@@ -725,6 +730,12 @@ public final class Container: @unchecked Sendable {
 
     func instanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
         if let typed = node.exactly(T.self) { return try await typed.instanceAsync(ctx) }
+        return try await exposedInstanceAsync(of: node, as: type, ctx: ctx)
+    }
+
+    /// ``instanceAsync(of:as:ctx:)`` for a node that does not make exactly `T` (see ``exposedInstance(of:as:ctx:)``).
+    @inline(never)
+    private func exposedInstanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
         if let exposed = node.exposure(as: T.self) { return try await exposed.instanceAsync(ctx) }
         let value = try await node.anyInstanceAsync(ctx)
         if let value = value as? T { return value }

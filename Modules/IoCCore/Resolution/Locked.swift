@@ -6,11 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// A pthread mutex at a fixed address, which its owner destroys.
+/// A pthread mutex at a fixed address, freed with its owner.
 ///
 /// NB: a pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer does not see the
 /// futex the latter waits on, and `make tsan` would report every use as a race.
-struct PthreadMutex {
+struct PthreadMutex: ~Copyable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -19,14 +19,13 @@ struct PthreadMutex {
         pthread_mutex_init(mutex, nil)
     }
 
-    /// Frees the mutex; its owner's `deinit` calls it once, with the mutex unlocked.
-    func destroy() {
+    deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
 
     @inline(__always)
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -45,8 +44,6 @@ package final class Locked<State>: @unchecked Sendable {
     package init(_ state: State) {
         self.state = state
     }
-
-    deinit { mutex.destroy() }
 
     @inline(__always)
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {

@@ -113,7 +113,6 @@ final class ObjectGraph: @unchecked Sendable {
         // The container that owns the nodes outlives every graph: a resolver that keeps a
         // graph also keeps its container. Nothing else holds the graph now: no lock needed.
         for entry in entries { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
-        mutex.destroy()
     }
 
     /// Where the instance of the node with `serial` is kept, if it was made in this graph.

@@ -58,10 +58,7 @@ public struct Resolver: @unchecked Sendable {
     /// ```
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
         // As `Container.resolveOptional(_:name:)`: a type the lookup table resolves is registered.
-        if name == nil, !container.isIntercepted,
-           container.lookups._withUnsafeGuaranteedRef({ $0.types.component(for: ObjectIdentifier(T.self)) }) != nil {
-            return try resolve(type)
-        }
+        if name == nil, container.resolvesFromTable(T.self) { return try resolve(type) }
         guard container.isRegistered(type, name: name) else { return nil }
         return try name.map { try resolve(type, name: $0) } ?? resolve(type)
     }
