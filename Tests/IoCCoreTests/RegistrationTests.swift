@@ -93,6 +93,18 @@ struct RegistrationTests {
         #expect(definition.properties.map(\.name) == ["client", "named"])
     }
 
+    @Test func property_ofAStructComponent_isSetThroughItsKeyPath() throws {
+        struct Settings: Sendable { var days = 0; var city = ""; var note: String? = "draft" }
+        let builder = ContainerBuilder()
+        builder.register { Settings() }
+            .property(\.days, .value(5))
+            .property(\.city, .value("Oslo"))
+            .property(\.note, .nilValue)
+        let settings = try builder.build().resolve(Settings.self)
+        #expect(settings.days == 5 && settings.city == "Oslo" && settings.note == nil)
+        #expect(try #require(builder.definitions.last).properties.map(\.name) == ["days", "city", "note"])
+    }
+
     @Test func value_injection_injectsLiteral() throws {
         struct Settings: Sendable { let days: Int; let city: String }
         let builder = ContainerBuilder()

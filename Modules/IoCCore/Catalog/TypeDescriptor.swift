@@ -237,20 +237,10 @@ public struct TypeDescriptorBuilder<T> {
     /// knight.property("quest", \.quest)
     /// ```
     // NB: inlined into the catalog's registration, where the key path is a literal, so that the
-    // compiler can turn the setter into a plain store: applied at run time, a key path to a
-    // class's property costs about 1,400 instructions and an allocation per set (see
-    // docs/Performance.md, "Unusual constructs"). That needs the key path consumed by the
-    // setter and used by nothing else.
-    @inlinable
+    // compiler writes the property directly (see ``KeyPathSetter``).
+    @inlinable @inline(__always)
     public mutating func property<V>(_ name: String, _ keyPath: consuming WritableKeyPath<T, V>) {
-        property(name, set: Self.setter(consume keyPath))
-    }
-
-    /// A setter that writes through `keyPath`.
-    @inlinable
-    static func setter<V>(_ keyPath: consuming WritableKeyPath<T, V>) -> @Sendable (inout T, V) throws -> Void {
-        nonisolated(unsafe) let path = consume keyPath
-        return { (instance: inout T, value: V) in instance[keyPath: path] = value }
+        property(name, set: KeyPathSetter.setter(consume keyPath))
     }
 
     /// A property set through a closure.

@@ -104,6 +104,54 @@ final class ValuePropertySetter<T, V>: PropertySetting {
     }
 }
 
+/// Setters that write through a key path, made so that the compiler turns them into a plain
+/// store where the key path is a literal: `@inlinable` code that takes the key path `consuming`
+/// and uses it nowhere but in one closure, which the compiler then specializes on the literal.
+/// Applied at run time, a key path to a class's property costs about 1,400 instructions and
+/// an allocation per write (docs/Performance.md, "Unusual constructs").
+@usableFromInline
+enum KeyPathSetter {
+    /// A setter that writes through `keyPath` (the catalog's `property(_:_:)`, which is told
+    /// the property's name).
+    @inlinable @inline(__always)
+    static func setter<T, V>(_ keyPath: consuming WritableKeyPath<T, V>) -> @Sendable (inout T, V) throws -> Void {
+        nonisolated(unsafe) let path = consume keyPath
+        return { (instance: inout T, value: V) in instance[keyPath: path] = value }
+    }
+
+    /// One closure that writes through `keyPath` into a present instance, and, given none,
+    /// returns the property's name (`Registration.property(_:_:name:)` names the property from
+    /// its key path: a second use of the key path outside the closure would keep the compiler
+    /// from specializing it).
+    @inlinable @inline(__always)
+    static func access<T, V>(_ keyPath: consuming WritableKeyPath<T, V>) -> @Sendable (inout T?, V?) -> String? {
+        nonisolated(unsafe) let path = consume keyPath
+        return { (instance: inout T?, value: V?) in
+            guard var present = instance, let value else { return propertyName(path) }
+            present[keyPath: path] = value
+            instance = present
+            return nil
+        }
+    }
+
+    /// The name ``access(_:)`` gives.
+    // NB: not inlined, so that the caller's only use of the key path stays the closure.
+    @usableFromInline @inline(never)
+    static func name<T, V>(of access: @Sendable (inout T?, V?) -> String?) -> String {
+        var none: T? = nil
+        return access(&none, nil) ?? "?"
+    }
+
+    /// The property a key path names: `\Knight.quest` gives `quest`; `?` for a key path that
+    /// does not print its name (an overridable property prints as `<computed 0x… (Type)>`).
+    @usableFromInline
+    static func propertyName(_ keyPath: AnyKeyPath) -> String {
+        let text = String(describing: keyPath)
+        guard text.hasPrefix("\\"), let dot = text.lastIndex(of: ".") else { return "?" }
+        return String(text[text.index(after: dot)...])
+    }
+}
+
 /// Calls `body` with `value` as a `T`, for a `value` whose type `X` is `T` (checked by the
 /// caller, at build): how the steps' objects, made for a `T`, reach a value of a generic caller.
 @inline(__always)

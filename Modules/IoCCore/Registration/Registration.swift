@@ -277,11 +277,15 @@ public struct Registration<T> {
     /// ```swift
     /// builder.register(ReportService.init).property(\.logger).property(\.days, .config(.string("${report.days:5}")))
     /// ```
-    @discardableResult
-    public func property<V>(_ keyPath: WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {
-        nonisolated(unsafe) let path = keyPath
-        return property(name ?? Self.propertyName(keyPath), source: source) { (instance: inout T, value: V) in
-            instance[keyPath: path] = value
+    // NB: inlinable, with its key path `consuming`, so that the compiler writes the property
+    // directly instead of through the key path at run time (see ``KeyPathSetter``).
+    @discardableResult @inlinable @inline(__always)
+    public func property<V>(_ keyPath: consuming WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {
+        let access = KeyPathSetter.access(consume keyPath)
+        return property(name ?? KeyPathSetter.name(of: access), source: source) { (instance: inout T, value: V) in
+            var present: T? = instance
+            _ = access(&present, value)
+            if let present { instance = present }
         }
     }
 
@@ -325,13 +329,6 @@ public struct Registration<T> {
             return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
         }
         return update { $0.methodCalls.append(MethodInjection(method: method, arguments: points, invoker: invoker)) }
-    }
-
-    static func propertyName(_ keyPath: AnyKeyPath) -> String {
-        let text = String(describing: keyPath)
-        // `\Knight.quest`; an overridable property prints as `<computed 0x… (Type)>` instead.
-        guard text.hasPrefix("\\"), let dot = text.lastIndex(of: ".") else { return "?" }
-        return String(text[text.index(after: dot)...])
     }
 
     // MARK: Lifecycle

@@ -163,6 +163,14 @@ func profile(_ name: String) throws {
             .property(\.retries, .config(.string("3")))
             .afterInjection { consume($0) }
         let container = try builder.build()
+        // The optimized setters write what the unoptimized ones do, into a class and a struct.
+        struct Settings: Sendable { var days = 0; var note: String? = "draft" }
+        let structs = ContainerBuilder()
+        structs.register { Settings() }.property(\.days, .value(5)).property(\.note, .nilValue)
+        let settings = try structs.build().resolve(Settings.self)
+        guard try container.resolve(Service.self).retries == 3, settings.days == 5, settings.note == nil else {
+            print("profile properties: a property was not set"); exit(1)
+        }
         let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
         for _ in 0..<count { consume(try container.resolve(Service.self)) }
         return
@@ -185,6 +193,7 @@ func profile(_ name: String) throws {
         definition.hooks.append(LifecycleHook(kind: .afterInjection, method: "ready"))
         builder.add(contentsOf: [definition])
         let container = try builder.build()
+        guard try container.resolve(Service.self).retries == 3 else { print("profile properties-config: retries not set"); exit(1) }
         let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
         for _ in 0..<count { consume(try container.resolve(Service.self)) }
         return
