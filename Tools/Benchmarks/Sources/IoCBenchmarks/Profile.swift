@@ -216,7 +216,8 @@ func profile(_ name: String) throws {
         case "form-call": for _ in 0..<count { consume(try container.resolve(Called.self)) }
         case "form-hook": for _ in 0..<count { consume(try container.resolve(Hooked.self)) }
         case "form-runtime": for _ in 0..<count { consume(try container.resolve(D.self, runtimeArguments: 5)) }
-        default: for _ in 0..<count { consume(try container.resolve(E.self)) }
+        case "form-resolve": for _ in 0..<count { consume(try container.resolve(E.self)) }
+        default: print("unknown case \(name): form-resolve, -optional, -all, -tagged, -lazy, -provider, -handles, -closure, -resolver-optional, -call, -hook, -runtime"); exit(1)
         }
         return
     }
