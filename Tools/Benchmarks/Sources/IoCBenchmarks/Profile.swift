@@ -233,6 +233,9 @@ func profile(_ name: String) throws {
     let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
     switch name {
     case "graph", "shared": for _ in 0..<count / 10 { consume(try container.resolve(A.self)) }
+    case "macro":
+        let macro = try macroGraph()
+        for _ in 0..<count / 10 { consume(try macro.resolve(MA.self)) }
     case "hand": for _ in 0..<count / 10 { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }
     case "loops":
         for _ in 0..<5 {
