@@ -281,8 +281,7 @@ public final class Container: @unchecked Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
         if _slowPath(isIntercepted) { return try interceptedResolve(type, name: nil) }
-        let found = lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) }
-        guard let found else { throw lookupFailure(type, name: nil) }
+        guard let found = tableComponent(T.self) else { throw lookupFailure(type, name: nil) }
         // NB: the table holds a component making `T` for the key `T` by construction (see Compilation).
         return try found.node._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
     }
@@ -319,24 +318,16 @@ public final class Container: @unchecked Sendable {
     /// ```
     @inlinable
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
-        // A type the lookup table resolves is registered: resolved as `resolve(_:)` does. A
-        // name, a type with no component or several, a container a test intercepts: checked first.
-        if name == nil, resolvesFromTable(T.self) { return try resolve(type) }
-        return try resolveIfRegistered(type, name: name)
-    }
-
-    /// Whether a top-level resolve of `type` finds its component in the type table, where only
-    /// a registered type is: no name, no interceptor, one candidate chosen.
-    @inlinable
-    func resolvesFromTable<T>(_ type: T.Type) -> Bool {
-        !isIntercepted && lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) } != nil
-    }
-
-    /// ``resolveOptional(_:name:)`` once it asked whether the component is registered.
-    @usableFromInline
-    func resolveIfRegistered<T>(_ type: T.Type, name: String?) throws -> T? {
         guard isRegistered(type, name: name) else { return nil }
-        return try name.map { try resolve(type, name: $0) } ?? resolve(type)
+        if let name { return try resolve(type, name: name) }
+        return try resolve(type)
+    }
+
+    /// The component a top-level resolve of `T` finds in the type table: the one candidate
+    /// chosen among a type's components, when it is not private; `nil` otherwise.
+    @inlinable
+    func tableComponent<T>(_ type: T.Type) -> NodeRef? {
+        lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) }
     }
 
     /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order;
@@ -410,7 +401,18 @@ public final class Container: @unchecked Sendable {
     /// ```swift
     /// if container.isRegistered(ReportCache.self) { try container.resolve(ReportCache.self).warmUp() }
     /// ```
+    @inlinable
     public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {
+        // NB: a type the type table has is registered, and the table needs no hashing; a name,
+        // a type with no candidate, several or a private one, an intercepted container: asked in
+        // full (``isRegisteredByLookup(_:name:)``). `resolveOptional` asks this first.
+        if name == nil, !isIntercepted, tableComponent(T.self) != nil { return true }
+        return isRegisteredByLookup(type, name: name)
+    }
+
+    /// ``isRegistered(_:name:)`` by the tables of names and of every type's candidates.
+    @usableFromInline
+    func isRegisteredByLookup<T>(_ type: T.Type, name: String?) -> Bool {
         if isIntercepted, let other = answeringContainer() { return other.isRegistered(type, name: name) }
         if let name { return component(named: name) != nil }
         return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
@@ -703,7 +705,7 @@ public final class Container: @unchecked Sendable {
             guard let node = publicNode(named: name) else { throw lookupFailure(type, name: name) }
             return node
         }
-        guard let found = lookups._withUnsafeGuaranteedRef({ $0.types.component(for: ObjectIdentifier(type)) }) else {
+        guard let found = tableComponent(T.self) else {
             throw lookupFailure(type, name: nil)
         }
         return found.node.takeUnretainedValue()
@@ -725,12 +727,17 @@ public final class Container: @unchecked Sendable {
         if let exposed = node.exposure(as: T.self) { return try exposed.instance(ctx) }
         let value = try node.anyInstance(ctx)
         if let value = value as? T { return value }
-        throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: []))
+        throw typeMismatch(node, as: T.self)
     }
 
     func instanceAsync<T>(of node: AnyNode, as type: T.Type, ctx: ResolutionContext) async throws -> T {
         if let typed = node.exactly(T.self) { return try await typed.instanceAsync(ctx) }
         return try await exposedInstanceAsync(of: node, as: type, ctx: ctx)
+    }
+
+    /// Why `node` cannot be had as `type`.
+    private func typeMismatch(_ node: AnyNode, as type: Any.Type) -> IoCError {
+        IoCError(.typeMismatch(component: node.label, expected: TypeRef(type), actual: node.typeRef, site: nil, path: []))
     }
 
     /// ``instanceAsync(of:as:ctx:)`` for a node that does not make exactly `T` (see ``exposedInstance(of:as:ctx:)``).
@@ -739,7 +746,7 @@ public final class Container: @unchecked Sendable {
         if let exposed = node.exposure(as: T.self) { return try await exposed.instanceAsync(ctx) }
         let value = try await node.anyInstanceAsync(ctx)
         if let value = value as? T { return value }
-        throw IoCError(.typeMismatch(component: node.label, expected: TypeRef(T.self), actual: node.typeRef, site: nil, path: []))
+        throw typeMismatch(node, as: T.self)
     }
 
     /// The components `resolveAll` and `resolveMap` make: those of `type`, or those tagged `tag`.

@@ -177,6 +177,16 @@ struct HandleTests {
         #expect(try container.resolveOptional(Counter.self) == nil)
     }
 
+    @Test func isRegistered_byType_countsEveryComponentOfTheType() throws {
+        let (container, _, _) = try optionalsContainer()
+        #expect(container.isRegistered(E.self))                           // the one candidate of its type
+        #expect(container.isRegistered((any WeatherClient).self))         // two that tie
+        #expect(container.isRegistered(D.self))                           // a private one
+        #expect(!container.isRegistered(Counter.self))
+        #expect(container.isRegistered((any WeatherClient).self, name: "free"))
+        #expect(!container.isRegistered(D.self, name: "nope"))
+    }
+
     @Test func resolveOptional_inAFactory_answersAsTheContainerDoes() throws {
         let (container, tie, hidden) = try optionalsContainer { builder in
             builder.register(UsesOptional.self) { r in UsesOptional(d: try r.resolveOptional(D.self)) }.named("d")

@@ -90,6 +90,17 @@ struct OverlayTests {
             """)
     }
 
+    @Test func removedType_isNotRegistered_whileTheOverlayAnswersForTheBase() throws {
+        // The base's type table has ReportService; inside the overlay's run the overlay answers,
+        // and it has none.
+        let base = try productionContainer()
+        let test = try base.overlay { $0.remove(ReportService.self) }
+        let inside = try test.run { (base.isRegistered(ReportService.self), try base.resolveOptional(ReportService.self)) }
+        #expect(!inside.0 && inside.1 == nil)
+        #expect(base.isRegistered(ReportService.self))
+        #expect(try base.resolveOptional(ReportService.self) != nil)
+    }
+
     @Test func add_registersNewComponents_andAClashIsADuplicate() throws {
         let base = try productionContainer()
         let test = try base.overlay { overlay in overlay.add { $0.register(instance: "extra", name: "greeting") } }

@@ -265,7 +265,7 @@ public struct TypeDescriptorBuilder<T> {
     @inlinable
     public mutating func method<each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> Void) {
         var points: [InjectionPoint] = []
-        for parameter in repeat (each A).self { points.append(Self.point(for: parameter)) }
+        for parameter in repeat (each A).self { points.append(InjectionPoint(typedFor: parameter)) }
         addMethod(signature, points: points, invoker: MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
             let bound = (repeat reader.take((each A).self))
@@ -312,7 +312,7 @@ public struct TypeDescriptorBuilder<T> {
         var points: [InjectionPoint] = []
         for parameter in repeat each parameters {
             guard let given = defaults[points.count] else {
-                points.append(Self.point(for: parameter))
+                points.append(InjectionPoint(typedFor: parameter))
                 continue
             }
             guard let point = InjectionPoint(defaulted: parameter, given) else {
@@ -341,7 +341,7 @@ public struct TypeDescriptorBuilder<T> {
     mutating func addFactoryMethod<P, each A>(_ signature: String, bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<P>,
                                               parameters: repeat (each A).Type) {
         var points: [InjectionPoint] = []
-        for parameter in repeat each parameters { points.append(Self.point(for: parameter)) }
+        for parameter in repeat each parameters { points.append(InjectionPoint(typedFor: parameter)) }
         guard let parsed = parse(signature, arity: points.count) else { return }
         let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, slotOf: $0) }
         let factory = InjectionPoint(label: "factory", slot: Slot<T>(), source: .type(TypeRef(T.self)))
@@ -351,9 +351,6 @@ public struct TypeDescriptorBuilder<T> {
                                                                returns: TypeRef(P.self),
                                                                template: .construction(construction)))
     }
-
-    @usableFromInline
-    static func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
 
     private mutating func parse(_ signature: String, arity: Int) -> Signature? {
         // A bare name (`ready`) stands for a method with unlabelled parameters.

@@ -30,13 +30,21 @@ public struct TypeRef: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Type names, computed once per type: the runtime builds them by demangling, which is slow.
+/// A type as messages and signatures name it: what `String(describing:)` gives for its metatype.
+///
+/// NB: `_typeName` is what `String(describing:)` comes to for a metatype; in generic code that is
+/// not specialized, `String(describing:)` reflects on the metatype first, about 6,700
+/// instructions a call (`profile register-deps`).
+@usableFromInline
+func shortTypeName(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
+
 final class TypeNames: Sendable {
     static let shared = TypeNames()
     private let cache = Locked<[ObjectIdentifier: (short: String, qualified: String)]>([:])
 
     func names(of type: TypeRef) -> (short: String, qualified: String) {
         if let known = cache.withLock({ $0[type.id] }) { return known }
-        let names = (String(describing: type.metatype), String(reflecting: type.metatype))
+        let names = (shortTypeName(type.metatype), String(reflecting: type.metatype))
         cache.withLock { $0[type.id] = names }
         return names
     }

@@ -214,15 +214,12 @@ extension ContainerBuilder {
         for _ in repeat each parameters { count += 1 }
         if count > 1 { points.reserveCapacity(count) }
         // `(Quest, Horse) -> Knight`, written in place: an array of names joined cost 3.6% of
-        // `profile register`'s instructions. NB: a parameter's name straight from the runtime
-        // (`_typeName`, which `String(describing:)` of a metatype gives in the end): in this
-        // loop `String(describing:)` is not specialized, and reflects on the metatype first,
-        // about 6,700 instructions a parameter (`profile register-deps`).
+        // `profile register`'s instructions.
         var signature = "("
         for parameter in repeat each parameters {
             if !points.isEmpty { signature += ", " }
-            signature += _typeName(parameter, qualified: false)
-            points.append(point(for: parameter))
+            signature += shortTypeName(parameter)
+            points.append(InjectionPoint(typedFor: parameter))
         }
         signature += ") -> \(T.self)"
         let recipe = Recipe<T>(.arguments(bind))
@@ -337,8 +334,8 @@ extension ContainerBuilder {
         var points = [InjectionPoint(label: "factory", slot: Slot<F>(), source: factory)]
         var names: [String] = []
         for parameter in repeat (each A).self {
-            points.append(point(for: parameter))
-            names.append(_typeName(parameter, qualified: false))
+            points.append(InjectionPoint(typedFor: parameter))
+            names.append(shortTypeName(parameter))
         }
         let recipe = Recipe<P>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
@@ -454,9 +451,6 @@ extension ContainerBuilder {
         if let strategy = defaults.strategy { definition.strategy = strategy }
         return Registration(builder: self, index: add(definition))
     }
-
-    @usableFromInline
-    func point<X>(for type: X.Type) -> InjectionPoint { InjectionPoint(typedFor: type) }
 }
 
 /// Binds one injection point of type `X`.
@@ -494,6 +488,7 @@ func voidValue<D>() -> D {
 
 extension InjectionPoint {
     /// An unlabelled point of type `X` with its default source.
+    @usableFromInline
     init<X>(typedFor type: X.Type) {
         let slot = Slot<X>()
         self.init(label: nil, slot: slot, source: slot.defaultSource)
@@ -610,12 +605,9 @@ struct Slot<X>: SlotBinding {
     }
 
     var type: TypeRef { TypeRef(X.self) }
-    /// Where a point of `X` takes its value when nothing says: ``defaultSource(for:)``, from
-    /// the shape this slot found already (not by a second conformance lookup).
-    var defaultSource: InjectionSource {
-        guard let shape = bindingShape else { return .type(TypeRef(X.self)) }
-        return shape.defaultInjectionSource
-    }
+    /// Where a point of `X` takes its value when nothing says, from the shape this slot found
+    /// already (not by a second conformance lookup).
+    var defaultSource: InjectionSource { IoCCore.defaultSource(for: X.self, shape: bindingShape) }
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
         compilation.anyArgument(for: source, as: X.self, shape: bindingShape, site: site, optional: optional)
     }
@@ -694,7 +686,7 @@ struct RuntimeFactoryKey: Hashable, Sendable {
     /// `(String, Int)`: the argument types as messages print them.
     static func argumentList<each A>(_ arguments: repeat (each A).Type) -> String {
         var names: [String] = []
-        for argument in repeat (each A).self { names.append(_typeName(argument, qualified: false)) }
+        for argument in repeat (each A).self { names.append(shortTypeName(argument)) }
         return "(" + names.joined(separator: ", ") + ")"
     }
 }

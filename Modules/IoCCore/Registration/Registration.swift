@@ -9,7 +9,7 @@
 ///     .afterInjection(named: "warmUp") { try $0.warmUp() }
 /// ```
 public struct Registration<T> {
-    @usableFromInline let builder: ContainerBuilder
+    let builder: ContainerBuilder
     /// The definition's index in the builder. `@Component`'s expansion returns it from
     /// `register(into:)`, in the app's own module, so it stays public.
     public let index: Int
@@ -318,7 +318,7 @@ public struct Registration<T> {
                              _ body: @escaping @Sendable (T, repeat each A) throws -> Void) -> Self {
         var points: [InjectionPoint] = []
         for parameter in repeat (each A).self {
-            points.append(builder.point(for: parameter))
+            points.append(InjectionPoint(typedFor: parameter))
         }
         for (index, source) in sources.enumerated() where points.indices.contains(index) {
             if let source { points[index].source = source }

@@ -4,8 +4,12 @@
 
 /// The source an injection point of type `X` gets when the definition does not say.
 func defaultSource<X>(for type: X.Type) -> InjectionSource {
-    if let shape = X.self as? any InjectionShape.Type { return shape.defaultInjectionSource }
-    return .type(TypeRef(X.self))
+    defaultSource(for: type, shape: X.self as? any InjectionShape.Type)
+}
+
+/// ``defaultSource(for:)`` for a type whose shape (`nil`: none) was looked up already.
+func defaultSource<X>(for type: X.Type, shape: (any InjectionShape.Type)?) -> InjectionSource {
+    shape?.defaultInjectionSource ?? .type(TypeRef(X.self))
 }
 
 protocol InjectionShape: SendableMetatype {

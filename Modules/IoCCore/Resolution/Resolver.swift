@@ -57,10 +57,9 @@ public struct Resolver: @unchecked Sendable {
     /// builder.register(ReportService.self) { r in ReportService(cache: try r.resolveOptional(ReportCache.self)) }
     /// ```
     public func resolveOptional<T>(_ type: T.Type = T.self, name: String? = nil) throws -> T? {
-        // As `Container.resolveOptional(_:name:)`: a type the lookup table resolves is registered.
-        if name == nil, container.resolvesFromTable(T.self) { return try resolve(type) }
         guard container.isRegistered(type, name: name) else { return nil }
-        return try name.map { try resolve(type, name: $0) } ?? resolve(type)
+        if let name { return try resolve(type, name: name) }
+        return try resolve(type)
     }
 
     /// Every component of type `T`, in registration order.
