@@ -19,8 +19,11 @@ public final class Container: @unchecked Sendable {
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
     @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
     private var lookupOwner: LookupTables
-    var candidatesByType: [ObjectIdentifier: ComponentList] = [:]
-    var tagTable: [String: ComponentList] = [:]
+    /// This container's own components of each type (registered or exposed as it), by number;
+    /// a type it has none of is its parent's (``candidates(of:)``).
+    private var ownCandidates: [ObjectIdentifier: ComponentNumbers] = [:]
+    /// This container's own components of each tag, by priority, by number (``members(tagged:)``).
+    private var ownTags: [String: ComponentNumbers] = [:]
     /// The exposures and inner definitions, numbered after ``definitions`` (see ``NodeRef``).
     var extraOrigins: [ExtraOrigin] = []
     /// The number of the component that stands for a component as a further type (`.as(P.self)`).
@@ -32,7 +35,7 @@ public final class Container: @unchecked Sendable {
     var flags: [NodeFlags] = []
     /// What each component builds directly, set at build: a component that binds on first use
     /// binds to these, and a test overlay compares them.
-    var dependencies = DependencyTable()
+    private var dependencyTable = DependencyTable()
     /// The nodes the build makes, until it publishes them in ``LookupTables/nodes``.
     private var buildNodes: [AnyNode?] = []
     /// Set when the build publishes its lookups: nodes are published in their slots from then on.
@@ -104,15 +107,38 @@ public final class Container: @unchecked Sendable {
         for node in madeNodes { node.cycle?.first = [] }
     }
 
-    /// Installs the lookups the builder computed: `types`, what each type resolves to at the
-    /// top level; `names`, every name (private ones too); and the nodes the build made.
-    func setLookups(types: [ObjectIdentifier: NodeRef?], names: NameTable) {
+    /// Installs the lookups the builder computed, all by this container's own component
+    /// numbers: `candidates` and `tags`, its components of each type and each tag; `types`,
+    /// what each of its types resolves to at the top level (``TypeTable``); `names`, every
+    /// name (private ones too); what each component builds directly; and the nodes the build made.
+    func setLookups(candidates: [ObjectIdentifier: ComponentNumbers], tags: [String: ComponentNumbers],
+                    types: [ObjectIdentifier: Int32], names: NameTable, dependencies: DependencyTable) {
+        ownCandidates = candidates
+        ownTags = tags
+        dependencyTable = dependencies
         let tables = LookupTables(types: types, names: names, nodes: NodeSlots(count: definitions.count + extraOrigins.count, made: buildNodes))
         buildNodes = []
         isBuilt = true
         lookupOwner = tables
         lookups = Unmanaged.passUnretained(tables)
     }
+
+    /// The components of the type `id` (registered or exposed as it): this container's own,
+    /// else its parent's; `nil` when neither has one.
+    func candidates(of id: ObjectIdentifier) -> ComponentList? {
+        if let own = ownCandidates[id] { return ComponentList(self, own) }
+        return parent?.candidates(of: id)
+    }
+
+    /// The components tagged `tag`, by priority: this container's own, else its parent's.
+    func tagged(_ tag: String) -> ComponentList? {
+        if let own = ownTags[tag] { return ComponentList(self, own) }
+        return parent?.tagged(tag)
+    }
+
+    /// What component `index` builds directly (set at build): a component that binds on
+    /// first use binds to these, and a test overlay compares them.
+    func dependencies(of index: Int) -> [NodeRef] { dependencyTable.targets(of: index, in: self) }
 
     /// The component named `name` (or with that alias), here or in a parent, private or not.
     @inlinable
@@ -257,7 +283,12 @@ public final class Container: @unchecked Sendable {
     /// Every name and alias, here and in a parent.
     package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.allNames(in: self) }) }
     /// Every type a component is registered or exposed as, here and in a parent, by name.
-    package var allTypeNames: [String] { candidatesByType.values.compactMap { $0.first?.key.type?.name } }
+    package var allTypeNames: [String] {
+        let own = ownCandidates.values.compactMap { $0.first.flatMap { NodeRef(self, Int($0)).key.type?.name } }
+        // A type this container has hides its parent's candidates of it.
+        let named = Set(own)
+        return own + (parent?.allTypeNames.filter { !named.contains($0) } ?? [])
+    }
 
     var isShutDown: Bool { shutDownFlag.load(ordering: .acquiring) }
 
@@ -327,7 +358,25 @@ public final class Container: @unchecked Sendable {
     /// chosen among a type's components, when it is not private; `nil` otherwise.
     @inlinable
     func tableComponent<T>(_ type: T.Type) -> NodeRef? {
-        lookups._withUnsafeGuaranteedRef { $0.types.component(for: ObjectIdentifier(T.self)) }
+        let number = lookups._withUnsafeGuaranteedRef { $0.types.number(for: ObjectIdentifier(T.self)) }
+        if _fastPath(number >= 0) { return NodeRef(self, Int(number)) }
+        return number == TypeTable.absent ? parentTableComponent(ObjectIdentifier(T.self)) : nil
+    }
+
+    /// ``tableComponent(_:)`` for a type this container has no candidate of: the first parent
+    /// that has one answers.
+    // NB: a loop apart from the table's answer, not a recursive call: the resolve path stays
+    // small enough to inline.
+    @usableFromInline @inline(never)
+    func parentTableComponent(_ id: ObjectIdentifier) -> NodeRef? {
+        var current = parent
+        while let container = current {
+            let number = container.lookups._withUnsafeGuaranteedRef { $0.types.number(for: id) }
+            if number >= 0 { return NodeRef(container, Int(number)) }
+            if number == TypeTable.unanswered { return nil }
+            current = container.parent
+        }
+        return nil
     }
 
     /// Every component of type `T` (registered as `T` or exposed as `T`), in registration order;
@@ -415,7 +464,7 @@ public final class Container: @unchecked Sendable {
     func isRegisteredByLookup<T>(_ type: T.Type, name: String?) -> Bool {
         if isIntercepted, let other = answeringContainer() { return other.isRegistered(type, name: name) }
         if let name { return component(named: name) != nil }
-        return candidatesByType[ObjectIdentifier(type)]?.isEmpty == false
+        return candidates(of: ObjectIdentifier(type))?.isEmpty == false
     }
 
     // MARK: Resolving with await
@@ -545,7 +594,7 @@ public final class Container: @unchecked Sendable {
     @discardableResult
     public func inject<T>(into instance: T, name: String? = nil) throws -> T {
         if isIntercepted, let other = answeringContainer() { return try other.inject(into: instance, name: name) }
-        let chosen = name.map { component(named: $0) } ?? candidatesByType[ObjectIdentifier(T.self)].flatMap(Compilation.choose)
+        let chosen = name.map { component(named: $0) } ?? candidates(of: ObjectIdentifier(T.self)).flatMap(Compilation.choose)
         guard let found = chosen?.node.takeUnretainedValue() else { throw lookupFailure(T.self, name: name) }
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.
         guard let node = found.exactly(T.self), found.base == nil else {
@@ -686,13 +735,13 @@ public final class Container: @unchecked Sendable {
     /// Why a lookup found nothing: missing (with suggestions) or ambiguous.
     @usableFromInline
     func lookupFailure<T>(_ type: T.Type, name: String?) -> IoCError {
-        let named = name.map { component(named: $0) } ?? candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)
+        let named = name.map { component(named: $0) } ?? candidates(of: ObjectIdentifier(type)).flatMap(Compilation.choose)
         if let hidden = named, hidden.isPrivate, name.map(hidden.hides(name:)) ?? true {
             // An exposure is reported as the component it exposes.
             return IoCError(.privateComponent(component: hidden.definition.label, location: hidden.location))
         }
         let key = ComponentKey(type, name: name)
-        if name == nil, let candidates = candidatesByType[ObjectIdentifier(type)], candidates.count > 1 {
+        if name == nil, let candidates = candidates(of: ObjectIdentifier(type)), candidates.count > 1 {
             return Compilation.ambiguity(TypeRef(type), candidates, site: nil)
         }
         let suggestions = name.map { Suggestions.closest(to: $0, in: allNames).map { "\"\($0)\"" } }
@@ -751,7 +800,7 @@ public final class Container: @unchecked Sendable {
 
     /// The components `resolveAll` and `resolveMap` make: those of `type`, or those tagged `tag`.
     func members(of type: Any.Type, tagged tag: String?) -> ComponentList {
-        tag.map { tagTable[$0] ?? ComponentList(self) } ?? candidatesByType[ObjectIdentifier(type)] ?? ComponentList(self)
+        (tag.map(tagged) ?? candidates(of: ObjectIdentifier(type))) ?? ComponentList(self)
     }
 
     /// ``members(of:tagged:)`` for a resolve at the top level, which a test observing this container records.

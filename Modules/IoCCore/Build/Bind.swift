@@ -19,7 +19,8 @@ extension Compilation {
 
     func candidates(ofType type: TypeRef) -> ComponentList {
         let id = ObjectIdentifier(type.metatype)
-        return byType[id] ?? builder.parent?.candidatesByType[id] ?? ComponentList(container)
+        if let own = byType[id] { return ComponentList(container, own) }
+        return builder.parent?.candidates(of: id) ?? ComponentList(container)
     }
 
     /// The nodes of every component of `type` (made now where they were not).
@@ -27,7 +28,8 @@ extension Compilation {
 
     /// The components tagged `tag`, here or in the parent (a child's own hide its parent's), by priority.
     func members(tagged tag: String) -> ComponentList {
-        byTag[tag] ?? builder.parent?.tagTable[tag] ?? ComponentList(container)
+        if let own = byTag[tag] { return ComponentList(container, own) }
+        return builder.parent?.tagged(tag) ?? ComponentList(container)
     }
 
     /// The nodes of every component tagged `tag` (made now where they were not).
@@ -85,7 +87,7 @@ extension Compilation {
     }
 
     var allTypeNames: [String] {
-        byType.values.compactMap { $0.first?.key.type?.name } + (builder.parent?.allTypeNames ?? [])
+        byType.values.compactMap { $0.first.flatMap { component(Int($0)).key.type?.name } } + (builder.parent?.allTypeNames ?? [])
     }
 
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.

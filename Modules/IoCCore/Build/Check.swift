@@ -28,7 +28,7 @@ extension Compilation {
 
     /// What `target` builds directly.
     func dependencies(of target: NodeRef) -> [NodeRef] {
-        target.container === container ? facts[target.index].dependencies : Array(target.container.dependencies[target.index])
+        target.container === container ? facts[target.index].dependencies : target.container.dependencies(of: target.index)
     }
 
     func analyse() {

@@ -29,8 +29,9 @@ final class Compilation {
     @exclusivity(unchecked) var facts: [ComponentFacts] = []
     /// This container's names and aliases, by component number (the table it publishes).
     @exclusivity(unchecked) var byName: [String: Int32] = [:]
-    @exclusivity(unchecked) var byType: [ObjectIdentifier: ComponentList] = [:]
-    @exclusivity(unchecked) var byTag: [String: ComponentList] = [:]
+    /// This container's components of each type and of each tag, by number (the tables it publishes).
+    @exclusivity(unchecked) var byType: [ObjectIdentifier: ComponentNumbers] = [:]
+    @exclusivity(unchecked) var byTag: [String: ComponentNumbers] = [:]
 
     /// Names whose components were dropped for a problem already reported (a placeholder
     /// without a value, an unknown parent, a type the catalog does not have), or that the

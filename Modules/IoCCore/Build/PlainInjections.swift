@@ -49,10 +49,10 @@ extension Compilation: ComponentLookups {
 
 extension Container: ComponentLookups {
     func candidates(ofType type: TypeRef) -> ComponentList {
-        candidatesByType[ObjectIdentifier(type.metatype)] ?? ComponentList(self)
+        candidates(of: ObjectIdentifier(type.metatype)) ?? ComponentList(self)
     }
     func members(tagged tag: String) -> ComponentList {
-        tagTable[tag] ?? ComponentList(self)
+        tagged(tag) ?? ComponentList(self)
     }
 }
 

@@ -23,16 +23,8 @@ extension Compilation {
 
     /// Appends component `index` to the list of `key` in `table`.
     ///
-    /// NB: not `table[key, default: ComponentList(container)].append(index)`: that default
-    /// captures the compilation, and was allocated for every component indexed.
-    func append<Key: Hashable>(_ index: Int, to key: Key, in table: inout [Key: ComponentList]) {
-        if let position = table.index(forKey: key) {
-            table.values[position].append(index)
-        } else {
-            var list = ComponentList(container)
-            list.append(index)
-            table[key] = list
-        }
+    func append<Key: Hashable>(_ index: Int, to key: Key, in table: inout [Key: ComponentNumbers]) {
+        table[key, default: []].append(component: index)
     }
 
     func storage(for definition: Definition) -> Storage {
@@ -110,11 +102,12 @@ extension Compilation {
     /// Tagged collections list the components with the highest tag `priority` first, and
     /// those of equal priority in registration order (Symfony's order).
     func orderTaggedByPriority() {
-        for (tag, found) in byTag where found.contains(where: { $0.definition.priority(of: tag) != 0 }) {
-            byTag[tag] = ComponentList(container, found.enumerated().sorted { lhs, rhs in
-                let left = lhs.element.definition.priority(of: tag), right = rhs.element.definition.priority(of: tag)
-                return left != right ? left > right : lhs.offset < rhs.offset
-            }.map(\.element))
+        for (tag, found) in byTag {
+            let priorities = found.map { container.definition(at: Int($0)).priority(of: tag) }
+            guard priorities.contains(where: { $0 != 0 }) else { continue }
+            byTag[tag] = found.indices.sorted { lhs, rhs in
+                priorities[lhs] != priorities[rhs] ? priorities[lhs] > priorities[rhs] : lhs < rhs
+            }.map { found[$0] }
         }
     }
 

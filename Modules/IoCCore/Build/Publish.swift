@@ -21,22 +21,21 @@ extension Compilation {
             node.asyncPath = facts[node.index].asyncPath
         }
         container.flags = facts.map(\.flags)
-        container.dependencies = DependencyTable(facts.map(\.dependencies))
-        // A child's own entries hide its parent's.
-        container.candidatesByType = parent.map { $0.candidatesByType.merging(byType) { $1 } } ?? byType
-        container.tagTable = parent.map { $0.tagTable.merging(byTag) { $1 } } ?? byTag
-        // A type resolves at the top level to the component `choose` picks among its
-        // candidates, unless that one is private; `nil` for a type whose candidates tie.
-        var types: [ObjectIdentifier: NodeRef?] = [:]
-        types.reserveCapacity(container.candidatesByType.count)
-        for (id, candidates) in container.candidatesByType {
-            let chosen = Self.choose(candidates)
-            if chosen?.isPrivate != true { types[id] = chosen }
+        // A type of this container resolves at the top level to the component `choose` picks
+        // among its candidates, unless that one is private; a type whose candidates tie, or
+        // whose chosen one is private, is left to the full lookup. A type it has no candidate
+        // of is its parent's (a child's own candidates hide its parent's).
+        var types: [ObjectIdentifier: Int32] = [:]
+        types.reserveCapacity(byType.count)
+        for (id, numbers) in byType {
+            let chosen = Self.choose(ComponentList(container, numbers))
+            types[id] = chosen.flatMap { $0.isPrivate ? nil : Int32(truncatingIfNeeded: $0.index) } ?? TypeTable.unanswered
         }
         // Every name, private ones too: injection and child containers see them, and the
         // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``). A name
         // this container does not have is looked up in its parent's table.
-        container.setLookups(types: types, names: NameTable(own: byName))
+        container.setLookups(candidates: byType, tags: byTag, types: types, names: NameTable(own: byName),
+                             dependencies: DependencyTable(facts.map(\.dependencies), of: container))
         var factories = parent?.runtimeFactories ?? [:]
         for definition in runtimeFactories {
             if let factory = PublishedRuntimeFactory(definition) { factories[factory.key] = factory }

@@ -42,10 +42,10 @@ extension Compilation {
             return result
         }
         let definition = component.definition
-        let mine = container.dependencies[index]
+        let mine = container.dependencies(of: index)
         guard !definition.constructsOpaquely, let twin = baseSingletons[NodeIdentity(component)], twin.definition == definition
         else { return nil }
-        let theirs = twin.container.dependencies[twin.index]
+        let theirs = twin.container.dependencies(of: twin.index)
         guard mine.count == theirs.count else { return nil }
         for (own, other) in zip(mine, theirs) {
             guard let same = counterpart(of: own, in: baseSingletons, &memo), same.isSame(as: other) else { return nil }

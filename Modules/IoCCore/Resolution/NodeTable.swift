@@ -132,25 +132,59 @@ struct NodeSlots: @unchecked Sendable {
 
 /// What each component builds directly, all in one array: component `index`'s are
 /// `targets[ends[index - 1]..<ends[index]]`.
+///
+/// NB: a target is named by number and by how many containers up it is (0: the table's own),
+/// not by a ``NodeRef``: eight bytes, not sixteen, and no reference to the container the table
+/// belongs to.
 struct DependencyTable {
-    private var targets: [NodeRef] = []
-    private var ends: [Int] = []
+    private struct Target {
+        let depth: UInt32
+        let index: UInt32
+    }
+    private var targets: [Target] = []
+    private var ends: [Int32] = []
 
     init() {}
 
-    /// The table of `lists`, one per component in order.
-    init(_ lists: [[NodeRef]]) {
+    /// The table of `lists`, one per component of `container` in order; each target is a
+    /// component of `container` or of one of its parents.
+    init(_ lists: [[NodeRef]], of container: Container) {
         targets.reserveCapacity(lists.reduce(0) { $0 + $1.count })
         ends.reserveCapacity(lists.count)
+        let own = Unmanaged.passUnretained(container).toOpaque()
         for list in lists {
-            targets += list
-            ends.append(targets.count)
+            for target in list {
+                let depth = target.containerRef.toOpaque() == own ? 0 : Self.depth(of: target, below: container)
+                targets.append(Target(depth: depth, index: UInt32(truncatingIfNeeded: target.index)))
+            }
+            ends.append(Int32(truncatingIfNeeded: targets.count))
         }
     }
 
-    /// What component `index` builds directly, in the order its injections are bound.
-    subscript(index: Int) -> ArraySlice<NodeRef> {
+    /// How many containers up from `container` the component `target` is.
+    private static func depth(of target: NodeRef, below container: Container) -> UInt32 {
+        var depth: UInt32 = 0
+        var owner: Container? = container
+        while let current = owner, current !== target.container {
+            owner = current.parent
+            depth += 1
+        }
+        // The build records only its own container's components and its parents'.
+        precondition(owner != nil, "a dependency on a component of a container that is not a parent")
+        return depth
+    }
+
+    /// What component `index` of `container` (whose table this is) builds directly, in the
+    /// order its injections are bound.
+    func targets(of index: Int, in container: Container) -> [NodeRef] {
         guard index < ends.count else { return [] }
-        return targets[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+        return targets[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])].map { target in
+            var owner = container
+            for _ in 0..<target.depth {
+                guard let parent = owner.parent else { preconditionFailure("a dependency deeper than the container's parents") }
+                owner = parent
+            }
+            return NodeRef(owner, Int(target.index))
+        }
     }
 }

@@ -1,8 +1,8 @@
 /// The lookups a resolve starts with, built once at `build()` and never changed.
 ///
 /// NB: the table is read through an unretained reference, and holds components by number
-/// (``NodeRef``), so that a resolve touches no reference count shared with other threads
-/// except the instance it returns.
+/// (the container's own: a parent's are in the parent's tables), so that a resolve touches no
+/// reference count shared with other threads except the instance it returns.
 @usableFromInline
 final class LookupTables: @unchecked Sendable {
     @usableFromInline let types: TypeTable
@@ -11,7 +11,7 @@ final class LookupTables: @unchecked Sendable {
     /// The container's own components' nodes, by number.
     @usableFromInline let nodes: NodeSlots
 
-    init(types: [ObjectIdentifier: NodeRef?], names: NameTable, nodes: NodeSlots) {
+    init(types: [ObjectIdentifier: Int32], names: NameTable, nodes: NodeSlots) {
         self.types = TypeTable(types)
         self.names = names
         self.nodes = nodes
@@ -48,17 +48,27 @@ struct NameTable {
     }
 }
 
-/// Finds the component for a type without hashing strings or calling `Hasher`: open addressing
-/// over the type's metadata address, multiplied by the golden ratio.
+/// Finds the component a top-level resolve of a type reaches, among a container's own
+/// components, without hashing strings or calling `Hasher`: open addressing over the type's
+/// metadata address, multiplied by the golden ratio.
+///
+/// A value is the number of the container's own component for the type, or ``unanswered``
+/// for a type it has several candidates of that none is chosen among, or a private one (the
+/// full lookup answers, or says why not); a type it has no candidate of is ``absent``, and
+/// its parent's table answers (a child's own candidates hide its parent's).
 @usableFromInline
 struct TypeTable {
+    /// A type this container has candidates of, none of which a top-level resolve reaches by the table.
+    @usableFromInline static let unanswered: Int32 = -1
+    /// A type this container has no candidate of.
+    @usableFromInline static let absent: Int32 = -2
+
     @usableFromInline let keys: UnsafeMutablePointer<UInt>
-    @usableFromInline let values: UnsafeMutablePointer<NodeRef?>
+    @usableFromInline let values: UnsafeMutablePointer<Int32>
     @usableFromInline let mask: Int
     @usableFromInline let shift: UInt
 
-    /// `nil` values are types that are registered but ambiguous.
-    init(_ entries: [ObjectIdentifier: NodeRef?]) {
+    init(_ entries: [ObjectIdentifier: Int32]) {
         var capacity = 8
         var bits: UInt = 3
         while capacity < entries.count * 2 {
@@ -68,7 +78,7 @@ struct TypeTable {
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
         values = .allocate(capacity: capacity)
-        values.initialize(repeating: nil, count: capacity)
+        values.initialize(repeating: Self.absent, count: capacity)
         mask = capacity - 1
         shift = UInt(UInt.bitWidth) - bits
         for (id, component) in entries {
@@ -90,15 +100,15 @@ struct TypeTable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The component registered for `id`; `nil` when none is, or several are and none is chosen.
+    /// The number of the component registered for `id`, or ``unanswered`` or ``absent``.
     @inlinable
-    func component(for id: ObjectIdentifier) -> NodeRef? {
+    func number(for id: ObjectIdentifier) -> Int32 {
         let key = UInt(bitPattern: id)
         var index = Self.slot(key, shift)
         while true {
             let candidate = keys[index]
             if candidate == key { return values[index] }
-            if candidate == 0 { return nil }
+            if candidate == 0 { return Self.absent }
             index = (index + 1) & mask
         }
     }

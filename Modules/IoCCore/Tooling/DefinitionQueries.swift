@@ -9,18 +9,18 @@ extension Container {
 
     /// The definitions of the components registered as, or exposed as, `type`.
     package func definitions(ofType type: Any.Type) -> [Definition] {
-        (candidatesByType[ObjectIdentifier(type)] ?? ComponentList(self)).map(\.definition)
+        (candidates(of: ObjectIdentifier(type)) ?? ComponentList(self)).map(\.definition)
     }
 
     /// The definition of the component a resolve of `type` reaches — the only candidate, the
     /// primary one, or the one without a name — or `nil` when there is none or no such choice.
     package func chosenDefinition(ofType type: Any.Type) -> Definition? {
-        candidatesByType[ObjectIdentifier(type)].flatMap(Compilation.choose)?.definition
+        candidates(of: ObjectIdentifier(type)).flatMap(Compilation.choose)?.definition
     }
 
     /// The definitions of the components tagged `tag`.
     package func definitions(tagged tag: String) -> [Definition] {
-        (tagTable[tag] ?? ComponentList(self)).map(\.definition)
+        (tagged(tag) ?? ComponentList(self)).map(\.definition)
     }
 
 }
