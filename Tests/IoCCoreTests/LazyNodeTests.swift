@@ -403,10 +403,9 @@ struct LazyNodeTests {
         #expect(made.sword == nil, "no component is named sword: left unset")
     }
 
-    /// The check numbers an inner definition before it knows whether the holder is plain; a
-    /// holder that is not (here a handle of a list, a shape in a shape) is bound in full, which
-    /// numbers its inner definition itself: the first numbering is taken back, so the container
-    /// holds one component for it, not an orphan beside it.
+    /// A holder that is not plain (here a handle of a list, a shape in a shape) is bound in
+    /// full, and injects the component the plan pass numbered for its inner definition: the
+    /// container holds one component for it, not a second one beside it.
     @Test func anInnerDefinition_ofAHolderBoundInFull_isNumberedOnce() throws {
         final class Holder: Sendable {
             let e: E
@@ -421,6 +420,33 @@ struct LazyNodeTests {
         #expect(made(container) == ["D", "Holder", "E"], "bound in full at build, its inner definition with it")
         #expect(container.extraOrigins.count == 1)
         #expect(try container.resolve(Holder.self).later.get().count == 1)
+    }
+
+    /// The plan pass numbers inner definitions, and theirs in turn, before the check, which
+    /// adds no component: an inner definition that is not plain (a handle of a list) is bound
+    /// at build on its own, while its holder, whose one injection is that inner definition, is
+    /// checked on the tables and made on first use.
+    @Test func innerDefinitions_areNumberedBeforeTheCheck_andCheckedOnTheirOwn() throws {
+        final class Inside: Sendable {
+            let later: Lazy<[D]>
+            let deeper: E
+            init(later: Lazy<[D]>, deeper: E) { self.later = later; self.deeper = deeper }
+        }
+        final class Holder: Sendable {
+            let inside: Inside
+            init(inside: Inside) { self.inside = inside }
+        }
+        let deepest = ContainerBuilder().register(E.init).definition
+        let inside = ContainerBuilder().register(Inside.init).arguments(.lazy(.all(TypeRef(D.self))), .inner(deepest)).definition
+        let builder = ContainerBuilder()
+        builder.register(D.init).singleton()
+        builder.register(Holder.init).arguments(.inner(inside))
+        let container = try builder.build()
+        #expect(container.extraOrigins.count == 2)
+        #expect(made(container) == ["D", "Inside", "E"], "the inner definition bound in full, with what it reaches; not its holder")
+        let holder = try container.resolve(Holder.self)
+        #expect(try holder.inside.later.get().count == 1)
+        #expect(made(container) == ["D", "Holder", "Inside", "E"])
     }
 
     /// A value (code's `.value`, a config value) depends on no component: the build converts it

@@ -10,6 +10,7 @@ extension Compilation {
         let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared)
         var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
         problems += binding.problems
+        if binding.boundInnerDefinitions { steps.insert(.innerDefinitions) }
         if bound.count < prepared.count { leaveOut(prepared, keeping: bound) }
         if !builder.removedAfterBinding.isEmpty {
             bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
@@ -186,7 +187,7 @@ extension Compilation {
             }
             return found
         case .inner(let definition):
-            return .some(innerNode(definition))
+            return .some(innerNode(definition, of: site.component.index))
         default:
             return nil
         }

@@ -5,6 +5,8 @@
 final class CatalogBinding {
     let catalog: TypeCatalog?
     @exclusivity(unchecked) var problems: [IoCError] = []
+    /// Whether a definition it bound holds an inner definition (which the plan pass numbers).
+    private(set) var boundInnerDefinitions = false
     private let definitions: [Definition]
     /// Definitions by name, for factory lookups; made on first need.
     private lazy var byName: [String: Int] = {
@@ -57,6 +59,8 @@ final class CatalogBinding {
         half.scope = .prototype
         let exposures = productExposures(of: definition, product.productType)
         guard let factory = bindAsWritten(half), let exposures else { return nil }
+        // The product holds its factory as an inner definition.
+        boundInnerDefinitions = true
         return product.product(of: definition, factory: factory, exposedAs: exposures)
     }
 
@@ -119,6 +123,7 @@ final class CatalogBinding {
             }
             return .type(type)
         case .inner(let definition):
+            boundInnerDefinitions = true
             return bind(definition).map { .inner($0) }
         case .list(let items):
             var bound: [InjectionSource] = []

@@ -12,6 +12,10 @@ extension Compilation {
         for index in definitions.indices where facts[index].isEager || !checkPlainReferences(of: index) {
             container.node(at: index).takeUnretainedValue().bind(self)
         }
+        // The inner definitions, numbered after the definitions (their holders inject their components).
+        for index in definitions.count..<facts.count where !facts[index].isExposure && !checkPlainReferences(of: index) {
+            container.node(at: index).takeUnretainedValue().bind(self)
+        }
         analyse()
     }
 

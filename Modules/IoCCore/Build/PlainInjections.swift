@@ -13,37 +13,15 @@ protocol ComponentLookups {
     /// The components tagged `tag`, here or in a parent (a child's own hide its parent's), by priority.
     func members(tagged tag: String) -> ComponentList
     /// The component of the inner definition `definition` inside component `owner`'s
-    /// injections: on the build's tables, numbered and checked now (`nil` when it is not plain
-    /// itself); on a container's, the one the build numbered.
+    /// injections, which the plan pass numbered; `nil` for one that did not bind.
     func inner(_ definition: Definition, of owner: Int) -> NodeRef?
 }
 
 extension Compilation: ComponentLookups {
-    /// Numbers the inner definition `definition` of component `owner`, with its exposures, and
-    /// checks its injections as plain; `nil` when it is not plain (the holder is then bound in
-    /// full, and ``checkPlainReferences(of:)`` takes back what this numbered).
+    /// The component the plan pass numbered for the inner definition `definition` of
+    /// component `owner` (``numberInnerDefinitions()``); the check checks it as its own component.
     func inner(_ definition: Definition, of owner: Int) -> NodeRef? {
-        let key = InnerKey(owner: owner, definition: definition.identity)
-        // The same inner definition twice in one component is two components when bound in full.
-        guard definition.isBound, container.inners[key] == nil else { return nil }
-        // A scope that is not known is reported by the full binding of the holder.
-        let (storage, problem) = Storage.of(definition, customScopes: container.customScopes)
-        guard problem == nil else { return nil }
-        let index = numberInner(definition, storage: storage)
-        container.inners[key] = index
-        return checkPlainReferences(of: index) ? component(index) : nil
-    }
-
-    /// Takes back the components numbered from `count` on (the inner definitions, and their
-    /// exposures, of a component that turned out not to be plain).
-    func forgetComponents(from count: Int) {
-        guard facts.count > count else { return }
-        let extras = count - container.definitions.count
-        facts.removeSubrange(count...)
-        container.extraOrigins.removeSubrange(extras...)
-        container.inners = container.inners.filter { $0.value < count }
-        container.exposures = container.exposures.filter { $0.value < count }
-        captives = captives.filter { $0.key < count }
+        container.inner(definition, of: owner)
     }
 }
 

@@ -19,6 +19,40 @@ extension Compilation {
         for definition in definitions { facts.append(ComponentFacts(definition, storage: storage(for: definition))) }
         for index in definitions.indices { self.index(index, names: !namesNumbered) }
         orderTaggedByPriority()
+        if steps.contains(.innerDefinitions) { numberInnerDefinitions() }
+    }
+
+    /// Numbers every inner definition (a factory registered with its product, a config file's
+    /// inline bean) that bound, with its exposures, as a component of its own after the
+    /// definitions, keyed by its holder (``Container/inner(_:of:)``); and theirs in turn. The
+    /// check then adds no component: it checks the inner definitions as it checks the others.
+    ///
+    /// The same inner definition twice in one holder (a copy of one `Definition` in two of its
+    /// points) is one component. A definition that did not bind was reported by binding.
+    func numberInnerDefinitions() {
+        var owner = 0
+        // The list grows as inner definitions are numbered: theirs are visited too.
+        while owner < facts.count {
+            if !facts[owner].isExposure { numberInners(of: owner) }
+            owner += 1
+        }
+    }
+
+    /// Numbers the inner definitions in component `owner`'s injections, in their order.
+    private func numberInners(of owner: Int) {
+        func visit(_ source: InjectionSource) {
+            switch source {
+            case .inner(let inner):
+                let key = InnerKey(owner: owner, definition: inner.identity)
+                guard inner.isBound, container.inners[key] == nil else { return }
+                container.inners[key] = numberInner(inner, storage: storage(for: inner))
+            case .list(let items): items.forEach(visit)
+            case .map(let entries): for key in entries.keys.sorted() { entries[key].map(visit) }
+            case .optional(let inner), .lazy(let inner), .provider(let inner): visit(inner)
+            default: break
+            }
+        }
+        _ = container.definition(at: owner).containsSource { visit($0); return false }
     }
 
     /// Appends component `index` to the list of `key` in `table`.
@@ -120,12 +154,10 @@ extension Compilation {
         return index
     }
 
-    /// Numbers an inner definition, makes its node and binds it in full (for a holder bound in full).
-    func innerNode(_ definition: Definition) -> AnyNode? {
-        guard definition.isBound else { return nil }
-        let node = container.node(at: numberInner(definition, storage: storage(for: definition))).takeUnretainedValue()
-        node.bind(self)
-        return node
+    /// The node of the inner definition `definition` in component `owner`'s injections (for a
+    /// holder bound in full): made now; the check binds it as it binds every component.
+    func innerNode(_ definition: Definition, of owner: Int) -> AnyNode? {
+        container.inner(definition, of: owner)?.node.takeUnretainedValue()
     }
 
     /// Checks, without binding or making a node, the component `index` when its every
@@ -137,7 +169,6 @@ extension Compilation {
     /// reports what is wrong).
     func checkPlainReferences(of index: Int) -> Bool {
         let definition = index < definitions.count ? definitions[index] : container.definition(at: index)
-        let numbered = facts.count
         let found = component(index)
         guard let produced = definition.type?.id else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false) -> Bool {
@@ -180,9 +211,7 @@ extension Compilation {
             }
         }
         guard isPlain else {
-            // A component is checked once, so all of what it recorded is this check's, and so
-            // are the inner definitions it numbered.
-            forgetComponents(from: numbered)
+            // A component is checked once, so all of what it recorded is this check's.
             facts[index].dependencies.removeAll()
             captives[index] = nil
             return false

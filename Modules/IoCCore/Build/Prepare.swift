@@ -64,6 +64,8 @@ struct BuildSteps: OptionSet {
     static let parents = BuildSteps(rawValue: 1 << 6)
     /// Definitions to bind through the catalog, or whose sources name a type or hold a definition by text.
     static let binding = BuildSteps(rawValue: 1 << 7)
+    /// Inner definitions to number (set by binding, which meets every one).
+    static let innerDefinitions = BuildSteps(rawValue: 1 << 8)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
