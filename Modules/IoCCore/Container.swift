@@ -11,43 +11,30 @@ import Synchronization
 /// let service = try container.resolve(ReportService.self)
 /// let free = try container.resolve((any WeatherClient).self, name: "free")
 /// ```
-public final class Container: @unchecked Sendable {
-    // The build's results: filled by the build before the container is handed out, never
-    // changed after. (They are `var`s because the build makes nodes, which refer to their
-    // container, before it has them all; see docs/Performance.md, "The build that would reach
-    // the targets", for the build that would make them `let`.)
+public final class Container: Sendable {
+    // The build's results: computed by the build before it makes the container, never changed
+    // after (see ``BuildTables``).
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
-    @exclusivity(unchecked) @usableFromInline var lookups: Unmanaged<LookupTables>
-    private var lookupOwner: LookupTables
+    @usableFromInline let lookups: Unmanaged<LookupTables>
+    private let lookupOwner: LookupTables
+    /// The components by number: the definitions, then the exposures and inner definitions.
+    let components: NumberedComponents
     /// This container's own components of each type (registered or exposed as it), by number;
     /// a type it has none of is its parent's (``candidates(of:)``).
-    private var ownCandidates: [ObjectIdentifier: ComponentNumbers] = [:]
-    /// This container's own components of each tag, by priority, by number (``members(tagged:)``).
-    private var ownTags: [String: ComponentNumbers] = [:]
-    /// The exposures and inner definitions, numbered after ``definitions`` (see ``NodeRef``).
-    var extraOrigins: [ExtraOrigin] = []
-    /// The number of the component that stands for a component as a further type (`.as(P.self)`).
-    var exposures: [ExposureKey: Int] = [:]
-    /// The number of each inner definition's component, by the component whose injection holds
-    /// it (for those the build checked without binding their holder).
-    var inners: [InnerKey: Int] = [:]
+    private let ownCandidates: [ObjectIdentifier: ComponentNumbers]
+    /// This container's own components of each tag, by priority, by number (``tagged(_:)``).
+    private let ownTags: [String: ComponentNumbers]
     /// The marks of each component, which its node copies when it is made.
-    var flags: [NodeFlags] = []
-    /// What each component builds directly, set at build: a component that binds on first use
-    /// binds to these, and a test overlay compares them.
-    private var dependencyTable = DependencyTable()
-    /// The nodes the build makes, until it publishes them in ``LookupTables/nodes``.
-    private var buildNodes: [AnyNode?] = []
-    /// Set when the build publishes its lookups: nodes are published in their slots from then on.
-    private var isBuilt = false
-    var runtimeFactories: [RuntimeFactoryKey: PublishedRuntimeFactory] = [:]
+    let flags: [NodeFlags]
+    private let dependencyTable: DependencyTable
+    let runtimeFactories: [RuntimeFactoryKey: PublishedRuntimeFactory]
     /// The definitions of this container's own runtime-argument factories (the canonical form prints them).
-    var runtimeDefinitions: [Definition] = []
-    var hasObjectGraphNodes = false
-    /// Set at build: some component, here or in a parent, is main-actor (the build marks what reaches one).
-    var hasMainActorNodes = false
+    let runtimeDefinitions: [Definition]
+    let hasObjectGraphNodes: Bool
+    /// Some component, here or in a parent, is main-actor (the build marks what reaches one).
+    let hasMainActorNodes: Bool
 
-    // What the builder set, fixed when the build makes the container.
+    // What the builder set.
     /// The custom scopes by name, the parent's with this builder's over them.
     let customScopes: [String: any CustomScope]
     /// The builder's value converters: a component whose values the build checked converts
@@ -62,9 +49,7 @@ public final class Container: @unchecked Sendable {
     let creationWaitLimit: Duration?
 
     /// The definitions this container was built from, after overrides were applied.
-    // NB: no dynamic exclusivity checks: written by the build only, before the container is
-    // handed out, and read once per component by the build (docs/Performance.md, "Unusual constructs").
-    @exclusivity(unchecked) public internal(set) var definitions: [Definition] = []
+    public var definitions: [Definition] { components.definitions }
     /// The container whose components this one sees and shares, for child containers.
     public let parent: Container?
 
@@ -86,41 +71,39 @@ public final class Container: @unchecked Sendable {
     /// The container whose unchanged singletons this one shares (a test overlay's base).
     package let sharingBase: Container?
 
-    /// The container `builder` builds, with the builder's settings; the build fills its tables.
-    init(builder: ContainerBuilder) {
+    /// The container `builder` builds, with the builder's settings and the build's `tables`.
+    init(builder: ContainerBuilder, tables: BuildTables) {
         parent = builder.parent
-        customScopes = (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
+        customScopes = Self.customScopes(of: builder)
         converters = builder.converters
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
         creationWaitLimit = builder.creationWaitLimit
         recipe = BuildRecipe(builder)
         sharingBase = builder.sharingBase
-        let empty = LookupTables(types: [:], names: NameTable(own: [:]), nodes: NodeSlots(count: 0, made: []))
-        self.lookupOwner = empty
-        self.lookups = Unmanaged.passUnretained(empty)
+        components = tables.components
+        ownCandidates = tables.candidates
+        ownTags = tables.tags
+        flags = tables.flags
+        dependencyTable = tables.dependencies
+        runtimeFactories = tables.runtimeFactories
+        runtimeDefinitions = tables.runtimeDefinitions
+        hasObjectGraphNodes = tables.hasObjectGraphNodes
+        hasMainActorNodes = tables.hasMainActorNodes
+        let lookups = LookupTables(types: tables.types, names: tables.names, nodes: NodeSlots(count: tables.components.count, made: []))
+        lookupOwner = lookups
+        self.lookups = Unmanaged.passUnretained(lookups)
+    }
+
+    /// The custom scopes a container `builder` builds knows: its parent's, with the builder's over them.
+    static func customScopes(of builder: ContainerBuilder) -> [String: any CustomScope] {
+        (builder.parent?.customScopes ?? [:]).merging(builder.customScopes) { $1 }
     }
 
     deinit {
         // A cycle's member holds the members to create before it. Cut those links before the
         // nodes go, so that freeing them does not free each from inside another's deinit.
         for node in madeNodes { node.cycle?.first = [] }
-    }
-
-    /// Installs the lookups the builder computed, all by this container's own component
-    /// numbers: `candidates` and `tags`, its components of each type and each tag; `types`,
-    /// what each of its types resolves to at the top level (``TypeTable``); `names`, every
-    /// name (private ones too); what each component builds directly; and the nodes the build made.
-    func setLookups(candidates: [ObjectIdentifier: ComponentNumbers], tags: [String: ComponentNumbers],
-                    types: [ObjectIdentifier: Int32], names: NameTable, dependencies: DependencyTable) {
-        ownCandidates = candidates
-        ownTags = tags
-        dependencyTable = dependencies
-        let tables = LookupTables(types: types, names: names, nodes: NodeSlots(count: definitions.count + extraOrigins.count, made: buildNodes))
-        buildNodes = []
-        isBuilt = true
-        lookupOwner = tables
-        lookups = Unmanaged.passUnretained(tables)
     }
 
     /// The components of the type `id` (registered or exposed as it): this container's own,
@@ -166,33 +149,26 @@ public final class Container: @unchecked Sendable {
         return materialize(index)
     }
 
-    /// Makes the node of component `index` and publishes it, unless another thread did first.
-    /// Runs no user code. While the container is being built, the node is kept for the build
-    /// to publish. The build makes the nodes of exposures and inner definitions itself.
+    /// Makes the node of component `index`, marked, and publishes it, unless another thread
+    /// did first. Runs no user code.
     @usableFromInline @inline(never)
     func materialize(_ index: Int) -> Unmanaged<AnyNode> {
-        let isBuilding = !isBuilt
-        if isBuilding, index < buildNodes.count, let made = buildNodes[index] { return Unmanaged.passUnretained(made) }
         let node = makeNode(index)
         node.index = index
-        guard isBuilding else {
-            node.mark(flags[index])
-            return lookups._withUnsafeGuaranteedRef { $0.nodes.publish(node, at: index) }
-        }
-        adopt(node, at: index)
-        return Unmanaged.passUnretained(node)
+        node.mark(flags[index])
+        return lookups._withUnsafeGuaranteedRef { $0.nodes.publish(node, at: index) }
     }
 
     /// A new node for component `index`: a definition's, an inner definition's, or an
     /// exposure's (of its base's node).
     private func makeNode(_ index: Int) -> AnyNode {
-        guard index >= definitions.count else {
-            let definition = definitions[index]
+        guard index >= components.definitions.count else {
+            let definition = components.definitions[index]
             // The build numbers only definitions that bound, which have a type.
             guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
             return type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
         }
-        switch extraOrigins[index - definitions.count] {
+        switch components.extraOrigins[index - components.definitions.count] {
         case .inner(let definition):
             // The build numbers only inner definitions that bound.
             guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
@@ -210,47 +186,25 @@ public final class Container: @unchecked Sendable {
 
     /// The component of the inner definition `definition` inside component `owner`'s injections.
     func inner(_ definition: Definition, of owner: Int) -> NodeRef? {
-        inners[InnerKey(owner: owner, definition: definition.identity)].map { NodeRef(self, $0) }
+        components.inner(definition, of: owner).map { NodeRef(self, $0) }
     }
 
     /// The component that stands for component `base` as `type` (its exposure), if it has one.
     func exposure(of base: Int, as type: ObjectIdentifier) -> NodeRef? {
-        exposures[ExposureKey(base: base, type: type)].map { NodeRef(self, $0) }
-    }
-
-    /// Keeps a node the build made for component `index`, to publish.
-    private func adopt(_ node: AnyNode, at index: Int) {
-        node.index = index
-        if buildNodes.count <= index { buildNodes += Array(repeating: nil, count: index + 1 - buildNodes.count) }
-        buildNodes[index] = node
+        components.exposure(of: base, as: type).map { NodeRef(self, $0) }
     }
 
     /// Every node made so far, at build or since, in component order.
-    var madeNodes: [AnyNode] {
-        let published = lookups._withUnsafeGuaranteedRef { $0.nodes.made }
-        return published.isEmpty ? buildNodes.compactMap { $0 } : published
-    }
+    var madeNodes: [AnyNode] { lookups._withUnsafeGuaranteedRef { $0.nodes.made } }
 
-    /// For an exposure: the component it exposes and the type it exposes it as; `nil` otherwise.
-    private func exposure(at index: Int) -> (base: Int, type: TypeRef)? {
-        guard index >= definitions.count, case .exposure(let base, let type) = extraOrigins[index - definitions.count] else { return nil }
-        return (base, type)
-    }
+    /// The exposures and inner definitions, numbered after ``definitions``.
+    var extraOrigins: [ExtraOrigin] { components.extraOrigins }
 
     /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
-    func definition(at index: Int) -> Definition {
-        if index < definitions.count { return definitions[index] }
-        switch extraOrigins[index - definitions.count] {
-        case .inner(let definition): return definition
-        case .exposure(let base, _): return definition(at: base)
-        }
-    }
+    func definition(at index: Int) -> Definition { components.definition(at: index) }
 
     /// How component `index` is asked for; an exposure has its base's name under the exposed type.
-    func key(at index: Int) -> ComponentKey {
-        if let exposure = exposure(at: index) { return ComponentKey(type: exposure.type, name: key(at: exposure.base).name) }
-        return definition(at: index).key
-    }
+    func key(at index: Int) -> ComponentKey { components.key(at: index) }
 
     /// What post-processors, interceptors and errors are told about component `index`.
     func info(at index: Int) -> ComponentInfo {
@@ -265,20 +219,14 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Whether component `index` is the exposure of another as a further type.
-    func isExposure(at index: Int) -> Bool { exposure(at: index) != nil }
+    func isExposure(at index: Int) -> Bool { components.exposure(at: index) != nil }
 
     /// The component `index` stands for: itself, or for an exposure the component it exposes.
-    func owner(of index: Int) -> Int { exposure(at: index)?.base ?? index }
+    func owner(of index: Int) -> Int { components.exposure(at: index)?.base ?? index }
 
     /// The type a node of component `index` produces, read from its definition (an exposure's:
     /// the type it exposes its base as), without making the node.
-    func producedType(at index: Int) -> ObjectIdentifier? {
-        if index < definitions.count { return definitions[index].type?.id }
-        switch extraOrigins[index - definitions.count] {
-        case .inner(let definition): return definition.type?.id
-        case .exposure(_, let type): return ObjectIdentifier(type.metatype)
-        }
-    }
+    func producedType(at index: Int) -> ObjectIdentifier? { components.producedType(at: index) }
 
     /// Every name and alias, here and in a parent.
     package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.allNames(in: self) }) }

@@ -20,8 +20,8 @@ extension Compilation {
 
     func candidates(ofType type: TypeRef) -> ComponentList {
         let id = ObjectIdentifier(type.metatype)
-        if let own = byType[id] { return ComponentList(container, own) }
-        return builder.parent?.candidates(of: id) ?? ComponentList(container)
+        if let own = byType[id] { return ComponentList(containerRef, own) }
+        return builder.parent?.candidates(of: id) ?? ComponentList(containerRef)
     }
 
     /// The nodes of every component of `type` (made now where they were not).
@@ -29,8 +29,8 @@ extension Compilation {
 
     /// The components tagged `tag`, here or in the parent (a child's own hide its parent's), by priority.
     func members(tagged tag: String) -> ComponentList {
-        if let own = byTag[tag] { return ComponentList(container, own) }
-        return builder.parent?.tagged(tag) ?? ComponentList(container)
+        if let own = byTag[tag] { return ComponentList(containerRef, own) }
+        return builder.parent?.tagged(tag) ?? ComponentList(containerRef)
     }
 
     /// The nodes of every component tagged `tag` (made now where they were not).
@@ -50,14 +50,20 @@ extension Compilation {
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
     static func choose(_ candidates: ComponentList) -> NodeRef? {
-        if candidates.count == 1 { return candidates[0] }
-        // One pass, one read of each definition (an exposure's is its base's, name included).
-        var primary: NodeRef?, primaries = 0
-        var unnamed: NodeRef?, unnamedCount = 0
-        for candidate in candidates {
-            let definition = candidate.definition
-            if definition.isPrimary { primary = candidate; primaries += 1 }
-            if definition.name == nil { unnamed = candidate; unnamedCount += 1 }
+        choice(among: candidates.count) { candidates[$0].definition }.map { candidates[$0] }
+    }
+
+    /// The position of the candidate ``choose(_:)`` picks among `count`, whose definitions
+    /// `definition` reads (an exposure's is its base's, name included); `nil` when that leaves several.
+    static func choice(among count: Int, _ definition: (Int) -> Definition) -> Int? {
+        if count == 1 { return 0 }
+        // One pass, one read of each definition.
+        var primary: Int?, primaries = 0
+        var unnamed: Int?, unnamedCount = 0
+        for position in 0..<count {
+            let candidate = definition(position)
+            if candidate.isPrimary { primary = position; primaries += 1 }
+            if candidate.name == nil { unnamed = position; unnamedCount += 1 }
         }
         if primaries > 0 { return primaries == 1 ? primary : nil }
         return unnamedCount == 1 ? unnamed : nil
@@ -131,7 +137,7 @@ extension Compilation {
             return nil
         case .config(let value):
             do {
-                return ConstantArgument(try container.converters.convert(value, to: X.self))
+                return ConstantArgument(try converters.convert(value, to: X.self))
             } catch {
                 problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
                                                    target: TypeRef(X.self), reason: error.reason, site: site.site)))

@@ -7,13 +7,15 @@ extension Compilation {
     /// components with other injections), then the graph: cycles, captive
     /// dependencies, object-graph and main-actor reach, eager singletons.
     func check() {
-        // An eager singleton is made at build anyway: bound in full at once, not checked, then
-        // bound again when it is made.
-        for index in definitions.indices where facts[index].isEager || !checkPlainReferences(of: index) {
+        // On the provisional container: what it binds in full is bound again by the container
+        // the build makes. An eager singleton is checked like the others, and bound in full by that one.
+        for index in definitions.indices where !checkPlainReferences(of: index) {
+            boundInFull.append(index)
             container.node(at: index).takeUnretainedValue().bind(self)
         }
         // The inner definitions, numbered after the definitions (their holders inject their components).
         for index in definitions.count..<facts.count where !facts[index].isExposure && !checkPlainReferences(of: index) {
+            boundInFull.append(index)
             container.node(at: index).takeUnretainedValue().bind(self)
         }
         analyse()
@@ -21,28 +23,25 @@ extension Compilation {
 
     /// The marks of `target`: this build's, or (for a parent's component) its container's.
     func flags(of target: NodeRef) -> NodeFlags {
-        target.container === container ? facts[target.index].flags : target.container.flags[target.index]
+        isOwn(target) ? facts[target.index].flags : target.container.flags[target.index]
     }
 
     /// The path down to the async factory of an `async` component (a parent's has its node,
     /// which its build made).
     func asyncPath(of target: NodeRef) -> [String] {
-        target.container === container ? facts[target.index].asyncPath : target.node.takeUnretainedValue().asyncPath
+        isOwn(target) ? facts[target.index].asyncPath : target.node.takeUnretainedValue().asyncPath
     }
 
     /// What `target` builds directly.
     func dependencies(of target: NodeRef) -> [NodeRef] {
-        target.container === container ? facts[target.index].dependencies : target.container.dependencies(of: target.index)
+        isOwn(target) ? facts[target.index].dependencies : target.container.dependencies(of: target.index)
     }
 
     func analyse() {
-        let hasGraphNodes = facts.contains { if case .objectGraph = $0.storage { return true } else { return false } }
+        hasGraphNodes = facts.contains { if case .objectGraph = $0.storage { return true } else { return false } }
             || (builder.parent?.hasObjectGraphNodes ?? false)
-        container.hasObjectGraphNodes = hasGraphNodes
-
         // A parent's main-actor components were marked by its own build; they are reached as dependencies.
-        let hasMainActorNodes = facts.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
-        container.hasMainActorNodes = hasMainActorNodes
+        hasMainActorNodes = facts.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
         let search = cycleSearch().search(from: facts.indices)
         dependencyOrder = search.order
         var cycleMembers: [Int] = []
@@ -50,16 +49,9 @@ extension Compilation {
         if !search.cycles.isEmpty {
             let checked = propertyCycles().check(order: search.order)
             cycles = checked.problems
-            for group in checked.groups {
-                // The members of such a cycle have their nodes from the build: each knows the others.
-                let cell = CellKey(scope: 2, node: Serial.next())
-                for member in group {
-                    let node = container.node(at: member.node).takeUnretainedValue()
-                    node.join(CycleMembership(group: cell, node: node.serial,
-                                              first: member.first.map { container.node(at: $0).takeUnretainedValue() }))
-                    cycleMembers.append(member.node)
-                }
-            }
+            // The members of such a cycle get their nodes from the build (``publish()``): each knows the others.
+            cycleGroups = checked.groups
+            cycleMembers = checked.groups.flatMap { $0.map(\.node) }
         }
         // Each component after those it builds, so that one pass sets every mark; on a cycle
         // that properties close, one can come before one it builds: passes until nothing changes.
@@ -70,10 +62,10 @@ extension Compilation {
             if cycleMembers.isEmpty { break }
         }
         for index in cycleMembers where facts[index].flags.contains(.isAsync) {
-            problems.append(IoCError(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: container.location(at: index))))
+            problems.append(IoCError(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: numbered.definition(at: index).location)))
         }
         for index in facts.indices where facts[index].flags.contains(.isAsync) && !facts[index].isExposure {
-            let definition = container.definition(at: index)
+            let definition = numbered.definition(at: index)
             switch facts[index].storage {
             case .singleton, .prototype, .objectGraph: break
             default:
@@ -88,7 +80,7 @@ extension Compilation {
         reportCaptiveDependencies()
     }
 
-    func label(_ index: Int) -> String { container.key(at: index).description }
+    func label(_ index: Int) -> String { numbered.key(at: index).description }
 
     /// The rules for main-actor components (``Definition/isMainActor``), which only the main
     /// actor makes: a component that another thread shares does not hold one (it would be made
@@ -96,7 +88,7 @@ extension Compilation {
     /// made synchronously on the main actor), and an eager one needs `build()` on the main actor.
     func checkMainActorComponents() {
         for index in facts.indices where facts[index].flags.contains(.reachesMainActor) && !facts[index].isExposure {
-            let definition = container.definition(at: index)
+            let definition = numbered.definition(at: index)
             if facts[index].isMainActor {
                 if facts[index].flags.contains(.isAsync) {
                     problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location)))
@@ -164,18 +156,18 @@ extension Compilation {
     /// The rule for the cycles the search found: those a shared component closes through a
     /// property or method call are built (see ``PropertyCycles``).
     func propertyCycles() -> PropertyCycles {
-        let container = self.container, facts = self.facts
+        let own = containerRef.toOpaque(), facts = self.facts, numbered = self.numbered
         return PropertyCycles(
             count: facts.count,
             edges: { index in
                 facts[index].dependencies.enumerated().compactMap { position, target in
-                    target.container === container ? .init(target: target.index, isLate: position >= facts[index].lateDependencyStart) : nil
+                    target.containerRef.toOpaque() == own ? .init(target: target.index, isLate: position >= facts[index].lateDependencyStart) : nil
                 }
             },
             isShared: isShared,
             isShown: { !facts[$0].isExposure },
             label: label,
-            location: container.location(at:)
+            location: { numbered.definition(at: $0).location }
         )
     }
 
@@ -183,17 +175,17 @@ extension Compilation {
     /// cycle reported once with its full path), which also orders them for the marks. A
     /// parent's components were checked and marked by its own build.
     func cycleSearch() -> CycleSearch {
-        let container = self.container, facts = self.facts
+        let own = containerRef.toOpaque(), facts = self.facts, numbered = self.numbered
         return CycleSearch(
             count: facts.count,
             successorCount: { facts[$0].dependencies.count },
             successor: { index, position in
                 let target = facts[index].dependencies[position]
-                return target.container === container ? target.index : nil
+                return target.containerRef.toOpaque() == own ? target.index : nil
             },
             isShown: { !facts[$0].isExposure },
             label: label,
-            location: container.location(at:)
+            location: { numbered.definition(at: $0).location }
         )
     }
 }

@@ -10,21 +10,45 @@
 ///    every injection point checked — a plain reference recorded as a dependency, any other
 ///    bound in full, its node made now — then the graph: cycles, captive dependencies,
 ///    object-graph and main-actor reach.
-/// 5. **publish** (Publish.swift): the lookup tables, marks and eager singletons the container reads.
+/// 5. **publish** (Publish.swift): the container made from the tables, marks and dependencies
+///    (every field `let`), then the nodes it needs at once: eager singletons, components bound
+///    in full, `async` components and cycles that properties close.
 ///
-/// Every problem is collected; the builder throws them together. A component whose node the
-/// build did not need gets it on first resolve.
+/// The checks bind in full, where they must, on a provisional container made from the plan's
+/// tables (``container`` until the build's own is made), which the build then drops. Every
+/// problem is collected; the builder throws them together. A component whose node the build
+/// did not need gets it on first resolve.
 ///
 /// NB: its state skips the dynamic exclusivity checks (`@exclusivity(unchecked)`): one build
 /// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
 /// makes.
 final class Compilation {
     let builder: ContainerBuilder
-    let container: Container
+    /// The container the build's components belong to: the provisional one the checks bind on,
+    /// then the one the build makes (``built``).
+    private var current: Container?
+    /// ``current``, unretained: what the build's numbers are made into ``NodeRef``s and lists
+    /// with, read for every injection point it checks.
+    @exclusivity(unchecked) private var currentRef: Unmanaged<Container>?
+    /// What each type resolves to at the top level, computed when the checks start.
+    @exclusivity(unchecked) var typeTable: [ObjectIdentifier: Int32] = [:]
+    /// The container the build made, once the checks found no problem.
+    var built: Container?
     @exclusivity(unchecked) var problems: [IoCError] = []
     @exclusivity(unchecked) var eagerNodes: [AnyNode] = []
 
     @exclusivity(unchecked) var definitions: [Definition] = []
+    /// The components by number, as the plan pass numbers them (the containers' table).
+    @exclusivity(unchecked) var numbered = NumberedComponents()
+    /// The components the checks bound in full (not plain; eager singletons are bound in full
+    /// by the container the build makes).
+    @exclusivity(unchecked) var boundInFull: [Int] = []
+    /// The members of the cycles that properties close, each with the members to make first.
+    @exclusivity(unchecked) var cycleGroups: [[PropertyCycles.Member]] = []
+    /// Some component, here or in a parent, is object-graph scoped (set by the checks).
+    @exclusivity(unchecked) var hasGraphNodes = false
+    /// Some component, here or in a parent, is main-actor (set by the checks).
+    @exclusivity(unchecked) var hasMainActorNodes = false
     /// What the build knows of each component, by number (see ``NodeRef``).
     @exclusivity(unchecked) var facts: [ComponentFacts] = []
     /// This container's names and aliases, by component number (the table it publishes).
@@ -57,27 +81,59 @@ final class Compilation {
     /// in the order of the components (``reportCaptiveDependencies()``, in CaptiveCheck.swift).
     @exclusivity(unchecked) var captives: [Int: [IoCError]] = [:]
 
-    var postProcessors: [any InstancePostProcessor] { container.postProcessors }
+    var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
+    /// The custom scopes the container knows (its parent's, with the builder's over them).
+    let customScopes: [String: any CustomScope]
+    /// The builder's value converters, read once (the containers the build makes keep them too).
+    ///
+    /// NB: read per value the checks convert; through the container, each read copied them.
+    let converters: ValueConverters
     /// The builder's ``ContainerBuilder/allowsCaptiveDependencies``, read once.
     ///
     /// NB: read per injection point by the checks; a builder's setting is a class's `var`, each
     /// read checked for exclusive access at run time (2% of `profile register`).
     let allowsCaptiveDependencies: Bool
 
-    init(builder: ContainerBuilder, container: Container) {
+    init(builder: ContainerBuilder) {
         self.builder = builder
-        self.container = container
+        self.customScopes = Container.customScopes(of: builder)
+        self.converters = builder.converters
         self.allowsCaptiveDependencies = builder.allowsCaptiveDependencies
     }
 
+    /// Makes `container` the one the build's components belong to from now on.
+    func replaceContainer(with container: Container) {
+        current = container
+        currentRef = Unmanaged.passUnretained(container)
+    }
+
+    /// The container the build's components belong to while it checks and after (see
+    /// ``current``), unretained.
+    ///
+    /// NB: unretained, as in ``NodeRef``: a reference the build returned would be retained and
+    /// released for every injection point it checks (3% of `profile register-deps`).
+    var containerRef: Unmanaged<Container> {
+        // The passes before the checks read the plan's tables (``numbered``), never this.
+        guard let currentRef else { preconditionFailure("the build reads its container before the plan pass made one") }
+        return currentRef
+    }
+
+    /// The container the build's components belong to while it checks and after.
+    var container: Container { containerRef.takeUnretainedValue() }
+
+    /// Whether `component` is one of this build's (not a parent's).
+    func isOwn(_ component: NodeRef) -> Bool { component.containerRef.toOpaque() == containerRef.toOpaque() }
+
     /// The build, pass by pass. Each pass records what it finds wrong in ``problems`` and goes
     /// on, so that one build reports every problem; the builder throws them together.
-    func run() {
+    func run(publishing: Bool = true) {
         let prepared = prepare()     // Prepare.swift: profiles, placeholders, decorators, overrides by name, parents
         let bound = bind(prepared)   // Bind.swift: each definition bound to its type's code; overrides by type
         plan(bound)                  // Plan.swift: the components numbered; names, types and tags indexed
+        startChecks()                // Publish.swift: the provisional container the checks bind on
         check()                      // Check.swift: every injection checked or bound, then the graph
-        publish()                    // Publish.swift: the lookups, marks and eager nodes the container reads
+        guard publishing, problems.isEmpty else { return }
+        publish()                    // Publish.swift: the container made, and the nodes it needs at once
     }
 
     func leaveOut(_ before: [Definition], keeping after: [Definition]) {

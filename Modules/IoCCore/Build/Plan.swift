@@ -9,7 +9,7 @@ extension Compilation {
         settleStart()
         // Binding reported every definition it could not bind; only those that bound are components.
         if definitions.contains(where: { !$0.isBound }) { definitions.removeAll { !$0.isBound } }
-        container.definitions = definitions
+        numbered.definitions = definitions
         facts.reserveCapacity(definitions.count)
         // The name-override pass numbered the names already, where no definition was dropped since
         // (a build with problems indexes them again, so that what it reports does not depend on this).
@@ -44,15 +44,15 @@ extension Compilation {
             switch source {
             case .inner(let inner):
                 let key = InnerKey(owner: owner, definition: inner.identity)
-                guard inner.isBound, container.inners[key] == nil else { return }
-                container.inners[key] = numberInner(inner, storage: storage(for: inner))
+                guard inner.isBound, numbered.inners[key] == nil else { return }
+                numbered.inners[key] = numberInner(inner, storage: storage(for: inner))
             case .list(let items): items.forEach(visit)
             case .map(let entries): for key in entries.keys.sorted() { entries[key].map(visit) }
             case .optional(let inner), .lazy(let inner), .provider(let inner): visit(inner)
             default: break
             }
         }
-        _ = container.definition(at: owner).containsSource { visit($0); return false }
+        _ = numbered.definition(at: owner).containsSource { visit($0); return false }
     }
 
     /// Appends component `index` to the list of `key` in `table`.
@@ -62,36 +62,36 @@ extension Compilation {
     }
 
     func storage(for definition: Definition) -> Storage {
-        let (storage, problem) = Storage.of(definition, customScopes: container.customScopes)
+        let (storage, problem) = Storage.of(definition, customScopes: customScopes)
         if let problem { problems.append(problem) }
         return storage
     }
 
-    func component(_ index: Int) -> NodeRef { NodeRef(container, index) }
+    func component(_ index: Int) -> NodeRef { NodeRef(containerRef, index) }
 
     /// Numbers a component that is not one of the definitions (an exposure, an inner
     /// definition), after them; its node is made when something needs it.
     func addExtra(_ origin: ExtraOrigin, facts entry: ComponentFacts) -> Int {
         let index = facts.count
-        container.extraOrigins.append(origin)
+        numbered.extraOrigins.append(origin)
         facts.append(entry)
         return index
     }
 
     /// Numbers the exposures of the component `index` as further types, in the definition's
-    /// order: the exposed types and their components. Their nodes are made on first use.
-    func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, NodeRef)] {
-        var numbered: [(ObjectIdentifier, NodeRef)] = []
+    /// order: the exposed types and their components' numbers. Their nodes are made on first
+    /// use; each depends on its base (recorded when the checks start: ``makeContainer(checked:)``).
+    func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, Int)] {
+        var found: [(ObjectIdentifier, Int)] = []
         let produced = definition.type?.id
         for exposure in definition.exposedAs {
             guard let type = exposure.type, let adapter = exposure.adapter, adapter.baseType == produced else { continue }
-            var entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
-            entry.dependencies = [component(index)]
+            let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
             let exposed = addExtra(.exposure(base: index, type: type), facts: entry)
-            container.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
-            numbered.append((ObjectIdentifier(type.metatype), component(exposed)))
+            numbered.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
+            found.append((ObjectIdentifier(type.metatype), exposed))
         }
-        return numbered
+        return found
     }
 
     /// Indexes component `index` by type and tag, and by its names and aliases unless `names`
@@ -101,7 +101,7 @@ extension Compilation {
         let exposures = definition.exposedAs.isEmpty ? [] : numberExposures(of: index, definition)
         if definition.isAutowireCandidate {
             append(index, to: ObjectIdentifier(definition.boundType.metatype), in: &byType)
-            for (id, exposure) in exposures { append(exposure.index, to: id, in: &byType) }
+            for (id, exposure) in exposures { append(exposure, to: id, in: &byType) }
         }
         // NB: a container cannot hold 2^31 components (see ``NameTable``).
         let number = Int32(truncatingIfNeeded: index)
@@ -137,7 +137,7 @@ extension Compilation {
     /// those of equal priority in registration order (Symfony's order).
     func orderTaggedByPriority() {
         for (tag, found) in byTag {
-            let priorities = found.map { container.definition(at: Int($0)).priority(of: tag) }
+            let priorities = found.map { numbered.definition(at: Int($0)).priority(of: tag) }
             guard priorities.contains(where: { $0 != 0 }) else { continue }
             byTag[tag] = found.indices.sorted { lhs, rhs in
                 priorities[lhs] != priorities[rhs] ? priorities[lhs] > priorities[rhs] : lhs < rhs
@@ -168,13 +168,15 @@ extension Compilation {
     /// Returns `false`, recording nothing, when any injection needs the full binding (which
     /// reports what is wrong).
     func checkPlainReferences(of index: Int) -> Bool {
-        let definition = index < definitions.count ? definitions[index] : container.definition(at: index)
+        // NB: a definition read from the array, not through `numbered.definition(at:)`: calling a
+        // method of the stored struct copies it, retaining its four tables (7% of `profile register`).
+        let definition = index < definitions.count ? definitions[index] : numbered.definition(at: index)
         let found = component(index)
         guard let produced = definition.type?.id else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false) -> Bool {
             // Values are converted to see that they fit (again on first use).
             guard let target = point.plainTarget(in: self, owner: index, optional: optional),
-                  point.fits(target, container.converters) else { return false }
+                  point.fits(target, converters) else { return false }
             let holder = captiveHolder(index, at: site)
             // NB: the usual point, one component, without the closure: its context copied the
             // site for every point the build checks (1% of `profile build-only`).

@@ -1,46 +1,102 @@
-// Pass 5, publish: what the container reads from now on — its lookup tables, each
-// component's marks, the eager singletons to make and the runtime-argument factories.
+// Pass 5, publish: the container made from the build's tables — every field `let` — and the
+// nodes it needs at once. Also the provisional container the checks bind on.
+
+/// What a build hands the container it makes: every table by the container's own component
+/// numbers (a parent's components are in the parent's tables), none naming the container.
+struct BuildTables {
+    var components: NumberedComponents
+    /// Each type's candidates and each tag's members (by priority).
+    var candidates: [ObjectIdentifier: ComponentNumbers]
+    var tags: [String: ComponentNumbers]
+    /// What each type resolves to at the top level (see ``TypeTable``).
+    var types: [ObjectIdentifier: Int32]
+    /// Every name and alias, private ones too.
+    var names: NameTable
+    /// Each component's marks: those the checks set, or none yet for the provisional container.
+    var flags: [NodeFlags]
+    /// What each component builds directly: empty for the provisional container.
+    var dependencies: DependencyTable
+    var runtimeFactories: [RuntimeFactoryKey: PublishedRuntimeFactory]
+    var runtimeDefinitions: [Definition]
+    var hasObjectGraphNodes: Bool
+    var hasMainActorNodes: Bool
+}
 
 extension Compilation {
-    /// Whether component `index` gets its node at build: an eager singleton (made at build), an
-    /// `async` component (its node carries the path to its async factory), a member of a cycle
-    /// that properties close (joined at build). Others that need one have it already.
-    func needsNodeAtBuild(_ index: Int) -> Bool {
-        facts[index].flags.contains(.isAsync) || facts[index].isEager
+    /// Starts the checks: the provisional container they bind on, made from the plan's tables,
+    /// and each exposure's dependency on its base.
+    func startChecks() {
+        typeTable = topLevelTypes()
+        // The provisional container resolves nothing at the top level: no type table.
+        var provisional = tables(checked: false)
+        provisional.types = [:]
+        replaceContainer(with: Container(builder: builder, tables: provisional))
+        for index in facts.indices {
+            if let base = facts[index].exposedBase { facts[index].dependencies = [component(base)] }
+        }
     }
 
-    /// Pass 5, publish: the nodes the build needs made and marked, the lookups by type (the
-    /// one candidate each type resolves to) and by name installed, the runtime-argument
-    /// factories keyed.
-    func publish() {
-        let parent = builder.parent
-        for index in facts.indices where needsNodeAtBuild(index) { _ = container.node(at: index) }
-        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { container.node(at: $0).takeUnretainedValue() }
-        for node in container.madeNodes {
-            node.mark(facts[node.index].flags)
-            node.asyncPath = facts[node.index].asyncPath
-        }
-        container.flags = facts.map(\.flags)
-        // A type of this container resolves at the top level to the component `choose` picks
-        // among its candidates, unless that one is private; a type whose candidates tie, or
-        // whose chosen one is private, is left to the full lookup. A type it has no candidate
-        // of is its parent's (a child's own candidates hide its parent's).
-        var types: [ObjectIdentifier: Int32] = [:]
-        types.reserveCapacity(byType.count)
-        for (id, numbers) in byType {
-            let chosen = Self.choose(ComponentList(container, numbers))
-            types[id] = chosen.flatMap { $0.isPrivate ? nil : Int32(truncatingIfNeeded: $0.index) } ?? TypeTable.unanswered
+    /// The tables of the container the build makes (`checked`), or of the provisional one.
+    func tables(checked: Bool) -> BuildTables {
+        var factories: [RuntimeFactoryKey: PublishedRuntimeFactory] = [:]
+        if checked {
+            factories = builder.parent?.runtimeFactories ?? [:]
+            for definition in runtimeFactories {
+                if let factory = PublishedRuntimeFactory(definition) { factories[factory.key] = factory }
+            }
         }
         // Every name, private ones too: injection and child containers see them, and the
         // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``). A name
         // this container does not have is looked up in its parent's table.
-        container.setLookups(candidates: byType, tags: byTag, types: types, names: NameTable(own: byName),
-                             dependencies: DependencyTable(facts.map(\.dependencies), of: container))
-        var factories = parent?.runtimeFactories ?? [:]
-        for definition in runtimeFactories {
-            if let factory = PublishedRuntimeFactory(definition) { factories[factory.key] = factory }
+        return BuildTables(
+            components: numbered, candidates: byType, tags: byTag, types: typeTable, names: NameTable(own: byName),
+            flags: facts.map(\.flags),
+            dependencies: checked ? DependencyTable(facts.map(\.dependencies), of: container) : DependencyTable(),
+            runtimeFactories: factories, runtimeDefinitions: checked ? runtimeFactories : [],
+            hasObjectGraphNodes: checked && hasGraphNodes, hasMainActorNodes: checked && hasMainActorNodes)
+    }
+
+    /// What each of this container's types resolves to at the top level: the component
+    /// `choose` picks among its candidates, unless that one is private; a type whose
+    /// candidates tie, or whose chosen one is private, is left to the full lookup. A type it
+    /// has no candidate of is its parent's (a child's own candidates hide its parent's).
+    func topLevelTypes() -> [ObjectIdentifier: Int32] {
+        var types: [ObjectIdentifier: Int32] = [:]
+        types.reserveCapacity(byType.count)
+        let components = numbered   // one copy, not one for each read (see ``checkPlainReferences(of:)``)
+        for (id, numbers) in byType {
+            let chosen = Self.choice(among: numbers.count) { components.definition(at: Int(numbers[$0])) }
+            types[id] = chosen.flatMap { components.definition(at: Int(numbers[$0])).isPublic ? numbers[$0] : nil } ?? TypeTable.unanswered
         }
-        container.runtimeFactories = factories
-        container.runtimeDefinitions = runtimeFactories
+        return types
+    }
+
+    /// Pass 5, publish: the container made from the tables, the checks' marks and
+    /// dependencies; then the nodes it needs at once — what the checks bound in full and the
+    /// eager singletons, bound in full on it; `async` components (their node carries the path
+    /// to the async factory); the members of cycles that properties close, joined.
+    func publish() {
+        let built = Container(builder: builder, tables: tables(checked: true))
+        self.built = built
+        replaceContainer(with: built)
+        var next = 0
+        for index in facts.indices {
+            let wasBound = next < boundInFull.count && boundInFull[next] == index
+            if wasBound { next += 1 }
+            guard wasBound || facts[index].isEager else { continue }
+            built.node(at: index).takeUnretainedValue().bind(self)
+        }
+        for index in facts.indices where facts[index].flags.contains(.isAsync) {
+            built.node(at: index).takeUnretainedValue().asyncPath = facts[index].asyncPath
+        }
+        for group in cycleGroups {
+            let cell = CellKey(scope: 2, node: Serial.next())
+            for member in group {
+                let node = built.node(at: member.node).takeUnretainedValue()
+                node.join(CycleMembership(group: cell, node: node.serial,
+                                          first: member.first.map { built.node(at: $0).takeUnretainedValue() }))
+            }
+        }
+        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { built.node(at: $0).takeUnretainedValue() }
     }
 }

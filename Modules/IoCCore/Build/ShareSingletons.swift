@@ -29,7 +29,7 @@ extension Compilation {
     /// it depends on, differs.
     private func counterpart(of component: NodeRef, in baseSingletons: [NodeIdentity: NodeRef],
                              _ memo: inout [Int: NodeRef?]) -> NodeRef? {
-        if component.container !== container { return component }   // a parent's
+        if !isOwn(component) { return component }   // a parent's
         let index = component.index
         if let known = memo[index] { return known }
         memo[index] = .some(nil)   // a cycle through a property is treated as a difference

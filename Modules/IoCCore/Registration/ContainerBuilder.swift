@@ -162,11 +162,10 @@ public final class ContainerBuilder {
     /// let container = try builder.build()
     /// ```
     public func build() throws -> Container {
-        let container = Container(builder: self)
-        let compilation = Compilation(builder: self, container: container)
+        let compilation = Compilation(builder: self)
         compilation.run()
         let problems = reportedProblems + compilation.problems
-        if !problems.isEmpty { throw IoCError(.validationFailed(problems)) }
+        guard problems.isEmpty, let container = compilation.built else { throw IoCError(.validationFailed(problems)) }
         if let sharingBase { compilation.shareUnchangedSingletons(with: sharingBase) }
         for node in compilation.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil

@@ -14,7 +14,12 @@ struct ComponentList: RandomAccessCollection {
 
     /// The components `numbers` of `container`, in that order.
     init(_ container: Container, _ numbers: ComponentNumbers = []) {
-        containerRef = Unmanaged.passUnretained(container)
+        self.init(Unmanaged.passUnretained(container), numbers)
+    }
+
+    /// The components `numbers` of the container `containerRef` refers to.
+    init(_ containerRef: Unmanaged<Container>, _ numbers: ComponentNumbers = []) {
+        self.containerRef = containerRef
         self.numbers = numbers
     }
 

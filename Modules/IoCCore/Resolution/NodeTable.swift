@@ -16,7 +16,13 @@ struct NodeRef {
 
     @usableFromInline
     init(_ container: Container, _ index: Int) {
-        self.containerRef = Unmanaged.passUnretained(container)
+        self.init(Unmanaged.passUnretained(container), index)
+    }
+
+    /// Component `index` of the container `containerRef` refers to.
+    @usableFromInline
+    init(_ containerRef: Unmanaged<Container>, _ index: Int) {
+        self.containerRef = containerRef
         self.index = index
     }
 
@@ -46,13 +52,13 @@ struct NodeRef {
     func isSame(as other: NodeRef) -> Bool { container === other.container && index == other.index }
 }
 
-/// The exposure of component `base` as the type `type` identifies: a key of ``Container/exposures``.
+/// The exposure of component `base` as the type `type` identifies: a key of ``NumberedComponents/exposures``.
 struct ExposureKey: Hashable {
     let base: Int
     let type: ObjectIdentifier
 }
 
-/// An inner definition inside component `owner`'s injections: a key of ``Container/inners``.
+/// An inner definition inside component `owner`'s injections: a key of ``NumberedComponents/inners``.
 struct InnerKey: Hashable {
     let owner: Int
     let definition: ObjectIdentifier

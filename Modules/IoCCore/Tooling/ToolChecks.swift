@@ -4,7 +4,7 @@ extension ContainerBuilder {
     /// problem so far: what tools that read config without the app's types draw and check
     /// (IoCConfig's `ConfigGraph`).
     package func preparedWithoutTypes() -> (definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
-        let compilation = Compilation(builder: self, container: Container(builder: self))
+        let compilation = Compilation(builder: self)
         let definitions = compilation.prepare()
         return (definitions, compilation.leftOut, reportedProblems + compilation.problems)
     }
@@ -12,8 +12,8 @@ extension ContainerBuilder {
     /// Checks everything ``build()`` checks and creates nothing: how many components the
     /// definitions make (in the active profiles), and every problem.
     package func validate() -> (components: Int, problems: [IoCError]) {
-        let compilation = Compilation(builder: self, container: Container(builder: self))
-        compilation.run()
+        let compilation = Compilation(builder: self)
+        compilation.run(publishing: false)
         return (compilation.preparedCount, reportedProblems + compilation.problems)
     }
 
