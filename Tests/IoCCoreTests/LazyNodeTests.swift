@@ -418,6 +418,8 @@ struct LazyNodeTests {
         builder.register(Holder.init).arguments(.inner(inner), .lazy(.all(TypeRef(D.self))))
         let container = try builder.build()
         #expect(made(container) == ["D", "Holder", "E"], "bound in full at build, its inner definition with it")
+        // Bound in full by the container the build handed out, not by the provisional one the checks bound on.
+        #expect(container.madeNodes.allSatisfy { $0.container === container })
         #expect(container.extraOrigins.count == 1)
         #expect(try container.resolve(Holder.self).later.get().count == 1)
     }

@@ -191,6 +191,19 @@ struct ValidationTests {
         #expect(error?.location == nil)
     }
 
+    /// An eager singleton is checked on the tables like every component, so that what is wrong
+    /// with it is reported with the other components' problems, in one build (it is then bound
+    /// in full by the container the build makes, which this build does not get to).
+    @Test func build_eagerSingletonsProblem_isReportedWithTheOthers() {
+        final class Pool: Sendable { let size: Int; init(size: Int) { self.size = size } }
+        let builder = ContainerBuilder()
+        builder.register(Pool.init).arguments(.config(.string("many"))).singleton().eager()
+        builder.register(Report.init)
+        let error = #expect(throws: IoCError.self) { try builder.build() }
+        #expect(error?.problems.map(\.kind).sorted { $0.name < $1.name } == [.badValue, .missingComponent])
+        #expect(error?.problems.first { $0.kind == .badValue }?.description.contains("Pool") == true)
+    }
+
     @Test func build_eagerSingleton_failsAtBuildWithConstructionError() {
         let builder = ContainerBuilder()
         builder.register(Weather.self) { _ in throw Boom() }.singleton().eager()
