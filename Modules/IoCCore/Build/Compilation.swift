@@ -5,11 +5,12 @@
 ///    overrides by name, parents; no type needed yet.
 /// 2. **bind** (Bind.swift, CatalogBinding.swift): each definition bound to its type's code
 ///    through the catalog; overrides by type.
-/// 3. **plan** (Plan.swift): the components numbered; names, types and tags indexed by number.
+/// 3. **plan** (Plan.swift): the components numbered (exposures and inner definitions after
+///    the definitions; the checks add none); names, types and tags indexed by number.
 /// 4. **check** (Check.swift, CycleSearch.swift, PropertyCycles.swift, CaptiveCheck.swift):
 ///    every injection point checked — a plain reference recorded as a dependency, any other
-///    bound in full, its node made now — then the graph: cycles, captive dependencies,
-///    object-graph and main-actor reach.
+///    bound in full on the provisional container — then the graph: cycles, captive
+///    dependencies, object-graph and main-actor reach.
 /// 5. **publish** (Publish.swift): the container made from the tables, marks and dependencies
 ///    (every field `let`), then the nodes it needs at once: eager singletons, components bound
 ///    in full, `async` components and cycles that properties close.
