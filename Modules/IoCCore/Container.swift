@@ -197,9 +197,6 @@ public final class Container: Sendable {
     /// Every node made so far, at build or since, in component order.
     var madeNodes: [AnyNode] { lookups._withUnsafeGuaranteedRef { $0.nodes.made } }
 
-    /// The exposures and inner definitions, numbered after ``definitions``.
-    var extraOrigins: [ExtraOrigin] { components.extraOrigins }
-
     /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
     func definition(at index: Int) -> Definition { components.definition(at: index) }
 
@@ -232,7 +229,7 @@ public final class Container: Sendable {
     package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.allNames(in: self) }) }
     /// Every type a component is registered or exposed as, here and in a parent, by name.
     package var allTypeNames: [String] {
-        let own = ownCandidates.values.compactMap { $0.first.flatMap { NodeRef(self, Int($0)).key.type?.name } }
+        let own = ownCandidates.values.compactMap { $0.first.flatMap { key(at: Int($0)).type?.name } }
         // A type this container has hides its parent's candidates of it.
         let named = Set(own)
         return own + (parent?.allTypeNames.filter { !named.contains($0) } ?? [])
@@ -748,7 +745,9 @@ public final class Container: Sendable {
 
     /// The components `resolveAll` and `resolveMap` make: those of `type`, or those tagged `tag`.
     func members(of type: Any.Type, tagged tag: String?) -> ComponentList {
-        (tag.map(tagged) ?? candidates(of: ObjectIdentifier(type))) ?? ComponentList(self)
+        // A tag no component has gives none, not the type's candidates.
+        if let tag { return tagged(tag) ?? ComponentList(self) }
+        return candidates(of: ObjectIdentifier(type)) ?? ComponentList(self)
     }
 
     /// ``members(of:tagged:)`` for a resolve at the top level, which a test observing this container records.

@@ -96,4 +96,14 @@ struct ComponentListTests {
         #expect(leaf.dependencies(of: b.index).map { $0.container === root } == [true])
         #expect(leaf.dependencies(of: 99).isEmpty)
     }
+
+    /// A tag no component has gives no members, not the candidates of the type asked for.
+    @Test func resolveAll_byATagNoComponentHas_isEmpty() throws {
+        let builder = ContainerBuilder()
+        builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).tagged("client")
+        let container = try builder.build()
+        #expect(try container.resolveAll((any WeatherClient).self, tagged: "missing").isEmpty)
+        #expect(try container.resolveAll((any WeatherClient).self, tagged: "client").count == 1)
+        #expect(try container.resolveAll((any WeatherClient).self).count == 1)
+    }
 }

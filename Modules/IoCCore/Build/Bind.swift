@@ -77,24 +77,16 @@ extension Compilation {
                                             site: site, path: []))
     }
 
-    var allNames: [String] {
-        Array(byName.keys) + (builder.parent?.allNames ?? [])
-    }
-
     /// Names close to `name`, quoted, never the component that asks (it cannot depend on itself).
     func nameSuggestions(for name: String, site: SiteInfo) -> [String] {
         let own = site.component.key.name
-        return Suggestions.closest(to: name, in: allNames.filter { $0 != own }).map { "\"\($0)\"" }
+        return Suggestions.closest(to: name, in: container.allNames.filter { $0 != own }).map { "\"\($0)\"" }
     }
 
     /// Type names close to `name`, never the type of the component that asks.
     func typeSuggestions(for name: String, site: SiteInfo) -> [String] {
         let own = site.component.key.type?.name
-        return Suggestions.closest(to: name, in: allTypeNames.filter { $0 != own })
-    }
-
-    var allTypeNames: [String] {
-        byType.values.compactMap { $0.first.flatMap { component(Int($0)).key.type?.name } } + (builder.parent?.allTypeNames ?? [])
+        return Suggestions.closest(to: name, in: container.allTypeNames.filter { $0 != own })
     }
 
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.

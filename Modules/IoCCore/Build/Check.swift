@@ -9,14 +9,14 @@ extension Compilation {
     func check() {
         // On the provisional container: what it binds in full is bound again by the container
         // the build makes. An eager singleton is checked like the others, and bound in full by that one.
-        for index in definitions.indices where !checkPlainReferences(of: index) {
-            boundInFull.append(index)
+        func bindInFull(_ index: Int) {
+            facts[index].bindsInFull = true
             container.node(at: index).takeUnretainedValue().bind(self)
         }
+        for index in definitions.indices where !checkPlainReferences(of: index) { bindInFull(index) }
         // The inner definitions, numbered after the definitions (their holders inject their components).
         for index in definitions.count..<facts.count where !facts[index].isExposure && !checkPlainReferences(of: index) {
-            boundInFull.append(index)
-            container.node(at: index).takeUnretainedValue().bind(self)
+            bindInFull(index)
         }
         analyse()
     }

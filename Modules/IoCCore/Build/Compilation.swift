@@ -31,8 +31,6 @@ final class Compilation {
     /// ``current``, unretained: what the build's numbers are made into ``NodeRef``s and lists
     /// with, read for every injection point it checks.
     @exclusivity(unchecked) private var currentRef: Unmanaged<Container>?
-    /// What each type resolves to at the top level, computed when the checks start.
-    @exclusivity(unchecked) var typeTable: [ObjectIdentifier: Int32] = [:]
     /// The container the build made, once the checks found no problem.
     var built: Container?
     @exclusivity(unchecked) var problems: [IoCError] = []
@@ -41,9 +39,6 @@ final class Compilation {
     @exclusivity(unchecked) var definitions: [Definition] = []
     /// The components by number, as the plan pass numbers them (the containers' table).
     @exclusivity(unchecked) var numbered = NumberedComponents()
-    /// The components the checks bound in full (not plain; eager singletons are bound in full
-    /// by the container the build makes).
-    @exclusivity(unchecked) var boundInFull: [Int] = []
     /// The members of the cycles that properties close, each with the members to make first.
     @exclusivity(unchecked) var cycleGroups: [[PropertyCycles.Member]] = []
     /// Some component, here or in a parent, is object-graph scoped (set by the checks).

@@ -24,7 +24,7 @@ extension Compilation {
 
     /// Numbers every inner definition (a factory registered with its product, a config file's
     /// inline bean) that bound, with its exposures, as a component of its own after the
-    /// definitions, keyed by its holder (``Container/inner(_:of:)``); and theirs in turn. The
+    /// definitions, keyed by its holder (``NumberedComponents/inner(_:of:)``); and theirs in turn. The
     /// check then adds no component: it checks the inner definitions as it checks the others.
     ///
     /// The same inner definition twice in one holder (a copy of one `Definition` in two of its
@@ -56,7 +56,6 @@ extension Compilation {
     }
 
     /// Appends component `index` to the list of `key` in `table`.
-    ///
     func append<Key: Hashable>(_ index: Int, to key: Key, in table: inout [Key: ComponentNumbers]) {
         table[key, default: []].append(component: index)
     }
@@ -80,7 +79,7 @@ extension Compilation {
 
     /// Numbers the exposures of the component `index` as further types, in the definition's
     /// order: the exposed types and their components' numbers. Their nodes are made on first
-    /// use; each depends on its base (recorded when the checks start: ``makeContainer(checked:)``).
+    /// use; each depends on its base (recorded when the checks start: ``startChecks()``).
     func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, Int)] {
         var found: [(ObjectIdentifier, Int)] = []
         let produced = definition.type?.id
@@ -258,6 +257,9 @@ struct ComponentFacts {
     var isInner = false
     /// An eager singleton: made at build.
     var isEager = false
+    /// The checks could not check it on the tables and bound it in full; so does the container
+    /// the build makes.
+    var bindsInFull = false
     /// What it builds directly, in the order binding visits its injections.
     var dependencies: [NodeRef] = []
     /// Where in ``dependencies`` the ones injected after construction (properties, method

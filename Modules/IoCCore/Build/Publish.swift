@@ -8,11 +8,12 @@ struct BuildTables {
     /// Each type's candidates and each tag's members (by priority).
     var candidates: [ObjectIdentifier: ComponentNumbers]
     var tags: [String: ComponentNumbers]
-    /// What each type resolves to at the top level (see ``TypeTable``).
+    /// What each type resolves to at the top level (see ``TypeTable``): empty for the
+    /// provisional container, which resolves nothing at the top level.
     var types: [ObjectIdentifier: Int32]
     /// Every name and alias, private ones too.
     var names: NameTable
-    /// Each component's marks: those the checks set, or none yet for the provisional container.
+    /// Each component's marks: those the checks set, or the plan's for the provisional container.
     var flags: [NodeFlags]
     /// What each component builds directly: empty for the provisional container.
     var dependencies: DependencyTable
@@ -26,11 +27,7 @@ extension Compilation {
     /// Starts the checks: the provisional container they bind on, made from the plan's tables,
     /// and each exposure's dependency on its base.
     func startChecks() {
-        typeTable = topLevelTypes()
-        // The provisional container resolves nothing at the top level: no type table.
-        var provisional = tables(checked: false)
-        provisional.types = [:]
-        replaceContainer(with: Container(builder: builder, tables: provisional))
+        replaceContainer(with: Container(builder: builder, tables: tables(checked: false)))
         for index in facts.indices {
             if let base = facts[index].exposedBase { facts[index].dependencies = [component(base)] }
         }
@@ -49,7 +46,7 @@ extension Compilation {
         // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``). A name
         // this container does not have is looked up in its parent's table.
         return BuildTables(
-            components: numbered, candidates: byType, tags: byTag, types: typeTable, names: NameTable(own: byName),
+            components: numbered, candidates: byType, tags: byTag, types: checked ? topLevelTypes() : [:], names: NameTable(own: byName),
             flags: facts.map(\.flags),
             dependencies: checked ? DependencyTable(facts.map(\.dependencies), of: container) : DependencyTable(),
             runtimeFactories: factories, runtimeDefinitions: checked ? runtimeFactories : [],
@@ -79,11 +76,7 @@ extension Compilation {
         let built = Container(builder: builder, tables: tables(checked: true))
         self.built = built
         replaceContainer(with: built)
-        var next = 0
-        for index in facts.indices {
-            let wasBound = next < boundInFull.count && boundInFull[next] == index
-            if wasBound { next += 1 }
-            guard wasBound || facts[index].isEager else { continue }
+        for index in facts.indices where facts[index].bindsInFull || facts[index].isEager {
             built.node(at: index).takeUnretainedValue().bind(self)
         }
         for index in facts.indices where facts[index].flags.contains(.isAsync) {

@@ -9,7 +9,7 @@ extension Compilation {
     /// container cannot see into (a closure, a strategy) is never shared.
     func shareUnchangedSingletons(with base: Container) {
         var baseSingletons: [NodeIdentity: NodeRef] = [:]
-        for index in 0..<(base.definitions.count + base.extraOrigins.count)
+        for index in 0..<base.components.count
             where !base.isExposure(at: index) && base.definition(at: index).scope == .singleton {
             let component = NodeRef(base, index)
             baseSingletons[NodeIdentity(component)] = component
