@@ -70,4 +70,22 @@ struct NameTableTests {
         #expect(container.component(named: "echo")?.index == 0)
         #expect(container.component(named: "template") == nil)
     }
+
+    @Test func manyNames_eachReachesItsOwn_andANameNotThereReachesNone() throws {
+        let builder = ContainerBuilder()
+        for index in 0..<2_000 { builder.register(E.init).named("component-\(index)").alias("alias-\(index)") }
+        let container = try builder.build()
+        expectNamesReachTheirComponents(container)
+        for index in stride(from: 0, to: 2_000, by: 37) {
+            #expect(container.component(named: "component-\(index)")?.index == index)
+            #expect(container.component(named: "alias-\(index)")?.index == index)
+        }
+        #expect(container.component(named: "component-2000") == nil)
+        #expect(container.component(named: "") == nil)
+        // A child has no names of its own here: its parent's table answers.
+        let child = try ContainerBuilder(parent: container).build()
+        #expect(child.component(named: "alias-5")?.index == 5)
+        #expect(child.component(named: "alias-5")?.container === container)
+        #expect(child.component(named: "component-2000") == nil)
+    }
 }
