@@ -198,10 +198,13 @@ struct ValidationTests {
         final class Pool: Sendable { let size: Int; init(size: Int) { self.size = size } }
         let builder = ContainerBuilder()
         builder.register(Pool.init).arguments(.config(.string("many"))).singleton().eager()
-        builder.register(Report.init)
+        let reportLine = #line; builder.register(Report.init)
         let error = #expect(throws: IoCError.self) { try builder.build() }
         #expect(error?.problems.map(\.kind).sorted { $0.name < $1.name } == [.badValue, .missingComponent])
-        #expect(error?.problems.first { $0.kind == .badValue }?.description.contains("Pool") == true)
+        #expect(error?.problems.first { $0.kind == .badValue }?.description
+                == "Value \"many\" at <unknown> cannot become Int for Pool, argument 0: not a whole number.")
+        #expect(error?.problems.first { $0.kind == .missingComponent }?.description
+                == "No component Weather is registered; required by Report, argument 0, at IoCCoreTests/ValidationTests.swift:\(reportLine). Register it, or correct the reference.")
     }
 
     @Test func build_eagerSingleton_failsAtBuildWithConstructionError() {

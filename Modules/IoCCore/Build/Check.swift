@@ -7,16 +7,13 @@ extension Compilation {
     /// components with other injections), then the graph: cycles, captive
     /// dependencies, object-graph and main-actor reach, eager singletons.
     func check() {
-        // On the provisional container: what it binds in full is bound again by the container
-        // the build makes. An eager singleton is checked like the others, and bound in full by that one.
-        func bindInFull(_ index: Int) {
+        // The definitions, then the inner definitions numbered after them (an exposure has no
+        // injection of its own; the check adds no component). What the tables cannot check is
+        // bound in full on the provisional container, and again by the container the build
+        // makes; an eager singleton is checked like the others, and bound in full by that one.
+        for index in facts.indices where !facts[index].isExposure && !checkPlainReferences(of: index) {
             facts[index].bindsInFull = true
             container.node(at: index).takeUnretainedValue().bind(self)
-        }
-        for index in definitions.indices where !checkPlainReferences(of: index) { bindInFull(index) }
-        // The inner definitions, numbered after the definitions (their holders inject their components).
-        for index in definitions.count..<facts.count where !facts[index].isExposure && !checkPlainReferences(of: index) {
-            bindInFull(index)
         }
         analyse()
     }
