@@ -23,12 +23,24 @@ struct LayoutTests {
         // payloads few of them have (two strings of `taggedIndexed`, a factory-method
         // construction's factory) are boxed, and read back unchanged.
         #expect(MemoryLayout<InjectionSource>.size == 17)
-        #expect(MemoryLayout<Construction>.size == 48)
+        // 41, not 48: its 17-byte kind is stored last, so that the definition's one-byte
+        // fields fill the rest of its last word.
+        #expect(MemoryLayout<Construction>.size == 41)
         let indexed = InjectionSource.taggedIndexed(tag: "handler", indexBy: "key")
         #expect(indexed == .taggedIndexed(tag: "handler", indexBy: "key") && indexed != .taggedIndexed(tag: "handler", indexBy: "id"))
         let construction = Construction.factoryMethod("sword(specification:)", of: .named("swordFactory"))
         #expect(construction.factory == .named("swordFactory"))
         #expect(construction != .factoryMethod("sword(specification:)", of: .named("shieldFactory")))
         #expect(Construction.initializer().factory == nil)
+    }
+
+    @Test func scope_isOneWord_andACustomScopeKeepsItsName() {
+        // Every definition keeps a scope: a custom scope's name is boxed, so a scope is one word.
+        #expect(MemoryLayout<Scope>.size == 8)
+        let request = Scope.custom("request")
+        #expect(request.name == "request" && request.description == "request")
+        #expect(request == .custom("request") && request != .custom("session") && request != .prototype)
+        #expect(Set([request, .custom("request"), .custom("session"), .singleton]).count == 3)
+        #expect(Scope.builtIn(named: "request") == nil && Scope.builtIn(named: "weak-singleton") == .weakSingleton)
     }
 }

@@ -49,7 +49,8 @@ extension Storage {
                 return (.singleton, IoCError(.invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location)))
             }
             return (.weakSingleton, nil)
-        case .custom(let name):
+        case .custom(let custom):
+            let name = custom.name
             if let scope = customScopes[name] { return (.custom(scope), nil) }
             let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
             return (.prototype, IoCError(.unknownScope(name: name, component: definition.label, location: definition.location, known: known)))
