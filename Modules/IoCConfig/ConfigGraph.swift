@@ -114,7 +114,7 @@ package struct ConfigGraph: Sendable {
 
     private mutating func link(_ index: Int) {
         let definition = components[index].definition
-        let factoryMethod = if case .factoryMethod = definition.construction.kind { true } else { false }
+        let factoryMethod = if case .factoryMethod = definition.construction.storedKind { true } else { false }
         if let factory = definition.construction.factory {
             follow(factory, from: index, point: "factory", reach: .direct, at: definition.location)
         }

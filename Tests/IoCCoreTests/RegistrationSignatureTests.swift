@@ -16,4 +16,19 @@ struct RegistrationSignatureTests {
         #expect(definition.construction.kind == .initializer("(" + names.joined(separator: ", ") + ") -> Many"))
         #expect(definition.construction.kind == .initializer("(WeatherClient, Array<D>, Optional<E>, Inner, Optional<Guarded<Int>>, Dictionary<String, D>) -> Many"))
     }
+
+    @Test func aSignature_isWrittenWhenAsked_andTheBuildReadsTheKindWithoutIt() {
+        // The registration keeps no text of its signature: `kind` writes it from the points'
+        // types and the recipe's product; the build reads `.initializer(nil)`.
+        var definition = ContainerBuilder().register(C.init).definition
+        #expect(definition.construction.storedKind == .initializer(nil))
+        #expect(definition.construction.kind == .initializer("(D, E) -> C"))
+        #expect(definition.construction.kind.description == "initializer (D, E) -> C")
+        #expect(definition.description.contains("construct: initializer (D, E) -> C"))
+        // Equal to the same registration made again; a kind set in its place is the kind set.
+        #expect(definition.construction == ContainerBuilder().register(C.init).definition.construction)
+        #expect(definition.construction != ContainerBuilder().register(Many.init).definition.construction)
+        definition.construction.kind = .closure
+        #expect(definition.construction.kind == .closure && definition.construction.storedKind == .closure)
+    }
 }

@@ -38,7 +38,7 @@ final class CatalogBinding {
 
     /// The bound definition, or `nil` after recording why it cannot be bound.
     func bind(_ definition: Definition) -> Definition? {
-        if !definition.isBound, case .initializer = definition.construction.kind, let typeName = definition.typeName,
+        if !definition.isBound, case .initializer = definition.construction.storedKind, let typeName = definition.typeName,
            let product = catalog?.descriptor(named: typeName)?.product {
             return bindProduct(of: definition, product)
         }
@@ -168,7 +168,7 @@ final class CatalogBinding {
                                                   suggestions: [])))
             return nil
         }
-        if case .factoryMethod(let signature) = definition.construction.kind {
+        if case .factoryMethod(let signature) = definition.construction.storedKind {
             return bindFactoryMethod(definition, signature: signature, catalog).map { ($0, []) }
         }
         guard let typeName = definition.typeName else {
@@ -184,7 +184,7 @@ final class CatalogBinding {
         let members: [TypeDescriptor.Member]
         let requested: String?
         let kind: String
-        switch definition.construction.kind {
+        switch definition.construction.storedKind {
         case .staticFactory(let signature):
             members = descriptor.staticFactories
             requested = signature
@@ -585,7 +585,7 @@ final class BindPlan {
               definition.bindings.isEmpty, definition.autowires, definition.propertyAutowiring == nil else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)
-        switch definition.construction.kind {
+        switch definition.construction.storedKind {
         case .initializer(let signature):
             hasher.combine(0)
             hasher.combine(signature)

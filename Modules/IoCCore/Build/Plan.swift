@@ -190,7 +190,7 @@ extension Compilation {
         let construction = definition.construction
         reserveDependencies(of: index, definition)
         for (position, point) in construction.arguments.enumerated() where isPlain {
-            let at = TypedDefinitionParts<Void>.constructionPoint(construction.kind, position, point.label)
+            let at = TypedDefinitionParts<Void>.constructionPoint(construction.storedKind, position, point.label)
             isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location))
         }
         for name in definition.dependsOn where isPlain {
@@ -276,7 +276,7 @@ struct ComponentFacts {
         exposedBase = nil
         isScopedProxy = false
         isMainActor = definition.isMainActor
-        constructsAsync = definition.construction.kind == .asyncClosure
+        constructsAsync = definition.construction.storedKind == .asyncClosure
         constructsOpaquely = definition.constructsOpaquely
     }
 
@@ -315,7 +315,7 @@ extension AnyNode {
 extension Definition {
     /// Its instances come from code the container cannot see into: a closure or a construction strategy.
     var constructsOpaquely: Bool {
-        let kind = construction.kind
+        let kind = construction.storedKind
         return kind == .closure || kind == .asyncClosure || strategy != nil
     }
 }

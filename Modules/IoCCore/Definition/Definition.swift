@@ -483,7 +483,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether this is a runtime-argument factory (``Construction/Kind/runtimeArguments(_:)``).
     var takesRuntimeArguments: Bool {
-        if case .runtimeArguments = construction.kind { true } else { false }
+        if case .runtimeArguments = construction.storedKind { true } else { false }
     }
 
     public static func == (lhs: Definition, rhs: Definition) -> Bool {
@@ -626,17 +626,52 @@ public struct Construction: Sendable, Equatable {
 
     var recipe: RecipeBox?
 
-    /// The kind of construction.
+    /// The kind of construction. A code registration's initializer states its signature as
+    /// its parameters' types and the type it makes: `initializer (Quest) -> Knight`.
+    public internal(set) var kind: Kind {
+        get { signatureFromTypes ? .initializer(typedSignature) : storedKind }
+        set { storedKind = newValue; signatureFromTypes = false }
+    }
+
+    /// ``kind`` as the build reads it: for a code registration's initializer, whose signature
+    /// is written only when asked for (``signatureFromTypes``), `.initializer(nil)`.
     // NB: stored last: its 17 bytes end the construction there, so that the definition's
     // one-byte fields fill the rest of its last word (`bytes_per_definition`).
-    public internal(set) var kind: Kind
+    package private(set) var storedKind: Kind
+    /// Whether ``kind``'s signature is written from the arguments' types and the recipe's
+    /// product. A code registration keeps no text of it: with the names of real types, the
+    /// text took an allocation of 64–96 bytes, and writing it about 1,500 instructions, for
+    /// every registration that has parameters.
+    private var signatureFromTypes: Bool
 
     @usableFromInline
     init(kind: Kind, arguments: [InjectionPoint], recipe: RecipeBox?, factory: InjectionSource? = nil) {
-        self.kind = kind
+        self.storedKind = kind
+        self.signatureFromTypes = false
         self.arguments = arguments
         self.recipe = recipe
         self.factoryBox = factory.map(FactorySource.init)
+    }
+
+    /// A code registration's initializer: its signature is `(` its arguments' types `) ->` the
+    /// type `recipe` makes, written when ``kind`` is read.
+    @usableFromInline
+    init(typedInitializerWith arguments: [InjectionPoint], recipe: RecipeBox) {
+        self.storedKind = .initializer(nil)
+        self.signatureFromTypes = true
+        self.arguments = arguments
+        self.recipe = recipe
+        self.factoryBox = nil
+    }
+
+    /// `(Quest, Horse) -> Knight`.
+    private var typedSignature: String {
+        var signature = "("
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { signature += ", " }
+            signature += argument.type?.name ?? "?"
+        }
+        return signature + ") -> " + (recipe?.productName ?? "?")
     }
 
     private final class FactorySource: Sendable {
@@ -680,7 +715,7 @@ public struct Construction: Sendable, Equatable {
     public static var inherited: Construction { Construction(kind: .inherited, arguments: [], recipe: nil) }
 
     /// Whether the construction is `async`.
-    public var isAsync: Bool { kind == .asyncClosure }
+    public var isAsync: Bool { storedKind == .asyncClosure }
 
     public static func == (lhs: Construction, rhs: Construction) -> Bool {
         lhs.kind == rhs.kind && lhs.arguments == rhs.arguments && lhs.factory == rhs.factory

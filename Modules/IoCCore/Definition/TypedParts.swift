@@ -14,7 +14,10 @@
 
 /// How a definition's instance is constructed, typed.
 @usableFromInline
-class RecipeBox: @unchecked Sendable {}
+class RecipeBox: @unchecked Sendable {
+    /// The type the recipe makes, as messages name it (a code registration's signature ends with it).
+    var productName: String { "?" }
+}
 
 @usableFromInline
 final class Recipe<T>: RecipeBox, @unchecked Sendable {
@@ -31,6 +34,7 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
     }
     let body: Body
     @usableFromInline init(_ body: Body) { self.body = body }
+    override var productName: String { "\(T.self)" }
 }
 
 /// A construction with its arguments bound: what a node calls to build an instance.
@@ -373,7 +377,7 @@ struct TypedDefinitionParts<T> {
         var arguments: [AnyArgument] = []
         arguments.reserveCapacity(definition.construction.arguments.count)
         for (index, point) in definition.construction.arguments.enumerated() {
-            let site = SiteInfo(component: node.component, point: Self.constructionPoint(definition.construction.kind, index, point.label),
+            let site = SiteInfo(component: node.component, point: Self.constructionPoint(definition.construction.storedKind, index, point.label),
                                 location: point.location ?? definition.location)
             if case .bound(let argument) = bindPoint(point, site, false) { arguments.append(argument) } else { failed = true }
         }
@@ -482,7 +486,7 @@ struct TypedDefinitionParts<T> {
             }
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
-                        postProcessors: definition.construction.kind == .instance ? [] : postProcessors,
+                        postProcessors: definition.construction.storedKind == .instance ? [] : postProcessors,
                         strategy: definition.strategy, info: node.info, disposers: disposers, arguments: arguments)
     }
 }

@@ -261,7 +261,7 @@ public struct Registration<T> {
     }
 
     private static func setArgument(_ index: Int, _ source: InjectionSource, of definition: inout Definition) {
-        if definition.construction.kind == .factoryComponent, case .inner(var factory)? = definition.construction.arguments.first?.source {
+        if definition.construction.storedKind == .factoryComponent, case .inner(var factory)? = definition.construction.arguments.first?.source {
             factory.construction.setSource(source, forArgument: index)
             definition.construction.setSource(.inner(factory), forArgument: 0)
             return

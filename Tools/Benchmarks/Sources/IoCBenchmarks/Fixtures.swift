@@ -14,3 +14,13 @@ final class Service: @unchecked Sendable {
     var retries = 0
     init(name: String) { self.name = name }
 }
+
+// Types named as apps name them, for `profile memory-deps`: a registration's memory depends on
+// the length of its types' names where it keeps them as text.
+final class WeatherServiceClient: @unchecked Sendable { init() {} }
+final class SystemClockSource: @unchecked Sendable { init() {} }
+final class ForecastReportService: @unchecked Sendable {
+    let client: WeatherServiceClient
+    let clock: SystemClockSource
+    init(client: WeatherServiceClient, clock: SystemClockSource) { self.client = client; self.clock = clock }
+}

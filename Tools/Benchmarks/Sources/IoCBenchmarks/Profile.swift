@@ -58,6 +58,23 @@ func profile(_ name: String) throws {
         withExtendedLifetime(container) {}
         return
     }
+    if name == "memory-deps" {
+        // As `memory`, for registrations that take two dependencies of types with names as
+        // apps write them: 10,000 of `ForecastReportService(client:clock:)`.
+        let count = 10_000
+        let start = ioc_heap_bytes_in_use()
+        var builder: ContainerBuilder? = ContainerBuilder()
+        builder?.register(WeatherServiceClient.init)
+        builder?.register(SystemClockSource.init)
+        for index in 0..<count { builder?.register(ForecastReportService.init).named("report-\(index)") }
+        let registered = ioc_heap_bytes_in_use()
+        let container = try builder?.build()
+        builder = nil
+        let built = ioc_heap_bytes_in_use()
+        print("MEMORY deps registered=\((Int(registered) - Int(start)) / count) built=\((Int(built) - Int(start)) / count) (bytes per component)")
+        withExtendedLifetime(container) {}
+        return
+    }
     if name == "memory-config" {
         // Heap bytes per component of a config-loaded container (10,000 services): the
         // front end's definitions alone, then the built container (builder gone), which also
