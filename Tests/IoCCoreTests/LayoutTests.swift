@@ -23,10 +23,9 @@ struct LayoutTests {
         // payloads few of them have (two strings of `taggedIndexed`, a factory-method
         // construction's factory) are boxed, and read back unchanged.
         #expect(MemoryLayout<InjectionSource>.size == 17)
-        // 42, not 48: its 17-byte kind and the flag that says a code registration's signature
-        // is written from its types are stored last, so that the definition's six one-byte
+        // 41, not 48: its 17-byte kind is stored last, so that the definition's six one-byte
         // fields fill the rest of its last word.
-        #expect(MemoryLayout<Construction>.size == 42)
+        #expect(MemoryLayout<Construction>.size == 41)
         let indexed = InjectionSource.taggedIndexed(tag: "handler", indexBy: "key")
         #expect(indexed == .taggedIndexed(tag: "handler", indexBy: "key") && indexed != .taggedIndexed(tag: "handler", indexBy: "id"))
         let construction = Construction.factoryMethod("sword(specification:)", of: .named("swordFactory"))

@@ -5,6 +5,7 @@ import Testing
 @Suite("Registration signatures")
 struct RegistrationSignatureTests {
     enum Outer { final class Inner: Sendable { init() {} } }
+    final class SameArguments: Sendable { init(d: D, e: E) {} }
     final class Many: Sendable {
         init(client: any WeatherClient, list: [D], maybe: E?, inner: Outer.Inner, boxed: Guarded<Int>?, map: [String: D]) {}
     }
@@ -25,9 +26,13 @@ struct RegistrationSignatureTests {
         #expect(definition.construction.kind == .initializer("(D, E) -> C"))
         #expect(definition.construction.kind.description == "initializer (D, E) -> C")
         #expect(definition.description.contains("construct: initializer (D, E) -> C"))
-        // Equal to the same registration made again; a kind set in its place is the kind set.
+        // Equal to the same registration made again, not to one with the same arguments that
+        // makes another type (only the written signature tells them apart); a kind set in its
+        // place is the kind set.
         #expect(definition.construction == ContainerBuilder().register(C.init).definition.construction)
-        #expect(definition.construction != ContainerBuilder().register(Many.init).definition.construction)
+        let twin = ContainerBuilder().register(SameArguments.init).definition.construction
+        #expect(twin.arguments == definition.construction.arguments)
+        #expect(twin.kind == .initializer("(D, E) -> SameArguments") && definition.construction != twin)
         definition.construction.kind = .closure
         #expect(definition.construction.kind == .closure && definition.construction.storedKind == .closure)
     }

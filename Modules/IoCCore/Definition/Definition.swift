@@ -629,49 +629,35 @@ public struct Construction: Sendable, Equatable {
     /// The kind of construction. A code registration's initializer states its signature as
     /// its parameters' types and the type it makes: `initializer (Quest) -> Knight`.
     public internal(set) var kind: Kind {
-        get { signatureFromTypes ? .initializer(typedSignature) : storedKind }
-        set { storedKind = newValue; signatureFromTypes = false }
+        get {
+            // An initializer with its code but no text of its signature is a code registration's:
+            // the text is written from its types when asked for. (The catalog's have theirs;
+            // an unbound one has no code yet.)
+            if case .initializer(nil) = storedKind, recipe != nil { return .initializer(typedSignature) }
+            return storedKind
+        }
+        set { storedKind = newValue }
     }
 
     /// ``kind`` as the build reads it: for a code registration's initializer, whose signature
-    /// is written only when asked for (``signatureFromTypes``), `.initializer(nil)`.
+    /// is written only when asked for, `.initializer(nil)`. A code registration keeps no text
+    /// of its signature: with the names of real types, the text took an allocation of 64–96
+    /// bytes, and writing it about 800 instructions, for every registration with parameters.
     // NB: stored last: its 17 bytes end the construction there, so that the definition's
     // one-byte fields fill the rest of its last word (`bytes_per_definition`).
     package private(set) var storedKind: Kind
-    /// Whether ``kind``'s signature is written from the arguments' types and the recipe's
-    /// product. A code registration keeps no text of it: with the names of real types, the
-    /// text took an allocation of 64–96 bytes, and writing it about 1,500 instructions, for
-    /// every registration that has parameters.
-    private var signatureFromTypes: Bool
 
     @usableFromInline
     init(kind: Kind, arguments: [InjectionPoint], recipe: RecipeBox?, factory: InjectionSource? = nil) {
         self.storedKind = kind
-        self.signatureFromTypes = false
         self.arguments = arguments
         self.recipe = recipe
         self.factoryBox = factory.map(FactorySource.init)
     }
 
-    /// A code registration's initializer: its signature is `(` its arguments' types `) ->` the
-    /// type `recipe` makes, written when ``kind`` is read.
-    @usableFromInline
-    init(typedInitializerWith arguments: [InjectionPoint], recipe: RecipeBox) {
-        self.storedKind = .initializer(nil)
-        self.signatureFromTypes = true
-        self.arguments = arguments
-        self.recipe = recipe
-        self.factoryBox = nil
-    }
-
     /// `(Quest, Horse) -> Knight`.
     private var typedSignature: String {
-        var signature = "("
-        for (index, argument) in arguments.enumerated() {
-            if index > 0 { signature += ", " }
-            signature += argument.type?.name ?? "?"
-        }
-        return signature + ") -> " + (recipe?.productName ?? "?")
+        "(" + arguments.map { $0.type?.name ?? "?" }.joined(separator: ", ") + ") -> " + (recipe?.productName ?? "?")
     }
 
     private final class FactorySource: Sendable {

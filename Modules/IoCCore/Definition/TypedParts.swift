@@ -34,7 +34,7 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
     }
     let body: Body
     @usableFromInline init(_ body: Body) { self.body = body }
-    override var productName: String { "\(T.self)" }
+    override var productName: String { shortTypeName(T.self) }
 }
 
 /// A construction with its arguments bound: what a node calls to build an instance.

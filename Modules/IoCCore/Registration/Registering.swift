@@ -214,9 +214,9 @@ extension ContainerBuilder {
         for _ in repeat each parameters { count += 1 }
         if count > 1 { points.reserveCapacity(count) }
         for parameter in repeat each parameters { points.append(InjectionPoint(typedFor: parameter)) }
-        // The signature, `(Quest, Horse) -> Knight`, is written from the points' types when asked for.
+        // No signature text: `kind` writes `(Quest, Horse) -> Knight` from the points' types when asked for.
         let recipe = Recipe<T>(.arguments(bind))
-        return add(T.self, Construction(typedInitializerWith: points, recipe: recipe), file, line)
+        return add(T.self, Construction(kind: .initializer(nil), arguments: points, recipe: recipe), file, line)
     }
 
     /// Registers a closure that builds the component with a ``Resolver``. Its dependencies are
