@@ -49,7 +49,10 @@ public final class Container: Sendable {
     let creationWaitLimit: Duration?
 
     /// The definitions this container was built from, after overrides were applied.
-    public var definitions: [Definition] { components.definitions }
+    ///
+    /// The container keeps most of them in a compact form and makes each definition again
+    /// when they are asked for, so read them once, not in a loop.
+    public var definitions: [Definition] { components.definitions.all }
     /// The container whose components this one sees and shares, for child containers.
     public let parent: Container?
 
@@ -79,7 +82,7 @@ public final class Container: Sendable {
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
         creationWaitLimit = builder.creationWaitLimit
-        recipe = BuildRecipe(builder)
+        recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions)
         sharingBase = builder.sharingBase
         components = tables.components
         ownCandidates = tables.candidates
@@ -162,17 +165,24 @@ public final class Container: Sendable {
     /// A new node for component `index`: a definition's, an inner definition's, or an
     /// exposure's (of its base's node).
     private func makeNode(_ index: Int) -> AnyNode {
-        guard index >= components.definitions.count else {
-            let definition = components.definitions[index]
-            // The build numbers only definitions that bound, which have a type.
-            guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
-            return type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+        let definitions = components.definitions
+        guard index >= definitions.count else {
+            // The build numbers only definitions that bound, which have a type. (Read setting
+            // by setting: most definitions are rows, and the node keeps none.)
+            guard let type = definitions.type(at: index) else { preconditionFailure("component \(index) was numbered without a type") }
+            // The build reported a scope's problem; the node takes the stand-in storage.
+            let storage = Storage.of(definitions.scope(at: index), type: type, customScopes: customScopes) {
+                (definitions[index].label, definitions.location(at: index))
+            }.storage
+            return type.makeNode(container: self, storage: storage, isPublic: definitions.isPublic(at: index),
+                                 isMainActor: definitions.isMainActor(at: index))
         }
-        switch components.extraOrigins[index - components.definitions.count] {
+        switch components.extraOrigins[index - definitions.count] {
         case .inner(let definition):
             // The build numbers only inner definitions that bound.
             guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
-            let node = type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage, definition: definition)
+            let node = type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage,
+                                     isPublic: definition.isPublic, isMainActor: definition.isMainActor)
             node.isInner = true
             return node
         case .exposure(let base, let type):
@@ -212,7 +222,20 @@ public final class Container: Sendable {
 
     /// Where component `index` was defined (an exposure: where its base was).
     func location(at index: Int) -> ConfigLocation {
-        definition(at: index).location
+        components.setting(at: index, own: { $0.location(at: $1) }, inner: \.location)
+    }
+
+    /// Whether component `index` wins among candidates of its type (an exposure: its base).
+    func isPrimary(at index: Int) -> Bool {
+        components.setting(at: index, own: { $0.isPrimary(at: $1) }, inner: \.isPrimary)
+    }
+
+    /// Whether a top-level resolve reaches component `index` (an exposure: its base).
+    func isPublic(at index: Int) -> Bool { components.isPublic(at: index) }
+
+    /// How long an instance of component `index` lives (an exposure: its base's scope).
+    func scope(at index: Int) -> Scope {
+        components.setting(at: index, own: { $0.scope(at: $1) }, inner: \.scope)
     }
 
     /// Whether component `index` is the exposure of another as a further type.

@@ -50,20 +50,21 @@ extension Compilation {
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
     /// without a name (the default next to named variants); `nil` when that leaves several.
     static func choose(_ candidates: ComponentList) -> NodeRef? {
-        choice(among: candidates.count) { candidates[$0].definition }.map { candidates[$0] }
+        choice(among: candidates.count) { (candidates[$0].isPrimary, candidates[$0].key.name != nil) }.map { candidates[$0] }
     }
 
     /// The position of the candidate ``choose(_:)`` picks among `count`, whose definitions
-    /// `definition` reads (an exposure's is its base's, name included); `nil` when that leaves several.
-    static func choice(among count: Int, _ definition: (Int) -> Definition) -> Int? {
+    /// `read` tells whether it is primary and whether it has a name (an exposure's are its
+    /// base's); `nil` when that leaves several.
+    static func choice(among count: Int, _ read: (Int) -> (isPrimary: Bool, isNamed: Bool)) -> Int? {
         if count == 1 { return 0 }
         // One pass, one read of each definition.
         var primary: Int?, primaries = 0
         var unnamed: Int?, unnamedCount = 0
         for position in 0..<count {
-            let candidate = definition(position)
+            let candidate = read(position)
             if candidate.isPrimary { primary = position; primaries += 1 }
-            if candidate.name == nil { unnamed = position; unnamedCount += 1 }
+            if !candidate.isNamed { unnamed = position; unnamedCount += 1 }
         }
         if primaries > 0 { return primaries == 1 ? primary : nil }
         return unnamedCount == 1 ? unnamed : nil

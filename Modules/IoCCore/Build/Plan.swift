@@ -9,7 +9,7 @@ extension Compilation {
         settleStart()
         // Binding reported every definition it could not bind; only those that bound are components.
         if definitions.contains(where: { !$0.isBound }) { definitions.removeAll { !$0.isBound } }
-        numbered.definitions = definitions
+        numbered.definitions = .definitions(definitions)
         facts.reserveCapacity(definitions.count)
         // The name-override pass numbered the names already, where no definition was dropped since
         // (a build with problems indexes them again, so that what it reports does not depend on this).

@@ -5,6 +5,9 @@
 /// numbers (a parent's components are in the parent's tables), none naming the container.
 struct BuildTables {
     var components: NumberedComponents
+    /// The builder's definitions, for the test recipe: the same table as the components' when
+    /// the build kept the builder's array as it was.
+    var recipeDefinitions: DefinitionTable
     /// Each type's candidates and each tag's members (by priority).
     var candidates: [ObjectIdentifier: ComponentNumbers]
     var tags: [String: ComponentNumbers]
@@ -45,8 +48,18 @@ extension Compilation {
         // Every name, private ones too: injection and child containers see them, and the
         // top-level resolve by name refuses a private one (``NodeRef/hides(name:)``). A name
         // this container does not have is looked up in its parent's table.
+        // The container the build hands out keeps most definitions as rows; its test recipe
+        // keeps the same rows when the build kept the builder's array as it was.
+        var components = numbered
+        var recipeDefinitions = DefinitionTable.definitions(builder.definitions)
+        if checked {
+            components.definitions = components.definitions.compacted()
+            if let kept = numbered.definitions.unchanged, kept.sharesStorage(with: builder.definitions) {
+                recipeDefinitions = components.definitions
+            }
+        }
         return BuildTables(
-            components: numbered, candidates: byType, tags: byTag, types: checked ? topLevelTypes() : [:], names: NameTable(own: byName),
+            components: components, recipeDefinitions: recipeDefinitions, candidates: byType, tags: byTag, types: checked ? topLevelTypes() : [:], names: NameTable(own: byName),
             flags: facts.map(\.flags),
             dependencies: checked ? DependencyTable(facts.map(\.dependencies), of: container) : DependencyTable(),
             runtimeFactories: factories, runtimeDefinitions: checked ? runtimeFactories : [],
@@ -62,8 +75,11 @@ extension Compilation {
         types.reserveCapacity(byType.count)
         let components = numbered   // one copy, not one for each read (see ``checkPlainReferences(of:)``)
         for (id, numbers) in byType {
-            let chosen = Self.choice(among: numbers.count) { components.definition(at: Int(numbers[$0])) }
-            types[id] = chosen.flatMap { components.definition(at: Int(numbers[$0])).isPublic ? numbers[$0] : nil } ?? TypeTable.unanswered
+            let chosen = Self.choice(among: numbers.count) {
+                let definition = components.definition(at: Int(numbers[$0]))
+                return (definition.isPrimary, definition.name != nil)
+            }
+            types[id] = chosen.flatMap { components.isPublic(at: Int(numbers[$0])) ? numbers[$0] : nil } ?? TypeTable.unanswered
         }
         return types
     }

@@ -544,6 +544,99 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+// MARK: The compact form a built container keeps
+
+extension Definition {
+    /// A definition as a built container keeps it when it sets nothing beyond what a code
+    /// registration sets: its name, type, scope, flags, code and arguments, and the file and
+    /// line it was registered at. 72 bytes in the container's table, where the definition's
+    /// fields take an object of 160 (`bytes_per_definition`, docs/Performance.md); a
+    /// ``Definition`` is made from it again when one is asked for (``init(_:)``).
+    struct Row: Sendable {
+        let name: String?
+        let file: String
+        let type: TypeRef
+        let scope: Scope
+        let recipe: RecipeBox?
+        let arguments: [InjectionPoint]
+        let line: Int32
+        let kind: RowKind
+        let flags: RowFlags
+        let stated: StatedFields
+    }
+
+    /// The constructions a row keeps: those whose kind carries no text.
+    enum RowKind: UInt8 {
+        case initializer, instance, closure, asyncClosure, factoryComponent
+
+        init?(_ kind: borrowing Construction.Kind) {
+            switch kind {
+            case .initializer(nil): self = .initializer
+            case .instance: self = .instance
+            case .closure: self = .closure
+            case .asyncClosure: self = .asyncClosure
+            case .factoryComponent: self = .factoryComponent
+            default: return nil
+            }
+        }
+
+        var kind: Construction.Kind {
+            switch self {
+            case .initializer: return .initializer(nil)
+            case .instance: return .instance
+            case .closure: return .closure
+            case .asyncClosure: return .asyncClosure
+            case .factoryComponent: return .factoryComponent
+            }
+        }
+    }
+
+    /// A row's one-byte flags.
+    struct RowFlags: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let primary = RowFlags(rawValue: 1)
+        static let eager = RowFlags(rawValue: 2)
+        static let lazy = RowFlags(rawValue: 4)
+        static let override = RowFlags(rawValue: 8)
+        static let abstract = RowFlags(rawValue: 16)
+    }
+
+    /// This definition as a row, when a row holds all of it: bound, with no text for its type
+    /// or its construction, no factory, no properties, none of the rare settings (``Extras``)
+    /// and no column in its location (code has none); `nil` otherwise.
+    var row: Row? {
+        let fields = self.fields
+        guard fields.extras == nil, fields.typeName == nil, fields.properties.isEmpty, let type = fields.type,
+              !fields.construction.hasFactory, let kind = RowKind(fields.construction.storedKind),
+              fields.location.column == 0
+        else { return nil }
+        var flags: RowFlags = []
+        if fields.isPrimary { flags.insert(.primary) }
+        if fields.isEager { flags.insert(.eager) }
+        if fields.isLazy { flags.insert(.lazy) }
+        if fields.isOverride { flags.insert(.override) }
+        if fields.isAbstract { flags.insert(.abstract) }
+        return Row(name: fields.name, file: fields.location.file, type: type, scope: fields.scope,
+                   recipe: fields.construction.recipe, arguments: fields.construction.arguments,
+                   line: Int32(clamping: fields.location.line), kind: kind, flags: flags, stated: fields.stated)
+    }
+
+    /// The definition `row` holds, equal to the one it was made from.
+    init(_ row: borrowing Row) {
+        let construction = Construction(kind: row.kind.kind, arguments: row.arguments, recipe: row.recipe)
+        fields = Fields(name: row.name, typeName: nil, construction: construction,
+                        location: ConfigLocation(file: row.file, line: Int(row.line)))
+        fields.type = row.type
+        fields.scope = row.scope
+        fields.isPrimary = row.flags.contains(.primary)
+        fields.isEager = row.flags.contains(.eager)
+        fields.isLazy = row.flags.contains(.lazy)
+        fields.isOverride = row.flags.contains(.override)
+        fields.isAbstract = row.flags.contains(.abstract)
+        fields.stated = row.stated
+    }
+}
+
 /// The fields of a ``Definition`` that have a default, and whether a definition states them;
 /// a child definition inherits from its parent what it does not state. (Its construction is
 /// inherited when its kind is ``Construction/inherited``.)
@@ -623,6 +716,8 @@ public struct Construction: Sendable, Equatable {
     // NB: boxed, because few constructions have one: inline, a source is 17 bytes of every
     // definition's construction (measured in `bytes_per_definition`).
     private var factoryBox: FactorySource?
+    /// Whether it has a ``factory`` (read without copying the source).
+    var hasFactory: Bool { factoryBox != nil }
 
     var recipe: RecipeBox?
 

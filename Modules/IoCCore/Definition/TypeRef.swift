@@ -63,10 +63,10 @@ extension TypeRef {
 // definition keeps no maker of its own (it kept one, 16 bytes of each, in `bytes_per_definition`):
 // the metatype is opened into the generic code that needs it.
 extension TypeRef {
-    /// A node for the bound definition `definition` of this type.
-    func makeNode(container: Container, storage: Storage, definition: Definition) -> AnyNode {
+    /// A node of a component of this type, made from a bound definition.
+    func makeNode(container: Container, storage: Storage, isPublic: Bool, isMainActor: Bool) -> AnyNode {
         func make<T>(_: T.Type) -> AnyNode {
-            Node<T>(container: container, storage: storage, definition: definition, parts: TypedDefinitionParts<T>())
+            Node<T>(container: container, storage: storage, isPublic: isPublic, isMainActor: isMainActor, parts: TypedDefinitionParts<T>())
         }
         return make(metatype)
     }

@@ -245,7 +245,7 @@ class AdapterBox: @unchecked Sendable {
 
     /// The node that stands for `base` as `target`: same name, no storage of its own.
     func exposureNode<P>(of base: AnyNode, as target: TypeRef, in container: Container) -> Node<P> {
-        Node<P>(container: container, storage: .adapter, definition: nil, exposure: (base, target), parts: nil)
+        Node<P>(container: container, storage: .adapter, exposure: (base, target), parts: nil)
     }
 }
 

@@ -1,8 +1,11 @@
 /// What a builder held when it built a container: enough to build the same container again,
-/// with changes. IoCTesting builds its overlays from it; the definitions are the builder's own
-/// array, shared, not copied.
+/// with changes. IoCTesting builds its overlays from it. The definitions are the builder's own
+/// array, shared, not copied; or, when the build kept that array as it was, the container's
+/// own table of them, rows and all (``DefinitionTable``).
 package struct BuildRecipe {
-    package let definitions: [Definition]
+    let storedDefinitions: DefinitionTable
+    /// The builder's definitions (made from the container's rows, when it keeps them so).
+    package var definitions: [Definition] { storedDefinitions.all }
     let parent: Container?
     let eagerSingletons: Bool
     let maxResolutionDepth: Int
@@ -15,8 +18,9 @@ package struct BuildRecipe {
     let postProcessors: [any InstancePostProcessor]
     let customScopes: [String: any CustomScope]
 
-    init(_ builder: ContainerBuilder) {
-        definitions = builder.definitions
+    /// What `builder` holds, with its definitions as `definitions` keeps them.
+    init(_ builder: ContainerBuilder, definitions: DefinitionTable) {
+        storedDefinitions = definitions
         parent = builder.parent
         eagerSingletons = builder.eagerSingletons
         maxResolutionDepth = builder.maxResolutionDepth

@@ -38,22 +38,32 @@ extension Storage {
     /// The storage `definition`'s scope asks for, and why it cannot have it (the build reports
     /// that; the storage is then a stand-in). Custom scopes are looked up in `customScopes`.
     static func of(_ definition: Definition, customScopes: [String: any CustomScope]) -> (storage: Storage, problem: IoCError?) {
-        switch definition.scope.kind {
+        of(definition.scope, type: definition.type, customScopes: customScopes) { (definition.label, definition.location) }
+    }
+
+    /// The storage `scope` asks for, for a component of `type`; `component` names the
+    /// component and its place for the problem, if there is one.
+    @inline(__always)
+    static func of(_ scope: Scope, type: TypeRef?, customScopes: [String: any CustomScope],
+                   component: () -> (label: String, location: ConfigLocation)) -> (storage: Storage, problem: IoCError?) {
+        switch scope.kind {
         case .prototype: return (.prototype, nil)
         case .singleton: return (.singleton, nil)
         case .objectGraph: return (.objectGraph, nil)
         case .threadLocal: return (.threadLocal, nil)
         case .taskLocal: return (.taskLocal, nil)
         case .weakSingleton:
-            guard definition.type?.metatype is AnyObject.Type else {
-                return (.singleton, IoCError(.invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location)))
+            guard type?.metatype is AnyObject.Type else {
+                let (label, location) = component()
+                return (.singleton, IoCError(.invalidDefinition(component: label, reason: "weak-singleton scope needs a class; \((type ?? TypeRef(Never.self)).name) is a value type. Use singleton.", location: location)))
             }
             return (.weakSingleton, nil)
         case .custom(let custom):
             let name = custom.name
             if let scope = customScopes[name] { return (.custom(scope), nil) }
             let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
-            return (.prototype, IoCError(.unknownScope(name: name, component: definition.label, location: definition.location, known: known)))
+            let (label, location) = component()
+            return (.prototype, IoCError(.unknownScope(name: name, component: label, location: location, known: known)))
         }
     }
 
@@ -82,13 +92,13 @@ class AnyNode: @unchecked Sendable {
     /// name under the exposed type.
     var key: ComponentKey {
         if let exposedType { return ComponentKey(type: exposedType, name: base?.key.name) }
-        return definition?.key ?? ComponentKey()
+        return container.key(at: index)
     }
     /// What post-processors, interceptors and errors are told about the component: made from its
     /// definition when asked (rarely: at build for errors, at resolve for hooks), so that a
     /// node does not carry a copy of it.
     var info: ComponentInfo {
-        if let definition { return ComponentInfo(definition: definition) }
+        if exposedType == nil { return container.info(at: index) }
         // Every node has one or the other; an exposure has its base's info under its own key.
         guard var info = base?.info else {
             return ComponentInfo(key: key, scope: .prototype, tags: [], isPrimary: false, location: ConfigLocation(file: "", line: 0),
@@ -97,7 +107,7 @@ class AnyNode: @unchecked Sendable {
         info.key = key
         return info
     }
-    var isPrimary: Bool { definition?.isPrimary ?? base?.isPrimary ?? false }
+    var isPrimary: Bool { exposedType == nil ? container.isPrimary(at: index) : base?.isPrimary ?? false }
     /// Its definition says `public: false` (Symfony): injection reaches it, a top-level resolve
     /// by type or by name does not, but for a public alias (see ``hides(name:)``).
     @usableFromInline let isPrivate: Bool
@@ -133,8 +143,11 @@ class AnyNode: @unchecked Sendable {
     var isScopedProxy = false
     /// Set at build for a shared component on a dependency cycle that properties close.
     @exclusivity(unchecked) var cycle: CycleMembership?
-    /// The definition it was made from; `nil` for adapters.
-    let definition: Definition?
+    /// The definition it was made from; `nil` for adapters. Read from the container when asked
+    /// (to bind, rarely for errors), not kept: the container keeps most definitions as rows, and
+    /// a copy made from a row for each node would take a resolved component's memory back up
+    /// by the definition's 160 bytes (``DefinitionTable``).
+    var definition: Definition? { exposedType == nil ? container.definition(at: index) : nil }
     /// Made from an inner (anonymous) definition, inside another's.
     var isInner = false
     /// Its component's number in its container (see ``NodeRef``).
@@ -142,17 +155,17 @@ class AnyNode: @unchecked Sendable {
     /// The type a ``Node`` produces (`T` of `Node<T>`), to tell without a cast.
     let producedType: ObjectIdentifier
 
-    /// A node for `definition`, or (`definition` `nil`) the exposure of `exposure.base` as `exposure.type`.
-    init(container: Container, storage: Storage, definition: Definition?, exposure: (base: AnyNode, type: TypeRef)?,
+    /// A node of a component made from a definition (`exposure` `nil`), public or not and
+    /// main-actor or not as its definition says; or the exposure of `exposure.base` as `exposure.type`.
+    init(container: Container, storage: Storage, isPublic: Bool, isMainActor: Bool, exposure: (base: AnyNode, type: TypeRef)?,
          producedType: ObjectIdentifier) {
         self.producedType = producedType
         self.container = container
         self.base = exposure?.base
         self.exposedType = exposure?.type
-        self.isPrivate = (definition ?? exposure?.base.definition)?.isPublic == false
+        self.isPrivate = exposure.map { $0.base.isPrivate } ?? !isPublic
         self.storage = storage
-        self.definition = definition
-        isMainActor = definition?.isMainActor ?? false
+        self.isMainActor = isMainActor
     }
 
     func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }
@@ -244,14 +257,15 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// While the node hands out a base container's singleton: its own producer, for a reset.
     private var ownProducer: Producer<T>?
 
-    init(container: Container, storage: Storage, definition: Definition?, exposure: (base: AnyNode, type: TypeRef)? = nil,
-         parts: TypedDefinitionParts<T>?) {
+    init(container: Container, storage: Storage, isPublic: Bool = true, isMainActor: Bool = false,
+         exposure: (base: AnyNode, type: TypeRef)? = nil, parts: TypedDefinitionParts<T>?) {
         if case .singleton = storage { isSingleton = true } else { isSingleton = false }
         if case .prototype = storage { isPrototype = true } else { isPrototype = false }
         self.typed = parts
         self.depthThreshold = container.depthCheckThreshold
         if case .weakSingleton = storage { weakStore = Locked(WeakReference()) } else { weakStore = nil }
-        super.init(container: container, storage: storage, definition: definition, exposure: exposure, producedType: ObjectIdentifier(T.self))
+        super.init(container: container, storage: storage, isPublic: isPublic, isMainActor: isMainActor, exposure: exposure,
+                   producedType: ObjectIdentifier(T.self))
     }
 
     /// Runs the injection steps of this node's definition on an instance made elsewhere.

@@ -37,12 +37,11 @@ struct NodeRef {
     var key: ComponentKey { container.key(at: index) }
     var label: String { key.description }
     var location: ConfigLocation { container.location(at: index) }
-    var isPrimary: Bool { definition.isPrimary }
-    var isPrivate: Bool { !definition.isPublic }
+    var isPrimary: Bool { container.isPrimary(at: index) }
+    var isPrivate: Bool { !container.isPublic(at: index) }
     /// Whether a top-level resolve by `name` must not reach it (see ``AnyNode/hides(name:)``).
     func hides(name: String) -> Bool {
-        let definition = self.definition
-        guard !definition.isPublic else { return false }
+        guard isPrivate else { return false }
         return !definition.publicAliases.contains(name)
     }
     /// How an ambiguity message lists this candidate.

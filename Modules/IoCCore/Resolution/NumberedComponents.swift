@@ -2,8 +2,9 @@
 /// exposures and inner definitions (``ExtraOrigin``) come after, in the order the plan pass
 /// numbered them. The plan pass fills it; the containers the build makes read it.
 struct NumberedComponents {
-    /// The definitions the build bound, after overrides were applied.
-    var definitions: [Definition] = []
+    /// The definitions the build bound, after overrides were applied; the container the build
+    /// hands out keeps most as rows (``DefinitionTable/compacted()``).
+    var definitions: DefinitionTable = .definitions([])
     /// The exposures and inner definitions, numbered after ``definitions``.
     var extraOrigins: [ExtraOrigin] = []
     /// The number of the component that stands for a component as a further type (`.as(P.self)`).
@@ -32,13 +33,30 @@ struct NumberedComponents {
     /// How component `index` is asked for; an exposure has its base's name under the exposed type.
     func key(at index: Int) -> ComponentKey {
         if let exposure = exposure(at: index) { return ComponentKey(type: exposure.type, name: key(at: exposure.base).name) }
+        if index < definitions.count { return ComponentKey(type: definitions.type(at: index), name: definitions.name(at: index)) }
         return definition(at: index).key
+    }
+
+    /// Whether a top-level resolve reaches component `index` (an exposure: its base).
+    func isPublic(at index: Int) -> Bool {
+        setting(at: index, own: { $0.isPublic(at: $1) }, inner: \.isPublic)
+    }
+
+    /// One setting of component `index`'s definition (an exposure's: its base's), read from
+    /// the table (`own`) without making a definition of a row, or from an inner definition.
+    @inline(__always)
+    func setting<V>(at index: Int, own: (DefinitionTable, Int) -> V, inner: (Definition) -> V) -> V {
+        if index < definitions.count { return own(definitions, index) }
+        switch extraOrigins[index - definitions.count] {
+        case .inner(let definition): return inner(definition)
+        case .exposure(let base, _): return setting(at: base, own: own, inner: inner)
+        }
     }
 
     /// The type a node of component `index` produces, read from its definition (an exposure's:
     /// the type it exposes its base as).
     func producedType(at index: Int) -> ObjectIdentifier? {
-        if index < definitions.count { return definitions[index].type?.id }
+        if index < definitions.count { return definitions.type(at: index)?.id }
         switch extraOrigins[index - definitions.count] {
         case .inner(let definition): return definition.type?.id
         case .exposure(_, let type): return ObjectIdentifier(type.metatype)

@@ -1,0 +1,163 @@
+/// The definitions of a container's components, by number. The build reads them as the
+/// definitions it bound; the container it hands out keeps most of them as rows
+/// (``Definition/Row``: 72 bytes where a definition's fields take a 160-byte object), and
+/// makes a ``Definition`` from a row only when one is asked for: when its component is first
+/// resolved, or for tooling and tests. So a built container's memory follows the size of its
+/// graph by rows, and what it resolves by objects (`bytes_per_definition`, docs/Performance.md).
+enum DefinitionTable {
+    /// The definitions as they are: the build's, and the provisional container's.
+    case definitions([Definition])
+    /// Some or all as rows.
+    case compact(CompactDefinitions)
+
+    /// The table with every definition a row can hold as a row; the same table when none can.
+    func compacted() -> DefinitionTable {
+        guard case .definitions(let definitions) = self else { return self }
+        var rows: [Definition.Row] = []
+        var others: [Definition] = []
+        var places: [Int32] = []
+        rows.reserveCapacity(definitions.count)
+        for (index, definition) in definitions.enumerated() {
+            if let row = definition.row {
+                if !others.isEmpty { places.append(Int32(rows.count)) }
+                rows.append(row)
+            } else {
+                if others.isEmpty { places = (0..<Int32(index)).map { $0 } }
+                places.append(~Int32(others.count))
+                others.append(definition)
+            }
+        }
+        guard !rows.isEmpty else { return self }
+        // The rows' array with room for no more (a table is made once, after the checks).
+        if rows.capacity > rows.count { rows = Array(rows) }
+        return .compact(CompactDefinitions(rows: rows, others: others, places: places))
+    }
+
+    var count: Int {
+        switch self {
+        case .definitions(let definitions): return definitions.count
+        case .compact(let table): return table.count
+        }
+    }
+
+    /// The definition of component `index`; made from its row when it has one.
+    subscript(index: Int) -> Definition {
+        switch self {
+        case .definitions(let definitions): return definitions[index]
+        case .compact(let table): return table.definition(at: index)
+        }
+    }
+
+    /// Every definition, in order (made from the rows).
+    var all: [Definition] {
+        switch self {
+        case .definitions(let definitions): return definitions
+        case .compact(let table): return (0..<table.count).map(table.definition(at:))
+        }
+    }
+
+    /// The definitions as they are, when they were not compacted: the builder's array, when
+    /// the build kept it as it was.
+    var unchanged: [Definition]? {
+        if case .definitions(let definitions) = self { return definitions }
+        return nil
+    }
+
+    // The settings read without making a definition of a row: those resolving and the checks
+    // of a built container read.
+
+    func type(at index: Int) -> TypeRef? {
+        switch self {
+        case .definitions(let definitions): return definitions[index].type
+        case .compact(let table): return table.read(index, row: { $0.type }, other: { $0.type })
+        }
+    }
+
+    func name(at index: Int) -> String? {
+        switch self {
+        case .definitions(let definitions): return definitions[index].name
+        case .compact(let table): return table.read(index, row: { $0.name }, other: { $0.name })
+        }
+    }
+
+    func location(at index: Int) -> ConfigLocation {
+        switch self {
+        case .definitions(let definitions): return definitions[index].location
+        case .compact(let table):
+            return table.read(index, row: { ConfigLocation(file: $0.file, line: Int($0.line)) }, other: { $0.location })
+        }
+    }
+
+    func scope(at index: Int) -> Scope {
+        switch self {
+        case .definitions(let definitions): return definitions[index].scope
+        case .compact(let table): return table.read(index, row: { $0.scope }, other: { $0.scope })
+        }
+    }
+
+    func isPrimary(at index: Int) -> Bool {
+        switch self {
+        case .definitions(let definitions): return definitions[index].isPrimary
+        case .compact(let table): return table.read(index, row: { $0.flags.contains(.primary) }, other: { $0.isPrimary })
+        }
+    }
+
+    /// Whether its construction and injection are main-actor code (a row's never are: that is
+    /// one of the rare settings).
+    func isMainActor(at index: Int) -> Bool {
+        switch self {
+        case .definitions(let definitions): return definitions[index].isMainActor
+        case .compact(let table): return table.read(index, row: { _ in false }, other: { $0.isMainActor })
+        }
+    }
+
+    /// Whether a top-level resolve reaches the component (a row's always does: `public: false`
+    /// is one of the rare settings).
+    func isPublic(at index: Int) -> Bool {
+        switch self {
+        case .definitions(let definitions): return definitions[index].isPublic
+        case .compact(let table): return table.read(index, row: { _ in true }, other: { $0.isPublic })
+        }
+    }
+}
+
+/// A built container's definitions, most of them as rows.
+final class CompactDefinitions: Sendable {
+    /// The definitions a row holds.
+    let rows: [Definition.Row]
+    /// The others, as they are.
+    let others: [Definition]
+    /// Where component `index` is, when some are rows and some not: the number of its row, or
+    /// `~n` for `others[n]`. Empty when every definition is a row.
+    let places: [Int32]
+
+    init(rows: [Definition.Row], others: [Definition], places: [Int32]) {
+        self.rows = rows
+        self.others = others
+        self.places = places
+    }
+
+    var count: Int { places.isEmpty ? rows.count : places.count }
+
+    func definition(at index: Int) -> Definition {
+        read(index, row: { Definition($0) }, other: { $0 })
+    }
+
+    /// `row` of component `index`'s row, or `other` of its definition.
+    @inline(__always)
+    func read<V>(_ index: Int, row: (borrowing Definition.Row) -> V, other: (Definition) -> V) -> V {
+        let place = places.isEmpty ? index : Int(places[index])
+        // NB: the row read in place: a copy of it retains and releases its six references.
+        if place >= 0 { return rows.withUnsafeBufferPointer { row($0[place]) } }
+        return other(others[~place])
+    }
+}
+
+extension Array {
+    /// Whether this array and `other` are one array, not only equal: the same storage.
+    func sharesStorage(with other: [Element]) -> Bool {
+        count == other.count && withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+        }
+    }
+}
