@@ -28,8 +28,9 @@ enum DefinitionTable {
             }
         }
         guard !rows.isEmpty else { return self }
-        // The rows' array with room for no more (a table is made once, after the checks).
-        if rows.capacity > rows.count { rows = Array(rows) }
+        // Room for one row a definition was reserved: where many are not rows, a copy with room
+        // for the rows alone (a table is made once, after the checks, and never grows).
+        if rows.capacity > rows.count + rows.count / 8 { rows = rows.withUnsafeBufferPointer { Array($0) } }
         return .compact(CompactDefinitions(rows: rows, others: others, places: places))
     }
 
