@@ -166,23 +166,11 @@ public final class Container: Sendable {
     /// exposure's (of its base's node).
     private func makeNode(_ index: Int) -> AnyNode {
         let definitions = components.definitions
-        guard index >= definitions.count else {
-            // The build numbers only definitions that bound, which have a type. (Read setting
-            // by setting: most definitions are rows, and the node keeps none.)
-            guard let type = definitions.type(at: index) else { preconditionFailure("component \(index) was numbered without a type") }
-            // The build reported a scope's problem; the node takes the stand-in storage.
-            let storage = Storage.of(definitions.scope(at: index), type: type, customScopes: customScopes) {
-                (definitions[index].label, definitions.location(at: index))
-            }.storage
-            return type.makeNode(container: self, storage: storage, isPublic: definitions.isPublic(at: index),
-                                 isMainActor: definitions.isMainActor(at: index))
-        }
+        // A row's node is made from the row: the node keeps no definition.
+        guard index >= definitions.count else { return definitions.read(index, row: { makeNode($0) }, definition: makeNode) }
         switch components.extraOrigins[index - definitions.count] {
         case .inner(let definition):
-            // The build numbers only inner definitions that bound.
-            guard let type = definition.type else { preconditionFailure("component \(index) was numbered without a type") }
-            let node = type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage,
-                                     isPublic: definition.isPublic, isMainActor: definition.isMainActor)
+            let node = makeNode(definition)
             node.isInner = true
             return node
         case .exposure(let base, let type):
@@ -192,6 +180,21 @@ public final class Container: Sendable {
             else { preconditionFailure("component \(index) has no node of its own to make") }
             return node
         }
+    }
+
+    /// The node of a component that `definition` defines. The build reported a scope's
+    /// problem; the node takes the stand-in storage.
+    private func makeNode(_ definition: Definition) -> AnyNode {
+        // The build numbers only definitions that bound, which have a type.
+        guard let type = definition.type else { preconditionFailure("\(definition.label) was numbered without a type") }
+        return type.makeNode(container: self, storage: Storage.of(definition, customScopes: customScopes).storage,
+                             isPublic: definition.isPublic, isMainActor: definition.isMainActor)
+    }
+
+    /// The node of a component that `row` holds.
+    private func makeNode(_ row: borrowing Definition.Row) -> AnyNode {
+        row.type.makeNode(container: self, storage: Storage.of(row.scope, type: row.type, customScopes: customScopes),
+                          isPublic: row.isPublic, isMainActor: row.isMainActor)
     }
 
     /// The component of the inner definition `definition` inside component `owner`'s injections.
@@ -222,21 +225,16 @@ public final class Container: Sendable {
 
     /// Where component `index` was defined (an exposure: where its base was).
     func location(at index: Int) -> ConfigLocation {
-        components.setting(at: index, own: { $0.location(at: $1) }, inner: \.location)
+        components.setting(at: index, row: { $0.location }, definition: { $0.location })
     }
 
     /// Whether component `index` wins among candidates of its type (an exposure: its base).
     func isPrimary(at index: Int) -> Bool {
-        components.setting(at: index, own: { $0.isPrimary(at: $1) }, inner: \.isPrimary)
+        components.setting(at: index, row: { $0.isPrimary }, definition: { $0.isPrimary })
     }
 
     /// Whether a top-level resolve reaches component `index` (an exposure: its base).
     func isPublic(at index: Int) -> Bool { components.isPublic(at: index) }
-
-    /// How long an instance of component `index` lives (an exposure: its base's scope).
-    func scope(at index: Int) -> Scope {
-        components.setting(at: index, own: { $0.scope(at: $1) }, inner: \.scope)
-    }
 
     /// Whether component `index` is the exposure of another as a further type.
     func isExposure(at index: Int) -> Bool { components.exposure(at: index) != nil }

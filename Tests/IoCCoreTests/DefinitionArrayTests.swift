@@ -66,7 +66,7 @@ struct DefinitionArrayTests {
         #expect(try container.resolve(E.self, name: "4th") is E)
     }
 
-    @Test func aResolvedComponent_readsWhatItIsFromTheContainer() throws {
+    @Test func aResolvedComponentOfARow_answersItsDefinitionKeyAndInfo() throws {
         let builder = ContainerBuilder()
         builder.register(D.init).named("d").primary().singleton()
         builder.register(E.init).tagged("t")
@@ -74,7 +74,7 @@ struct DefinitionArrayTests {
         let container = try builder.build()
         _ = try container.resolve(D.self)
         _ = try container.resolve(E.self)
-        // The node of a row keeps no definition: it reads it, its key and its info from the container.
+        // The node of a row keeps no definition: what it answers comes from the container's row.
         let d = try #require(container.node(named: "d"))
         #expect(d.definition == registered[0])
         #expect(d.key == ComponentKey(type: TypeRef(D.self), name: "d"))
@@ -120,6 +120,9 @@ struct DefinitionArrayTests {
         var withColumn = withText
         withColumn.location = ConfigLocation(file: "a.yaml", line: 3, column: 7)
         #expect(withColumn.row == nil)                                      // a column: a config file's
+        var withTypeName = withText
+        withTypeName.typeName = "E"
+        #expect(withTypeName.row == nil)                                    // bound, but with its type's text
         var withProperty = withText
         withProperty.properties.append(PropertyInjection(name: "p", source: .named("d")))
         #expect(withProperty.row == nil)

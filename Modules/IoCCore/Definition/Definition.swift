@@ -563,6 +563,14 @@ extension Definition {
         let kind: RowKind
         let flags: RowFlags
         let stated: StatedFields
+
+        // The settings of a row's definition that the container reads without making it.
+        var key: ComponentKey { ComponentKey(type: type, name: name) }
+        var location: ConfigLocation { ConfigLocation(file: file, line: Int(line)) }
+        var isPrimary: Bool { flags.contains(.primary) }
+        /// A row holds none of the rare settings: its definition is public, and not main-actor.
+        var isPublic: Bool { true }
+        var isMainActor: Bool { false }
     }
 
     /// The constructions a row keeps: those whose kind carries no text.
@@ -624,8 +632,7 @@ extension Definition {
     /// The definition `row` holds, equal to the one it was made from.
     init(_ row: borrowing Row) {
         let construction = Construction(kind: row.kind.kind, arguments: row.arguments, recipe: row.recipe)
-        fields = Fields(name: row.name, typeName: nil, construction: construction,
-                        location: ConfigLocation(file: row.file, line: Int(row.line)))
+        fields = Fields(name: row.name, typeName: nil, construction: construction, location: row.location)
         fields.type = row.type
         fields.scope = row.scope
         fields.isPrimary = row.flags.contains(.primary)

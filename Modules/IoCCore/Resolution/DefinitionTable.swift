@@ -45,7 +45,7 @@ enum DefinitionTable {
     subscript(index: Int) -> Definition {
         switch self {
         case .definitions(let definitions): return definitions[index]
-        case .compact(let table): return table.definition(at: index)
+        case .compact(let table): return table.read(index, row: { Definition($0) }, other: { $0 })
         }
     }
 
@@ -53,7 +53,7 @@ enum DefinitionTable {
     var all: [Definition] {
         switch self {
         case .definitions(let definitions): return definitions
-        case .compact(let table): return (0..<table.count).map(table.definition(at:))
+        case .compact(let table): return (0..<table.count).map { self[$0] }
         }
     }
 
@@ -64,60 +64,14 @@ enum DefinitionTable {
         return nil
     }
 
-    // The settings read without making a definition of a row: those resolving and the checks
-    // of a built container read.
-
-    func type(at index: Int) -> TypeRef? {
+    /// One setting of definition `index`: `row` of its row, or `definition` of it as it is.
+    /// What resolving and the checks of a built container read, without making a definition of
+    /// a row.
+    @inline(__always)
+    func read<V>(_ index: Int, row: (borrowing Definition.Row) -> V, definition: (Definition) -> V) -> V {
         switch self {
-        case .definitions(let definitions): return definitions[index].type
-        case .compact(let table): return table.read(index, row: { $0.type }, other: { $0.type })
-        }
-    }
-
-    func name(at index: Int) -> String? {
-        switch self {
-        case .definitions(let definitions): return definitions[index].name
-        case .compact(let table): return table.read(index, row: { $0.name }, other: { $0.name })
-        }
-    }
-
-    func location(at index: Int) -> ConfigLocation {
-        switch self {
-        case .definitions(let definitions): return definitions[index].location
-        case .compact(let table):
-            return table.read(index, row: { ConfigLocation(file: $0.file, line: Int($0.line)) }, other: { $0.location })
-        }
-    }
-
-    func scope(at index: Int) -> Scope {
-        switch self {
-        case .definitions(let definitions): return definitions[index].scope
-        case .compact(let table): return table.read(index, row: { $0.scope }, other: { $0.scope })
-        }
-    }
-
-    func isPrimary(at index: Int) -> Bool {
-        switch self {
-        case .definitions(let definitions): return definitions[index].isPrimary
-        case .compact(let table): return table.read(index, row: { $0.flags.contains(.primary) }, other: { $0.isPrimary })
-        }
-    }
-
-    /// Whether its construction and injection are main-actor code (a row's never are: that is
-    /// one of the rare settings).
-    func isMainActor(at index: Int) -> Bool {
-        switch self {
-        case .definitions(let definitions): return definitions[index].isMainActor
-        case .compact(let table): return table.read(index, row: { _ in false }, other: { $0.isMainActor })
-        }
-    }
-
-    /// Whether a top-level resolve reaches the component (a row's always does: `public: false`
-    /// is one of the rare settings).
-    func isPublic(at index: Int) -> Bool {
-        switch self {
-        case .definitions(let definitions): return definitions[index].isPublic
-        case .compact(let table): return table.read(index, row: { _ in true }, other: { $0.isPublic })
+        case .definitions(let definitions): return definition(definitions[index])
+        case .compact(let table): return table.read(index, row: row, other: definition)
         }
     }
 }
@@ -139,10 +93,6 @@ final class CompactDefinitions: Sendable {
     }
 
     var count: Int { places.isEmpty ? rows.count : places.count }
-
-    func definition(at index: Int) -> Definition {
-        read(index, row: { Definition($0) }, other: { $0 })
-    }
 
     /// `row` of component `index`'s row, or `other` of its definition.
     @inline(__always)

@@ -38,32 +38,30 @@ extension Storage {
     /// The storage `definition`'s scope asks for, and why it cannot have it (the build reports
     /// that; the storage is then a stand-in). Custom scopes are looked up in `customScopes`.
     static func of(_ definition: Definition, customScopes: [String: any CustomScope]) -> (storage: Storage, problem: IoCError?) {
-        of(definition.scope, type: definition.type, customScopes: customScopes) { (definition.label, definition.location) }
+        let storage = of(definition.scope, type: definition.type, customScopes: customScopes)
+        switch (definition.scope.kind, storage) {
+        case (.weakSingleton, .singleton):
+            return (storage, IoCError(.invalidDefinition(component: definition.label, reason: "weak-singleton scope needs a class; \(definition.boundType.name) is a value type. Use singleton.", location: definition.location)))
+        case (.custom(let custom), .prototype):
+            let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
+            return (storage, IoCError(.unknownScope(name: custom.name, component: definition.label, location: definition.location, known: known)))
+        default:
+            return (storage, nil)
+        }
     }
 
-    /// The storage `scope` asks for, for a component of `type`; `component` names the
-    /// component and its place for the problem, if there is one.
-    @inline(__always)
-    static func of(_ scope: Scope, type: TypeRef?, customScopes: [String: any CustomScope],
-                   component: () -> (label: String, location: ConfigLocation)) -> (storage: Storage, problem: IoCError?) {
+    /// The storage `scope` asks for, for a component of `type`; a stand-in where it cannot
+    /// have it (a weak singleton of a value type is a singleton, an unknown custom scope a
+    /// prototype), which ``of(_:customScopes:)`` reports.
+    static func of(_ scope: Scope, type: TypeRef?, customScopes: [String: any CustomScope]) -> Storage {
         switch scope.kind {
-        case .prototype: return (.prototype, nil)
-        case .singleton: return (.singleton, nil)
-        case .objectGraph: return (.objectGraph, nil)
-        case .threadLocal: return (.threadLocal, nil)
-        case .taskLocal: return (.taskLocal, nil)
-        case .weakSingleton:
-            guard type?.metatype is AnyObject.Type else {
-                let (label, location) = component()
-                return (.singleton, IoCError(.invalidDefinition(component: label, reason: "weak-singleton scope needs a class; \((type ?? TypeRef(Never.self)).name) is a value type. Use singleton.", location: location)))
-            }
-            return (.weakSingleton, nil)
-        case .custom(let custom):
-            let name = custom.name
-            if let scope = customScopes[name] { return (.custom(scope), nil) }
-            let known = Scope.allBuiltIn.map(\.name) + customScopes.keys.sorted()
-            let (label, location) = component()
-            return (.prototype, IoCError(.unknownScope(name: name, component: label, location: location, known: known)))
+        case .prototype: return .prototype
+        case .singleton: return .singleton
+        case .objectGraph: return .objectGraph
+        case .threadLocal: return .threadLocal
+        case .taskLocal: return .taskLocal
+        case .weakSingleton: return type?.metatype is AnyObject.Type ? .weakSingleton : .singleton
+        case .custom(let custom): return customScopes[custom.name].map(Storage.custom) ?? .prototype
         }
     }
 

@@ -33,30 +33,29 @@ struct NumberedComponents {
     /// How component `index` is asked for; an exposure has its base's name under the exposed type.
     func key(at index: Int) -> ComponentKey {
         if let exposure = exposure(at: index) { return ComponentKey(type: exposure.type, name: key(at: exposure.base).name) }
-        if index < definitions.count { return ComponentKey(type: definitions.type(at: index), name: definitions.name(at: index)) }
-        return definition(at: index).key
+        return setting(at: index, row: { $0.key }, definition: { $0.key })
     }
 
     /// Whether a top-level resolve reaches component `index` (an exposure: its base).
     func isPublic(at index: Int) -> Bool {
-        setting(at: index, own: { $0.isPublic(at: $1) }, inner: \.isPublic)
+        setting(at: index, row: { $0.isPublic }, definition: { $0.isPublic })
     }
 
-    /// One setting of component `index`'s definition (an exposure's: its base's), read from
-    /// the table (`own`) without making a definition of a row, or from an inner definition.
+    /// One setting of component `index`'s definition (an exposure's: its base's): `row` of its
+    /// row, without making a definition of it, or `definition` of it as it is.
     @inline(__always)
-    func setting<V>(at index: Int, own: (DefinitionTable, Int) -> V, inner: (Definition) -> V) -> V {
-        if index < definitions.count { return own(definitions, index) }
+    func setting<V>(at index: Int, row: (borrowing Definition.Row) -> V, definition: (Definition) -> V) -> V {
+        if index < definitions.count { return definitions.read(index, row: row, definition: definition) }
         switch extraOrigins[index - definitions.count] {
-        case .inner(let definition): return inner(definition)
-        case .exposure(let base, _): return setting(at: base, own: own, inner: inner)
+        case .inner(let inner): return definition(inner)
+        case .exposure(let base, _): return setting(at: base, row: row, definition: definition)
         }
     }
 
     /// The type a node of component `index` produces, read from its definition (an exposure's:
     /// the type it exposes its base as).
     func producedType(at index: Int) -> ObjectIdentifier? {
-        if index < definitions.count { return definitions.type(at: index)?.id }
+        if index < definitions.count { return definitions.read(index, row: { $0.type.id }, definition: { $0.type?.id }) }
         switch extraOrigins[index - definitions.count] {
         case .inner(let definition): return definition.type?.id
         case .exposure(_, let type): return ObjectIdentifier(type.metatype)
