@@ -213,6 +213,11 @@ public final class Container: Sendable {
     /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
     func definition(at index: Int) -> Definition { components.definition(at: index) }
 
+    /// What binding component `index` reads of its definition, without making one of a row.
+    func bindingParts(at index: Int) -> BindingParts {
+        components.setting(at: index, row: { BindingParts($0) }, definition: { BindingParts($0) })
+    }
+
     /// How component `index` is asked for; an exposure has its base's name under the exposed type.
     func key(at index: Int) -> ComponentKey { components.key(at: index) }
 

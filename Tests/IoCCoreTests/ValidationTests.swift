@@ -260,6 +260,22 @@ struct ErrorTextTests {
             """)
     }
 
+    /// A construction moved onto a definition of another type keeps the code that makes the
+    /// first type: the build says so (resolving it once took that code as the second type's).
+    @Test func constructionMovedFromADefinitionOfAnotherType_isInvalid() {
+        let source = ContainerBuilder()
+        let makesD = source.register(D.init).definition
+        let line = #line; var e = source.register(E.init).definition
+        e.construction = makesD.construction
+        let builder = ContainerBuilder()
+        builder.add(e)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of E at IoCCoreTests/ValidationTests.swift:\(line): its construction makes D, not E: a construction \
+            taken from another definition keeps the code of that one. Register E with its own initializer or factory.
+            """)
+    }
+
     @Test func eagerAndLazy_together_isInvalid() {
         let builder = ContainerBuilder()
         let line = #line; builder.register(D.init).scope(.singleton).eager().lazy()

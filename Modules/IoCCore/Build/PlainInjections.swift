@@ -1,7 +1,7 @@
 // The injections the build checks on its tables without binding them, and that a node binds
 // when it is first made, by resolving them again on its container's tables (which give the
 // same answers): see ``Compilation/checkPlainReferences(of:)`` and
-// ``TypedDefinitionParts/bindOnFirstUse(definition:node:postProcessors:)``.
+// ``TypedDefinitionParts/bindOnFirstUse(_:node:postProcessors:)``.
 
 /// The lookups a plain injection is resolved against: the build's tables while it checks, a
 /// built container's when a node is first made.

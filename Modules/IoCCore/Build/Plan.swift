@@ -109,6 +109,12 @@ extension Compilation {
             for alias in definition.aliases { byName[alias] = number }
         }
         for tag in definition.tags { append(index, to: tag, in: &byTag) }
+        // A construction moved from another definition (`definition.construction = ...`) keeps
+        // the code of that one, which makes another type: reported here, not at first resolve.
+        if let recipe = definition.construction.recipe, let product = recipe.productType, let type = definition.type,
+           product != type.id {
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its construction makes \(recipe.productName), not \(type.name): a construction taken from another definition keeps the code of that one. Register \(type.name) with its own initializer or factory.", location: definition.location)))
+        }
         if definition.isEager && definition.isLazy {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
         }
@@ -163,7 +169,7 @@ extension Compilation {
     /// injection is plain (``InjectionPoint/plainTarget(in:owner:optional:)``, in
     /// PlainInjections.swift, says which are). Records its dependencies and captive dependencies
     /// as binding would, and returns `true`; its node is then made, and bound on first use by
-    /// resolving the same sources on the container's tables (``TypedDefinitionParts/bindOnFirstUse(definition:node:postProcessors:)``).
+    /// resolving the same sources on the container's tables (``TypedDefinitionParts/bindOnFirstUse(_:node:postProcessors:)``).
     /// Returns `false`, recording nothing, when any injection needs the full binding (which
     /// reports what is wrong).
     func checkPlainReferences(of index: Int) -> Bool {

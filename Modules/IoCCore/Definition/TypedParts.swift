@@ -17,6 +17,10 @@
 class RecipeBox: @unchecked Sendable {
     /// The type the recipe makes, as messages name it (a code registration's signature ends with it).
     var productName: String { "?" }
+    /// The type the recipe makes, read from the recipe itself: what lets the binding of a
+    /// `T` take it as a `Recipe<T>` without asking the runtime for that type. Only `Recipe`
+    /// answers (``Recipe/of(_:)`` relies on it).
+    var productType: ObjectIdentifier? { nil }
 }
 
 @usableFromInline
@@ -35,6 +39,17 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
     let body: Body
     @usableFromInline init(_ body: Body) { self.body = body }
     override var productName: String { shortTypeName(T.self) }
+    override var productType: ObjectIdentifier? { ObjectIdentifier(T.self) }
+
+    /// `box` as the recipe of a `T`, when it is one.
+    // NB: compared by type, then taken as it is: a cast to the generic class (`as? Recipe<T>`)
+    // asks the runtime for its metadata, about 330 instructions on every component's first
+    // resolve (`profile first-resolve`, docs/Performance.md).
+    @inline(__always)
+    static func of(_ box: RecipeBox?) -> Recipe<T>? {
+        guard let box, box.productType == ObjectIdentifier(T.self) else { return nil }
+        return unsafeDowncast(box, to: Recipe<T>.self)
+    }
 }
 
 /// A construction with its arguments bound: what a node calls to build an instance.
@@ -296,6 +311,36 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
     }
 }
 
+/// What binding reads of a component's definition: its construction and location, and the
+/// definition itself when it may have more (properties, method calls, hooks, depends-on
+/// names, a strategy). A row of a built container has none of those
+/// (``Definition/Row``), so a component's first resolve binds it without making a definition
+/// of its row.
+struct BindingParts {
+    let construction: Construction
+    let location: ConfigLocation
+    /// The definition, when it is not a row's.
+    private let definition: Definition?
+
+    init(_ definition: Definition) {
+        construction = definition.construction
+        location = definition.location
+        self.definition = definition
+    }
+
+    init(_ row: borrowing Definition.Row) {
+        construction = Construction(kind: row.kind.kind, arguments: row.arguments, recipe: row.recipe)
+        location = row.location
+        definition = nil
+    }
+
+    var dependsOn: [String] { definition?.dependsOn ?? [] }
+    var properties: [PropertyInjection] { definition?.properties ?? [] }
+    var methodCalls: [MethodInjection] { definition?.methodCalls ?? [] }
+    var hooks: [LifecycleHook] { definition?.hooks ?? [] }
+    var strategy: (any ConstructionStrategy)? { definition?.strategy }
+}
+
 /// What binding one injection point gave.
 enum PointBinding {
     case bound(AnyArgument)
@@ -307,13 +352,13 @@ enum PointBinding {
 
 /// Binds a typed definition into its node's producer: at build (``bind(definition:node:compilation:)``),
 /// or on first use for a component whose every injection the build checked as a plain reference
-/// (``Compilation/checkPlainReferences(of:)``, ``bindOnFirstUse(definition:node:postProcessors:)``).
+/// (``Compilation/checkPlainReferences(of:)``, ``bindOnFirstUse(_:node:postProcessors:)``).
 struct TypedDefinitionParts<T> {
     /// Binds every point through its slot, recording problems and the node's dependencies.
     func bind(definition: Definition, node: Node<T>, compilation: Compilation) -> Producer<T> {
         compilation.reserveDependencies(of: node.index, definition)
         return assemble(
-            definition, node, postProcessors: compilation.postProcessors,
+            BindingParts(definition), node, postProcessors: compilation.postProcessors,
             point: { point, site, optional in
                 let problems = compilation.problems.count
                 guard let argument = point.slot?.bind(point.source, in: compilation, site: site, optional: optional) else {
@@ -334,11 +379,11 @@ struct TypedDefinitionParts<T> {
     /// point's source again on its container's tables, which give what the build's gave;
     /// `nil` if one no longer fits, which the check rules out. Makes the nodes of the
     /// components it injects.
-    func bindOnFirstUse(definition: Definition, node: Node<T>, postProcessors: [any InstancePostProcessor]) -> Producer<T>? {
+    func bindOnFirstUse(_ parts: BindingParts, node: Node<T>, postProcessors: [any InstancePostProcessor]) -> Producer<T>? {
         let container = node.container
         var fits = true
         let producer = assemble(
-            definition, node, postProcessors: postProcessors,
+            parts, node, postProcessors: postProcessors,
             point: { point, site, optional in
                 guard let target = point.plainTarget(in: container, owner: node.index, optional: optional) else { fits = false; return .failed }
                 // An autowired property that nothing matches stays as the initializer left it.
@@ -366,7 +411,7 @@ struct TypedDefinitionParts<T> {
     /// The producer of `definition`, its points bound by `point` and its depends-on names by
     /// `prerequisite`, in this order: construction arguments, depends-on names, then (after
     /// `constructionDone`) properties and method-call arguments.
-    private func assemble(_ definition: Definition, _ node: Node<T>, postProcessors: [any InstancePostProcessor],
+    private func assemble(_ definition: BindingParts, _ node: Node<T>, postProcessors: [any InstancePostProcessor],
                           point bindPoint: (InjectionPoint, SiteInfo, _ optional: Bool) -> PointBinding,
                           prerequisite bindPrerequisite: (String, SiteInfo) -> PointBinding,
                           constructionDone: () -> Void) -> Producer<T> {
@@ -451,7 +496,7 @@ struct TypedDefinitionParts<T> {
 
         var construct: Producer<T>.Construct
         var constructAsync: Producer<T>.ConstructAsync
-        switch (definition.construction.recipe as? Recipe<T>)?.body {
+        switch Recipe<T>.of(definition.construction.recipe)?.body {
         case .arguments(let bind)? where !failed:
             let bound = bind(arguments)
             construct = bound.sync

@@ -146,6 +146,8 @@ class AnyNode: @unchecked Sendable {
     /// a copy made from a row for each node would take a resolved component's memory back up
     /// by the definition's 160 bytes (``DefinitionTable``).
     var definition: Definition? { exposedType == nil ? container.definition(at: index) : nil }
+    /// What binding reads of its definition, made without a definition of a row; `nil` for adapters.
+    var bindingParts: BindingParts? { exposedType == nil ? container.bindingParts(at: index) : nil }
     /// Made from an inner (anonymous) definition, inside another's.
     var isInner = false
     /// Its component's number in its container (see ``NodeRef``).
@@ -302,8 +304,8 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// making one runs no user code and changes nothing shared.
     @usableFromInline @inline(never)
     func bindOnFirstUse() throws -> Unmanaged<Producer<T>> {
-        guard let typed, let definition,
-              let made = typed.bindOnFirstUse(definition: definition, node: self, postProcessors: container.postProcessors)
+        guard let typed, let parts = bindingParts,
+              let made = typed.bindOnFirstUse(parts, node: self, postProcessors: container.postProcessors)
         else { throw unboundError() }
         made.earlyCell = cycle?.cell
         let retained = Unmanaged.passRetained(made)
