@@ -103,8 +103,8 @@ enum PlainTarget {
     /// No component, for a property autowiring added (Spring's `autowire`): left as the
     /// initializer set it.
     case unset
-    /// The Swift default of the point's parameter (the check sees that it has one:
-    /// ``SlotBinding/hasDefault``).
+    /// The Swift default of the point's parameter, which its construction keeps
+    /// (``RecipeBox/defaults``).
     case defaultValue
     /// What the container says of the component being made (``ComponentInfo``).
     case info
@@ -126,34 +126,34 @@ enum PlainTarget {
 
 extension InjectionPoint {
     /// Whether what `target` gives this point besides components fits its slot: its values
-    /// convert (with `converters`), its parameter has a default. One that does not is reported
-    /// by the full binding.
-    func fits(_ target: PlainTarget, _ converters: ValueConverters) -> Bool {
+    /// convert (with `converters`). One that does not is reported by the full binding.
+    func fits(_ target: PlainTarget, slot: any SlotBinding, _ converters: ValueConverters) -> Bool {
         switch target {
-        case .value(let source): return slot?.acceptsValue(source, converters) ?? false
+        case .value(let source): return slot.acceptsValue(source, converters)
         case .items(let items):
             return items.allSatisfy { item in
-                if case .value(let source) = item { slot?.acceptsItemValue(source, converters) ?? false } else { true }
+                if case .value(let source) = item { slot.acceptsItemValue(source, converters) } else { true }
             }
-        case .defaultValue: return slot?.hasDefault ?? false
+        case .defaultValue: return true
         case .component, .handle, .components, .entries, .deferred, .absent, .unset, .info: return true
         }
     }
 }
 
 extension InjectionPoint {
-    /// What the point of component `owner` resolves to on `lookups` without binding: a type, a
+    /// What the point of component `owner`, whose slot is `slot`, resolves to on `lookups` without binding: a type, a
     /// name or an inner definition that picks exactly one component making the point's type
     /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
     /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
-    /// default; or for an optional point nothing where its source allows that (for an autowired
-    /// property, `optional`: nothing where nothing matches, ``PlainTarget/unset``). `nil` for any
-    /// other point — a component missing or ambiguous — which the full binding reports. Whether a value converts is the
-    /// caller's to check.
-    func plainTarget(in lookups: some ComponentLookups, owner: Int, optional: Bool = false) -> PlainTarget? {
-        guard let slot else { return nil }
+    /// default (where the construction has one for the point: `hasDefault`); or for an optional
+    /// point nothing where its source allows that (for an autowired property, `optional`:
+    /// nothing where nothing matches, ``PlainTarget/unset``). `nil` for any other point — a
+    /// component missing or ambiguous, a default the parameter does not have — which the full
+    /// binding reports. Whether a value converts is the caller's to check.
+    func plainTarget(slot: any SlotBinding, in lookups: some ComponentLookups, owner: Int, optional: Bool = false,
+                     hasDefault: Bool = false) -> PlainTarget? {
         if source.isPlainValue { return .value(source) }
-        if case .defaultArgument = source { return .defaultValue }
+        if case .defaultArgument = source { return hasDefault ? .defaultValue : nil }
         guard let (exact, form) = slot.plainReference else { return nil }
         func reference(_ source: InjectionSource, castable: Bool = false) -> NodeRef?? {
             let found: NodeRef?

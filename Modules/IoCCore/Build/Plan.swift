@@ -178,10 +178,11 @@ extension Compilation {
         let definition = index < definitions.count ? definitions[index] : numbered.definition(at: index)
         let found = component(index)
         guard let produced = definition.type?.id else { return false }
-        func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false) -> Bool {
+        func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false, hasDefault: Bool = false) -> Bool {
             // Values are converted to see that they fit (again on first use).
-            guard let target = point.plainTarget(in: self, owner: index, optional: optional),
-                  point.fits(target, converters) else { return false }
+            guard let slot = point.slot,
+                  let target = point.plainTarget(slot: slot, in: self, owner: index, optional: optional, hasDefault: hasDefault),
+                  point.fits(target, slot: slot, converters) else { return false }
             let holder = captiveHolder(index, at: site)
             // NB: the usual point, one component, without the closure: its context copied the
             // site for every point the build checks (1% of `profile build-only`).
@@ -197,7 +198,8 @@ extension Compilation {
         reserveDependencies(of: index, definition)
         for (position, point) in construction.arguments.enumerated() where isPlain {
             let at = TypedDefinitionParts<Void>.constructionPoint(construction.storedKind, position, point.label)
-            isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location))
+            isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location),
+                            hasDefault: construction.defaultValue(at: position, of: point) != nil)
         }
         for name in definition.dependsOn where isPlain {
             guard let target = component(named: name) else { isPlain = false; break }

@@ -249,8 +249,7 @@ public struct TypeDescriptorBuilder<T> {
     /// client.property("timeout") { (client: inout HTTPClient, seconds: Double) in client.timeout = .seconds(seconds) }
     /// ```
     public mutating func property<V>(_ name: String, set: @escaping @Sendable (inout T, V) throws -> Void) {
-        let slot = Slot<V>()
-        let point = InjectionPoint(label: name, slot: slot, source: slot.defaultSource)
+        let point = InjectionPoint(label: name, type: TypeRef(V.self), source: Slots.slot(for: V.self).defaultSource)
         descriptor.properties.append(TypeDescriptor.Property(name: name, type: TypeRef(V.self), point: point,
                                                              setter: ValuePropertySetter<T, V>(set)))
     }
@@ -326,12 +325,9 @@ public struct TypeDescriptorBuilder<T> {
             return
         }
         guard let parsed = parse(signature, arity: points.count) else { return }
-        let labelled = zip(points, parsed.labels ?? []).map { point, label in
-            var copy = InjectionPoint(label: label, slotOf: point)
-            copy.source = point.source
-            return copy
-        }
-        let construction = Construction(kind: kind, arguments: labelled, recipe: Recipe<T>(.arguments(bind)))
+        let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, typeOf: $0) }
+        let recipe = Recipe<T>(defaults.isEmpty ? .arguments(bind) : .defaulted(DefaultedArguments(bind: bind, defaults: defaults.mapValues(\.make))))
+        let construction = Construction(kind: kind, arguments: labelled, recipe: recipe)
         let member = TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: TypeRef(T.self),
                                            template: .construction(construction))
         if case .staticFactory = kind { descriptor.staticFactories.append(member) } else { descriptor.initializers.append(member) }
@@ -343,8 +339,8 @@ public struct TypeDescriptorBuilder<T> {
         var points: [InjectionPoint] = []
         for parameter in repeat each parameters { points.append(InjectionPoint(typedFor: parameter)) }
         guard let parsed = parse(signature, arity: points.count) else { return }
-        let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, slotOf: $0) }
-        let factory = InjectionPoint(label: "factory", slot: Slot<T>(), source: .type(TypeRef(T.self)))
+        let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, typeOf: $0) }
+        let factory = InjectionPoint(label: "factory", type: TypeRef(T.self), source: .type(TypeRef(T.self)))
         let construction = Construction(kind: .factoryMethod(parsed.description), arguments: [factory] + labelled,
                                         recipe: Recipe<P>(.arguments(bind)))
         descriptor.factoryMethods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type),
@@ -371,11 +367,10 @@ public struct TypeDescriptorBuilder<T> {
 
 extension InjectionPoint {
     /// The same typed point under another label.
-    init(label: String?, slotOf point: InjectionPoint) {
+    init(label: String?, typeOf point: InjectionPoint) {
         self.label = label
         self.type = point.type
         self.source = point.source
-        self.slot = point.slot
         self.location = nil
     }
 }
@@ -419,7 +414,7 @@ struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
         product.type = TypeRef(F.Product.self)
         product.construction = Construction(
             kind: .factoryComponent,
-            arguments: [InjectionPoint(label: "factory", slot: Slot<F>(), source: .inner(factory))],
+            arguments: [InjectionPoint(label: "factory", type: TypeRef(F.self), source: .inner(factory))],
             recipe: recipe)
         product.properties = []
         product.methodCalls = []

@@ -842,15 +842,17 @@ public struct InjectionPoint: Sendable, Equatable {
     /// Where config wrote it.
     public var location: ConfigLocation?
 
-    let slot: (any SlotBinding)?
-
-    init(label: String?, slot: any SlotBinding, source: InjectionSource) {
+    /// A bound point of `type`.
+    init(label: String?, type: TypeRef, source: InjectionSource) {
         self.label = label
-        self.type = slot.type
+        self.type = type
         self.source = source
-        self.slot = slot
         self.location = nil
     }
+
+    /// What the build and a first bind ask of the point's type (its type's, shared by every
+    /// point of that type: ``Slots``); `nil` until the point is bound.
+    var slot: (any SlotBinding)? { type.map(Slots.slot(for:)) }
 
     /// An unbound point: the catalog gives its type when the definition is bound.
     ///
@@ -861,7 +863,6 @@ public struct InjectionPoint: Sendable, Equatable {
         self.label = label
         self.type = nil
         self.source = source
-        self.slot = nil
         self.location = location
     }
 

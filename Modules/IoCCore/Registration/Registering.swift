@@ -298,7 +298,7 @@ extension ContainerBuilder {
         _ factoryType: F.Type, source: InjectionSource? = nil,
         file: String = #fileID, line: Int = #line
     ) -> Registration<F.Product> {
-        let point = InjectionPoint(label: "factory", slot: Slot<F>(), source: source ?? .type(TypeRef(F.self)))
+        let point = InjectionPoint(label: "factory", type: TypeRef(F.self), source: source ?? .type(TypeRef(F.self)))
         let recipe = Recipe<F.Product>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
             let factory: Argument<F> = reader.take()
@@ -324,7 +324,7 @@ extension ContainerBuilder {
         of factory: InjectionSource,
         file: String = #fileID, line: Int = #line
     ) -> Registration<P> {
-        var points = [InjectionPoint(label: "factory", slot: Slot<F>(), source: factory)]
+        var points = [InjectionPoint(label: "factory", type: TypeRef(F.self), source: factory)]
         var names: [String] = []
         for parameter in repeat (each A).self {
             points.append(InjectionPoint(typedFor: parameter))
@@ -449,6 +449,8 @@ extension ContainerBuilder {
 /// Binds one injection point of type `X`.
 protocol SlotBinding: Sendable {
     var type: TypeRef { get }
+    /// Where a point of the slot's type takes its value when nothing says.
+    var defaultSource: InjectionSource { get }
     /// A config value converted to the slot's type, as canonical text.
     func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String?
     func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument?
@@ -460,8 +462,9 @@ protocol SlotBinding: Sendable {
     /// for this slot's point at `site`: what ``bind(_:in:site:optional:)`` makes for the same
     /// source. `nil` when it does not fit, which the check rules out.
     func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
-    /// Whether the slot's parameter has a Swift default (``InjectionSource/defaultArgument``).
-    var hasDefault: Bool { get }
+    /// The argument that gives the parameter its Swift default, made by `make` (the
+    /// construction's, ``RecipeBox/defaults``) on every use.
+    func defaultArgument(_ make: @escaping @Sendable () -> Any, site: SiteInfo) -> AnyArgument
     /// Whether a single reference to a component of `type` fills the slot by a cast (`type` is
     /// a subclass of the slot's type, or of the type its optional or handle wraps).
     func takesSubtype(_ type: TypeRef) -> Bool
@@ -483,8 +486,31 @@ extension InjectionPoint {
     /// An unlabelled point of type `X` with its default source.
     @usableFromInline
     init<X>(typedFor type: X.Type) {
+        self.init(label: nil, type: TypeRef(X.self), source: Slots.slot(for: X.self).defaultSource)
+    }
+}
+
+/// The slot of each type, made once and shared by every point of the type: a point keeps
+/// only its type (``InjectionPoint/slot``).
+// NB: made once a type, not once a point: a slot in each point took 40 bytes of it, and making
+// one asked the runtime for `Slot<X>`'s metadata and `X`'s shape conformances, about 800
+// instructions a point (`profile register-deps`, `profile memory-deps`, docs/Performance.md).
+enum Slots {
+    private static let made = Locked<[ObjectIdentifier: any SlotBinding]>([:])
+
+    /// The slot of `X`.
+    static func slot<X>(for type: X.Type) -> any SlotBinding {
+        if let known = made.withLock({ $0[ObjectIdentifier(X.self)] }) { return known }
         let slot = Slot<X>()
-        self.init(label: nil, slot: slot, source: slot.defaultSource)
+        made.withLock { $0[ObjectIdentifier(X.self)] = slot }
+        return slot
+    }
+
+    /// The slot of `type`.
+    static func slot(for type: TypeRef) -> any SlotBinding {
+        if let known = made.withLock({ $0[type.id] }) { return known }
+        func make<X>(_: X.Type) -> any SlotBinding { slot(for: X.self) }
+        return make(type.metatype)
     }
 }
 
@@ -509,34 +535,12 @@ public struct DefaultArgument: Sendable {
 }
 
 extension InjectionPoint {
-    /// A point of type `X` whose Swift default is `given`; `nil` when `given` makes another type.
+    /// A point of type `X` whose Swift default is `given` (which the construction keeps:
+    /// ``RecipeBox/defaults``); `nil` when `given` makes another type.
     init?<X>(defaulted type: X.Type, _ given: DefaultArgument) {
         guard given.type == TypeRef(X.self) else { return nil }
-        self.init(label: nil, slot: DefaultedSlot<X>(makeDefault: given.make), source: .defaultArgument)
+        self.init(label: nil, type: TypeRef(X.self), source: .defaultArgument)
     }
-}
-
-/// The slot of a parameter with a Swift default: ``InjectionSource/defaultArgument`` binds to
-/// the default, any other source as for a plain parameter.
-struct DefaultedSlot<X>: SlotBinding {
-    let plain = Slot<X>()
-    let makeDefault: @Sendable () -> Any
-
-    var type: TypeRef { plain.type }
-    func canonicalValue(_ value: ConfigValue, _ converters: ValueConverters) -> String? { plain.canonicalValue(value, converters) }
-    func bind(_ source: InjectionSource, in compilation: Compilation, site: SiteInfo, optional: Bool) -> AnyArgument? {
-        guard case .defaultArgument = source else { return plain.bind(source, in: compilation, site: site, optional: optional) }
-        return DefaultValueArgument<X>(makeDefault, site: site)
-    }
-    var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { plain.plainReference }
-    func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
-        guard case .defaultValue = target else { return plain.plainArgument(for: target, converters, site: site) }
-        return DefaultValueArgument<X>(makeDefault, site: site)
-    }
-    var hasDefault: Bool { true }
-    func takesSubtype(_ type: TypeRef) -> Bool { plain.takesSubtype(type) }
-    func acceptsItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsItemValue(source, converters) }
-    func acceptsValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool { plain.acceptsValue(source, converters) }
 }
 
 /// A parameter's Swift default, made on every use.
@@ -626,7 +630,9 @@ struct Slot<X>: SlotBinding {
             return plain?.plainArgument(for: target, converters, site: site)
         }
     }
-    var hasDefault: Bool { false }
+    func defaultArgument(_ make: @escaping @Sendable () -> Any, site: SiteInfo) -> AnyArgument {
+        DefaultValueArgument<X>(make, site: site)
+    }
     func takesSubtype(_ type: TypeRef) -> Bool {
         guard shape != nil else { return type.metatype is X.Type }
         return plain?.takesSubtype(type.metatype) ?? false

@@ -298,8 +298,7 @@ public struct Registration<T> {
     @discardableResult
     public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) throws -> Void) -> Self {
         update {
-            let slot = Slot<V>()
-            let point = InjectionPoint(label: name, slot: slot, source: source ?? slot.defaultSource)
+            let point = InjectionPoint(label: name, type: TypeRef(V.self), source: source ?? Slots.slot(for: V.self).defaultSource)
             $0.properties.append(PropertyInjection(name: name, point: point, setter: ValuePropertySetter<T, V>(set)))
         }
     }
