@@ -3,14 +3,16 @@
 // conversions) that the builder binds into a node. Each box is made together with the
 // type it serves, so the casts at build always succeed; they are still checked.
 //
-// Each box rides with the piece it serves — the construction's recipe, a point's slot, a
-// property's setter, a method call's invoker, a hook's body, an exposure's adapter — rather
-// than in a plan kept apart, because definitions are self-contained values: preparation
-// merges them piece by piece (a child takes its parent's properties, calls and hooks), a
-// builder takes another's (`add(contentsOf:)`, test overlays), and a plan apart would need an
-// identity for every piece that survives all of that. Equality and the canonical form ignore
+// Each box rides with the piece it serves — the construction's recipe (with a catalog entry's
+// Swift defaults), a property's setter, a method call's invoker, a hook's body, an exposure's
+// adapter — rather than in a plan kept apart, because definitions are self-contained values:
+// preparation merges them piece by piece (a child takes its parent's properties, calls and
+// hooks), a builder takes another's (`add(contentsOf:)`, test overlays), and a plan apart
+// would need an identity for every piece that survives all of that (docs/Performance.md,
+// "Start-up", item 6). Equality and the canonical form ignore
 // the boxes, and front ends never make them. What follows from the data is not kept: the node
-// maker is the bound type's (`TypeRef.makeNode`).
+// maker is the bound type's (`TypeRef.makeNode`), and so is an injection point's slot
+// (`Slots`): a point is its label, type, source and location.
 
 /// How a definition's instance is constructed, typed.
 @usableFromInline
