@@ -80,7 +80,7 @@ public struct ValueConverters: Sendable {
                 return try cast(converter(value, self), value)
             }
             if let convertible = T.self as? any ConfigConvertible.Type {
-                return try cast(convertible.fromConfig(value, self), value)
+                return try converted(value, by: convertible)
             }
             if let raw = T.self as? any RawRepresentable.Type {
                 return try cast(fromRawValue(raw, value), value)
@@ -95,6 +95,16 @@ public struct ValueConverters: Sendable {
         }
         throw ConversionFailure(value: value, target: TypeRef(T.self).name,
                                 reason: "no conversion from config values is known; register one with builder.converters.register(\(TypeRef(T.self).name).self) { ... }")
+    }
+
+    /// `value` by the built-in rule of `C`, which is `T` (opened from `T.self`).
+    // NB: the value cast from `C` to `T`, the same type, not from an `Any` that boxed it: the
+    // runtime's cast out of an existential took about 700 instructions a value (`profile
+    // xml-build`: a config value is converted when the build checks it and when it binds it).
+    private func converted<C: ConfigConvertible, T>(_ value: ConfigValue, by type: C.Type) throws -> T {
+        let made = try C.fromConfig(value, self)
+        if let typed = made as? T { return typed }
+        throw ConversionFailure(value: value, target: TypeRef(T.self).name, reason: "the converter returned a \(C.self)")
     }
 
     private func cast<T>(_ converted: Any, _ value: ConfigValue) throws -> T {
