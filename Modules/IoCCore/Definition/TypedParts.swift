@@ -9,8 +9,8 @@
 // preparation merges them piece by piece (a child takes its parent's properties, calls and
 // hooks), a builder takes another's (`add(contentsOf:)`, test overlays), and a plan apart
 // would need an identity for every piece that survives all of that (docs/Performance.md,
-// "Start-up", item 6). Equality and the canonical form ignore
-// the boxes, and front ends never make them. What follows from the data is not kept: the node
+// "A plain-data Definition"). Equality and the canonical form ignore the boxes, and front
+// ends never make them. What follows from the data is not kept: the node
 // maker is the bound type's (`TypeRef.makeNode`), and so is an injection point's slot
 // (`Slots`): a point is its label, type, source and location.
 
