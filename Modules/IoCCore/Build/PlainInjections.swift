@@ -67,7 +67,7 @@ protocol PlainShape: InjectionShape {
     /// Whether a value in a list of this shape (a list that also holds references) converts to
     /// its element type; `false` for a shape that is not a list.
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
-    /// The argument for `target`, which ``InjectionPoint/plainTarget(in:owner:)`` found for a
+    /// The argument for `target`, which ``InjectionPoint/plainTarget(slot:in:owner:optional:hasDefault:)`` found for a
     /// point of this shape at `site`: `nil` when it does not fit (a node of another type).
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
 }

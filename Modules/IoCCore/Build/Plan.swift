@@ -166,7 +166,7 @@ extension Compilation {
     }
 
     /// Checks, without binding or making a node, the component `index` when its every
-    /// injection is plain (``InjectionPoint/plainTarget(in:owner:optional:)``, in
+    /// injection is plain (``InjectionPoint/plainTarget(slot:in:owner:optional:hasDefault:)``, in
     /// PlainInjections.swift, says which are). Records its dependencies and captive dependencies
     /// as binding would, and returns `true`; its node is then made, and bound on first use by
     /// resolving the same sources on the container's tables (``TypedDefinitionParts/bindOnFirstUse(_:node:postProcessors:)``).

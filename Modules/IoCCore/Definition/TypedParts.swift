@@ -10,9 +10,9 @@
 // hooks), a builder takes another's (`add(contentsOf:)`, test overlays), and a plan apart
 // would need an identity for every piece that survives all of that (docs/Performance.md,
 // "A plain-data Definition"). Equality and the canonical form ignore the boxes, and front
-// ends never make them. What follows from the data is not kept: the node
-// maker is the bound type's (`TypeRef.makeNode`), and so is an injection point's slot
-// (`Slots`): a point is its label, type, source and location.
+// ends never make them. What follows from the data is not kept: the node maker is the bound
+// type's (`TypeRef.makeNode`), and so is an injection point's slot (`Slots`): a point is its
+// label, type, source and location.
 
 /// How a definition's instance is constructed, typed.
 @usableFromInline
@@ -50,9 +50,7 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
         case instance(RegisteredInstance<T>)
     }
     let body: Body
-    @usableFromInline init(_ body: Body) {
-        self.body = body
-    }
+    @usableFromInline init(_ body: Body) { self.body = body }
     override var defaults: [Int: @Sendable () -> Any]? {
         if case .defaulted(let defaulted) = body { return defaulted.defaults }
         return nil
@@ -462,10 +460,11 @@ struct TypedDefinitionParts<T> {
         }
     }
 
-    /// The producer of `definition`, its points bound by `point` and its depends-on names by
+    /// The producer of the definition `parts` reads, its points bound by `point` (with the Swift
+    /// default of a construction argument that asks for it) and its depends-on names by
     /// `prerequisite`, in this order: construction arguments, depends-on names, then (after
     /// `constructionDone`) properties and method-call arguments.
-    private func assemble(_ definition: BindingParts, _ node: Node<T>, postProcessors: [any InstancePostProcessor],
+    private func assemble(_ parts: BindingParts, _ node: Node<T>, postProcessors: [any InstancePostProcessor],
                           point bindPoint: (InjectionPoint, SiteInfo, _ optional: Bool, _ default: (@Sendable () -> Any)?) -> PointBinding,
                           prerequisite bindPrerequisite: (String, SiteInfo) -> PointBinding,
                           constructionDone: () -> Void) -> Producer<T> {
@@ -474,17 +473,17 @@ struct TypedDefinitionParts<T> {
         // Construction arguments.
         // NB: room up front for each list; appending to an empty one allocates, then grows.
         var arguments: [AnyArgument] = []
-        arguments.reserveCapacity(definition.construction.arguments.count)
-        for (index, point) in definition.construction.arguments.enumerated() {
-            let site = SiteInfo(component: node.component, point: Self.constructionPoint(definition.construction.storedKind, index, point.label),
-                                location: point.location ?? definition.location)
-            if case .bound(let argument) = bindPoint(point, site, false, definition.construction.defaultValue(at: index, of: point)) { arguments.append(argument) } else { failed = true }
+        arguments.reserveCapacity(parts.construction.arguments.count)
+        for (index, point) in parts.construction.arguments.enumerated() {
+            let site = SiteInfo(component: node.component, point: Self.constructionPoint(parts.construction.storedKind, index, point.label),
+                                location: point.location ?? parts.location)
+            if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point)) { arguments.append(argument) } else { failed = true }
         }
 
         // Components it depends on without injecting them are made first.
         var prerequisites: [Argument<Void>] = []
-        for name in definition.dependsOn {
-            let site = SiteInfo(component: node.component, point: .dependsOn(name), location: definition.location)
+        for name in parts.dependsOn {
+            let site = SiteInfo(component: node.component, point: .dependsOn(name), location: parts.location)
             if case .bound(let argument) = bindPrerequisite(name, site), let made = argument as? Argument<Void> {
                 prerequisites.append(made)
             } else {
@@ -495,9 +494,9 @@ struct TypedDefinitionParts<T> {
 
         // Properties, hooks and decorators, in the order they run.
         var steps: [Step] = []
-        steps.reserveCapacity(definition.properties.count + definition.methodCalls.count + definition.hooks.count)
+        steps.reserveCapacity(parts.properties.count + parts.methodCalls.count + parts.hooks.count)
         let hookContext = ResolutionContext(container: node.container, graph: nil)
-        for hook in definition.hooks where hook.kind == .beforeInjection {
+        for hook in parts.hooks where hook.kind == .beforeInjection {
             guard let typed = hook.body as? Hook<T> else { continue }
             switch typed.body {
             case .run: steps.append(.hook(typed))
@@ -509,10 +508,10 @@ struct TypedDefinitionParts<T> {
         // NB: by index, reading the fields it needs: a property injection is a large value, and
         // iterating copies each one whole. The setter's type is compared, not cast: a cast to
         // a generic class asks the runtime for its metadata.
-        let properties = definition.properties
+        let properties = parts.properties
         for index in properties.indices {
             let site = SiteInfo(component: node.component, point: .property(properties[index].name),
-                                location: properties[index].point.location ?? definition.location)
+                                location: properties[index].point.location ?? parts.location)
             let autowired = properties[index].isAutowired
             guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self) else {
                 // An autowired property that nothing matches stays as the initializer left it (Spring).
@@ -525,17 +524,17 @@ struct TypedDefinitionParts<T> {
             case .failed: failed = true
             }
         }
-        for call in definition.methodCalls {
+        for call in parts.methodCalls {
             guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
-                let site = SiteInfo(component: node.component, point: .call(call.method, index), location: point.location ?? definition.location)
-                if case .bound(let argument) = bindPoint(point, site, false, definition.construction.defaultValue(at: index, of: point)) { bound.append(argument) } else { failed = true }
+                let site = SiteInfo(component: node.component, point: .call(call.method, index), location: point.location ?? parts.location)
+                if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point)) { bound.append(argument) } else { failed = true }
             }
             if bound.count == call.arguments.count { steps.append(.call(invoker.bind(bound))) }
         }
         var disposers: [@Sendable (T) throws -> Void] = []
-        for hook in definition.hooks {
+        for hook in parts.hooks {
             guard let typed = hook.body as? Hook<T> else { continue }
             switch (hook.kind, typed.body) {
             case (.afterInjection, .run), (.decorator, .decorate): steps.append(.hook(typed))
@@ -550,7 +549,7 @@ struct TypedDefinitionParts<T> {
 
         var construct: Producer<T>.Construct
         var constructAsync: Producer<T>.ConstructAsync
-        switch Recipe<T>.of(definition.construction.recipe)?.body {
+        switch Recipe<T>.of(parts.construction.recipe)?.body {
         case .arguments(let bind)? where !failed:
             let bound = bind(arguments)
             construct = bound.sync
@@ -589,8 +588,8 @@ struct TypedDefinitionParts<T> {
             }
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
-                        postProcessors: definition.construction.storedKind == .instance ? [] : postProcessors,
-                        strategy: definition.strategy, info: node.info, disposers: disposers, arguments: arguments)
+                        postProcessors: parts.construction.storedKind == .instance ? [] : postProcessors,
+                        strategy: parts.strategy, info: node.info, disposers: disposers, arguments: arguments)
     }
 }
 

@@ -458,7 +458,7 @@ protocol SlotBinding: Sendable {
     /// and how the slot's shape wraps it (`nil`: as it is). `nil` when the slot takes no plain
     /// reference (a collection, a handle of a collection, a parameter with a default).
     var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { get }
-    /// The argument for `target`, which ``InjectionPoint/plainTarget(in:)`` found
+    /// The argument for `target`, which ``InjectionPoint/plainTarget(slot:in:owner:optional:hasDefault:)`` found
     /// for this slot's point at `site`: what ``bind(_:in:site:optional:)`` makes for the same
     /// source. `nil` when it does not fit, which the check rules out.
     func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
