@@ -52,6 +52,31 @@ struct SlotTests {
             """)
     }
 
+    /// A construction's defaults are its own parameters': a method call's argument at the same
+    /// position that asks for a default has none.
+    @Test func aMethodCallsArgument_takesNoDefaultOfTheConstruction() throws {
+        final class Client: @unchecked Sendable {
+            var configured: Int?
+            init(retries: Int) {}
+            func configure(timeout: Int) { configured = timeout }
+        }
+        let catalog = TypeCatalog()
+        catalog.add(Client.self) { client in
+            client.initializer("init(retries:)", defaults: [0: DefaultArgument { 3 }]) { (retries: Int) in Client(retries: retries) }
+            client.method("configure(timeout:)") { (client: Client, timeout: Int) in client.configure(timeout: timeout) }
+        }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        var client = Definition(name: "client", typeName: "Client", location: ConfigLocation(file: "services.yaml", line: 2))
+        client.methodCalls = [MethodInjection(method: "configure(timeout:)", arguments: [InjectionPoint(source: .defaultArgument)])]
+        builder.add(client)
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Source 'default' does not fit Int in "client" (Client), configure(timeout:) argument 0, at services.yaml:2. \
+            This parameter has no default value in its catalog entry; give it a value or a reference.
+            """)
+    }
+
     @Test func aSlot_fitsAnExistentialsInlineBuffer() {
         // A point keeps its slot as `any SlotBinding`: within three words it needs no box.
         #expect(MemoryLayout<Slot<E?>>.size <= 3 * MemoryLayout<Int>.size)

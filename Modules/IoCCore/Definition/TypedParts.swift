@@ -529,7 +529,7 @@ struct TypedDefinitionParts<T> {
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
                 let site = SiteInfo(component: node.component, point: .call(call.method, index), location: point.location ?? parts.location)
-                if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point)) { bound.append(argument) } else { failed = true }
+                if case .bound(let argument) = bindPoint(point, site, false, nil) { bound.append(argument) } else { failed = true }
             }
             if bound.count == call.arguments.count { steps.append(.call(invoker.bind(bound))) }
         }
