@@ -234,9 +234,7 @@ public final class Container: Sendable {
     }
 
     /// Whether component `index` wins among candidates of its type (an exposure: its base).
-    func isPrimary(at index: Int) -> Bool {
-        components.setting(at: index, row: { $0.isPrimary }, definition: { $0.isPrimary })
-    }
+    func isPrimary(at index: Int) -> Bool { components.isPrimary(at: index) }
 
     /// Whether a top-level resolve reaches component `index` (an exposure: its base).
     func isPublic(at index: Int) -> Bool { components.isPublic(at: index) }

@@ -67,7 +67,7 @@ protocol PlainShape: InjectionShape {
     /// Whether a value in a list of this shape (a list that also holds references) converts to
     /// its element type; `false` for a shape that is not a list.
     static func takesItemValue(_ source: InjectionSource, _ converters: ValueConverters) -> Bool
-    /// The argument for `target`, which ``InjectionPoint/plainTarget(slot:in:owner:optional:hasDefault:)`` found for a
+    /// The argument for `target`, which ``InjectionPoint/plainTarget(slot:in:owner:optional:)`` found for a
     /// point of this shape at `site`: `nil` when it does not fit (a node of another type).
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
 }
@@ -103,9 +103,6 @@ enum PlainTarget {
     /// No component, for a property autowiring added (Spring's `autowire`): left as the
     /// initializer set it.
     case unset
-    /// The Swift default of the point's parameter, which its construction keeps
-    /// (``RecipeBox/defaults``).
-    case defaultValue
     /// What the container says of the component being made (``ComponentInfo``).
     case info
 
@@ -118,7 +115,7 @@ enum PlainTarget {
         case .components(let found): found.forEach(body)
         case .entries(let found): for entry in found { body(entry.component) }
         case .items(let items): for item in items { item.forEachDependency(body) }
-        case .handle, .deferred, .value, .absent, .unset, .defaultValue, .info: break
+        case .handle, .deferred, .value, .absent, .unset, .info: break
         }
     }
 
@@ -134,7 +131,6 @@ extension InjectionPoint {
             return items.allSatisfy { item in
                 if case .value(let source) = item { slot.acceptsItemValue(source, converters) } else { true }
             }
-        case .defaultValue: return true
         case .component, .handle, .components, .entries, .deferred, .absent, .unset, .info: return true
         }
     }
@@ -144,16 +140,14 @@ extension InjectionPoint {
     /// What the point of component `owner`, whose slot is `slot`, resolves to on `lookups` without binding: a type, a
     /// name or an inner definition that picks exactly one component making the point's type
     /// (or the type its optional or handle wraps, or exposed as it, or a subclass of it); the components of a type,
-    /// a tag, a list or a map of references, for a collection or a locator; a value; a Swift
-    /// default (where the construction has one for the point: `hasDefault`); or for an optional
-    /// point nothing where its source allows that (for an autowired property, `optional`:
-    /// nothing where nothing matches, ``PlainTarget/unset``). `nil` for any other point — a
-    /// component missing or ambiguous, a default the parameter does not have — which the full
-    /// binding reports. Whether a value converts is the caller's to check.
-    func plainTarget(slot: any SlotBinding, in lookups: some ComponentLookups, owner: Int, optional: Bool = false,
-                     hasDefault: Bool = false) -> PlainTarget? {
+    /// a tag, a list or a map of references, for a collection or a locator; a value; or for an
+    /// optional point nothing where its source allows that (for an autowired property,
+    /// `optional`: nothing where nothing matches, ``PlainTarget/unset``). `nil` for any other
+    /// point — a component missing or ambiguous, a Swift default (which its construction gives,
+    /// ``Construction/defaultValue(at:of:)``, where it has one) — which the full binding reports.
+    /// Whether a value converts is the caller's to check.
+    func plainTarget(slot: any SlotBinding, in lookups: some ComponentLookups, owner: Int, optional: Bool = false) -> PlainTarget? {
         if source.isPlainValue { return .value(source) }
-        if case .defaultArgument = source { return hasDefault ? .defaultValue : nil }
         guard let (exact, form) = slot.plainReference else { return nil }
         func reference(_ source: InjectionSource, castable: Bool = false) -> NodeRef?? {
             let found: NodeRef?

@@ -166,7 +166,7 @@ extension Compilation {
     }
 
     /// Checks, without binding or making a node, the component `index` when its every
-    /// injection is plain (``InjectionPoint/plainTarget(slot:in:owner:optional:hasDefault:)``, in
+    /// injection is plain (``InjectionPoint/plainTarget(slot:in:owner:optional:)``, in
     /// PlainInjections.swift, says which are). Records its dependencies and captive dependencies
     /// as binding would, and returns `true`; its node is then made, and bound on first use by
     /// resolving the same sources on the container's tables (``TypedDefinitionParts/bindOnFirstUse(_:node:postProcessors:)``).
@@ -179,9 +179,11 @@ extension Compilation {
         let found = component(index)
         guard let produced = definition.type?.id else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false, hasDefault: Bool = false) -> Bool {
-            // Values are converted to see that they fit (again on first use).
+            // A Swift default injects no component; values are converted to see that they fit
+            // (again on first use).
+            if hasDefault { return true }
             guard let slot = point.slot,
-                  let target = point.plainTarget(slot: slot, in: self, owner: index, optional: optional, hasDefault: hasDefault),
+                  let target = point.plainTarget(slot: slot, in: self, owner: index, optional: optional),
                   point.fits(target, slot: slot, converters) else { return false }
             let holder = captiveHolder(index, at: site)
             // NB: the usual point, one component, without the closure: its context copied the

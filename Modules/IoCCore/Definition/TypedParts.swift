@@ -17,8 +17,6 @@
 /// How a definition's instance is constructed, typed.
 @usableFromInline
 class RecipeBox: @unchecked Sendable {
-    @usableFromInline init() {}
-
     /// The Swift defaults of the construction's parameters, by position: a catalog entry's
     /// (``TypeDescriptorBuilder/initializer(_:defaults:_:)``), for the points whose source is
     /// ``InjectionSource/defaultArgument``. Each makes the value on every use, as Swift
@@ -401,7 +399,7 @@ struct TypedDefinitionParts<T> {
             point: { point, site, optional, given in
                 let problems = compilation.problems.count
                 guard let slot = point.slot,
-                      let argument = Self.defaultArgument(point, given, slot: slot, site: site)
+                      let argument = given.map({ slot.defaultArgument($0, site: site) })
                         ?? slot.bind(point.source, in: compilation, site: site, optional: optional) else {
                     return optional && compilation.problems.count == problems ? .absent : .failed
                 }
@@ -426,12 +424,12 @@ struct TypedDefinitionParts<T> {
         let producer = assemble(
             parts, node, postProcessors: postProcessors,
             point: { point, site, optional, given in
-                guard let slot = point.slot,
-                      let target = point.plainTarget(slot: slot, in: container, owner: node.index, optional: optional, hasDefault: given != nil)
+                guard let slot = point.slot else { fits = false; return .failed }
+                if let given { return .bound(slot.defaultArgument(given, site: site)) }
+                guard let target = point.plainTarget(slot: slot, in: container, owner: node.index, optional: optional)
                 else { fits = false; return .failed }
                 // An autowired property that nothing matches stays as the initializer left it.
                 if case .unset = target { return .absent }
-                if case .defaultValue = target, let given { return .bound(slot.defaultArgument(given, site: site)) }
                 guard let argument = slot.plainArgument(for: target, container.converters, site: site) else { fits = false; return .failed }
                 return .bound(argument)
             },
@@ -443,14 +441,6 @@ struct TypedDefinitionParts<T> {
         return fits ? producer : nil
     }
 
-    /// The argument that gives `point` its parameter's Swift default `given` (its
-    /// construction's), when its source asks for the default.
-    private static func defaultArgument(_ point: InjectionPoint, _ given: (@Sendable () -> Any)?, slot: any SlotBinding,
-                                        site: SiteInfo) -> AnyArgument? {
-        guard case .defaultArgument = point.source, let given else { return nil }
-        return slot.defaultArgument(given, site: site)
-    }
-
     static func constructionPoint(_ kind: Construction.Kind, _ index: Int, _ label: String?) -> SiteInfo.Point {
         switch kind {
         case .factoryComponent: return .factoryComponent
@@ -460,8 +450,9 @@ struct TypedDefinitionParts<T> {
         }
     }
 
-    /// The producer of the definition `parts` reads, its points bound by `point` (with the Swift
-    /// default of a construction argument that asks for it) and its depends-on names by
+    /// The producer of the definition `parts` reads, its points bound by `point` (given the Swift
+    /// default of a construction argument that asks for it: ``Construction/defaultValue(at:of:)``)
+    /// and its depends-on names by
     /// `prerequisite`, in this order: construction arguments, depends-on names, then (after
     /// `constructionDone`) properties and method-call arguments.
     private func assemble(_ parts: BindingParts, _ node: Node<T>, postProcessors: [any InstancePostProcessor],

@@ -54,7 +54,7 @@ extension ComponentInfo: PlainShape {
         switch target {
         case .info: return ConstantArgument(site.component.info)
         case .component(let found): return found.node.takeUnretainedValue().exactly(ComponentInfo.self).map { NodeArgument($0) }
-        case .handle, .components, .items, .entries, .deferred, .value, .absent, .unset, .defaultValue: return nil
+        case .handle, .components, .items, .entries, .deferred, .value, .absent, .unset: return nil
         }
     }
 }

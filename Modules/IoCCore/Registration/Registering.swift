@@ -458,7 +458,7 @@ protocol SlotBinding: Sendable {
     /// and how the slot's shape wraps it (`nil`: as it is). `nil` when the slot takes no plain
     /// reference (a collection, a handle of a collection, a parameter with a default).
     var plainReference: (type: ObjectIdentifier, form: PlainForm?)? { get }
-    /// The argument for `target`, which ``InjectionPoint/plainTarget(slot:in:owner:optional:hasDefault:)`` found
+    /// The argument for `target`, which ``InjectionPoint/plainTarget(slot:in:owner:optional:)`` found
     /// for this slot's point at `site`: what ``bind(_:in:site:optional:)`` makes for the same
     /// source. `nil` when it does not fit, which the check rules out.
     func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument?
@@ -621,7 +621,7 @@ struct Slot<X>: SlotBinding {
         case .value(.config(let value)):
             // NB: not `try?`, whose `X?` costs a metadata lookup in this generic code, per value.
             do { return ConstantArgument(try converters.convert(value, to: X.self)) } catch { return nil }
-        case .value, .defaultValue: return nil
+        case .value: return nil
         case .component(let found) where shape == nil:
             let node = found.node.takeUnretainedValue()
             if let typed = node.exactly(X.self) { return NodeArgument(typed) }

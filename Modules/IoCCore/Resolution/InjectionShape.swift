@@ -94,7 +94,7 @@ extension Optional: PlainShape {
             if let typed = node.exactly(Wrapped.self) { return OptionalNodeArgument(typed) }
             return node.typeRef.metatype is Wrapped.Type ? wrap(CastArgument<Wrapped>(node, site: site)) : nil
         case .absent: return nilArgument()
-        case .handle, .value, .components, .items, .entries, .deferred, .defaultValue, .info, .unset: return nil
+        case .handle, .value, .components, .items, .entries, .deferred, .info, .unset: return nil
         }
     }
 }
@@ -270,7 +270,7 @@ private func plainMembers<Element>(_ target: PlainTarget, _ type: Element.Type, 
     case .items(let mixed): items = mixed
     case .components(let found): items = found.map(PlainTarget.component)
     case .entries(let found): items = found.map { .component($0.component) }
-    case .component, .handle, .value, .absent, .unset, .defaultValue, .deferred, .info: return nil
+    case .component, .handle, .value, .absent, .unset, .deferred, .info: return nil
     }
     let slot = Slot<Element>()
     var parts: [Argument<Element>] = []
@@ -298,7 +298,7 @@ func plainKeyedMembers<Element>(_ target: PlainTarget, _ type: Element.Type, sit
     switch target {
     case .components(let components): found = components.map { ($0.key.mapKey, $0) }
     case .entries(let entries): found = entries
-    case .component, .handle, .items, .value, .absent, .unset, .defaultValue, .deferred, .info: return nil
+    case .component, .handle, .items, .value, .absent, .unset, .deferred, .info: return nil
     }
     var parts: [(String, Argument<Element>)] = []
     parts.reserveCapacity(found.count)

@@ -36,6 +36,11 @@ struct NumberedComponents {
         return setting(at: index, row: { $0.key }, definition: { $0.key })
     }
 
+    /// Whether component `index` wins among candidates of its type (an exposure: its base).
+    func isPrimary(at index: Int) -> Bool {
+        setting(at: index, row: { $0.isPrimary }, definition: { $0.isPrimary })
+    }
+
     /// Whether a top-level resolve reaches component `index` (an exposure: its base).
     func isPublic(at index: Int) -> Bool {
         setting(at: index, row: { $0.isPublic }, definition: { $0.isPublic })

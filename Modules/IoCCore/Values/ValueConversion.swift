@@ -102,12 +102,10 @@ public struct ValueConverters: Sendable {
     // runtime's cast out of an existential took about 700 instructions a value (`profile
     // xml-build`: a config value is converted when the build checks it and when it binds it).
     private func converted<C: ConfigConvertible, T>(_ value: ConfigValue, by type: C.Type) throws -> T {
-        let made = try C.fromConfig(value, self)
-        if let typed = made as? T { return typed }
-        throw ConversionFailure(value: value, target: TypeRef(T.self).name, reason: "the converter returned a \(C.self)")
+        try cast(C.fromConfig(value, self), value)
     }
 
-    private func cast<T>(_ converted: Any, _ value: ConfigValue) throws -> T {
+    private func cast<V, T>(_ converted: V, _ value: ConfigValue) throws -> T {
         if let typed = converted as? T { return typed }
         throw ConversionFailure(value: value, target: TypeRef(T.self).name, reason: "the converter returned a \(type(of: converted))")
     }
