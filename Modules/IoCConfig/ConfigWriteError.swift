@@ -145,7 +145,7 @@ extension Definition {
             (nil, resource != nil, "a catalog resource (resource:)"),
             (nil, !conditionalSettings.isEmpty, "settings for conforming types (_instanceof)"),
             (nil, isMainActor, "main-actor isolation"),
-            (nil, strategy != nil, "a construction strategy"),
+            (nil, strategyName != nil, "a construction strategy"),
         ]
         for (setting, isPresent, feature) in present where isPresent && !(setting.map(writes.contains) ?? false) {
             throw ConfigWriteError(self, format: format, feature: feature, advice: setting == nil ? "Keep this definition in its original file." : advice)

@@ -71,6 +71,8 @@ public final class Container: Sendable {
     let interceptors = Locked<[any ResolveInterceptor]>([])
     /// What the builder held, so that a test can build this container again with changes.
     package let recipe: BuildRecipe
+    /// The Swift code its components' definitions name: the builder's, and what the build bound.
+    let code: FrozenCode
     /// The container whose unchanged singletons this one shares (a test overlay's base).
     package let sharingBase: Container?
 
@@ -82,7 +84,8 @@ public final class Container: Sendable {
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
         creationWaitLimit = builder.creationWaitLimit
-        recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions)
+        recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions, code: tables.code)
+        code = tables.code
         sharingBase = builder.sharingBase
         components = tables.components
         ownCandidates = tables.candidates
@@ -175,7 +178,7 @@ public final class Container: Sendable {
             return node
         case .exposure(let base, let type):
             // The build numbers an exposure only for a base its adapter takes (``AdapterBox/baseType``).
-            guard let adapter = definition(at: base).exposedAs.first(where: { $0.type == type })?.adapter,
+            guard let exposure = definition(at: base).exposedAs.first(where: { $0.type == type }), let adapter = code.adapter(exposure.code),
                   let node = adapter.makeNode(base: self.node(at: base).takeUnretainedValue(), container: self, target: type)
             else { preconditionFailure("component \(index) has no node of its own to make") }
             return node

@@ -99,6 +99,18 @@ public final class Overlay {
         builder.add(replacement)
     }
 
+    /// Replaces the component named `name` with `component` (a registration made in code with
+    /// another builder), which takes the replaced component's name, aliases and tags.
+    ///
+    /// ```swift
+    /// let stubs = ContainerBuilder()
+    /// let stub = stubs.register(StubWeatherClient.init, as: (any WeatherClient).self)
+    /// overlay.replace("weatherClient", with: stub.component)
+    /// ```
+    public func replace(_ name: String, with component: Component, file: String = #fileID, line: Int = #line) {
+        replace(name, with: builder.keepingCode(of: component), file: file, line: line)
+    }
+
     /// Replaces the component named `name` with an instance of the catalog's class
     /// `typeName`, wired as the replaced one was when config wrote it (its arguments and
     /// properties) and in the same scope; `configure` changes the definition further.

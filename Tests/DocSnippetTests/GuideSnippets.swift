@@ -218,6 +218,21 @@ enum ToolAndLoaderSnippets {
 
 @Suite("docs/DefinitionsAndScopes.md")
 enum DefinitionsAndScopesSnippets {
+    final class URLSessionTransport: Sendable { init() {} }
+
+    @Test static func movingComponents() throws {
+        let networking = ContainerBuilder()
+        let transport = networking.register(URLSessionTransport.init).singleton()
+        let builder = ContainerBuilder()
+        builder.add(transport.component)                        // one registration, with its code
+        #expect(try builder.build().isRegistered(URLSessionTransport.self)) // scaffold
+        let app = ContainerBuilder()
+        app.add(contentsOf: networking.components)              // every registration of a builder
+        #expect(app.definitions == networking.definitions) // scaffold
+        let inner = app.keepingCode(of: transport.component)    // code for an inner definition: .inner(inner)
+        #expect(inner == transport.definition) // scaffold
+    }
+
     final class MailStore: Sendable { init() {} }
     final class Theme: Sendable { init() {} }
     @MainActor final class InboxViewController { init(store: MailStore) {} }

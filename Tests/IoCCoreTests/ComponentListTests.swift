@@ -59,8 +59,8 @@ struct ComponentListTests {
             builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
             builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
             let source = ContainerBuilder()
-            var hidden = source.register(D.init).definition
-            hidden.isPublic = false
+            var hidden = source.register(D.init).component
+            hidden.definition.isPublic = false
             builder.add(contentsOf: [hidden])
         }
         // The parent's one E, the same singleton, through the parent's table.

@@ -180,12 +180,12 @@ struct ProfileTests {
     private func builder(active: Set<String>) -> ContainerBuilder {
         let builder = ContainerBuilder()
         builder.activeProfiles = active
-        var production = builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("client").definition
-        production.profiles = ["production"]
-        var test = builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("client").definition
-        test.profiles = ["test", "default"]
-        var notTest = builder.register(D.init).named("expensive").definition
-        notTest.profiles = ["!test"]
+        var production = builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("client").component
+        production.definition.profiles = ["production"]
+        var test = builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("client").component
+        test.definition.profiles = ["test", "default"]
+        var notTest = builder.register(D.init).named("expensive").component
+        notTest.definition.profiles = ["!test"]
         let fresh = ContainerBuilder()
         fresh.activeProfiles = active
         fresh.add(contentsOf: [production, test, notTest])
@@ -368,7 +368,7 @@ struct CollectionSourceTests {
     @Test func listsAndMaps_mixReferencesValuesAndInnerDefinitions() throws {
         let builder = ContainerBuilder()
         builder.register(FreeWeatherClient.init, as: (any WeatherClient).self).named("free")
-        let inner = ContainerBuilder().register(BetterWeatherClient.init, as: (any WeatherClient).self).definition
+        let inner = builder.keepingCode(of: ContainerBuilder().register(BetterWeatherClient.init, as: (any WeatherClient).self).component)
         builder.register(Board.init)
             .property(\.clients, .list([.named("free"), .inner(inner)]), name: "clients")
             .property(\.limits, .map(["a": .config(.int(1)), "b": .config(.string("2"))]), name: "limits")

@@ -134,9 +134,9 @@ struct HandleTests {
 
     @Test func innerDefinition_isBuiltInPlace() throws {
         let inner = ContainerBuilder()
-        let definition = inner.register(BetterWeatherClient.init, as: (any WeatherClient).self).definition
+        let client = inner.register(BetterWeatherClient.init, as: (any WeatherClient).self)
         let builder = ContainerBuilder()
-        builder.register(ReportService.init).arguments(.inner(definition))
+        builder.register(ReportService.init).arguments(.inner(builder.keepingCode(of: client.component)))
         #expect(try builder.build().resolve(ReportService.self).client is BetterWeatherClient)
     }
 
@@ -159,8 +159,8 @@ struct HandleTests {
         builder.register(BetterWeatherClient.init, as: (any WeatherClient).self).named("better")
         builder.register(E.self) { _ in throw Boom() }
         let source = ContainerBuilder()
-        var hidden = source.register(D.init).definition
-        hidden.isPublic = false
+        var hidden = source.register(D.init).component
+        hidden.definition.isPublic = false
         builder.add(contentsOf: [hidden])
         register(builder)
         let at = "IoCCoreTests/HandleTests.swift:"

@@ -23,9 +23,9 @@ struct LayoutTests {
         // payloads few of them have (two strings of `taggedIndexed`, a factory-method
         // construction's factory) are boxed, and read back unchanged.
         #expect(MemoryLayout<InjectionSource>.size == 17)
-        // 41, not 48: its 17-byte kind is stored last, so that the definition's six one-byte
-        // fields fill the rest of its last word.
-        #expect(MemoryLayout<Construction>.size == 41)
+        // 49, not 56: its 17-byte kind is stored last, so that the definition's six one-byte
+        // fields fill the rest of its last word (its code ref and product type take 8 bytes each).
+        #expect(MemoryLayout<Construction>.size == 49)
         let indexed = InjectionSource.taggedIndexed(tag: "handler", indexBy: "key")
         #expect(indexed == .taggedIndexed(tag: "handler", indexBy: "key") && indexed != .taggedIndexed(tag: "handler", indexBy: "id"))
         let construction = Construction.factoryMethod("sword(specification:)", of: .named("swordFactory"))

@@ -412,8 +412,8 @@ struct LazyNodeTests {
             let later: Lazy<[D]>
             init(e: E, later: Lazy<[D]>) { self.e = e; self.later = later }
         }
-        let inner = ContainerBuilder().register(E.init).definition
         let builder = ContainerBuilder()
+        let inner = builder.keepingCode(of: ContainerBuilder().register(E.init).component)
         builder.register(D.init).singleton()
         builder.register(Holder.init).arguments(.inner(inner), .lazy(.all(TypeRef(D.self))))
         let container = try builder.build()
@@ -438,11 +438,13 @@ struct LazyNodeTests {
             let inside: Inside
             init(inside: Inside) { self.inside = inside }
         }
-        let deepest = ContainerBuilder().register(E.init).definition
-        let inside = ContainerBuilder().register(Inside.init).arguments(.lazy(.all(TypeRef(D.self))), .inner(deepest)).definition
+        // Each inner definition's code kept by the builder that holds it, then moved with it.
+        let deepest = ContainerBuilder().register(E.init).component
+        let source = ContainerBuilder()
+        let inside = source.register(Inside.init).arguments(.lazy(.all(TypeRef(D.self))), .inner(source.keepingCode(of: deepest))).component
         let builder = ContainerBuilder()
         builder.register(D.init).singleton()
-        builder.register(Holder.init).arguments(.inner(inside))
+        builder.register(Holder.init).arguments(.inner(builder.keepingCode(of: inside)))
         let container = try builder.build()
         #expect(container.components.extraOrigins.count == 2)
         #expect(made(container) == ["D", "Inside", "E"], "the inner definition bound in full, with what it reaches; not its holder")

@@ -254,7 +254,7 @@ struct RegistrationTests {
         builder.register(Report.self, runtimeArguments: { (_: Resolver, city: String) in Report(city: "third " + city) }).overriding()
         builder.register(Report.self, runtimeArguments: { (_: Resolver, days: Int) in Report(city: "\(days) days") })
         let overridden = ContainerBuilder()
-        for definition in builder.definitions where definition.location.line != second { overridden.add(definition) }
+        for component in builder.components where component.definition.location.line != second { overridden.add(component) }
         let container = try overridden.build()
         #expect(try container.resolve(Report.self, runtimeArguments: "Oslo").city == "third Oslo")
         #expect(try container.resolve(Report.self, runtimeArguments: 3).city == "3 days", "other argument types are another key")

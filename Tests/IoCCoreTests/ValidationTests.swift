@@ -265,8 +265,8 @@ struct ErrorTextTests {
     @Test func constructionMovedFromADefinitionOfAnotherType_isInvalid() {
         let source = ContainerBuilder()
         let makesD = source.register(D.init).definition
-        let line = #line; var e = source.register(E.init).definition
-        e.construction = makesD.construction
+        let line = #line; var e = source.register(E.init).component
+        e.definition.construction = makesD.construction
         let builder = ContainerBuilder()
         builder.add(e)
         #expect(errorText { _ = try builder.build() } == """

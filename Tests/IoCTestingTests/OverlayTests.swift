@@ -213,6 +213,17 @@ struct ConfigOverlayTests {
         #expect(try test.resolve((any WeatherClient).self, name: "weatherClient").forecast("x") == "recorded Rome 0")
     }
 
+    @Test func aComponentMadeInCode_replacesByName_withItsCode() throws {
+        let base = try productionContainer()
+        let stubs = ContainerBuilder()
+        let stub = stubs.register({ StubClient("component:") }, as: (any WeatherClient).self).singleton()
+        let test = try base.overlay { $0.replace("weatherClient", with: stub.component) }
+        #expect(try test.resolve(ReportService.self).report("Oslo") == "5 days: component: Oslo")
+        // Its definition alone leaves the code with `stubs`: the overlay's build says so.
+        let error = #expect(throws: IoCError.self) { try base.overlay { $0.replace("weatherClient", with: stub.definition) } }
+        #expect(error?.description.contains("its Swift code was registered with another ContainerBuilder") == true)
+    }
+
     @Test func override_withAYAMLSnippet_replacesNamedServices_andChecksTheirNames() throws {
         let base = try yamlContainer()
         let test = try base.overlay { overlay in

@@ -5,6 +5,8 @@
 final class CatalogBinding {
     let catalog: TypeCatalog?
     @exclusivity(unchecked) var problems: [IoCError] = []
+    /// The build's code table, to which binding adds the catalog's code that bound definitions name.
+    @exclusivity(unchecked) var code: CodeTable
     /// Whether a definition it bound holds an inner definition (which the plan pass numbers).
     private(set) var boundInnerDefinitions = false
     private let definitions: [Definition]
@@ -15,9 +17,10 @@ final class CatalogBinding {
         return byName
     }()
 
-    init(catalog: TypeCatalog?, definitions: [Definition]) {
+    init(catalog: TypeCatalog?, definitions: [Definition], code: CodeTable) {
         self.catalog = catalog
         self.definitions = definitions
+        self.code = code
         for descriptor in catalog?.descriptors ?? [] {
             for reason in descriptor.problems { problems.append(IoCError(.invalidCatalogEntry(type: descriptor.type.name, reason: reason))) }
         }
@@ -61,27 +64,32 @@ final class CatalogBinding {
         guard let factory = bindAsWritten(half), let exposures else { return nil }
         // The product holds its factory as an inner definition.
         boundInnerDefinitions = true
-        return product.product(of: definition, factory: factory, exposedAs: exposures)
+        return product.product(of: definition, factory: factory, exposedAs: exposures, code: &code)
     }
 
     /// The protocols a factory's product is injected as: those its own catalog entry declares
     /// (the ones `as:` names, or all); `nil` after recording a protocol it does not declare.
     private func productExposures(of definition: Definition, _ type: TypeRef) -> [Exposure]? {
-        let declared = catalog?.descriptor(of: type)?.exposures ?? []
-        guard !definition.exposedAs.isEmpty else { return definition.exposesConformances ? declared : [] }
+        let declared = catalog?.descriptor(of: type)?.conformances ?? []
+        guard !definition.exposedAs.isEmpty else { return definition.exposesConformances ? declared.map(exposure) : [] }
         var exposures: [Exposure] = []
         for exposure in definition.exposedAs {
             let name = exposure.typeName ?? exposure.type?.name ?? "?"
-            guard let found = declared.first(where: { $0.type?.name == name || $0.type?.qualifiedName == name }) else {
-                let known = declared.compactMap { $0.type?.name }
+            guard let found = declared.first(where: { $0.type.name == name || $0.type.qualifiedName == name }) else {
+                let known = declared.map(\.type.name)
                 problems.append(IoCError(.unknownMember(kind: "protocol", name: name, type: type.name, component: definition.label,
                                                         location: definition.location, known: known,
                                                         suggestions: Suggestions.closest(to: name, in: known))))
                 return nil
             }
-            exposures.append(found)
+            exposures.append(self.exposure(found))
         }
         return exposures
+    }
+
+    /// The exposure a catalog entry's conformance gives, its conversion kept in the build's code table.
+    func exposure(_ conformance: TypeDescriptor.Conformance) -> Exposure {
+        Exposure(type: conformance.type, code: code.add(conformance.adapter))
     }
 
     private func bindAsWritten(_ definition: Definition) -> Definition? {
@@ -200,9 +208,10 @@ final class CatalogBinding {
         }
         guard let member = select(members, requested: requested, arguments: definition.construction.arguments,
                                   kind: kind, type: descriptor.type.name, definition),
-              case .construction(var construction) = member.template,
+              case .construction(var construction, let recipe) = member.template,
               let targets = targets(of: definition.construction.arguments, in: member, definition)
         else { return nil }
+        construction.code = code.add(recipe)
         Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
         guard completeLeftOut(&construction.arguments, of: member, given: targets, definition, catalog) else { return nil }
         guard let bound = descriptor.typed.bind(definition, construction: construction, descriptor: descriptor, binding: self)
@@ -224,8 +233,9 @@ final class CatalogBinding {
         }
         guard let member = select(factoryDescriptor.factoryMethods, requested: signature, arguments: definition.construction.arguments,
                                   kind: "factory method", type: factoryDescriptor.type.name, definition),
-              case .construction(var template) = member.template, let product = member.returns
+              case .construction(var template, let recipe) = member.template, let product = member.returns
         else { return nil }
+        template.code = code.add(recipe)
         template.arguments[0].source = factory
         template.factory = factory
         guard let targets = targets(of: definition.construction.arguments, in: member, definition) else { return nil }
@@ -437,7 +447,8 @@ extension TypedDescriptor {
     /// The properties Spring's `autowire="byName"`/`"byType"` adds: each catalogued property not
     /// set already whose type is not a plain value, referring to the component of its name, or
     /// of its type (an optional property's wrapped type).
-    static func autowired(_ mode: PropertyAutowiring, _ entries: [TypeDescriptor.Property], besides given: [PropertyInjection]) -> [PropertyInjection] {
+    static func autowired(_ mode: PropertyAutowiring, _ entries: [TypeDescriptor.Property], besides given: [PropertyInjection],
+                          code: inout CodeTable) -> [PropertyInjection] {
         entries.compactMap { entry in
             guard !given.contains(where: { $0.name == entry.name }) else { return nil }
             var wanted = entry.point.source
@@ -445,7 +456,7 @@ extension TypedDescriptor {
             guard case .type(let type) = wanted, !type.isPlainValue else { return nil }
             var point = entry.point
             point.source = mode == .byName ? .named(entry.name) : wanted
-            var property = PropertyInjection(name: entry.name, point: point, setter: entry.setter)
+            var property = PropertyInjection(name: entry.name, point: point, code: code.add(entry.setter))
             property.isAutowired = true
             return property
         }
@@ -471,12 +482,12 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
         // NB: by index, reading the fields it needs: iterating copies each property (and each
         // catalogued one searched) whole, which cost more than the rest of binding it.
         let given = definition.properties
-        if given.indices.contains(where: { given[$0].setter == nil }) {
+        if given.indices.contains(where: { given[$0].code.isNone }) {
             var properties: [PropertyInjection] = []
             properties.reserveCapacity(given.count)
             let entries = descriptor.properties
             for index in given.indices {
-                if given[index].setter != nil {
+                if !given[index].code.isNone {
                     properties.append(given[index])
                     continue
                 }
@@ -488,25 +499,27 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
                 var point = entries[found].point
                 point.source = given[index].point.source
                 point.location = given[index].point.location
-                properties.append(PropertyInjection(name: name, point: point, setter: entries[found].setter))
+                properties.append(PropertyInjection(name: name, point: point, code: binding.code.add(entries[found].setter)))
             }
             bound.properties = properties
         }
-        if let mode = definition.propertyAutowiring { bound.properties += Self.autowired(mode, descriptor.properties, besides: bound.properties) }
+        if let mode = definition.propertyAutowiring {
+            bound.properties += Self.autowired(mode, descriptor.properties, besides: bound.properties, code: &binding.code)
+        }
 
         bound.methodCalls = definition.methodCalls.compactMap { call in
-            if call.invoker != nil { return call }
+            if !call.code.isNone { return call }
             guard let member = binding.select(descriptor.methods, requested: call.method, arguments: call.arguments, kind: "method",
                                               type: descriptor.type.name, definition),
                   case .method(var filled, let invoker) = member.template,
                   let targets = binding.targets(of: call.arguments, in: member, definition)
             else { failed = true; return nil }
             CatalogBinding.fill(&filled, with: call.arguments, at: targets)
-            return MethodInjection(method: member.signature.description, arguments: filled, invoker: invoker)
+            return MethodInjection(method: member.signature.description, arguments: filled, code: binding.code.add(invoker))
         }
 
         bound.hooks = definition.hooks.compactMap { hook in
-            if hook.body != nil { return hook }
+            if !hook.code.isNone { return hook }
             let zeroArgument = descriptor.methods.filter { $0.parameterTypes.isEmpty }
             guard let signature = Signature(hook.name),
                   let member = zeroArgument.first(where: { signature.matches($0.signature) }),
@@ -515,29 +528,29 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
                 if !hook.isOptional { missing("method", hook.name, zeroArgument.map(\.signature.description), at: nil) }
                 return nil
             }
-            return LifecycleHook(kind: hook.kind, name: hook.name, body: Hook<T>(.method(invoker)))
+            return LifecycleHook(kind: hook.kind, name: hook.name, code: binding.code.add(Hook<T>(.method(invoker))))
         }
 
         if definition.exposedAs.isEmpty {
-            bound.exposedAs = definition.exposesConformances ? descriptor.exposures : []
+            bound.exposedAs = definition.exposesConformances ? descriptor.conformances.map(binding.exposure) : []
         } else {
             bound.exposedAs = definition.exposedAs.compactMap { exposure in
-                if exposure.adapter != nil { return exposure }
+                if !exposure.code.isNone { return exposure }
                 guard let name = exposure.typeName,
-                      let declared = descriptor.exposures.first(where: { $0.type?.name == name || $0.type?.qualifiedName == name })
+                      let declared = descriptor.conformances.first(where: { $0.type.name == name || $0.type.qualifiedName == name })
                 else {
-                    missing("protocol", exposure.typeName ?? "?", descriptor.exposures.compactMap { $0.type?.name }, at: nil)
+                    missing("protocol", exposure.typeName ?? "?", descriptor.conformances.map(\.type.name), at: nil)
                     return nil
                 }
-                return declared
+                return binding.exposure(declared)
             }
         }
         if definition.isLazy, let catalog = binding.catalog {
             let explicit = Set(definition.exposedAs.compactMap(\.typeName))
             bound.exposedAs = bound.exposedAs.compactMap { exposure in
                 guard let type = exposure.type else { return exposure }
-                if let proxy = catalog.proxy(for: type), let lazy = exposure.adapter?.proxied(through: proxy, as: type) {
-                    return Exposure(type: type, adapter: lazy)
+                if let proxy = catalog.proxy(for: type), let lazy = binding.code.frozen().adapter(exposure.code)?.proxied(through: proxy, as: type) {
+                    return Exposure(type: type, code: binding.code.add(lazy))
                 }
                 // Seen as a protocol only because its catalog entry declares it: built when injected.
                 guard explicit.contains(type.name) || explicit.contains(type.qualifiedName) else { return exposure }
@@ -602,7 +615,7 @@ final class BindPlan {
         let properties = definition.properties
         hasher.combine(properties.count)
         for index in properties.indices {
-            guard properties[index].setter == nil else { return nil }
+            guard properties[index].code.isNone else { return nil }
             hasher.combine(properties[index].name)
         }
         return hasher.finalize()

@@ -88,7 +88,7 @@ extension Compilation {
                     location: definition.location)))
                 continue
             }
-            guard let key = RuntimeFactoryKey(definition) else { continue }
+            guard let key = RuntimeFactoryKey(definition, registeredCode) else { continue }
             if let position = seen[key] {
                 if definition.isOverride { kept[position] = definition; continue }
                 problems.append(IoCError(.duplicateKey(key: definition.key, first: kept[position].location, second: definition.location)))
@@ -112,7 +112,7 @@ extension Compilation {
         if !definition.properties.isEmpty { return "properties" }
         if !definition.methodCalls.isEmpty { return "method calls" }
         if !definition.hooks.isEmpty { return "hooks" }
-        if definition.strategy != nil { return "a construction strategy" }
+        if definition.strategyName != nil { return "a construction strategy" }
         if !definition.dependsOn.isEmpty { return "dependsOn" }
         return nil
     }

@@ -84,7 +84,7 @@ extension Compilation {
         var found: [(ObjectIdentifier, Int)] = []
         let produced = definition.type?.id
         for exposure in definition.exposedAs {
-            guard let type = exposure.type, let adapter = exposure.adapter, adapter.baseType == produced else { continue }
+            guard let type = exposure.type, let adapter = boundCode.adapter(exposure.code), adapter.baseType == produced else { continue }
             let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
             let exposed = addExtra(.exposure(base: index, type: type), facts: entry)
             numbered.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
@@ -111,9 +111,14 @@ extension Compilation {
         for tag in definition.tags { append(index, to: tag, in: &byTag) }
         // A construction moved from another definition (`definition.construction = ...`) keeps
         // the code of that one, which makes another type: reported here, not at first resolve.
-        if let recipe = definition.construction.recipe, let product = recipe.productType, let type = definition.type,
+        if let recipe = boundCode.recipe(definition.construction.code), let product = recipe.productType, let type = definition.type,
            product != type.id {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its construction makes \(recipe.productName), not \(type.name): a construction taken from another definition keeps the code of that one. Register \(type.name) with its own initializer or factory.", location: definition.location)))
+        }
+        // A definition added to this builder without its component keeps its code where it was
+        // registered: reported here, not at first resolve.
+        if definition.isBound && !boundCode.reachesAll(of: definition) {
+            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its Swift code was registered with another ContainerBuilder, which keeps it. Add the registration's component to this builder (builder.add(registration.component)), not its definition.", location: definition.location)))
         }
         if definition.isEager && definition.isLazy {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
@@ -201,7 +206,7 @@ extension Compilation {
         for (position, point) in construction.arguments.enumerated() where isPlain {
             let at = TypedDefinitionParts<Void>.constructionPoint(construction.storedKind, position, point.label)
             isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location),
-                            hasDefault: construction.defaultValue(at: position, of: point) != nil)
+                            hasDefault: construction.defaultValue(at: position, of: point, in: boundCode) != nil)
         }
         for name in definition.dependsOn where isPlain {
             guard let target = component(named: name) else { isPlain = false; break }
@@ -211,7 +216,7 @@ extension Compilation {
         let constructionEnd = facts[index].dependencies.count
         let properties = definition.properties
         for position in properties.indices where isPlain {
-            isPlain = properties[position].setter?.instanceType == produced
+            isPlain = boundCode.setter(properties[position].code)?.instanceType == produced
                 && plain(properties[position].point, SiteInfo(component: found, point: .property(properties[position].name),
                                                               location: properties[position].point.location ?? definition.location),
                          optional: properties[position].isAutowired)

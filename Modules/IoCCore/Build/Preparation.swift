@@ -59,7 +59,7 @@ struct Preparation {
 
     private static func conforms(_ descriptor: TypeDescriptor, to name: String) -> Bool {
         if descriptor.type.name == name || descriptor.type.qualifiedName == name { return true }
-        return descriptor.exposures.contains { $0.type?.name == name || $0.type?.qualifiedName == name }
+        return descriptor.conformances.contains { $0.type.name == name || $0.type.qualifiedName == name }
     }
 
     /// The definitions of the active profiles, with their placeholders resolved; the input as
@@ -445,7 +445,7 @@ struct Preparation {
                     arguments.append(argument)
                 }
             }
-            result.construction = Construction(kind: .initializer(signature ?? parentSignature), arguments: arguments, recipe: nil)
+            result.construction = Construction(kind: .initializer(signature ?? parentSignature), arguments: arguments)
         }
         var properties = parent.properties
         for property in child.properties {

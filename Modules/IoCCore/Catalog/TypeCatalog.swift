@@ -79,8 +79,8 @@ public final class TypeCatalog: @unchecked Sendable {
             index = descriptors.count - 1
         }
         for name in descriptor.names { byName[name] = index }
-        for exposure in descriptor.exposures {
-            guard let type = exposure.type else { continue }
+        for conformance in descriptor.conformances {
+            let type = conformance.type
             protocolsByName[type.name] = type
             protocolsByName[type.qualifiedName] = type
         }

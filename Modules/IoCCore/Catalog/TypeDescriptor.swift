@@ -16,7 +16,7 @@ public struct TypeDescriptor: Sendable {
         let template: MemberTemplate
         /// Whether every parameter from `position` on has a Swift default value (the entry gave them).
         func hasDefaults(from position: Int) -> Bool {
-            guard case .construction(let construction) = template else { return position >= parameterTypes.count }
+            guard case .construction(let construction, _) = template else { return position >= parameterTypes.count }
             return construction.arguments.dropFirst(position).allSatisfy { $0.source == .defaultArgument }
         }
 
@@ -45,7 +45,7 @@ public struct TypeDescriptor: Sendable {
         var factoryMethods: [Member] = []
         var methods: [Member] = []
         var properties: [Property] = []
-        var exposures: [Exposure] = []
+        var conformances: [Conformance] = []
         var problems: [String] = []
         var product: (any FactoryProducing)?
         var isMainActor = false
@@ -65,7 +65,7 @@ public struct TypeDescriptor: Sendable {
             factoryMethods = other.factoryMethods
             methods = other.methods
             properties = other.properties
-            exposures = other.exposures
+            conformances = other.conformances
             problems = other.problems
             product = other.product
             isMainActor = other.isMainActor
@@ -121,9 +121,16 @@ public struct TypeDescriptor: Sendable {
         set { unique.isMainActor = newValue }
     }
     /// The protocols (or superclasses) it can be injected as.
-    public internal(set) var exposures: [Exposure] {
-        _read { yield fields.exposures }
-        _modify { yield &unique.exposures }
+    public var exposures: [Exposure] { fields.conformances.map { Exposure(type: $0.type, code: .none) } }
+    /// Each protocol (or superclass) it can be injected as, with its conversion.
+    var conformances: [Conformance] {
+        _read { yield fields.conformances }
+        _modify { yield &unique.conformances }
+    }
+    /// A protocol the type conforms to, and the conversion to it.
+    struct Conformance: Sendable {
+        let type: TypeRef
+        let adapter: AdapterBox
     }
     /// For a ``ComponentFactory``: what config that names the type gets, its product.
     var product: (any FactoryProducing)? {
@@ -141,8 +148,8 @@ public struct TypeDescriptor: Sendable {
 
 /// The typed code behind a member.
 enum MemberTemplate: @unchecked Sendable {
-    /// An initializer or factory: the construction with default sources.
-    case construction(Construction)
+    /// An initializer or factory: the construction with default sources (without its code), and its code.
+    case construction(Construction, RecipeBox)
     /// A method: its parameters (default sources) and invoker.
     case method([InjectionPoint], any MethodInvoking)
 }
@@ -286,7 +293,7 @@ public struct TypeDescriptorBuilder<T> {
     /// quest.conforms(to: (any Quest).self) { $0 }
     /// ```
     public mutating func conforms<P>(to type: P.Type, _ convert: @escaping @Sendable (T) -> P) {
-        descriptor.exposures.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) }))
+        descriptor.conformances.append(TypeDescriptor.Conformance(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) }))
     }
 
     // MARK: Internals
@@ -327,9 +334,9 @@ public struct TypeDescriptorBuilder<T> {
         guard let parsed = parse(signature, arity: points.count) else { return }
         let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, typeOf: $0) }
         let recipe = Recipe<T>(defaults.isEmpty ? .arguments(bind) : .defaulted(DefaultedArguments(bind: bind, defaults: defaults.mapValues(\.make))))
-        let construction = Construction(kind: kind, arguments: labelled, recipe: recipe)
+        let construction = Construction(kind: kind, arguments: labelled, code: .none, product: TypeRef(T.self))
         let member = TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type), returns: TypeRef(T.self),
-                                           template: .construction(construction))
+                                           template: .construction(construction, recipe))
         if case .staticFactory = kind { descriptor.staticFactories.append(member) } else { descriptor.initializers.append(member) }
     }
 
@@ -342,10 +349,10 @@ public struct TypeDescriptorBuilder<T> {
         let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, typeOf: $0) }
         let factory = InjectionPoint(label: "factory", type: TypeRef(T.self), source: .type(TypeRef(T.self)))
         let construction = Construction(kind: .factoryMethod(parsed.description), arguments: [factory] + labelled,
-                                        recipe: Recipe<P>(.arguments(bind)))
+                                        code: .none, product: TypeRef(P.self))
         descriptor.factoryMethods.append(TypeDescriptor.Member(signature: parsed, parameterTypes: points.compactMap(\.type),
                                                                returns: TypeRef(P.self),
-                                                               template: .construction(construction)))
+                                                               template: .construction(construction, Recipe<P>(.arguments(bind)))))
     }
 
     private mutating func parse(_ signature: String, arity: Int) -> Signature? {
@@ -396,14 +403,14 @@ extension TypeDescriptorBuilder where T: ComponentFactory {
 protocol FactoryProducing: Sendable {
     var productType: TypeRef { get }
     /// The product's definition: `definition` with the construction of `factory` (the bound
-    /// factory half) asked for its product.
-    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition
+    /// factory half) asked for its product, by code that `code` keeps.
+    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure], code: inout CodeTable) -> Definition
 }
 
 struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
     var productType: TypeRef { TypeRef(F.Product.self) }
 
-    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure]) -> Definition {
+    func product(of definition: Definition, factory: Definition, exposedAs: [Exposure], code: inout CodeTable) -> Definition {
         let recipe = Recipe<F.Product>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
             let made: Argument<F> = reader.take()
@@ -415,7 +422,7 @@ struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
         product.construction = Construction(
             kind: .factoryComponent,
             arguments: [InjectionPoint(label: "factory", type: TypeRef(F.self), source: .inner(factory))],
-            recipe: recipe)
+            code: code.add(recipe), product: TypeRef(F.Product.self))
         product.properties = []
         product.methodCalls = []
         product.hooks = []

@@ -3,12 +3,17 @@
 ///
 /// Every front end (code, macros, XML, YAML) produces definitions and nothing else; the
 /// ``ContainerBuilder`` binds and checks them all at once. Code registrations are *bound*:
-/// they carry the Swift type and the code that builds it. Config front ends write *unbound*
+/// they name the Swift type, and the code that builds it. Config front ends write *unbound*
 /// definitions that name a type, an initializer and properties by text; the builder binds
 /// them through the ``TypeCatalog``.
 ///
+/// A definition holds no code: the Swift code a registration gives (its initializer or
+/// closure, setters, method calls, hooks, conversions, strategy) stays with the builder that
+/// registered it, and the definition names each piece. A ``Component`` is a definition with
+/// its code, what moves a registration made in code to another builder.
+///
 /// Definitions compare equal when they describe the same component, whatever front end wrote
-/// them (closures compare by their kind, and source locations are not compared).
+/// them (the code they name is not compared, nor are source locations).
 public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The fields, shared between copies until one of them changes (copy on write): a
     /// definition is copied through every step of a build, and one reference is cheaper to
@@ -211,10 +216,19 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield fields.stated }
         _modify { yield &unique.stated }
     }
-    /// The construction strategy wrapped around this component's construction, if any.
-    public var strategy: (any ConstructionStrategy)? {
-        get { extra { $0.strategy?.value } }
-        set { setExtra(\.strategy, newValue.map(NamedStrategy.init)) }
+    /// The name of the construction strategy wrapped around this component's construction, if
+    /// any (``ConstructionStrategy/name``; the strategy itself is code, kept with the rest of the
+    /// registration's code: ``Registration/strategy(_:)``).
+    public var strategyName: String? { extra { $0.strategy?.name } }
+    /// The strategy's name and code.
+    var strategy: NamedStrategy? {
+        get { extra { $0.strategy } }
+        set { setExtra(\.strategy, newValue) }
+    }
+    /// Wraps the construction in `strategy`, which `code` keeps.
+    @usableFromInline
+    mutating func setStrategy(_ strategy: any ConstructionStrategy, in code: inout CodeTable) {
+        self.strategy = NamedStrategy(name: strategy.name, code: code.add(strategy))
     }
     /// Where the definition was written.
     public var location: ConfigLocation {
@@ -251,10 +265,12 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var aliasTarget: String?
         var deprecatedAliases: [String: String] = [:]
     }
-    /// A construction strategy, compared by name (strategies are code, not data).
+    /// A construction strategy: its name, and the strategy in a code table (compared by name:
+    /// strategies are code, not data).
     struct NamedStrategy: Equatable, Sendable {
-        let value: any ConstructionStrategy
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.name == rhs.value.name }
+        let name: String
+        var code: CodeRef
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
     }
     /// Holds a definition's ``Extras`` once one of them is set; each `Fields` has its own.
     private final class ExtrasBox: @unchecked Sendable {
@@ -448,7 +464,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         fields = Fields(name: name, typeName: typeName, construction: construction, location: location)
     }
 
-    /// Whether the definition carries its Swift type and code (code registrations, or after binding).
+    /// Whether the definition names its Swift type and code (code registrations, or after binding).
     public var isBound: Bool { fields.type != nil }
 
     /// The key the component is registered under.
@@ -557,7 +573,8 @@ extension Definition {
         let file: String
         let type: TypeRef
         let scope: Scope
-        let recipe: RecipeBox?
+        /// The construction's code.
+        let code: CodeRef
         let arguments: [InjectionPoint]
         let line: Int32
         let kind: RowKind
@@ -625,13 +642,14 @@ extension Definition {
         if fields.isOverride { flags.insert(.override) }
         if fields.isAbstract { flags.insert(.abstract) }
         return Row(name: fields.name, file: fields.location.file, type: type, scope: fields.scope,
-                   recipe: fields.construction.recipe, arguments: fields.construction.arguments,
+                   code: fields.construction.code, arguments: fields.construction.arguments,
                    line: Int32(clamping: fields.location.line), kind: kind, flags: flags, stated: fields.stated)
     }
 
     /// The definition `row` holds, equal to the one it was made from.
     init(_ row: borrowing Row) {
-        let construction = Construction(kind: row.kind.kind, arguments: row.arguments, recipe: row.recipe)
+        // A row's code makes its type (a code registration's, ``Definition/row``).
+        let construction = Construction(kind: row.kind.kind, arguments: row.arguments, code: row.code, product: row.type)
         fields = Fields(name: row.name, typeName: nil, construction: construction, location: row.location)
         fields.type = row.type
         fields.scope = row.scope
@@ -726,7 +744,11 @@ public struct Construction: Sendable, Equatable {
     /// Whether it has a ``factory`` (read without copying the source).
     var hasFactory: Bool { factoryBox != nil }
 
-    var recipe: RecipeBox?
+    /// The code that makes the instance (a ``Recipe``), in the code table of the builder that
+    /// registered it or of the build that bound it; ``CodeRef/none`` until bound.
+    @usableFromInline var code: CodeRef
+    /// The type the code makes, which a code registration's signature ends with.
+    private var product: TypeRef?
 
     /// The kind of construction. A code registration's initializer states its signature as
     /// its parameters' types and the type it makes: `initializer (Quest) -> Knight`.
@@ -735,7 +757,7 @@ public struct Construction: Sendable, Equatable {
             // An initializer with its code but no text of its signature is a code registration's:
             // the text is written from its types when asked for. (The catalog's have theirs;
             // an unbound one has no code yet.)
-            if case .initializer(nil) = storedKind, recipe != nil { return .initializer(typedSignature) }
+            if case .initializer(nil) = storedKind, !code.isNone { return .initializer(typedSignature) }
             return storedKind
         }
         set { storedKind = newValue }
@@ -749,17 +771,24 @@ public struct Construction: Sendable, Equatable {
     // one-byte fields fill the rest of its last word (`bytes_per_definition`).
     package private(set) var storedKind: Kind
 
+    /// A construction by the code `code` names, which makes a `product`.
     @usableFromInline
-    init(kind: Kind, arguments: [InjectionPoint], recipe: RecipeBox?, factory: InjectionSource? = nil) {
+    init(kind: Kind, arguments: [InjectionPoint], code: CodeRef, product: TypeRef?, factory: InjectionSource? = nil) {
         self.storedKind = kind
         self.arguments = arguments
-        self.recipe = recipe
+        self.code = code
+        self.product = product
         self.factoryBox = factory.map(FactorySource.init)
+    }
+
+    /// An unbound construction (no code yet).
+    init(kind: Kind, arguments: [InjectionPoint], factory: InjectionSource? = nil) {
+        self.init(kind: kind, arguments: arguments, code: .none, product: nil, factory: factory)
     }
 
     /// `(Quest, Horse) -> Knight`.
     private var typedSignature: String {
-        "(" + arguments.map { $0.type?.name ?? "?" }.joined(separator: ", ") + ") -> " + (recipe?.productName ?? "?")
+        "(" + arguments.map { $0.type?.name ?? "?" }.joined(separator: ", ") + ") -> " + (product?.name ?? "?")
     }
 
     private final class FactorySource: Sendable {
@@ -777,7 +806,7 @@ public struct Construction: Sendable, Equatable {
     /// knight.construction = .initializer("init(quest:)", arguments: [InjectionPoint(label: "quest", source: .named("quest"))])
     /// ```
     public static func initializer(_ signature: String? = nil, arguments: [InjectionPoint] = []) -> Construction {
-        Construction(kind: .initializer(signature), arguments: arguments, recipe: nil)
+        Construction(kind: .initializer(signature), arguments: arguments)
     }
 
     /// An unbound construction through a static factory method: `URL(string:)`.
@@ -786,7 +815,7 @@ public struct Construction: Sendable, Equatable {
     /// url.construction = .staticFactory("URL(string:)", arguments: [InjectionPoint(source: .config(.string("https://example.com")))])
     /// ```
     public static func staticFactory(_ signature: String, arguments: [InjectionPoint] = []) -> Construction {
-        Construction(kind: .staticFactory(signature), arguments: arguments, recipe: nil)
+        Construction(kind: .staticFactory(signature), arguments: arguments)
     }
 
     /// An unbound construction through a method of another component: `sword(specification:)` of `@swordFactory`.
@@ -796,11 +825,11 @@ public struct Construction: Sendable, Equatable {
     ///                                     arguments: [InjectionPoint(source: .config(.string("broad")))])
     /// ```
     public static func factoryMethod(_ signature: String, of factory: InjectionSource, arguments: [InjectionPoint] = []) -> Construction {
-        Construction(kind: .factoryMethod(signature), arguments: arguments, recipe: nil, factory: factory)
+        Construction(kind: .factoryMethod(signature), arguments: arguments, factory: factory)
     }
 
     /// Taken from the parent definition.
-    public static var inherited: Construction { Construction(kind: .inherited, arguments: [], recipe: nil) }
+    public static var inherited: Construction { Construction(kind: .inherited, arguments: []) }
 
     /// Whether the construction is `async`.
     public var isAsync: Bool { storedKind == .asyncClosure }
@@ -885,17 +914,19 @@ public struct PropertyInjection: Sendable, Equatable {
     public let name: String
     /// Its type and source.
     public internal(set) var point: InjectionPoint
-    let setter: (any PropertySetting)?
+    /// The setter (``PropertySetting``) in a code table; ``CodeRef/none`` until bound.
+    var code: CodeRef
     /// Whether a child definition's collection adds to its parent's value of the property
     /// instead of replacing it (Spring's `merge="true"`): a list appends, a map overrides by key.
     public var mergesWithParent = false
     /// Added by ``Definition/propertyAutowiring``: left unset when nothing matches.
     public internal(set) var isAutowired = false
 
-    init(name: String, point: InjectionPoint, setter: any PropertySetting) {
+    @usableFromInline
+    init(name: String, point: InjectionPoint, code: CodeRef) {
         self.name = name
         self.point = point
-        self.setter = setter
+        self.code = code
     }
 
     /// An unbound property injection: the catalog finds the property by name.
@@ -906,7 +937,7 @@ public struct PropertyInjection: Sendable, Equatable {
     public init(name: String, source: InjectionSource, location: ConfigLocation? = nil) {
         self.name = name
         self.point = InjectionPoint(label: name, source: source, location: location)
-        self.setter = nil
+        self.code = .none
     }
 
     /// The property's type, once bound (`nil` for a property config names, until the catalog finds it).
@@ -926,13 +957,14 @@ public struct MethodInjection: Sendable, Equatable {
     public let method: String
     /// Its arguments.
     public internal(set) var arguments: [InjectionPoint]
-    let invoker: (any MethodInvoking)?
+    /// The invoker (``MethodInvoker``) in a code table; ``CodeRef/none`` until bound.
+    var code: CodeRef
 
     @usableFromInline
-    init(method: String, arguments: [InjectionPoint], invoker: any MethodInvoking) {
+    init(method: String, arguments: [InjectionPoint], code: CodeRef) {
         self.method = method
         self.arguments = arguments
-        self.invoker = invoker
+        self.code = code
     }
 
     /// An unbound call: the catalog finds the method by signature or name and arguments.
@@ -943,7 +975,7 @@ public struct MethodInjection: Sendable, Equatable {
     public init(method: String, arguments: [InjectionPoint]) {
         self.method = method
         self.arguments = arguments
-        self.invoker = nil
+        self.code = .none
     }
 
     public static func == (lhs: MethodInjection, rhs: MethodInjection) -> Bool {
@@ -974,12 +1006,13 @@ public struct LifecycleHook: Sendable, Equatable {
     /// Whether the hook is left out when the type has no such method, instead of being an
     /// error (Spring's `default-init-method`, which applies to the beans that have it).
     public var isOptional = false
-    let body: (any HookBody)?
+    /// The body (a ``Hook``) in a code table; ``CodeRef/none`` until bound.
+    var code: CodeRef
 
-    init(kind: Kind, name: String, body: any HookBody) {
+    init(kind: Kind, name: String, code: CodeRef) {
         self.kind = kind
         self.name = name
-        self.body = body
+        self.code = code
     }
 
     /// An unbound hook: the catalog finds the method (with no parameters) by name; with
@@ -992,7 +1025,7 @@ public struct LifecycleHook: Sendable, Equatable {
         self.kind = kind
         self.name = method
         self.isOptional = isOptional
-        self.body = nil
+        self.code = .none
     }
 
     public static func == (lhs: LifecycleHook, rhs: LifecycleHook) -> Bool {
@@ -1006,12 +1039,14 @@ public struct Exposure: Sendable, Equatable {
     public let type: TypeRef?
     /// The type's name as config wrote it.
     public let typeName: String?
-    let adapter: AdapterBox?
+    /// The conversion (an ``AdapterBox``) in a code table; ``CodeRef/none`` until bound.
+    var code: CodeRef
 
-    init(type: TypeRef, adapter: AdapterBox) {
+    @usableFromInline
+    init(type: TypeRef, code: CodeRef) {
         self.type = type
         self.typeName = nil
-        self.adapter = adapter
+        self.code = code
     }
 
     /// An unbound exposure: one of the protocols the type's catalog entry declares.
@@ -1022,7 +1057,7 @@ public struct Exposure: Sendable, Equatable {
     public init(typeName: String) {
         self.type = nil
         self.typeName = typeName
-        self.adapter = nil
+        self.code = .none
     }
 
     var name: String { type?.name ?? typeName ?? "?" }

@@ -103,8 +103,7 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
 /// definitions stay comparable and printable.
 public struct InjectedValue: Sendable, Equatable, CustomStringConvertible {
     /// The value itself.
-    public let value: any Sendable
-    private let isEqual: @Sendable (any Sendable) -> Bool
+    public let value: any Sendable & Equatable
     /// The value as definitions print it.
     public let description: String
 
@@ -115,9 +114,13 @@ public struct InjectedValue: Sendable, Equatable, CustomStringConvertible {
     /// ```
     public init<V: Sendable & Equatable>(_ value: V) {
         self.value = value
-        self.isEqual = { other in (other as? V) == value }
         self.description = V.self == String.self ? "\"\(value)\"" : "\(value)"
     }
 
-    public static func == (lhs: InjectedValue, rhs: InjectedValue) -> Bool { lhs.isEqual(rhs.value) }
+    public static func == (lhs: InjectedValue, rhs: InjectedValue) -> Bool { lhs.value.isEqual(to: rhs.value) }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
 }

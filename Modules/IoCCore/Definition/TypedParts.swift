@@ -1,15 +1,15 @@
-// The typed halves of a Definition. A Definition is plain data that any front end can
+// The typed code behind a Definition. A Definition is plain data that any front end can
 // make; these boxes carry the generic code (initializer calls, key-path setters, hooks,
 // conversions) that the builder binds into a node. Each box is made together with the
 // type it serves, so the casts at build always succeed; they are still checked.
 //
-// Each box rides with the piece it serves — the construction's recipe (with a catalog entry's
-// Swift defaults), a property's setter, a method call's invoker, a hook's body, an exposure's
-// adapter — rather than in a plan kept apart, because definitions are self-contained values:
-// preparation merges them piece by piece (a child takes its parent's properties, calls and
-// hooks), a builder takes another's (`add(contentsOf:)`, test overlays), and a plan apart
-// would need an identity for every piece that survives all of that (docs/Performance.md,
-// "A plain-data Definition"). Equality and the canonical form ignore the boxes, and front
+// The boxes live in code tables (ComponentCode.swift): the builder's for code registrations,
+// the build's for what binding takes from the catalog. A definition names each — the
+// construction's recipe (with a catalog entry's Swift defaults), a property's setter, a method
+// call's invoker, a hook's body, an exposure's adapter, a strategy — by a `CodeRef`, which
+// survives what definitions go through as values: preparation merges them piece by piece (a
+// child takes its parent's properties, calls and hooks) within one builder, and a `Component`
+// carries the code to another. Equality and the canonical form ignore the refs, and front
 // ends never make them. What follows from the data is not kept: the node maker is the bound
 // type's (`TypeRef.makeNode`), and so is an injection point's slot (`Slots`): a point is its
 // label, type, source and location.
@@ -341,10 +341,10 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
 
 extension Construction {
     /// The Swift default of argument `index`, `point`, when its source asks for the default and
-    /// the construction has one for it (``RecipeBox/defaults``).
-    func defaultValue(at index: Int, of point: InjectionPoint) -> (@Sendable () -> Any)? {
+    /// the construction's code (in `table`) has one for it (``RecipeBox/defaults``).
+    func defaultValue(at index: Int, of point: InjectionPoint, in table: FrozenCode) -> (@Sendable () -> Any)? {
         guard case .defaultArgument = point.source else { return nil }
-        return recipe?.defaults?[index]
+        return table.recipe(code)?.defaults?[index]
     }
 }
 
@@ -366,7 +366,8 @@ struct BindingParts {
     }
 
     init(_ row: borrowing Definition.Row) {
-        construction = Construction(kind: row.kind.kind, arguments: row.arguments, recipe: row.recipe)
+        // A row's code makes its type (a code registration's, ``Definition/row``).
+        construction = Construction(kind: row.kind.kind, arguments: row.arguments, code: row.code, product: row.type)
         location = row.location
         definition = nil
     }
@@ -375,7 +376,8 @@ struct BindingParts {
     var properties: [PropertyInjection] { definition?.properties ?? [] }
     var methodCalls: [MethodInjection] { definition?.methodCalls ?? [] }
     var hooks: [LifecycleHook] { definition?.hooks ?? [] }
-    var strategy: (any ConstructionStrategy)? { definition?.strategy }
+    /// The construction strategy's code, if any.
+    var strategy: CodeRef? { definition?.strategy?.code }
 }
 
 /// What binding one injection point gave.
@@ -468,7 +470,11 @@ struct TypedDefinitionParts<T> {
         for (index, point) in parts.construction.arguments.enumerated() {
             let site = SiteInfo(component: node.component, point: Self.constructionPoint(parts.construction.storedKind, index, point.label),
                                 location: point.location ?? parts.location)
-            if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point)) { arguments.append(argument) } else { failed = true }
+            if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point, in: node.container.code)) {
+                arguments.append(argument)
+            } else {
+                failed = true
+            }
         }
 
         // Components it depends on without injecting them are made first.
@@ -488,7 +494,7 @@ struct TypedDefinitionParts<T> {
         steps.reserveCapacity(parts.properties.count + parts.methodCalls.count + parts.hooks.count)
         let hookContext = ResolutionContext(container: node.container, graph: nil)
         for hook in parts.hooks where hook.kind == .beforeInjection {
-            guard let typed = hook.body as? Hook<T> else { continue }
+            guard let typed = node.container.code.hook(hook.code) as? Hook<T> else { continue }
             switch typed.body {
             case .run: steps.append(.hook(typed))
             case .method(let invoker): steps.append(.call(invoker.bind([])))
@@ -504,7 +510,7 @@ struct TypedDefinitionParts<T> {
             let site = SiteInfo(component: node.component, point: .property(properties[index].name),
                                 location: properties[index].point.location ?? parts.location)
             let autowired = properties[index].isAutowired
-            guard let setter = properties[index].setter, setter.instanceType == ObjectIdentifier(T.self) else {
+            guard let setter = node.container.code.setter(properties[index].code), setter.instanceType == ObjectIdentifier(T.self) else {
                 // An autowired property that nothing matches stays as the initializer left it (Spring).
                 if !autowired { failed = true }
                 continue
@@ -516,7 +522,7 @@ struct TypedDefinitionParts<T> {
             }
         }
         for call in parts.methodCalls {
-            guard let invoker = call.invoker as? MethodInvoker<T> else { failed = true; continue }
+            guard let invoker = node.container.code.invoker(call.code) as? MethodInvoker<T> else { failed = true; continue }
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
                 let site = SiteInfo(component: node.component, point: .call(call.method, index), location: point.location ?? parts.location)
@@ -526,7 +532,7 @@ struct TypedDefinitionParts<T> {
         }
         var disposers: [@Sendable (T) throws -> Void] = []
         for hook in parts.hooks {
-            guard let typed = hook.body as? Hook<T> else { continue }
+            guard let typed = node.container.code.hook(hook.code) as? Hook<T> else { continue }
             switch (hook.kind, typed.body) {
             case (.afterInjection, .run), (.decorator, .decorate): steps.append(.hook(typed))
             case (.afterInjection, .method(let invoker)): steps.append(.call(invoker.bind([])))
@@ -540,7 +546,7 @@ struct TypedDefinitionParts<T> {
 
         var construct: Producer<T>.Construct
         var constructAsync: Producer<T>.ConstructAsync
-        switch Recipe<T>.of(parts.construction.recipe)?.body {
+        switch Recipe<T>.of(node.container.code.recipe(parts.construction.code))?.body {
         case .arguments(let bind)? where !failed:
             let bound = bind(arguments)
             construct = bound.sync
@@ -580,7 +586,8 @@ struct TypedDefinitionParts<T> {
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
                         postProcessors: parts.construction.storedKind == .instance ? [] : postProcessors,
-                        strategy: parts.strategy, info: node.info, disposers: disposers, arguments: arguments)
+                        strategy: parts.strategy.flatMap(node.container.code.strategy), info: node.info, disposers: disposers,
+                        arguments: arguments)
     }
 }
 

@@ -64,6 +64,8 @@ public final class ContainerBuilder {
 
     /// The definitions registered so far, in order.
     @exclusivity(unchecked) public private(set) var definitions: [Definition] = []
+    /// The Swift code of the registrations, which their definitions name (``CodeRef``).
+    @exclusivity(unchecked) @usableFromInline var code = CodeTable()
 
     let parent: Container?
     var postProcessors: [any InstancePostProcessor] = []
@@ -116,6 +118,56 @@ public final class ContainerBuilder {
     public func add(contentsOf definitions: [Definition]) {
         self.definitions.append(contentsOf: definitions)
     }
+
+    /// Adds a component registered with another builder, with its code. Returns its index.
+    ///
+    /// ```swift
+    /// let shared = ContainerBuilder()
+    /// let clock = shared.register(SystemClock.init).singleton()
+    /// builder.add(clock.component)
+    /// ```
+    @discardableResult
+    public func add(_ component: Component) -> Int {
+        definitions.append(code.importing(component.definition, from: component.code))
+        return definitions.count - 1
+    }
+
+    /// Adds components registered with other builders, with their code (several modules, one builder).
+    ///
+    /// ```swift
+    /// builder.add(contentsOf: networking.components)
+    /// ```
+    public func add(contentsOf components: [Component]) {
+        for component in components { add(component) }
+    }
+
+    /// The definition of `component`, whose code this builder keeps from now on, without
+    /// registering it: an inner definition (``InjectionSource/inner(_:)``) made in code.
+    ///
+    /// ```swift
+    /// let client = ContainerBuilder().register(BetterWeatherClient.init, as: (any WeatherClient).self)
+    /// builder.register(ReportService.init).arguments(.inner(builder.keepingCode(of: client.component)))
+    /// ```
+    public func keepingCode(of component: Component) -> Definition {
+        code.importing(component.definition, from: component.code)
+    }
+
+    /// Every definition registered so far, each with its code: what another builder takes
+    /// with ``add(contentsOf:)-(_:[Component])``.
+    ///
+    /// ```swift
+    /// let networking = ContainerBuilder()
+    /// networking.register(URLSessionTransport.init).singleton()
+    /// builder.add(contentsOf: networking.components)
+    /// ```
+    public var components: [Component] {
+        let code = self.code.frozen()
+        return definitions.map { Component(definition: $0, code: code) }
+    }
+
+    /// Takes the last definition out of the list; its code stays in the table (an inner
+    /// definition registered only for its code).
+    func takeLastDefinition() -> Definition { definitions.removeLast() }
 
     func update(_ index: Int, _ change: (inout Definition) -> Void) {
         change(&definitions[index])

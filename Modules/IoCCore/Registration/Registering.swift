@@ -215,8 +215,7 @@ extension ContainerBuilder {
         if count > 1 { points.reserveCapacity(count) }
         for parameter in repeat each parameters { points.append(InjectionPoint(typedFor: parameter)) }
         // No signature text: `kind` writes `(Quest, Horse) -> Knight` from the points' types when asked for.
-        let recipe = Recipe<T>(.arguments(bind))
-        return add(T.self, Construction(kind: .initializer(nil), arguments: points, recipe: recipe), file, line)
+        return add(T.self, construction(.initializer(nil), arguments: points, Recipe<T>(.arguments(bind))), file, line)
     }
 
     /// Registers a closure that builds the component with a ``Resolver``. Its dependencies are
@@ -231,7 +230,7 @@ extension ContainerBuilder {
         factory: @escaping @Sendable (Resolver) throws -> T,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        add(T.self, Construction(kind: .closure, arguments: [], recipe: Recipe<T>(.resolver(factory))), file, line).named(name)
+        add(T.self, construction(.closure, arguments: [], Recipe<T>(.resolver(factory))), file, line).named(name)
     }
 
     /// Registers an `async` factory. Resolve the component with `try await container.resolve(...)`;
@@ -247,7 +246,7 @@ extension ContainerBuilder {
         asyncFactory: @escaping @Sendable (Resolver) async throws -> T,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        add(T.self, Construction(kind: .asyncClosure, arguments: [], recipe: Recipe<T>(.asyncResolver(asyncFactory))), file, line).named(name)
+        add(T.self, construction(.asyncClosure, arguments: [], Recipe<T>(.asyncResolver(asyncFactory))), file, line).named(name)
     }
 
     /// Registers an existing instance (the app delegate, the window, a configuration value).
@@ -263,7 +262,7 @@ extension ContainerBuilder {
         instance: T, as type: T.Type = T.self, name: String? = nil,
         file: String = #fileID, line: Int = #line
     ) -> Registration<T> {
-        add(T.self, Construction(kind: .instance, arguments: [], recipe: Recipe<T>(.instance(RegisteredInstance(instance)))), file, line)
+        add(T.self, construction(.instance, arguments: [], Recipe<T>(.instance(RegisteredInstance(instance)))), file, line)
             .named(name).scope(.singleton)
     }
 
@@ -281,8 +280,10 @@ extension ContainerBuilder {
         _ initializer: @escaping @Sendable (repeat each D) throws -> F,
         file: String = #fileID, line: Int = #line
     ) -> Registration<F.Product> {
-        let factory = ContainerBuilder()
-        let inner = factory.register(initializer, file: file, line: line).definition
+        // The factory's definition is inner: registered here, for its code, then taken out of
+        // the builder's list into the product's source.
+        register(initializer, file: file, line: line)
+        let inner = takeLastDefinition()
         return registerFactory(F.self, source: .inner(inner), file: file, line: line)
     }
 
@@ -306,7 +307,7 @@ extension ContainerBuilder {
                 sync: { ctx in try factory.get(ctx).makeProduct() },
                 async: { ctx in try await factory.getAsync(ctx).makeProduct() })
         })
-        return add(F.Product.self, Construction(kind: .factoryComponent, arguments: [point], recipe: recipe), file, line)
+        return add(F.Product.self, construction(.factoryComponent, arguments: [point], recipe), file, line)
     }
 
     /// Registers the product of a method of another component (Spring `factory-bean` +
@@ -339,7 +340,7 @@ extension ContainerBuilder {
                 async: { ctx in try method(try await target.getAsync(ctx))(repeat try await (each bound).getAsync(ctx)) })
         })
         let signature = "(" + names.joined(separator: ", ") + ") -> \(P.self)"
-        return add(P.self, Construction(kind: .factoryMethod(signature), arguments: points, recipe: recipe, factory: factory), file, line)
+        return add(P.self, construction(.factoryMethod(signature), arguments: points, recipe, factory: factory), file, line)
     }
 
     /// Registers a factory that takes arguments at resolve time (Swinject's arguments):
@@ -427,10 +428,17 @@ extension ContainerBuilder {
     /// profiles, overrides and the canonical form see it; the build keys it apart (see
     /// ``RuntimeFactoryKey``).
     private func addRuntimeFactory<T>(_ type: T.Type, name: String?, file: String, line: Int, _ factory: RuntimeFactoryBox) -> Registration<T> {
-        var definition = Definition(type: TypeRef(T.self), construction: Construction(kind: .runtimeArguments(factory.argumentList), arguments: [], recipe: factory),
-                                    location: ConfigLocation(file: file, line: line))
+        let construction = Construction(kind: .runtimeArguments(factory.argumentList), arguments: [], code: code.add(factory), product: TypeRef(T.self))
+        var definition = Definition(type: TypeRef(T.self), construction: construction, location: ConfigLocation(file: file, line: line))
         definition.name = name
         return Registration(builder: self, index: add(definition))
+    }
+
+    /// A construction by `recipe`, which this builder's code table keeps.
+    @inlinable
+    func construction<T>(_ kind: Construction.Kind, arguments: [InjectionPoint], _ recipe: Recipe<T>,
+                         factory: InjectionSource? = nil) -> Construction {
+        Construction(kind: kind, arguments: arguments, code: code.add(recipe), product: TypeRef(T.self), factory: factory)
     }
 
     @inlinable
@@ -441,7 +449,7 @@ extension ContainerBuilder {
         definition.isLazy = defaults.isLazy
         // NB: only when there is one: setting `nil` on a new definition changes nothing, and the
         // check that it is the default read a key path, 8% of `profile register`'s instructions.
-        if let strategy = defaults.strategy { definition.strategy = strategy }
+        if let strategy = defaults.strategy { definition.setStrategy(strategy, in: &code) }
         return Registration(builder: self, index: add(definition))
     }
 }
@@ -671,9 +679,9 @@ struct RuntimeFactoryKey: Hashable, Sendable {
         self.name = name
     }
 
-    /// The key of the runtime-argument definition `definition`.
-    init?(_ definition: Definition) {
-        guard let factory = definition.construction.recipe as? RuntimeFactoryBox else { return nil }
+    /// The key of the runtime-argument definition `definition`, whose code `code` keeps.
+    init?(_ definition: Definition, _ code: FrozenCode) {
+        guard let factory = code.recipe(definition.construction.code) as? RuntimeFactoryBox else { return nil }
         self.init(type: ObjectIdentifier(definition.boundType.metatype), arguments: factory.arguments, name: definition.name)
     }
 
@@ -746,8 +754,9 @@ struct PublishedRuntimeFactory: Sendable {
     /// `"report" (Report) with arguments (String, Int)`.
     let signature: String
 
-    init?(_ definition: Definition) {
-        guard let key = RuntimeFactoryKey(definition), let factory = definition.construction.recipe as? RuntimeFactoryBox else { return nil }
+    init?(_ definition: Definition, _ code: FrozenCode) {
+        guard let key = RuntimeFactoryKey(definition, code), let factory = code.recipe(definition.construction.code) as? RuntimeFactoryBox
+        else { return nil }
         self.key = key
         self.factory = factory
         label = definition.key.description

@@ -29,6 +29,15 @@ public struct Registration<T> {
         return self
     }
 
+    /// The definition with its code, to add to another builder (``ContainerBuilder/add(_:)-(Component)``).
+    ///
+    /// ```swift
+    /// let shared = ContainerBuilder()
+    /// let clock = shared.register(SystemClock.init).singleton()
+    /// builder.add(clock.component)
+    /// ```
+    public var component: Component { Component(definition: definition, code: builder.code.frozen()) }
+
     // MARK: Keys
 
     /// Names the component (`nil` leaves it unnamed).
@@ -55,7 +64,7 @@ public struct Registration<T> {
     /// ```
     @discardableResult
     public func `as`<P>(_ type: P.Type, _ convert: @escaping @Sendable (T) -> P) -> Self {
-        update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { convert($0) })) }
+        expose(as: P.self, Adapter<T, P> { convert($0) })
     }
 
     /// Lets the component be injected as `P` too, checking the conversion when it is made.
@@ -66,7 +75,7 @@ public struct Registration<T> {
     /// ```
     @discardableResult
     public func `as`<P>(_ type: P.Type) -> Self {
-        update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: Adapter<T, P> { $0 as? P })) }
+        expose(as: P.self, Adapter<T, P> { $0 as? P })
     }
 
     /// Adds tags, for collection injection of everything tagged.
@@ -193,12 +202,10 @@ public struct Registration<T> {
     /// ```
     @discardableResult
     public func lazy<P>(as type: P.Type, proxy: @escaping @Sendable (Lazy<T>) -> P) -> Self {
-        update {
-            $0.isLazy = true
-            $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ProxyAdapter<T, P>(followsScope: false) { label, reach, reachAsync, _ in
-                proxy(Lazy(label: label, make: reach, makeAsync: reachAsync))
-            }))
-        }
+        _ = update { $0.isLazy = true }
+        return expose(as: P.self, ProxyAdapter<T, P>(followsScope: false) { label, reach, reachAsync, _ in
+            proxy(Lazy(label: label, make: reach, makeAsync: reachAsync))
+        })
     }
 
     /// Lets the component be injected as `P` through a proxy that reaches it when called
@@ -215,12 +222,16 @@ public struct Registration<T> {
     /// ```
     @discardableResult
     public func proxy<P>(as type: P.Type, proxy: @escaping @Sendable (Provider<T>) -> P) -> Self {
-        update {
-            if !$0.scope.isContextScoped { $0.isLazy = true }
-            $0.exposedAs.append(Exposure(type: TypeRef(P.self), adapter: ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
-                proxy(ProxyAdapter<T, P>.target(label: label, reach, reachAsync, perCall: perCall))
-            }))
-        }
+        _ = update { if !$0.scope.isContextScoped { $0.isLazy = true } }
+        return expose(as: P.self, ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
+            proxy(ProxyAdapter<T, P>.target(label: label, reach, reachAsync, perCall: perCall))
+        })
+    }
+
+    /// Adds an exposure as `P` by `adapter`, which the builder's code table keeps.
+    private func expose<P>(as type: P.Type, _ adapter: AdapterBox) -> Self {
+        let code = builder.code.add(adapter)
+        return update { $0.exposedAs.append(Exposure(type: TypeRef(P.self), code: code)) }
     }
 
     /// Wraps construction in a ``ConstructionStrategy``.
@@ -229,7 +240,10 @@ public struct Registration<T> {
     /// builder.register(ReportService.init).strategy(TimingStrategy())
     /// ```
     @discardableResult
-    public func strategy(_ strategy: any ConstructionStrategy) -> Self { update { $0.strategy = strategy } }
+    public func strategy(_ strategy: any ConstructionStrategy) -> Self {
+        let code = builder.code.add(strategy)
+        return update { $0.strategy = Definition.NamedStrategy(name: strategy.name, code: code) }
+    }
 
     // MARK: Dependencies
 
@@ -297,10 +311,9 @@ public struct Registration<T> {
     /// ```
     @discardableResult
     public func property<V>(_ name: String, source: InjectionSource? = nil, set: @escaping @Sendable (inout T, V) throws -> Void) -> Self {
-        update {
-            let point = InjectionPoint(label: name, type: TypeRef(V.self), source: source ?? Slots.slot(for: V.self).defaultSource)
-            $0.properties.append(PropertyInjection(name: name, point: point, setter: ValuePropertySetter<T, V>(set)))
-        }
+        let point = InjectionPoint(label: name, type: TypeRef(V.self), source: source ?? Slots.slot(for: V.self).defaultSource)
+        let code = builder.code.add(ValuePropertySetter<T, V>(set))
+        return update { $0.properties.append(PropertyInjection(name: name, point: point, code: code)) }
     }
 
     /// Calls a method after the properties are set (method injection), its parameters resolved
@@ -327,7 +340,8 @@ public struct Registration<T> {
             let bound = (repeat reader.take((each A).self))
             return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
         }
-        return update { $0.methodCalls.append(MethodInjection(method: method, arguments: points, invoker: invoker)) }
+        let code = adding(invoker)
+        return update { $0.methodCalls.append(MethodInjection(method: method, arguments: points, code: code)) }
     }
 
     // MARK: Lifecycle
@@ -375,8 +389,13 @@ public struct Registration<T> {
     }
 
     private func hook(_ kind: LifecycleHook.Kind, _ name: String, _ body: Hook<T>.Body) -> Self {
-        update { $0.hooks.append(LifecycleHook(kind: kind, name: name, body: Hook<T>(body))) }
+        let code = builder.code.add(Hook<T>(body))
+        return update { $0.hooks.append(LifecycleHook(kind: kind, name: name, code: code)) }
     }
+
+    /// Keeps `invoker` in the builder's code table.
+    @usableFromInline
+    func adding(_ invoker: any MethodInvoking) -> CodeRef { builder.code.add(invoker) }
 }
 
 extension ContainerBuilder {
