@@ -24,7 +24,7 @@ public final class ContainerBuilder {
     }
 
     /// Settings for registrations made from now on.
-    // NB: this and `definitions` skip the dynamic exclusivity checks: a builder is used from
+    // NB: this, `definitions` and `code` skip the dynamic exclusivity checks: a builder is used from
     // one thread, and nothing that reads or changes them calls out to code that could reach
     // them again (a definition is changed by the registration's own closures). Checked, they
     // cost about 300 instructions each, two or three a registration (docs/Performance.md,
