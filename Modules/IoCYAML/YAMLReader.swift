@@ -155,8 +155,7 @@ struct YAMLReader {
                 frame.seen[document.records[Int(pending[position])].text] = pending[position]
             }
         }
-        if let first = frame.seen[text] { throw fail(first) }
-        frame.seen[text] = key
+        if let first = frame.seen.updateValue(key, forKey: text) { throw fail(first) }
     }
 
     private func checkDepth(_ depth: Int, _ location: ConfigLocation) throws(YAMLError) {
