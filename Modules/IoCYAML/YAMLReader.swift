@@ -67,7 +67,9 @@ struct YAMLReader {
             defer { yaml_event_delete(&event) }
             let line = Int(event.start_mark.line) + 1
             let column = Int(event.start_mark.column) + 1
-            var location: ConfigLocation { ConfigLocation(file: file, line: line, column: column) }
+            // NB: made only where a check needs it: reading `self.file` for every event copied the
+            // reader (its file name, a counted reference) once an event (`profile yaml-only`).
+            var location: ConfigLocation { Self.location(file, line, column) }
             var finished: Int32?
             switch event.type {
             case YAML_STREAM_END_EVENT:
@@ -84,7 +86,7 @@ struct YAMLReader {
                     throw .limitExceeded(limit: "a scalar's length (maxScalarBytes \(limits.maxScalarBytes))", value: Int(scalar.length), location: location)
                 }
                 let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self) } ?? ""
-                let tag = try checkedTag(scalar.tag, location)
+                let tag = scalar.tag == nil ? nil : try checkedTag(scalar.tag, location)
                 let node = document.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, tag: tag, line: line, column: column)
                 if let anchor = string(scalar.anchor) { anchors[anchor] = node }
                 finished = node
@@ -99,11 +101,11 @@ struct YAMLReader {
                 }
                 finished = target
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                try checkDepth(stack.count + 1, location)
+                if stack.count + 1 > limits.maxDepth { try checkDepth(stack.count + 1, location) }
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                stack.append(Frame(isMapping: isMapping, tag: try checkedTag(tag, location), anchor: string(anchor),
+                stack.append(Frame(isMapping: isMapping, tag: tag == nil ? nil : try checkedTag(tag, location), anchor: string(anchor),
                                    line: line, column: column, start: pending.count))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
@@ -156,6 +158,10 @@ struct YAMLReader {
             }
         }
         if let first = frame.seen.updateValue(key, forKey: text) { throw fail(first) }
+    }
+
+    private static func location(_ file: String, _ line: Int, _ column: Int) -> ConfigLocation {
+        ConfigLocation(file: file, line: line, column: column)
     }
 
     private func checkDepth(_ depth: Int, _ location: ConfigLocation) throws(YAMLError) {
