@@ -114,10 +114,16 @@ struct YAMLNode {
     }
 
     /// The entries of a mapping node.
+    // NB: read from the record, not through `kind`, whose enum of the node's text or members
+    // a translator asking several times a service copied and destroyed each time.
     var entries: YAMLEntries? {
-        if case .mapping(let entries) = kind { return entries }
-        return nil
+        guard shape == .mapping else { return nil }
+        let at = Int(index)
+        return YAMLEntries(document: document, first: Int(document.records[at].first), count: Int(document.records[at].count) / 2)
     }
+
+    /// Whether the node is a list.
+    var isSequence: Bool { shape == .sequence }
 }
 
 /// The items of a list node, in order.

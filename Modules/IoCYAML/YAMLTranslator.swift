@@ -198,8 +198,9 @@ package struct YAMLTranslator: ConfigTranslation {
                                                     location: keyNode.location, isPublic: false))
                     return
                 }
+                let entries = value.entries
                 // Symfony's alias entry: `id: { alias: target, public: true }`.
-                if let entries = value.entries, let target = entries.first(where: { $0.key.scalar == "alias" })?.value {
+                if let entries, let target = entries.first(where: { $0.key.scalar == "alias" })?.value {
                     var name = try this.text(target, "alias")
                     if name.hasPrefix("@") { name.removeFirst() }
                     var alias = ConfigAlias(name: id, target: name, location: keyNode.location, isPublic: false)
@@ -216,8 +217,8 @@ package struct YAMLTranslator: ConfigTranslation {
                 }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and
                 // references to it reach that registration.
-                if let flag = value.entries?.first(where: { $0.key.scalar == "synthetic" })?.value, try this.bool(flag, "synthetic") { return }
-                if case .sequence = value.kind {
+                if let flag = entries?.first(where: { $0.key.scalar == "synthetic" })?.value, try this.bool(flag, "synthetic") { return }
+                if value.isSequence {
                     // Symfony's short form: `App\Mailer: ['@transport']` gives the arguments only.
                     let definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),
                                                 location: keyNode.location)
@@ -676,13 +677,11 @@ package struct YAMLTranslator: ConfigTranslation {
 
     /// `what` names the node in the error; made only for one (each service passes its name).
     private func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(YAMLError) -> YAMLEntries {
+        if let entries = node.entries { return entries }
         // Empty and null (`~`) stand for an empty map: Symfony's `App\Mailer: ~` is a service of that class.
         if case .scalar(let text, let plain) = node.kind,
            text.isEmpty || (plain && node.tag == nil && ["~", "null", "Null", "NULL"].contains(text)) { return .empty(in: node.document) }
-        guard let entries = node.entries else {
-            throw .wrongKind(expected: "a map", found: node.kindName, what: what(), location: node.location)
-        }
-        return entries
+        throw .wrongKind(expected: "a map", found: node.kindName, what: what(), location: node.location)
     }
 
     private func sequence(_ node: YAMLNode, _ what: String) throws(YAMLError) -> YAMLItems {
