@@ -6,12 +6,12 @@ import Synchronization
 // data, and lives apart, in the code table of the builder that registered it (``CodeTable``).
 // A definition names each piece by a ``CodeRef``: which table, which entry. A definition moved to
 // another builder moves with its code as a ``Component``; the build reports one whose code stayed
-// behind (see ``ContainerBuilder/add(_:)-(Component)``).
+// behind.
 
 /// Names one piece of Swift code in a ``CodeTable``: the table and the entry. Plain data, left
 /// out of a definition's equality and canonical form, as the code it names is.
 @usableFromInline
-package struct CodeRef: Hashable, Sendable {
+struct CodeRef: Hashable, Sendable {
     @usableFromInline let table: UInt32
     @usableFromInline let index: UInt32
 
@@ -34,7 +34,7 @@ package struct CodeRef: Hashable, Sendable {
 /// build's extends its builder's; an overlay's builder, its base container's): what it does not
 /// hold itself, they may. Lookups go through the table frozen (``frozen()``), which containers keep.
 @usableFromInline
-package struct CodeTable: Sendable {
+struct CodeTable: Sendable {
     private static let lastID = Atomic<UInt32>(0)
 
     /// The table's own number, which its refs carry; unique in the process.
@@ -50,7 +50,11 @@ package struct CodeTable: Sendable {
 
     /// A table with no entries, extending `tables`.
     init(extending tables: [FrozenCode] = []) {
-        id = Self.lastID.add(1, ordering: .relaxed).newValue
+        // Numbers come back only after 2^32 tables (a builder and each build make one); 0 is
+        // never one, so that ``CodeRef/none`` names nothing.
+        var id = Self.lastID.add(1, ordering: .relaxed).newValue
+        if id == 0 { id = Self.lastID.add(1, ordering: .relaxed).newValue }
+        self.id = id
         extended = tables + tables.flatMap(\.extended)
     }
 
@@ -99,7 +103,7 @@ package struct CodeTable: Sendable {
 // NB: an object whose lists are constants, so that a lookup reads one list, where reading
 // a table kept as a value copied all of it first (seven counted references): `profile
 // register` +35%, `first-resolve` +28% (docs/Performance.md, "A plain-data Definition").
-package final class FrozenCode: Sendable {
+final class FrozenCode: Sendable {
     let id: UInt32
     private let recipes: [RecipeBox]
     private let setters: [any PropertySetting]
