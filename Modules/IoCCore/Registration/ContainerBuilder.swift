@@ -98,7 +98,9 @@ public final class ContainerBuilder {
     /// ```
     public init(parent: Container) { self.parent = parent }
 
-    /// Adds a definition made by a front end. Returns its index.
+    /// Adds a definition made by a front end. Returns its index. A definition registered in
+    /// code with another builder names code that builder keeps: add its ``Component`` instead
+    /// (``Registration/component``), or `build()` reports it.
     ///
     /// ```swift
     /// builder.catalog = catalog
@@ -153,7 +155,7 @@ public final class ContainerBuilder {
     }
 
     /// Every definition registered so far, each with its code: what another builder takes
-    /// with ``add(contentsOf:)-(_:[Component])``.
+    /// with `add(contentsOf:)`.
     ///
     /// ```swift
     /// let networking = ContainerBuilder()

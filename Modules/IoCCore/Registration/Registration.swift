@@ -14,7 +14,8 @@ public struct Registration<T> {
     /// `register(into:)`, in the app's own module, so it stays public.
     public let index: Int
 
-    /// The definition as it stands.
+    /// The definition as it stands: data, whose code this registration's builder keeps
+    /// (``component`` is the definition with its code).
     public var definition: Definition { builder.definitions[index] }
 
     @usableFromInline
