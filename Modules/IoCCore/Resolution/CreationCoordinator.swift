@@ -74,12 +74,13 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
-    private var waitingFor: [UInt: CellKey] = [:]
-    private var waiters: [CellKey: [Waiter]] = [:]
+    // Guarded by `condition`: only reached with it held, so no dynamic exclusivity checks (a
+    // nested lock of the same condition blocks before it could reach the state twice).
+    @exclusivity(unchecked) private var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
+    @exclusivity(unchecked) private var waitingFor: [UInt: CellKey] = [:]
+    @exclusivity(unchecked) private var waiters: [CellKey: [Waiter]] = [:]
     /// How many threads wait on `condition`: a release wakes them only when there are some.
-    private var sleepers = 0
+    @exclusivity(unchecked) private var sleepers = 0
 
     /// Creates `cell` once among all callers: `make` runs for the one that creates it (inside
     /// the creation's lineage, which tasks it starts inherit), `existing` for a caller that
