@@ -63,6 +63,29 @@ struct ComponentCodeTests {
         #expect(first == second)
     }
 
+    final class Knob: Sendable {
+        let level = Guarded<Int>(0)
+        init() {}
+    }
+
+    @Test func aDefinitionBoundThroughTheCatalog_holdsNoCodeEither() throws {
+        let catalog = TypeCatalog()
+        catalog.add(Knob.self) { knob in
+            knob.initializer("init()") { Knob() }
+            knob.property("level") { (knob: inout Knob, level: Int) in knob.level.withLock { $0 = level } }
+        }
+        var definition = Definition(name: "knob", typeName: "Knob", location: ConfigLocation(file: "knobs.yaml", line: 1))
+        definition.properties.append(PropertyInjection(name: "level", source: .config(.int(3))))
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        builder.add(definition)
+        let container = try builder.build()
+        #expect(try container.resolve(Knob.self, name: "knob").level.withLock { $0 } == 3)
+        let bound = try #require(container.definitions.first { $0.name == "knob" })
+        #expect(bound.isBound && bound.properties.first?.type == TypeRef(Int.self))
+        #expect(!holdsCode(bound))
+    }
+
     @Test func aComponent_bringsItsCode_afterItsBuilderIsGone() throws {
         let log = EventLog()
         func made() -> Component {
