@@ -84,7 +84,7 @@ public final class Container: Sendable {
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
         creationWaitLimit = builder.creationWaitLimit
-        recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions, code: tables.code)
+        recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions)
         code = tables.code
         sharingBase = builder.sharingBase
         components = tables.components

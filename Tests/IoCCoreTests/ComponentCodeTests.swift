@@ -12,15 +12,6 @@ struct ComponentCodeTests {
         init(d: D) { self.d = d }
     }
 
-    struct Logging: ConstructionStrategy {
-        let log: EventLog
-        var name: String { "logging" }
-        func construct<T>(_ component: ComponentInfo, resolver: Resolver, proceed: () throws -> T) throws -> T {
-            log.record("strategy")
-            return try proceed()
-        }
-    }
-
     /// A registration that gives every kind of code: construction, a property setter, a method
     /// call, a hook, an exposure and a strategy.
     @discardableResult
@@ -30,7 +21,7 @@ struct ComponentCodeTests {
             .call("configure") { (gadget: Gadget, e: E) in gadget.calls.record("configure") }
             .afterInjection(named: "ready") { $0.calls.record("ready") }
             .as((any Sendable).self) { $0 }
-            .strategy(Logging(log: log))
+            .strategy(RecordingStrategy(name: "logging", log: log))
     }
 
     /// Whether `value`, or anything it holds, is a function or one of the objects that carry a
@@ -58,7 +49,7 @@ struct ComponentCodeTests {
             .call("configure") { (_: Gadget, _: E) in }
             .afterInjection(named: "ready") { _ in }
             .as((any Sendable).self) { $0 }
-            .strategy(Logging(log: EventLog()))
+            .strategy(RecordingStrategy(name: "logging", log: EventLog()))
             .definition
         #expect(first == second)
     }
@@ -100,7 +91,7 @@ struct ComponentCodeTests {
         let gadget = try container.resolve(Gadget.self)
         #expect(gadget.setting.withLock { $0 } == 11)
         #expect(gadget.calls.all == ["configure", "ready"])
-        #expect(log.all == ["strategy"])
+        #expect(log.all == ["construct Gadget"])
         #expect(try container.resolve((any Sendable).self) is Gadget)
     }
 
@@ -142,7 +133,12 @@ struct ComponentCodeTests {
         #expect(try builder.build().resolve(ReportService.self).client is BetterWeatherClient)
         // The same inner definition in a builder that does not keep its code.
         let other = ContainerBuilder()
-        other.register(ReportService.init).arguments(.inner(inner))
-        #expect(errorText { _ = try other.build() }.contains("its Swift code was registered with another ContainerBuilder"))
+        let line = #line; other.register(ReportService.init).arguments(.inner(inner))
+        #expect(errorText { _ = try other.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of ReportService at IoCCoreTests/ComponentCodeTests.swift:\(line): its Swift code was registered with \
+            another ContainerBuilder, which keeps it. Add the registration's component to this builder (builder.add(registration.component)), \
+            not its definition.
+            """)
     }
 }

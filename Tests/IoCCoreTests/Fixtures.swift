@@ -55,6 +55,16 @@ func errorText(_ body: () async throws -> Void) async -> String {
 
 struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
 
+/// A construction strategy that records each construction it wraps.
+struct RecordingStrategy: ConstructionStrategy {
+    let name: String
+    let log: EventLog
+    func construct<T>(_ component: ComponentInfo, resolver: Resolver, proceed: () throws -> T) throws -> T {
+        log.record("construct \(component)")
+        return try proceed()
+    }
+}
+
 /// A value behind an NSLock. The tests use it instead of `Synchronization.Mutex`, whose futex
 /// ThreadSanitizer cannot see (`make tsan` would report its every use as a race).
 final class Guarded<Value>: @unchecked Sendable {

@@ -285,17 +285,9 @@ struct RegistrationTests {
     }
 
     @Test func constructionStrategy_wrapsConstruction() throws {
-        struct Counting: ConstructionStrategy {
-            let log: EventLog
-            var name: String { "counting" }
-            func construct<T>(_ component: ComponentInfo, resolver: Resolver, proceed: () throws -> T) throws -> T {
-                log.record("construct \(component)")
-                return try proceed()
-            }
-        }
         let log = EventLog()
         let builder = ContainerBuilder()
-        builder.defaults.strategy = Counting(log: log)
+        builder.defaults.strategy = RecordingStrategy(name: "counting", log: log)
         builder.register(D.init).named("d")
         _ = try builder.build().resolve(D.self)
         #expect(log.all == ["construct \"d\" (D)"])

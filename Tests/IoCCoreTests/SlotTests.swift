@@ -78,7 +78,8 @@ struct SlotTests {
     }
 
     @Test func aSlot_fitsAnExistentialsInlineBuffer() {
-        // A point keeps its slot as `any SlotBinding`: within three words it needs no box.
+        // The table of slots (``Slots``) keeps each as `any SlotBinding`: within three words it
+        // needs no box, and a lookup copies it out without a reference to count.
         #expect(MemoryLayout<Slot<E?>>.size <= 3 * MemoryLayout<Int>.size)
         #expect(MemoryLayout<Slot<[String: E]>>.size <= 3 * MemoryLayout<Int>.size)
     }

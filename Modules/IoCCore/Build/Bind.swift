@@ -7,10 +7,9 @@ extension Compilation {
     /// code registration is bound already), then overrides by type applied.
     func bind(_ prepared: [Definition]) -> [Definition] {
         preparedCount = prepared.count
-        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: code)
+        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code]))
         var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
-        code = binding.code
-        boundCode = code.frozen()
+        code = binding.code.frozen()
         problems += binding.problems
         if binding.boundInnerDefinitions { steps.insert(.innerDefinitions) }
         if bound.count < prepared.count { leaveOut(prepared, keeping: bound) }

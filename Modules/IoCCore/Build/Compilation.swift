@@ -70,12 +70,10 @@ final class Compilation {
     /// The steps of preparation and binding this build's definitions need.
     @exclusivity(unchecked) var steps: BuildSteps = []
 
-    /// The Swift code the builder's definitions name, as it was when the build started.
-    let registeredCode: FrozenCode
-    /// What binding adds to it: a catalog entry's initializer, setters, methods and conversions.
-    @exclusivity(unchecked) var code: CodeTable
-    /// Both, frozen once binding is done: what the plan, the checks and the container read.
-    @exclusivity(unchecked) var boundCode: FrozenCode
+    /// The Swift code the build's definitions name: the builder's, as it was when the build
+    /// started; once binding is done, with what binding added (a catalog entry's initializer,
+    /// setters, methods and conversions). What the checks and the container read.
+    @exclusivity(unchecked) var code: FrozenCode
 
     /// This build's runtime-argument factories that stand, in registration order.
     var runtimeFactories: [Definition] = []
@@ -102,9 +100,7 @@ final class Compilation {
         self.customScopes = Container.customScopes(of: builder)
         self.converters = builder.converters
         self.allowsCaptiveDependencies = builder.allowsCaptiveDependencies
-        registeredCode = builder.code.frozen()
-        code = CodeTable(extending: [registeredCode])
-        boundCode = registeredCode
+        code = builder.code.frozen()
     }
 
     /// Makes `container` the one the build's components belong to from now on.

@@ -88,7 +88,7 @@ extension Compilation {
                     location: definition.location)))
                 continue
             }
-            guard let key = RuntimeFactoryKey(definition, registeredCode) else { continue }
+            guard let key = RuntimeFactoryKey(definition, code) else { continue }
             if let position = seen[key] {
                 if definition.isOverride { kept[position] = definition; continue }
                 problems.append(IoCError(.duplicateKey(key: definition.key, first: kept[position].location, second: definition.location)))

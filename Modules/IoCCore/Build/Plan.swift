@@ -40,19 +40,14 @@ extension Compilation {
 
     /// Numbers the inner definitions in component `owner`'s injections, in their order.
     private func numberInners(of owner: Int) {
-        func visit(_ source: InjectionSource) {
-            switch source {
-            case .inner(let inner):
+        _ = numbered.definition(at: owner).containsSource { source in
+            source.forEachInner { inner in
                 let key = InnerKey(owner: owner, definition: inner.identity)
                 guard inner.isBound, numbered.inners[key] == nil else { return }
                 numbered.inners[key] = numberInner(inner, storage: storage(for: inner))
-            case .list(let items): items.forEach(visit)
-            case .map(let entries): for key in entries.keys.sorted() { entries[key].map(visit) }
-            case .optional(let inner), .lazy(let inner), .provider(let inner): visit(inner)
-            default: break
             }
+            return false
         }
-        _ = numbered.definition(at: owner).containsSource { visit($0); return false }
     }
 
     /// Appends component `index` to the list of `key` in `table`.
@@ -84,7 +79,7 @@ extension Compilation {
         var found: [(ObjectIdentifier, Int)] = []
         let produced = definition.type?.id
         for exposure in definition.exposedAs {
-            guard let type = exposure.type, let adapter = boundCode.adapter(exposure.code), adapter.baseType == produced else { continue }
+            guard let type = exposure.type, let adapter = code.adapter(exposure.code), adapter.baseType == produced else { continue }
             let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
             let exposed = addExtra(.exposure(base: index, type: type), facts: entry)
             numbered.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
@@ -111,13 +106,13 @@ extension Compilation {
         for tag in definition.tags { append(index, to: tag, in: &byTag) }
         // A construction moved from another definition (`definition.construction = ...`) keeps
         // the code of that one, which makes another type: reported here, not at first resolve.
-        if let recipe = boundCode.recipe(definition.construction.code), let product = recipe.productType, let type = definition.type,
+        if let recipe = code.recipe(definition.construction.code), let product = recipe.productType, let type = definition.type,
            product != type.id {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its construction makes \(recipe.productName), not \(type.name): a construction taken from another definition keeps the code of that one. Register \(type.name) with its own initializer or factory.", location: definition.location)))
         }
         // A definition added to this builder without its component keeps its code where it was
         // registered: reported here, not at first resolve.
-        if definition.isBound && !boundCode.reachesAll(of: definition) {
+        if definition.isBound && !code.reachesAll(of: definition) {
             problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its Swift code was registered with another ContainerBuilder, which keeps it. Add the registration's component to this builder (builder.add(registration.component)), not its definition.", location: definition.location)))
         }
         if definition.isEager && definition.isLazy {
@@ -206,7 +201,7 @@ extension Compilation {
         for (position, point) in construction.arguments.enumerated() where isPlain {
             let at = TypedDefinitionParts<Void>.constructionPoint(construction.storedKind, position, point.label)
             isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location),
-                            hasDefault: construction.defaultValue(at: position, of: point, in: boundCode) != nil)
+                            hasDefault: construction.defaultValue(at: position, of: point, in: code) != nil)
         }
         for name in definition.dependsOn where isPlain {
             guard let target = component(named: name) else { isPlain = false; break }
@@ -216,7 +211,7 @@ extension Compilation {
         let constructionEnd = facts[index].dependencies.count
         let properties = definition.properties
         for position in properties.indices where isPlain {
-            isPlain = boundCode.setter(properties[position].code)?.instanceType == produced
+            isPlain = code.setter(properties[position].code)?.instanceType == produced
                 && plain(properties[position].point, SiteInfo(component: found, point: .property(properties[position].name),
                                                               location: properties[position].point.location ?? definition.location),
                          optional: properties[position].isAutowired)

@@ -44,7 +44,7 @@ extension Compilation {
         if checked {
             factories = builder.parent?.runtimeFactories ?? [:]
             for definition in runtimeFactories {
-                if let factory = PublishedRuntimeFactory(definition, boundCode) { factories[factory.key] = factory }
+                if let factory = PublishedRuntimeFactory(definition, code) { factories[factory.key] = factory }
             }
         }
         // Every name, private ones too: injection and child containers see them, and the
@@ -65,7 +65,7 @@ extension Compilation {
             flags: facts.map(\.flags),
             dependencies: checked ? DependencyTable(facts.map(\.dependencies), of: container) : DependencyTable(),
             runtimeFactories: factories, runtimeDefinitions: checked ? runtimeFactories : [],
-            hasObjectGraphNodes: checked && hasGraphNodes, hasMainActorNodes: checked && hasMainActorNodes, code: boundCode)
+            hasObjectGraphNodes: checked && hasGraphNodes, hasMainActorNodes: checked && hasMainActorNodes, code: code)
     }
 
     /// What each of this container's types resolves to at the top level: the component

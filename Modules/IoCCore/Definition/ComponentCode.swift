@@ -29,22 +29,27 @@ struct CodeRef: Hashable, Sendable {
     @usableFromInline var isNone: Bool { table == 0 }
 }
 
-/// The Swift code that one builder's registrations gave (or one build's binding added), by
-/// kind, while it is added to; a ``CodeRef`` names an entry. A table may extend frozen ones (a
-/// build's extends its builder's; an overlay's builder, its base container's): what it does not
-/// hold itself, they may. Lookups go through the table frozen (``frozen()``), which containers keep.
+/// The code of one table, by kind; a ``CodeRef``'s index is a position in one of these lists.
+struct CodeEntries: Sendable {
+    var recipes: [RecipeBox] = []
+    var setters: [any PropertySetting] = []
+    var invokers: [any MethodInvoking] = []
+    var hooks: [any HookBody] = []
+    var adapters: [AdapterBox] = []
+    var strategies: [any ConstructionStrategy] = []
+}
+
+/// The Swift code that one builder's registrations gave (or one build's binding added), while
+/// it is added to; a ``CodeRef`` names an entry. A table may extend frozen ones (a build's
+/// extends its builder's; an overlay's builder, its base container's): what it does not hold
+/// itself, they may. Lookups go through the table frozen (``frozen()``), which containers keep.
 @usableFromInline
 struct CodeTable: Sendable {
     private static let lastID = Atomic<UInt32>(0)
 
     /// The table's own number, which its refs carry; unique in the process.
     let id: UInt32
-    private(set) var recipes: [RecipeBox] = []
-    private(set) var setters: [any PropertySetting] = []
-    private(set) var invokers: [any MethodInvoking] = []
-    private(set) var hooks: [any HookBody] = []
-    private(set) var adapters: [AdapterBox] = []
-    private(set) var strategies: [any ConstructionStrategy] = []
+    private(set) var entries = CodeEntries()
     /// The frozen tables this one extends, and the ones they extend, in one list.
     let extended: [FrozenCode]
 
@@ -65,62 +70,39 @@ struct CodeTable: Sendable {
     /// Whether `ref` names an entry of this table or of one it extends.
     func reaches(_ ref: CodeRef) -> Bool { ref.table == id || extended.contains { $0.id == ref.table } }
 
+    /// Appends `entry` to the list `list` names; its ref.
+    private mutating func add<E>(_ entry: E, to list: WritableKeyPath<CodeEntries, [E]>) -> CodeRef {
+        entries[keyPath: list].append(entry)
+        return CodeRef(table: id, index: entries[keyPath: list].count - 1)
+    }
+
     @usableFromInline
     mutating func add(_ recipe: RecipeBox) -> CodeRef {
-        recipes.append(recipe)
-        return CodeRef(table: id, index: recipes.count - 1)
+        // NB: written out, not through the key path: one of these is added for every registration.
+        entries.recipes.append(recipe)
+        return CodeRef(table: id, index: entries.recipes.count - 1)
     }
-
-    mutating func add(_ setter: any PropertySetting) -> CodeRef {
-        setters.append(setter)
-        return CodeRef(table: id, index: setters.count - 1)
-    }
-
-    mutating func add(_ invoker: any MethodInvoking) -> CodeRef {
-        invokers.append(invoker)
-        return CodeRef(table: id, index: invokers.count - 1)
-    }
-
-    mutating func add(_ hook: any HookBody) -> CodeRef {
-        hooks.append(hook)
-        return CodeRef(table: id, index: hooks.count - 1)
-    }
-
-    mutating func add(_ adapter: AdapterBox) -> CodeRef {
-        adapters.append(adapter)
-        return CodeRef(table: id, index: adapters.count - 1)
-    }
-
+    mutating func add(_ setter: any PropertySetting) -> CodeRef { add(setter, to: \.setters) }
+    mutating func add(_ invoker: any MethodInvoking) -> CodeRef { add(invoker, to: \.invokers) }
+    mutating func add(_ hook: any HookBody) -> CodeRef { add(hook, to: \.hooks) }
+    mutating func add(_ adapter: AdapterBox) -> CodeRef { add(adapter, to: \.adapters) }
     @usableFromInline
-    mutating func add(_ strategy: any ConstructionStrategy) -> CodeRef {
-        strategies.append(strategy)
-        return CodeRef(table: id, index: strategies.count - 1)
-    }
+    mutating func add(_ strategy: any ConstructionStrategy) -> CodeRef { add(strategy, to: \.strategies) }
 }
 
 /// A ``CodeTable`` as it was when frozen: what a container, a build's checks and a component
 /// read code from. Nothing changes it, so threads share it.
-// NB: an object whose lists are constants, so that a lookup reads one list, where reading
+// NB: an object whose entries are a constant, so that a lookup reads one list, where reading
 // a table kept as a value copied all of it first (seven counted references): `profile
 // register` +35%, `first-resolve` +28% (docs/Performance.md, "A plain-data Definition").
 final class FrozenCode: Sendable {
     let id: UInt32
-    private let recipes: [RecipeBox]
-    private let setters: [any PropertySetting]
-    private let invokers: [any MethodInvoking]
-    private let hooks: [any HookBody]
-    private let adapters: [AdapterBox]
-    private let strategies: [any ConstructionStrategy]
+    private let entries: CodeEntries
     let extended: [FrozenCode]
 
     init(_ table: CodeTable) {
         id = table.id
-        recipes = table.recipes
-        setters = table.setters
-        invokers = table.invokers
-        hooks = table.hooks
-        adapters = table.adapters
-        strategies = table.strategies
+        entries = table.entries
         extended = table.extended
     }
 
@@ -132,12 +114,12 @@ final class FrozenCode: Sendable {
         return nil
     }
 
-    func recipe(_ ref: CodeRef) -> RecipeBox? { owner(of: ref).flatMap { $0.recipes.entry(ref) } }
-    func setter(_ ref: CodeRef) -> (any PropertySetting)? { owner(of: ref).flatMap { $0.setters.entry(ref) } }
-    func invoker(_ ref: CodeRef) -> (any MethodInvoking)? { owner(of: ref).flatMap { $0.invokers.entry(ref) } }
-    func hook(_ ref: CodeRef) -> (any HookBody)? { owner(of: ref).flatMap { $0.hooks.entry(ref) } }
-    func adapter(_ ref: CodeRef) -> AdapterBox? { owner(of: ref).flatMap { $0.adapters.entry(ref) } }
-    func strategy(_ ref: CodeRef) -> (any ConstructionStrategy)? { owner(of: ref).flatMap { $0.strategies.entry(ref) } }
+    func recipe(_ ref: CodeRef) -> RecipeBox? { owner(of: ref).flatMap { $0.entries.recipes.entry(ref) } }
+    func setter(_ ref: CodeRef) -> (any PropertySetting)? { owner(of: ref).flatMap { $0.entries.setters.entry(ref) } }
+    func invoker(_ ref: CodeRef) -> (any MethodInvoking)? { owner(of: ref).flatMap { $0.entries.invokers.entry(ref) } }
+    func hook(_ ref: CodeRef) -> (any HookBody)? { owner(of: ref).flatMap { $0.entries.hooks.entry(ref) } }
+    func adapter(_ ref: CodeRef) -> AdapterBox? { owner(of: ref).flatMap { $0.entries.adapters.entry(ref) } }
+    func strategy(_ ref: CodeRef) -> (any ConstructionStrategy)? { owner(of: ref).flatMap { $0.entries.strategies.entry(ref) } }
 
     /// Whether `ref` names an entry of this table or of one it extends.
     func reaches(_ ref: CodeRef) -> Bool { owner(of: ref) != nil }
@@ -173,51 +155,36 @@ enum CodeKind {
 extension Definition {
     /// Calls `body` with each piece of code the definition names, and those of the inner
     /// definitions in its sources.
-    // NB: read in place, by index, and a source looked into only when it may hold an inner
-    // definition: the build asks this of every definition (``FrozenCode/reachesAll(of:)``), and
-    // copying each point out cost about 180 instructions a point (`profile register-deps`).
+    // NB: read in place, by index: the build asks this of every definition
+    // (``FrozenCode/reachesAll(of:)``), and copying each point out cost about 180 instructions a
+    // point (`profile register-deps`). A factory's source is its construction's argument 0.
     func forEachCode(_ body: (CodeRef, CodeKind) -> Void) {
-        func visit(_ source: borrowing InjectionSource) {
-            if source.mayHoldInner { source.forEachInner { $0.forEachCode(body) } }
-        }
         if !construction.code.isNone { body(construction.code, .recipe) }
-        let arguments = construction.arguments
-        for index in arguments.indices { visit(arguments[index].source) }
-        if construction.hasFactory, let factory = construction.factory { visit(factory) }
         let properties = self.properties
-        for index in properties.indices {
-            if !properties[index].code.isNone { body(properties[index].code, .setter) }
-            visit(properties[index].point.source)
+        for index in properties.indices where !properties[index].code.isNone { body(properties[index].code, .setter) }
+        if hasExtras {
+            for call in methodCalls where !call.code.isNone { body(call.code, .invoker) }
+            for hook in hooks where !hook.code.isNone { body(hook.code, .hook) }
+            for exposure in exposedAs where !exposure.code.isNone { body(exposure.code, .adapter) }
+            if let strategy { body(strategy.code, .strategy) }
         }
-        guard hasExtras else { return }
-        for call in methodCalls {
-            if !call.code.isNone { body(call.code, .invoker) }
-            for point in call.arguments { visit(point.source) }
+        _ = containsSource { source in
+            if source.mayHoldInner { source.forEachInner { $0.forEachCode(body) } }
+            return false
         }
-        for hook in hooks where !hook.code.isNone { body(hook.code, .hook) }
-        for exposure in exposedAs where !exposure.code.isNone { body(exposure.code, .adapter) }
-        if let strategy { body(strategy.code, .strategy) }
     }
 
     /// The definition with each piece of code it names (and the inner definitions in its
     /// sources name) replaced by what `transform` gives for it.
     func mappingCode(_ transform: (CodeRef, CodeKind) -> CodeRef) -> Definition {
-        var result = self
-        func map(_ source: InjectionSource) -> InjectionSource { source.mappingInner { $0.mappingCode(transform) } }
+        var result = mappingSources { $0.mappingInner { $0.mappingCode(transform) } }
+        if let factory = result.construction.factory { result.construction.factory = factory.mappingInner { $0.mappingCode(transform) } }
         if !result.construction.code.isNone { result.construction.code = transform(result.construction.code, .recipe) }
-        for index in result.construction.arguments.indices {
-            result.construction.arguments[index].source = map(result.construction.arguments[index].source)
+        for index in result.properties.indices where !result.properties[index].code.isNone {
+            result.properties[index].code = transform(result.properties[index].code, .setter)
         }
-        if let factory = result.construction.factory { result.construction.factory = map(factory) }
-        for index in result.properties.indices {
-            if !result.properties[index].code.isNone { result.properties[index].code = transform(result.properties[index].code, .setter) }
-            result.properties[index].point.source = map(result.properties[index].point.source)
-        }
-        for call in result.methodCalls.indices {
-            if !result.methodCalls[call].code.isNone { result.methodCalls[call].code = transform(result.methodCalls[call].code, .invoker) }
-            for index in result.methodCalls[call].arguments.indices {
-                result.methodCalls[call].arguments[index].source = map(result.methodCalls[call].arguments[index].source)
-            }
+        for index in result.methodCalls.indices where !result.methodCalls[index].code.isNone {
+            result.methodCalls[index].code = transform(result.methodCalls[index].code, .invoker)
         }
         for index in result.hooks.indices where !result.hooks[index].code.isNone {
             result.hooks[index].code = transform(result.hooks[index].code, .hook)
@@ -242,12 +209,13 @@ extension InjectionSource {
         }
     }
 
-    /// Calls `body` with each inner definition in this source (in lists, maps and handles too).
+    /// Calls `body` with each inner definition in this source (in lists, maps by key, and
+    /// handles too), in order.
     func forEachInner(_ body: (Definition) -> Void) {
         switch self {
         case .inner(let definition): body(definition)
         case .list(let items): for item in items { item.forEachInner(body) }
-        case .map(let entries): for entry in entries.values { entry.forEachInner(body) }
+        case .map(let entries): for key in entries.keys.sorted() { entries[key]?.forEachInner(body) }
         case .optional(let inner), .lazy(let inner), .provider(let inner): inner.forEachInner(body)
         default: return
         }

@@ -922,7 +922,6 @@ public struct PropertyInjection: Sendable, Equatable {
     /// Added by ``Definition/propertyAutowiring``: left unset when nothing matches.
     public internal(set) var isAutowired = false
 
-    @usableFromInline
     init(name: String, point: InjectionPoint, code: CodeRef) {
         self.name = name
         self.point = point
@@ -1042,7 +1041,6 @@ public struct Exposure: Sendable, Equatable {
     /// The conversion (an ``AdapterBox``) in a code table; ``CodeRef/none`` until bound.
     var code: CodeRef
 
-    @usableFromInline
     init(type: TypeRef, code: CodeRef) {
         self.type = type
         self.typeName = nil

@@ -462,6 +462,7 @@ struct TypedDefinitionParts<T> {
                           prerequisite bindPrerequisite: (String, SiteInfo) -> PointBinding,
                           constructionDone: () -> Void) -> Producer<T> {
         var failed = false
+        let code = node.container.code
 
         // Construction arguments.
         // NB: room up front for each list; appending to an empty one allocates, then grows.
@@ -470,7 +471,7 @@ struct TypedDefinitionParts<T> {
         for (index, point) in parts.construction.arguments.enumerated() {
             let site = SiteInfo(component: node.component, point: Self.constructionPoint(parts.construction.storedKind, index, point.label),
                                 location: point.location ?? parts.location)
-            if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point, in: node.container.code)) {
+            if case .bound(let argument) = bindPoint(point, site, false, parts.construction.defaultValue(at: index, of: point, in: code)) {
                 arguments.append(argument)
             } else {
                 failed = true
@@ -494,7 +495,7 @@ struct TypedDefinitionParts<T> {
         steps.reserveCapacity(parts.properties.count + parts.methodCalls.count + parts.hooks.count)
         let hookContext = ResolutionContext(container: node.container, graph: nil)
         for hook in parts.hooks where hook.kind == .beforeInjection {
-            guard let typed = node.container.code.hook(hook.code) as? Hook<T> else { continue }
+            guard let typed = code.hook(hook.code) as? Hook<T> else { continue }
             switch typed.body {
             case .run: steps.append(.hook(typed))
             case .method(let invoker): steps.append(.call(invoker.bind([])))
@@ -510,7 +511,7 @@ struct TypedDefinitionParts<T> {
             let site = SiteInfo(component: node.component, point: .property(properties[index].name),
                                 location: properties[index].point.location ?? parts.location)
             let autowired = properties[index].isAutowired
-            guard let setter = node.container.code.setter(properties[index].code), setter.instanceType == ObjectIdentifier(T.self) else {
+            guard let setter = code.setter(properties[index].code), setter.instanceType == ObjectIdentifier(T.self) else {
                 // An autowired property that nothing matches stays as the initializer left it (Spring).
                 if !autowired { failed = true }
                 continue
@@ -522,7 +523,7 @@ struct TypedDefinitionParts<T> {
             }
         }
         for call in parts.methodCalls {
-            guard let invoker = node.container.code.invoker(call.code) as? MethodInvoker<T> else { failed = true; continue }
+            guard let invoker = code.invoker(call.code) as? MethodInvoker<T> else { failed = true; continue }
             var bound: [AnyArgument] = []
             for (index, point) in call.arguments.enumerated() {
                 let site = SiteInfo(component: node.component, point: .call(call.method, index), location: point.location ?? parts.location)
@@ -532,7 +533,7 @@ struct TypedDefinitionParts<T> {
         }
         var disposers: [@Sendable (T) throws -> Void] = []
         for hook in parts.hooks {
-            guard let typed = node.container.code.hook(hook.code) as? Hook<T> else { continue }
+            guard let typed = code.hook(hook.code) as? Hook<T> else { continue }
             switch (hook.kind, typed.body) {
             case (.afterInjection, .run), (.decorator, .decorate): steps.append(.hook(typed))
             case (.afterInjection, .method(let invoker)): steps.append(.call(invoker.bind([])))
@@ -546,7 +547,7 @@ struct TypedDefinitionParts<T> {
 
         var construct: Producer<T>.Construct
         var constructAsync: Producer<T>.ConstructAsync
-        switch Recipe<T>.of(node.container.code.recipe(parts.construction.code))?.body {
+        switch Recipe<T>.of(code.recipe(parts.construction.code))?.body {
         case .arguments(let bind)? where !failed:
             let bound = bind(arguments)
             construct = bound.sync
@@ -586,7 +587,7 @@ struct TypedDefinitionParts<T> {
         }
         return Producer(construct: construct, constructAsync: constructAsync, steps: steps,
                         postProcessors: parts.construction.storedKind == .instance ? [] : postProcessors,
-                        strategy: parts.strategy.flatMap(node.container.code.strategy), info: node.info, disposers: disposers,
+                        strategy: parts.strategy.flatMap(code.strategy), info: node.info, disposers: disposers,
                         arguments: arguments)
     }
 }

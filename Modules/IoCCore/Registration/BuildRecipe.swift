@@ -4,8 +4,6 @@
 /// own table of them, rows and all (``DefinitionTable``).
 package struct BuildRecipe {
     let storedDefinitions: DefinitionTable
-    /// The code the definitions name (the built container's table, which reaches the builder's).
-    let code: FrozenCode
     /// The builder's definitions (made from the container's rows, when it keeps them so).
     package var definitions: [Definition] { storedDefinitions.all }
     let parent: Container?
@@ -21,9 +19,8 @@ package struct BuildRecipe {
     let customScopes: [String: any CustomScope]
 
     /// What `builder` holds, with its definitions as `definitions` keeps them.
-    init(_ builder: ContainerBuilder, definitions: DefinitionTable, code: FrozenCode) {
+    init(_ builder: ContainerBuilder, definitions: DefinitionTable) {
         storedDefinitions = definitions
-        self.code = code
         parent = builder.parent
         eagerSingletons = builder.eagerSingletons
         maxResolutionDepth = builder.maxResolutionDepth
@@ -43,7 +40,8 @@ extension ContainerBuilder {
     /// singleton its changes do not affect (a test overlay).
     package convenience init(overlaying base: Container, recipe: BuildRecipe) {
         if let parent = recipe.parent { self.init(parent: parent) } else { self.init() }
-        code = CodeTable(extending: [recipe.code])
+        // The base's definitions name code its table reaches (the builder's, and what its build bound).
+        code = CodeTable(extending: [base.code])
         add(contentsOf: recipe.definitions)
         eagerSingletons = recipe.eagerSingletons
         maxResolutionDepth = recipe.maxResolutionDepth

@@ -30,7 +30,7 @@ public struct Registration<T> {
         return self
     }
 
-    /// The definition with its code, to add to another builder (``ContainerBuilder/add(_:)-(Component)``).
+    /// The definition with its code, to add to another builder (`builder.add(registration.component)`).
     ///
     /// ```swift
     /// let shared = ContainerBuilder()
@@ -242,8 +242,7 @@ public struct Registration<T> {
     /// ```
     @discardableResult
     public func strategy(_ strategy: any ConstructionStrategy) -> Self {
-        let code = builder.code.add(strategy)
-        return update { $0.strategy = Definition.NamedStrategy(name: strategy.name, code: code) }
+        update { $0.setStrategy(strategy, in: &builder.code) }
     }
 
     // MARK: Dependencies
