@@ -7,12 +7,11 @@ struct YAMLReader {
     let limits: YAMLLimits
     let file: String
 
-    private static let standardTags: Set<String> = [
+    /// The tags a document may use: YAML's standard ones, then Symfony's, which the translator
+    /// gives each its meaning or refuses with a reason. A node keeps its tag's place in this list.
+    static let knownTags: [String] = [
         "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
         "tag:yaml.org,2002:null", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!",
-    ]
-    /// Symfony's tags: the translator gives each its meaning, or refuses it with a reason.
-    static let symfonyTags: Set<String> = [
         "!tagged_iterator", "!tagged", "!tagged_locator", "!service_locator", "!iterator", "!abstract",
         "!returns_clone", "!closure", "!service_closure", "!service",
     ]
@@ -21,7 +20,7 @@ struct YAMLReader {
     /// until it ends. A value on the reader's own stack of frames: no object per collection.
     private struct Frame {
         var isMapping: Bool
-        var tag: String?
+        var tag: UInt8
         var anchor: String?
         var line: Int
         var column: Int
@@ -85,9 +84,9 @@ struct YAMLReader {
                 guard scalar.length <= limits.maxScalarBytes else {
                     throw .limitExceeded(limit: "a scalar's length (maxScalarBytes \(limits.maxScalarBytes))", value: Int(scalar.length), location: location)
                 }
-                let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self) } ?? ""
-                let tag = scalar.tag == nil ? nil : try checkedTag(scalar.tag, location)
-                let node = document.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, tag: tag, line: line, column: column)
+                let tag = scalar.tag == nil ? 0 : try checkedTag(scalar.tag, location)
+                let node = document.scalar(UnsafeBufferPointer(start: UnsafePointer(scalar.value), count: scalar.value == nil ? 0 : Int(scalar.length)),
+                                           plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, tag: tag, line: line, column: column)
                 if let anchor = string(scalar.anchor) { anchors[anchor] = node }
                 finished = node
             case YAML_ALIAS_EVENT:
@@ -105,7 +104,7 @@ struct YAMLReader {
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                stack.append(Frame(isMapping: isMapping, tag: tag == nil ? nil : try checkedTag(tag, location), anchor: string(anchor),
+                stack.append(Frame(isMapping: isMapping, tag: tag == nil ? 0 : try checkedTag(tag, location), anchor: string(anchor),
                                    line: line, column: column, start: pending.count))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
@@ -133,7 +132,6 @@ struct YAMLReader {
     /// Refuses a map key written twice, when its value has been read.
     private func checkUnique(key: Int32, in frame: inout Frame, pending: [Int32], _ document: YAMLDocument.Tables) throws(YAMLError) {
         guard document.records[Int(key)].shape == .scalar else { return }
-        let text = document.records[Int(key)].text
         // The keys before this one: every other member, from the frame's start.
         let keys = stride(from: frame.start, to: pending.count - 1, by: 2)
         let earlierKeys = (pending.count - 1 - frame.start) / 2
@@ -141,23 +139,23 @@ struct YAMLReader {
             func location(_ node: Int32) -> ConfigLocation {
                 ConfigLocation(file: file, line: Int(document.records[Int(node)].line), column: Int(document.records[Int(node)].column))
             }
-            return .duplicateKey(key: text, location: location(key), first: location(first))
+            return .duplicateKey(key: document.string(key), location: location(key), first: location(first))
         }
+        func isScalar(_ node: Int32) -> Bool { document.records[Int(node)].shape == .scalar }
         // A small map is searched; a large one (the services) gets an index of its keys.
         if earlierKeys < 16 {
-            for position in keys {
-                let other = Int(pending[position])
-                if document.records[other].shape == .scalar, document.records[other].text == text { throw fail(pending[position]) }
+            for position in keys where isScalar(pending[position]) && document.sameText(pending[position], key) {
+                throw fail(pending[position])
             }
             return
         }
         if frame.seen.isEmpty {
             // The keys so far are unique: each was checked when its value was read.
-            for position in keys where document.records[Int(pending[position])].shape == .scalar {
-                frame.seen[document.records[Int(pending[position])].text] = pending[position]
+            for position in keys where isScalar(pending[position]) {
+                frame.seen[document.string(pending[position])] = pending[position]
             }
         }
-        if let first = frame.seen.updateValue(key, forKey: text) { throw fail(first) }
+        if let first = frame.seen.updateValue(key, forKey: document.string(key)) { throw fail(first) }
     }
 
     private static func location(_ file: String, _ line: Int, _ column: Int) -> ConfigLocation {
@@ -170,16 +168,17 @@ struct YAMLReader {
         }
     }
 
-    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: ConfigLocation) throws(YAMLError) -> String? {
-        guard let tag = string(pointer) else { return nil }
+    /// The tag's place in ``knownTags`` plus one, or the reason it is refused.
+    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: ConfigLocation) throws(YAMLError) -> UInt8 {
+        guard let tag = string(pointer) else { return 0 }
         if tag.hasPrefix("!php/") {
             throw .refused(construct: tag, reason: "it makes a PHP constant, object or enum case; give the value itself, or register it in code", location: location)
         }
         if tag == "tag:yaml.org,2002:binary" {
             throw .refused(construct: "!!binary", reason: "config values here are text, numbers, booleans, lists and maps, not raw bytes; give the text itself, or a base64 string that the component decodes", location: location)
         }
-        guard Self.standardTags.contains(tag) || Self.symfonyTags.contains(tag) else { throw .unknownTag(tag: tag, location: location) }
-        return tag
+        guard let place = Self.knownTags.firstIndex(of: tag) else { throw .unknownTag(tag: tag, location: location) }
+        return UInt8(place + 1)
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -163,7 +163,7 @@ package struct YAMLTranslator: ConfigTranslation {
     private mutating func services(_ node: YAMLNode) throws(YAMLError) {
         let entries = try mapping(node, "services")
         var defaults = Defaults()
-        if let defaultsNode = entries.first(where: { $0.key.scalar == "_defaults" })?.value {
+        if let defaultsNode = entries.first(where: { $0.key.isText("_defaults") })?.value {
             var scopeKey: String?
             var unknown: [YAMLError] = []
             for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
@@ -186,12 +186,13 @@ package struct YAMLTranslator: ConfigTranslation {
             }
             if let problem = YAMLError.combining(unknown) { throw problem }
         }
-        if let node = entries.first(where: { $0.key.scalar == "_instanceof" })?.value {
+        if let node = entries.first(where: { $0.key.isText("_instanceof") })?.value {
             defaults.conditional = try instanceof(node)
         }
         for (keyNode, value) in entries {
-            try part(skipping: keyNode.scalar) { (this) throws(YAMLError) in
-                let id = try this.keyText(keyNode)
+            let key = keyNode.scalar
+            try part(skipping: key) { (this) throws(YAMLError) in
+                guard let id = key else { throw Self.notAKey(keyNode) }
                 if id == "_defaults" || id == "_instanceof" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
                     this.aliases.append(ConfigAlias(name: id, target: try this.referenceName(text, value.location),
@@ -200,11 +201,11 @@ package struct YAMLTranslator: ConfigTranslation {
                 }
                 let entries = value.entries
                 // Symfony's alias entry: `id: { alias: target, public: true }`.
-                if let entries, let target = entries.first(where: { $0.key.scalar == "alias" })?.value {
+                if let entries, let target = entries.first(where: { $0.key.isText("alias") })?.value {
                     var name = try this.text(target, "alias")
                     if name.hasPrefix("@") { name.removeFirst() }
                     var alias = ConfigAlias(name: id, target: name, location: keyNode.location, isPublic: false)
-                    for (key, setting) in entries where key.scalar != "alias" {
+                    for (key, setting) in entries where !key.isText("alias") {
                         switch key.scalar {
                         case "public": alias.isPublic = try this.bool(setting, "public")
                         case "deprecated": alias.deprecation = try this.deprecation(setting)
@@ -217,7 +218,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and
                 // references to it reach that registration.
-                if let flag = entries?.first(where: { $0.key.scalar == "synthetic" })?.value, try this.bool(flag, "synthetic") { return }
+                if let flag = entries?.first(where: { $0.key.isText("synthetic") })?.value, try this.bool(flag, "synthetic") { return }
                 if value.isSequence {
                     // Symfony's short form: `App\Mailer: ['@transport']` gives the arguments only.
                     let definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),
@@ -475,7 +476,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 let method = try text(parts[0], "a call's method")
                 let arguments = parts.count > 1 ? try argumentPoints(parts[1]) : []
                 result.append(MethodInjection(method: method, arguments: arguments))
-            case .mapping(let entries) where entries.contains(where: { $0.key.scalar == "method" && $0.value.scalar != nil }):
+            case .mapping(let entries) where entries.contains(where: { $0.key.isText("method") && $0.value.scalar != nil }):
                 // Symfony's long form: { method: setLogger, arguments: ['@logger'] }.
                 var method: String?
                 var arguments: [InjectionPoint] = []
@@ -531,7 +532,7 @@ package struct YAMLTranslator: ConfigTranslation {
             if sources.allSatisfy({ if case .config = $0 { true } else { false } }) { return .config(configValue(node)) }
             return .list(sources)
         case .mapping(let entries):
-            if entries.contains(where: { $0.key.scalar == "class" || $0.key.scalar == "factory" }) {
+            if entries.contains(where: { $0.key.isText("class") || $0.key.isText("factory") }) {
                 return .inner(try definitionBody(name: nil, node, at: node.location))
             }
             var sources: [String: InjectionSource] = [:]
@@ -690,8 +691,12 @@ package struct YAMLTranslator: ConfigTranslation {
     }
 
     private func keyText(_ node: YAMLNode) throws(YAMLError) -> String {
-        guard let text = node.scalar else { throw .wrongKind(expected: "a plain key", found: node.kindName, what: "A key", location: node.location) }
+        guard let text = node.scalar else { throw Self.notAKey(node) }
         return text
+    }
+
+    private static func notAKey(_ node: YAMLNode) -> YAMLError {
+        .wrongKind(expected: "a plain key", found: node.kindName, what: "A key", location: node.location)
     }
 
     private func text(_ node: YAMLNode, _ what: String) throws(YAMLError) -> String {
@@ -811,7 +816,8 @@ package struct YAMLTranslator: ConfigTranslation {
     static let settingsLeftOutWhenNull: Set<String> = ["autowire", "autoconfigure", "public", "lazy", "shared", "abstract", "primary", "eager", "scope"]
 
     static func isNull(_ node: YAMLNode) -> Bool {
-        guard node.tag == nil, case .scalar(let text, let plain) = node.kind, plain else { return false }
+        // NB: the spellings of null are at most four bytes: longer values are not made into text.
+        guard node.isPlainUntaggedScalar(ofAtMost: 4), let text = node.scalar else { return false }
         return isNullLiteral(text)
     }
 

@@ -59,6 +59,16 @@ struct YAMLErrorTests {
             == "Duplicate key 's19' at app.yaml:22:3; it was first given at app.yaml:21:3. Keep one.")
     }
 
+    @Test func duplicateKey_sameTextInOtherBytes() {
+        // "café" with a precomposed é and with e and a combining accent: equal as Swift strings,
+        // so one key, in a small map (searched) and in a large one (indexed) alike.
+        #expect(loadError("services:\n  caf\u{E9}: { class: Logger }\n  cafe\u{301}: { class: Logger }\n")
+            == "Duplicate key 'cafe\u{301}' at app.yaml:3:3; it was first given at app.yaml:2:3. Keep one.")
+        let services = (0..<20).map { "  s\($0): { class: Logger }\n" }.joined()
+        #expect(loadError("services:\n  caf\u{E9}: { class: Logger }\n" + services + "  cafe\u{301}: { class: Logger }\n")
+            == "Duplicate key 'cafe\u{301}' at app.yaml:23:3; it was first given at app.yaml:2:3. Keep one.")
+    }
+
     @Test func unknownTag() {
         #expect(loadError("services:\n  a: !php/const FOO\n")
             == "!php/const at app.yaml:2:6 has no Swift meaning here: it makes a PHP constant, object or enum case; give the value itself, or register it in code.")
