@@ -208,6 +208,13 @@ func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (in
     }
 }
 
+/// `value` as a `T`, for a `value` whose type `X` is `T` (checked by the caller): moved across
+/// without the runtime's cast, which asks for `T?`'s metadata in code generic over `T`.
+@inline(__always)
+func sameType<X, T>(_ value: X, as type: T.Type) -> T {
+    withUnsafePointer(to: value) { pointer in pointer.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee } }
+}
+
 /// Calls one method with its bound arguments (method injection): a ``MethodInvoker`` of the
 /// definition's type, which binding recovers by a cast.
 @usableFromInline
