@@ -68,21 +68,30 @@ public enum ConfigImports {
         case tooDeep(Int)
         /// The file cannot be read; the reason.
         case unreadable(String)
+        /// The file is larger than the limit; its size in bytes. It is not read.
+        case tooLarge(Int)
     }
 
     /// The bytes of `url`, the next file after `chain` (the files importing it, outermost first),
-    /// or why it is refused: a circle, a chain longer than `maxDepth`, an unreadable file.
+    /// or why it is refused: a circle, a chain longer than `maxDepth`, an unreadable file, a
+    /// file larger than `maxBytes` (refused by its size, before it is read).
     ///
     /// ```swift
-    /// switch ConfigImports.read(url, after: chain, root: root, maxDepth: 16) {
+    /// switch ConfigImports.read(url, after: chain, root: root, maxDepth: 16, maxBytes: 16 << 20) {
     /// case .success(let bytes): parse(bytes)
     /// case .failure(let refusal): report(refusal)
     /// }
     /// ```
-    public static func read(_ url: URL, after chain: [String], root: String, maxDepth: Int) -> Result<Data, Refusal> {
+    public static func read(_ url: URL, after chain: [String], root: String, maxDepth: Int, maxBytes: Int = .max) -> Result<Data, Refusal> {
         let path = url.path
         if chain.contains(path) { return .failure(.circle((chain + [path]).map { relative($0, to: root) })) }
         if chain.count > maxDepth { return .failure(.tooDeep(chain.count)) }
+        // The size first: a file far past the limit would otherwise be read whole before the
+        // front end's own check refused it.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.size] as? Int,
+           size > maxBytes {
+            return .failure(.tooLarge(size))
+        }
         do { return .success(try Data(contentsOf: url)) } catch {
             return .failure(.unreadable(reason(path, error)))
         }
@@ -93,26 +102,32 @@ public enum ConfigImports {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
         if isDirectory.boolValue { return "it is a directory" }
+        // Foundation reads regular files only, and says "permission" of anything else.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType, type != .typeRegular {
+            return "it is not a regular file (a pipe, socket or device); a config file must be one"
+        }
         if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
         let text = (error as NSError).localizedDescription
         return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     /// The bytes of `url`, the next file after `chain`, or the front end's error for a circle,
-    /// a chain longer than `maxDepth` or an unreadable file; `importedAt` is where the import
-    /// was written (`nil` for the first file).
+    /// a chain longer than `maxDepth`, an unreadable file or one larger than `maxBytes`;
+    /// `importedAt` is where the import was written (`nil` for the first file).
     ///
     /// - Throws: `E.importCycle`, `E.limitExceeded` (the import depth) or `E.unreadable`,
-    ///   each at `importedAt`.
+    ///   each at `importedAt`; `E.limitExceeded` (the document size, `maxDocumentBytes`) at the
+    ///   file's first line.
     ///
     /// ```swift
     /// let bytes = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
     ///                                   importedAt: location, as: YAMLError.self)
     /// ```
     public static func read<E: ConfigFileError>(_ url: URL, after chain: [String], root: String, maxDepth: Int,
-                                                importedAt: ConfigLocation?, as error: E.Type) throws(E) -> Data {
+                                                maxBytes: Int = .max, importedAt: ConfigLocation?, as error: E.Type) throws(E) -> Data {
         let path = url.path
-        switch read(url, after: chain, root: root, maxDepth: maxDepth) {
+        switch read(url, after: chain, root: root, maxDepth: maxDepth, maxBytes: maxBytes) {
         case .success(let bytes):
             return bytes
         case .failure(.circle(let circle)):
@@ -122,6 +137,9 @@ public enum ConfigImports {
                                  location: importedAt ?? ConfigLocation(file: path, line: 1))
         case .failure(.unreadable(let reason)):
             throw .unreadable(path: path, reason: reason, location: importedAt)
+        case .failure(.tooLarge(let size)):
+            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(maxBytes))", value: size,
+                                 location: ConfigLocation(file: path, line: 1))
         }
     }
 

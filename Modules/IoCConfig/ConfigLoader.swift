@@ -74,6 +74,8 @@ package protocol ConfigFormat: Sendable {
     static var laterFilesReplace: Bool { get }
     /// How long a chain of imports may be.
     var maxImportDepth: Int { get }
+    /// The largest file read, in bytes: a larger one is refused by its size before it is read.
+    var maxDocumentBytes: Int { get }
     /// What ``Extras`` holds before any file is read.
     var noExtras: Extras { get }
 
@@ -203,7 +205,8 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
         let path = url.path
         let (format, collecting) = (format, load.collecting)
         guard let data = try load.attempt({ () throws(Format.Failure) in
-            try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, importedAt: importedAt, as: Format.Failure.self)
+            try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, maxBytes: format.maxDocumentBytes,
+                                   importedAt: importedAt, as: Format.Failure.self)
         }) else { return }
         load.files.append(path)
         guard let translation = try load.attempt({ () throws(Format.Failure) in

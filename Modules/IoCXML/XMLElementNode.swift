@@ -112,6 +112,11 @@ enum XMLDocumentReader {
             throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
                                  location: ConfigLocation(file: file, line: 1))
         }
+        // libxml2 takes a document's length as a 32-bit int: a longer one would be cut short.
+        guard bytes.count <= Int(Int32.max) else {
+            throw .limitExceeded(limit: "the document size (\(Int32.max) bytes, the most one document can hold)", value: bytes.count,
+                                 location: ConfigLocation(file: file, line: 1))
+        }
         cxml_install_refusing_loader()
         let handler = cxml_silence_generic_errors()
         defer { cxml_restore_generic_errors(handler) }

@@ -1,6 +1,7 @@
 /// Bounds on what an XML config file may ask of the reader; each fails with an error naming it.
 public struct XMLLimits: Sendable, Equatable {
-    /// The largest file, in bytes.
+    /// The largest file, in bytes. A document larger than 2 GiB (2,147,483,647 bytes) is refused
+    /// whatever this says.
     public var maxDocumentBytes = 16 * 1024 * 1024
     /// How deeply elements may nest (libxml2 itself stops at 256).
     public var maxDepth = 64

@@ -104,6 +104,7 @@ extension XMLLoader: ConfigFormat {
     /// Spring reports a bean id defined twice unless overriding is allowed: the build reports it.
     package static let laterFilesReplace = false
     package var maxImportDepth: Int { limits.maxImportDepth }
+    package var maxDocumentBytes: Int { limits.maxDocumentBytes }
     package var noExtras: XMLExtras { XMLExtras() }
 
     package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(XMLError) -> XMLTranslator {

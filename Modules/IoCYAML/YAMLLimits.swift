@@ -2,7 +2,8 @@
 /// fails with an error that names it, so a hostile or broken file can neither exhaust memory
 /// nor hang the build.
 public struct YAMLLimits: Sendable, Equatable {
-    /// The largest file, in bytes.
+    /// The largest file, in bytes. A document larger than 2 GiB (2,147,483,647 bytes) is refused
+    /// whatever this says.
     public var maxDocumentBytes = 16 * 1024 * 1024
     /// The longest scalar, in bytes.
     public var maxScalarBytes = 1024 * 1024

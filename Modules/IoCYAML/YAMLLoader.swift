@@ -98,6 +98,7 @@ extension YAMLLoader: ConfigFormat {
     /// replaces one of the same id read before it.
     package static let laterFilesReplace = true
     package var maxImportDepth: Int { limits.maxImportDepth }
+    package var maxDocumentBytes: Int { limits.maxDocumentBytes }
     /// The `parameters` sections read so far.
     package var noExtras: [String: ConfigValue] { [:] }
 

@@ -44,6 +44,7 @@ struct LineFormat: ConfigFormat {
     static let name = "LINES"
     static let laterFilesReplace = true
     var maxImportDepth = 8
+    var maxDocumentBytes = 1 << 20
     var noExtras: [String: String] { [:] }
 
     func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(LineError) -> LineFile {
@@ -135,6 +136,33 @@ struct ConfigLoaderTests {
         #expect(load("deep.conf", depth: 1) == "Limit exceeded at \(config)/deep1.conf:1:1: the import depth (maxImportDepth 1) is 2.")
         #expect(load("deep.conf", depth: 2) == "no error")
         #expect(load("gone.conf") == "Cannot read '\(config)/missing.conf' (imported at \(config)/gone.conf:2:1): no such file.")
+    }
+
+    @Test func aFileLargerThanTheLimit_isRefusedByItsSize_beforeItIsRead() throws {
+        let root = try directory(["app.conf": "import huge.conf", "small.conf": "a: A"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A sparse file of 4 GiB: reading it would take 4 GiB of memory and seconds.
+        let huge = root.appendingPathComponent("huge.conf")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 4 << 30)
+        try handle.close()
+        let base = root.standardizedFileURL.path
+        #expect(ConfigImports.read(huge, after: [], root: base, maxDepth: 8, maxBytes: 1 << 20) == .failure(.tooLarge(4 << 30)))
+        #expect(ConfigImports.read(root.appendingPathComponent("small.conf"), after: [], root: base, maxDepth: 8, maxBytes: 4)
+            == .success(Data("a: A".utf8)))
+        #expect(errorText { _ = try loader.load(contentsOf: root.appendingPathComponent("app.conf"), root: nil) }
+            == "Limit exceeded at \(base)/huge.conf:1: the document size (maxDocumentBytes 1048576) is 4294967296.")
+    }
+
+    @Test func importOfAPipe_isRefusedWithItsReason_notReadUntilAWriterComes() throws {
+        let root = try directory(["app.conf": "import events.conf"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pipe = root.appendingPathComponent("events.conf").standardizedFileURL.path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let base = root.standardizedFileURL.path
+        #expect(errorText { _ = try loader.load(contentsOf: root.appendingPathComponent("app.conf"), root: nil) }
+            == "Cannot read '\(pipe)' (imported at \(base)/app.conf:1:1): it is not a regular file (a pipe, socket or device); a config file must be one.")
     }
 
     @Test func text_readsImportsFromItsRoot_andRefusesThemWithoutOne() throws {

@@ -152,7 +152,7 @@ struct YAMLLimitTests {
         limits = YAMLLimits()
         limits.maxDocumentBytes = 16
         #expect(loadError("parameters: { a: 'long enough to fail' }\n", limits: limits)
-            == "YAML limit exceeded at app.yaml:1:1: the document size (maxDocumentBytes 16) is 41. Raise YAMLLimits if the file is meant to be this large.")
+            == "YAML limit exceeded at app.yaml:1: the document size (maxDocumentBytes 16) is 41. Raise YAMLLimits if the file is meant to be this large.")
     }
 
     @Test func imports_outsideTheRoot_areRefused() throws {
