@@ -69,6 +69,28 @@ struct ConfigLazyProxyTests {
         #expect(made.count == 1)
     }
 
+    @Test func servicesOfOneShape_lazyOrNot_eachKeepTheirOwnStart() throws {
+        // The build binds definitions of one shape by the first one's plan: lazy is part of the shape.
+        let made = Tally()
+        let container = try container(yaml: """
+            services:
+              plain: { class: SlowMeter }
+              first: { class: SlowMeter, lazy: true }
+              second: { class: SlowMeter, lazy: true }
+              last: { class: SlowMeter }
+            """, meterCatalog(made))
+        let first = try container.resolve((any Meter).self, name: "first")
+        let second = try container.resolve((any Meter).self, name: "second")
+        #expect(first is MeterProxy && second is MeterProxy)
+        #expect(made.count == 0)
+        #expect(try first.read() == 42)
+        #expect(try second.read() == 42)
+        #expect(made.count == 2, "each proxy builds its own service")
+        #expect(!(try container.resolve((any Meter).self, name: "plain") is MeterProxy))
+        #expect(!(try container.resolve((any Meter).self, name: "last") is MeterProxy))
+        #expect(made.count == 4)
+    }
+
     @Test func springScopedProxy_ofAThreadLocalBean_reachesEachThreadsInstance() throws {
         let made = Tally()
         let container = try container(xml: """

@@ -574,12 +574,14 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
 ///
 /// Only definitions whose binding depends on nothing but their shape have one: an initializer
 /// or static factory named by text, no method calls, hooks or exposures to bind, and only
-/// properties the catalog has to find. A definition that fails to bind makes no plan, so every
+/// properties the catalog has to find. Whether the definition is lazy is part of its shape
+/// (a lazy one is seen through the catalog's proxies of its protocols). A definition that fails to bind makes no plan, so every
 /// one of its kind is bound (and reported) on its own. A class: the lookup hands it out
 /// without copying its fields.
 final class BindPlan {
     private let typeName: String?
     private let kind: Construction.Kind
+    private let isLazy: Bool
     private let labels: [String?]
     private let propertyNames: [String]
 
@@ -594,10 +596,11 @@ final class BindPlan {
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
         guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
-              definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances, !definition.isLazy,
+              definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances,
               definition.bindings.isEmpty, definition.autowires, definition.propertyAutowiring == nil else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)
+        hasher.combine(definition.isLazy)
         switch definition.construction.storedKind {
         case .initializer(let signature):
             hasher.combine(0)
@@ -627,6 +630,7 @@ final class BindPlan {
     init(definition: Definition, bound: Definition, targets: [Int]) {
         typeName = definition.typeName
         kind = definition.construction.kind
+        isLazy = definition.isLazy
         labels = definition.construction.arguments.map(\.label)
         propertyNames = definition.properties.map(\.name)
         type = bound.type
@@ -638,7 +642,7 @@ final class BindPlan {
 
     /// Whether `definition` (whose key matched) has this plan's shape.
     func matches(_ definition: Definition) -> Bool {
-        guard definition.typeName == typeName, definition.construction.kind == kind else { return false }
+        guard definition.typeName == typeName, definition.construction.kind == kind, definition.isLazy == isLazy else { return false }
         let arguments = definition.construction.arguments
         guard arguments.count == labels.count else { return false }
         for index in arguments.indices where arguments[index].label != labels[index] { return false }

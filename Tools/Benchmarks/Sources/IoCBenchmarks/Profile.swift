@@ -142,11 +142,11 @@ func profile(_ name: String) throws {
         // scan of it. `PROFILE_COUNT` sets the number of rounds (0: only the set-up, to
         // subtract from counts).
         let yaml = servicesYAML()
-        // `PROFILE_XML_LAZY=1`: the beans lazy (`default-lazy-init`), so that `xml-build` shows
-        // what making the eager beans costs.
+        // `PROFILE_XML_PROTOTYPES=1`: the beans prototypes, made on each resolve rather than at
+        // build, so that `xml-build` without them shows what making the eager beans costs.
         var xml = beansXML()
-        if ProcessInfo.processInfo.environment["PROFILE_XML_LAZY"] != nil {
-            xml = xml.replacingOccurrences(of: "<beans>", with: "<beans default-lazy-init=\"true\">")
+        if ProcessInfo.processInfo.environment["PROFILE_XML_PROTOTYPES"] != nil {
+            xml = xml.replacingOccurrences(of: "scope=\"singleton\"", with: "scope=\"prototype\"")
         }
         let definitions = name == "xml-build" ? try XMLLoader().load(string: xml, name: "beans.xml").definitions
             : try YAMLLoader().load(string: yaml, name: "services.yaml").definitions
