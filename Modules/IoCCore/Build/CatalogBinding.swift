@@ -573,10 +573,11 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
 /// sources, skipping the member search and the label and property matching.
 ///
 /// Only definitions whose binding depends on nothing but their shape have one: an initializer
-/// or static factory named by text, no method calls, hooks or exposures to bind, and only
-/// properties the catalog has to find. Whether the definition is lazy is part of its shape
-/// (a lazy one is seen through the catalog's proxies of its protocols). A definition that fails to bind makes no plan, so every
-/// one of its kind is bound (and reported) on its own. A class: the lookup hands it out
+/// or static factory named by text, no method calls or exposures to bind, and only
+/// properties and hooks the catalog has to find. Whether the definition is lazy is part of its
+/// shape (a lazy one is seen through the catalog's proxies of its protocols), and so are its
+/// hooks (Spring's `init-method` and `destroy-method`, by kind and name). A definition that
+/// fails to bind makes no plan, so every one of its kind is bound (and reported) on its own. A class: the lookup hands it out
 /// without copying its fields.
 final class BindPlan {
     private let typeName: String?
@@ -584,6 +585,9 @@ final class BindPlan {
     private let isLazy: Bool
     private let labels: [String?]
     private let propertyNames: [String]
+    /// The hooks as written (unbound, by name), and as bound.
+    private let givenHooks: [LifecycleHook]
+    private let hooks: [LifecycleHook]
 
     private let type: TypeRef?
     /// The member's construction, bound; the given arguments' sources go to `targets`.
@@ -596,7 +600,7 @@ final class BindPlan {
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
         guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
-              definition.hooks.isEmpty, definition.exposedAs.isEmpty, definition.exposesConformances,
+              definition.exposedAs.isEmpty, definition.exposesConformances,
               definition.bindings.isEmpty, definition.autowires, definition.propertyAutowiring == nil else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)
@@ -621,11 +625,17 @@ final class BindPlan {
             guard properties[index].code.isNone else { return nil }
             hasher.combine(properties[index].name)
         }
+        let hooks = definition.hooks
+        hasher.combine(hooks.count)
+        for index in hooks.indices {
+            guard hooks[index].code.isNone else { return nil }
+            hasher.combine(hooks[index].name)
+        }
         return hasher.finalize()
     }
 
     /// The plan `bound` shows for the definitions shaped like `definition`, which has a
-    /// ``key(of:)`` (so no method calls or hooks) and bound without a problem (so every
+    /// ``key(of:)`` (so no method calls) and bound without a problem (so every
     /// property and argument found its place).
     init(definition: Definition, bound: Definition, targets: [Int]) {
         typeName = definition.typeName
@@ -633,6 +643,8 @@ final class BindPlan {
         isLazy = definition.isLazy
         labels = definition.construction.arguments.map(\.label)
         propertyNames = definition.properties.map(\.name)
+        givenHooks = definition.hooks
+        hooks = bound.hooks
         type = bound.type
         construction = bound.construction
         self.targets = targets
@@ -649,7 +661,7 @@ final class BindPlan {
         let given = definition.properties
         guard given.count == propertyNames.count else { return false }
         for index in given.indices where given[index].name != propertyNames[index] { return false }
-        return true
+        return definition.hooks == givenHooks
     }
 
     /// `definition` bound by this plan: its own sources and locations in the plan's typed points.
@@ -669,6 +681,8 @@ final class BindPlan {
             bound.properties = filled
         }
         bound.exposedAs = exposedAs
+        // An optional hook the type lacks is left out of the bound ones.
+        if !givenHooks.isEmpty { bound.hooks = hooks }
         return bound
     }
 }
