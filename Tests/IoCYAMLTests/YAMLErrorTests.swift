@@ -323,9 +323,14 @@ struct SymfonyServiceOptionTests {
               b: { class: FreeWeatherClient, bind: { $baseURL: 'https://own.example' } }
               c: { class: FreeWeatherClient, arguments: { baseURL: 'https://given.example' } }
               d: { class: ConsoleReporter, bind: { string $id: typed }, arguments: { id: given } }
+              e: { class: FreeWeatherClient, bind: { $baseURL: 'https://other.example' } }
+              f: { class: FreeWeatherClient }
             """).build()
         #expect(try container.resolve(FreeWeatherClient.self, name: "a").baseURL.host == "typed.example")
         #expect(try container.resolve(FreeWeatherClient.self, name: "b").baseURL.host == "own.example")
+        // Definitions of one shape share a binding plan: their bindings are part of the shape.
+        #expect(try container.resolve(FreeWeatherClient.self, name: "e").baseURL.host == "other.example")
+        #expect(try container.resolve(FreeWeatherClient.self, name: "f").baseURL.host == "typed.example")
         #expect(try container.resolve(FreeWeatherClient.self, name: "c").baseURL.host == "given.example")
         #expect(try container.resolve(ConsoleReporter.self, name: "d").id == "given")
     }
@@ -339,6 +344,16 @@ struct SymfonyServiceOptionTests {
             Container validation failed with 1 problem:
             1. Invalid definition of "client" (FreeWeatherClient) at services.yaml:3:3: init(baseURL:session:) parameter 1 'session' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.
             """)
+        // Definitions of one shape share a binding plan: autowiring is part of the shape.
+        #expect(errorText { _ = try builder("""
+            services:
+              URLSessionClient: ~
+              first: { class: FreeWeatherClient, arguments: { baseURL: 'https://a.example' } }
+              client: { class: FreeWeatherClient, arguments: { baseURL: 'https://b.example' }, autowire: false }
+            """).build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "client" (FreeWeatherClient) at services.yaml:4:3: init(baseURL:session:) parameter 1 'session' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.
+            """)
     }
 
     @Test func autoconfigureOff_exposesOnlyTheOwnType() throws {
@@ -346,8 +361,11 @@ struct SymfonyServiceOptionTests {
             services:
               plain: { class: ConsoleReporter, autoconfigure: false }
               exposed: { class: ConsoleReporter }
+              alsoPlain: { class: ConsoleReporter, autoconfigure: false }
+              alsoExposed: { class: ConsoleReporter }
             """).build()
-        #expect(try container.resolveAll((any Reporter).self).count == 1)
+        // Definitions of one shape share a binding plan: autoconfigure is part of the shape.
+        #expect(try container.resolveAll((any Reporter).self).count == 2)
     }
 
     @Test func tagAttributes_areKept_andPriorityOrdersTaggedCollections() throws {

@@ -575,19 +575,25 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
 /// Only definitions whose binding depends on nothing but their shape have one: an initializer
 /// or static factory named by text, no method calls or exposures to bind, and only
 /// properties and hooks the catalog has to find. Whether the definition is lazy is part of its
-/// shape (a lazy one is seen through the catalog's proxies of its protocols), and so are its
-/// hooks (Spring's `init-method` and `destroy-method`, by kind and name). A definition that
+/// shape (a lazy one is seen through the catalog's proxies of its protocols), so are whether it
+/// autowires and whether it is exposed as its protocols, and so are its
+/// hooks (Spring's `init-method` and `destroy-method`, by kind and name) and its bindings
+/// (Symfony's `bind:`, with where each was written: they fill the parameters the arguments
+/// leave out). A definition that
 /// fails to bind makes no plan, so every one of its kind is bound (and reported) on its own. A class: the lookup hands it out
 /// without copying its fields.
 final class BindPlan {
     private let typeName: String?
     private let kind: Construction.Kind
     private let isLazy: Bool
+    private let autowires: Bool
+    private let exposesConformances: Bool
     private let labels: [String?]
     private let propertyNames: [String]
     /// The hooks as written (unbound, by name), and as bound.
     private let givenHooks: [LifecycleHook]
     private let hooks: [LifecycleHook]
+    private let bindings: [ArgumentBinding]
 
     private let type: TypeRef?
     /// The member's construction, bound; the given arguments' sources go to `targets`.
@@ -600,11 +606,12 @@ final class BindPlan {
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
         guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
-              definition.exposedAs.isEmpty, definition.exposesConformances,
-              definition.bindings.isEmpty, definition.autowires, definition.propertyAutowiring == nil else { return nil }
+              definition.exposedAs.isEmpty, definition.propertyAutowiring == nil else { return nil }
         var hasher = Hasher()
         hasher.combine(typeName)
         hasher.combine(definition.isLazy)
+        hasher.combine(definition.autowires)
+        hasher.combine(definition.exposesConformances)
         switch definition.construction.storedKind {
         case .initializer(let signature):
             hasher.combine(0)
@@ -631,6 +638,12 @@ final class BindPlan {
             guard hooks[index].code.isNone else { return nil }
             hasher.combine(hooks[index].name)
         }
+        let bindings = definition.bindings
+        hasher.combine(bindings.count)
+        for index in bindings.indices {
+            hasher.combine(bindings[index].parameter)
+            hasher.combine(bindings[index].typeName)
+        }
         return hasher.finalize()
     }
 
@@ -641,10 +654,13 @@ final class BindPlan {
         typeName = definition.typeName
         kind = definition.construction.kind
         isLazy = definition.isLazy
+        autowires = definition.autowires
+        exposesConformances = definition.exposesConformances
         labels = definition.construction.arguments.map(\.label)
         propertyNames = definition.properties.map(\.name)
         givenHooks = definition.hooks
         hooks = bound.hooks
+        bindings = definition.bindings
         type = bound.type
         construction = bound.construction
         self.targets = targets
@@ -654,14 +670,21 @@ final class BindPlan {
 
     /// Whether `definition` (whose key matched) has this plan's shape.
     func matches(_ definition: Definition) -> Bool {
-        guard definition.typeName == typeName, definition.construction.kind == kind, definition.isLazy == isLazy else { return false }
+        guard definition.typeName == typeName, definition.construction.kind == kind, definition.isLazy == isLazy,
+              definition.autowires == autowires, definition.exposesConformances == exposesConformances else { return false }
         let arguments = definition.construction.arguments
         guard arguments.count == labels.count else { return false }
         for index in arguments.indices where arguments[index].label != labels[index] { return false }
         let given = definition.properties
         guard given.count == propertyNames.count else { return false }
         for index in given.indices where given[index].name != propertyNames[index] { return false }
-        return definition.hooks == givenHooks
+        guard definition.hooks == givenHooks else { return false }
+        let ownBindings = definition.bindings
+        guard ownBindings.count == bindings.count else { return false }
+        for index in ownBindings.indices where ownBindings[index] != bindings[index] || ownBindings[index].location != bindings[index].location {
+            return false
+        }
+        return true
     }
 
     /// `definition` bound by this plan: its own sources and locations in the plan's typed points.
