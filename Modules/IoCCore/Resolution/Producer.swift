@@ -11,9 +11,11 @@ final class Producer<T>: @unchecked Sendable {
     let postProcessors: [any InstancePostProcessor]
     let strategy: (any ConstructionStrategy)?
     /// What the strategy, the post-processors and the error of a replaced instance are told of
-    /// the component; `nil` for a plain producer (construction only), which tells nobody.
+    /// the component; `nil` for a producer without any of them (construction, properties,
+    /// calls and hooks that act on the instance), which tells nobody.
     // NB: made only for a producer that reads it, and boxed: writing it on every component's
-    // first resolve cost 320 instructions, and keeping it inline 96 bytes per resolved component.
+    // first resolve cost 320 instructions, and keeping it inline 96 bytes per resolved component;
+    // making it for every producer with steps cost a config bean about 1,800 (`profile xml-build`).
     private let componentInfo: InfoBox?
     var info: ComponentInfo {
         componentInfo?.info ?? ComponentInfo(key: ComponentKey(type: TypeRef(T.self)), scope: .prototype, tags: [], isPrimary: false,
@@ -43,7 +45,8 @@ final class Producer<T>: @unchecked Sendable {
         self.strategy = strategy
         self.disposers = disposers
         self.isPlain = steps.isEmpty && postProcessors.isEmpty && strategy == nil
-        self.componentInfo = isPlain ? nil : InfoBox(info())
+        let readsInfo = strategy != nil || !postProcessors.isEmpty || steps.contains(where: \.replacesInstance)
+        self.componentInfo = readsInfo ? InfoBox(info()) : nil
     }
 
     /// Builds one instance.
