@@ -594,6 +594,8 @@ final class BindPlan {
     private let givenHooks: [LifecycleHook]
     private let hooks: [LifecycleHook]
     private let bindings: [ArgumentBinding]
+    /// Whether the settings above are all at their defaults: what a definition without extras has.
+    private let hasOnlyDefaults: Bool
 
     private let type: TypeRef?
     /// The member's construction, bound; the given arguments' sources go to `targets`.
@@ -605,13 +607,16 @@ final class BindPlan {
 
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
-        guard !definition.isBound, let typeName = definition.typeName, definition.methodCalls.isEmpty,
-              definition.exposedAs.isEmpty, definition.propertyAutowiring == nil else { return nil }
+        // NB: the rare settings read only when the definition has any (most config definitions
+        // have none): reading each cost a build about 500 instructions a definition.
+        let hasExtras = definition.hasExtras
+        guard !definition.isBound, let typeName = definition.typeName else { return nil }
+        if hasExtras {
+            guard definition.methodCalls.isEmpty, definition.exposedAs.isEmpty, definition.propertyAutowiring == nil else { return nil }
+        }
         var hasher = Hasher()
         hasher.combine(typeName)
         hasher.combine(definition.isLazy)
-        hasher.combine(definition.autowires)
-        hasher.combine(definition.exposesConformances)
         switch definition.construction.storedKind {
         case .initializer(let signature):
             hasher.combine(0)
@@ -632,18 +637,15 @@ final class BindPlan {
             guard properties[index].code.isNone else { return nil }
             hasher.combine(properties[index].name)
         }
+        // The rest tells shapes apart in fewer cases: what it leaves out, `matches` compares.
+        guard hasExtras else { return hasher.finalize() }
         let hooks = definition.hooks
-        hasher.combine(hooks.count)
         for index in hooks.indices {
             guard hooks[index].code.isNone else { return nil }
             hasher.combine(hooks[index].name)
         }
         let bindings = definition.bindings
-        hasher.combine(bindings.count)
-        for index in bindings.indices {
-            hasher.combine(bindings[index].parameter)
-            hasher.combine(bindings[index].typeName)
-        }
+        for index in bindings.indices { hasher.combine(bindings[index].parameter) }
         return hasher.finalize()
     }
 
@@ -661,6 +663,7 @@ final class BindPlan {
         givenHooks = definition.hooks
         hooks = bound.hooks
         bindings = definition.bindings
+        hasOnlyDefaults = autowires && exposesConformances && givenHooks.isEmpty && bindings.isEmpty
         type = bound.type
         construction = bound.construction
         self.targets = targets
@@ -670,15 +673,16 @@ final class BindPlan {
 
     /// Whether `definition` (whose key matched) has this plan's shape.
     func matches(_ definition: Definition) -> Bool {
-        guard definition.typeName == typeName, definition.construction.kind == kind, definition.isLazy == isLazy,
-              definition.autowires == autowires, definition.exposesConformances == exposesConformances else { return false }
+        guard definition.typeName == typeName, definition.construction.kind == kind, definition.isLazy == isLazy else { return false }
         let arguments = definition.construction.arguments
         guard arguments.count == labels.count else { return false }
         for index in arguments.indices where arguments[index].label != labels[index] { return false }
         let given = definition.properties
         guard given.count == propertyNames.count else { return false }
         for index in given.indices where given[index].name != propertyNames[index] { return false }
-        guard definition.hooks == givenHooks else { return false }
+        guard definition.hasExtras else { return hasOnlyDefaults }
+        guard definition.autowires == autowires, definition.exposesConformances == exposesConformances,
+              definition.hooks == givenHooks else { return false }
         let ownBindings = definition.bindings
         guard ownBindings.count == bindings.count else { return false }
         for index in ownBindings.indices where ownBindings[index] != bindings[index] || ownBindings[index].location != bindings[index].location {
