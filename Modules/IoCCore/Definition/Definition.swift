@@ -183,7 +183,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// properties, calls, hooks, scope, laziness and tags it does not state itself.
     public var parent: String? {
         get { extra { $0.parent } }
-        set { setExtra(\.parent, newValue) }
+        set { setOptional(\.parent, newValue) }
     }
     /// A template for children only; never built itself.
     public var isAbstract: Bool {
@@ -195,7 +195,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// (`.named(".inner")` inside this definition refers to it).
     public var decorates: String? {
         get { extra { $0.decorates } }
-        set { setExtra(\.decorates, newValue) }
+        set { setOptional(\.decorates, newValue) }
     }
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
     public var dependsOn: [String] {
@@ -223,7 +223,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The strategy's name and code.
     var strategy: NamedStrategy? {
         get { extra { $0.strategy } }
-        set { setExtra(\.strategy, newValue) }
+        set { setOptional(\.strategy, newValue) }
     }
     /// Wraps the construction in `strategy`, which `code` keeps.
     @usableFromInline
@@ -237,6 +237,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The settings most definitions leave at their defaults, kept together.
+    // NB: each optional setting defaults to `nil` and each list to empty: `setOptional` and
+    // `setList` skip making the extras for those values without comparing with the defaults.
     struct Extras: Equatable, Sendable {
         var methodCalls: [MethodInjection] = []
         var hooks: [LifecycleHook] = []
@@ -309,6 +311,15 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         extras[keyPath: setting] = value
     }
 
+    /// Sets one of the optional settings among the ``Extras``, each `nil` until set: `nil` on a
+    /// definition without extras leaves it without, with no key-path read of the defaults
+    /// (about 300 instructions; the XML front end sets a bean's parent, most often to none).
+    @inline(__always)
+    private mutating func setOptional<V>(_ setting: WritableKeyPath<Extras, V?>, _ value: V?) {
+        if fields.extras == nil, value == nil { return }
+        extras[keyPath: setting] = value
+    }
+
     /// Sets one of the ``Extras``: setting a default where none was set keeps the definition without.
     private mutating func setExtra<V: Equatable>(_ setting: WritableKeyPath<Extras, V>, _ value: V) {
         if fields.extras == nil, Self.defaultExtras[keyPath: setting] == value { return }
@@ -330,7 +341,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// of its type) when there is one, and is left alone when there is none.
     public var propertyAutowiring: PropertyAutowiring? {
         get { extra { $0.propertyAutowiring } }
-        set { setExtra(\.propertyAutowiring, newValue) }
+        set { setOptional(\.propertyAutowiring, newValue) }
     }
 
     /// Set on a definition that is only another name (its ``name``) for the component named
@@ -369,7 +380,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Aliases that can be resolved from the container although the component is private.
     public var publicAliases: [String] {
         get { extra { $0.publicAliases } }
-        set { setExtra(\.publicAliases, newValue) }
+        set { setList(\.publicAliases, newValue) }
     }
     /// Whether initializer parameters the definition does not give are resolved by their type
     /// (`true`, the default), or must be given (Symfony's `autowire: false`).
@@ -386,13 +397,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Why the component should no longer be used, when it is deprecated; shown by the tools.
     public var deprecation: String? {
         get { extra { $0.deprecation } }
-        set { setExtra(\.deprecation, newValue) }
+        set { setOptional(\.deprecation, newValue) }
     }
     /// Sources for initializer parameters the definition does not give, matched by parameter
     /// name and/or type (Symfony's `bind`); tried before autowiring.
     public var bindings: [ArgumentBinding] {
         get { extra { $0.bindings } }
-        set { setExtra(\.bindings, newValue) }
+        set { setList(\.bindings, newValue) }
     }
     /// Attributes of the component's tags, by tag (`priority` orders tagged collections,
     /// highest first).
@@ -405,7 +416,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// (Symfony's `resource:`); expanded at build, when the catalog is known.
     public var resource: CatalogResource? {
         get { extra { $0.resource } }
-        set { setExtra(\.resource, newValue) }
+        set { setOptional(\.resource, newValue) }
     }
 
     /// How this definition decorates ``decorates``: the decorated one's new name, the order
@@ -432,7 +443,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// `_instanceof`); applied at build, when the catalog says what the type conforms to.
     public var conditionalSettings: [ConditionalSettings] {
         get { extra { $0.conditionalSettings } }
-        set { setExtra(\.conditionalSettings, newValue) }
+        set { setList(\.conditionalSettings, newValue) }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.
