@@ -573,15 +573,14 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
 /// sources, skipping the member search and the label and property matching.
 ///
 /// Only definitions whose binding depends on nothing but their shape have one: an initializer
-/// or static factory named by text, no method calls or exposures to bind, and only
-/// properties and hooks the catalog has to find. Whether the definition is lazy is part of its
-/// shape (a lazy one is seen through the catalog's proxies of its protocols), so are whether it
-/// autowires and whether it is exposed as its protocols, and so are its
-/// hooks (Spring's `init-method` and `destroy-method`, by kind and name) and its bindings
-/// (Symfony's `bind:`, with where each was written: they fill the parameters the arguments
-/// leave out). A definition that
-/// fails to bind makes no plan, so every one of its kind is bound (and reported) on its own. A class: the lookup hands it out
-/// without copying its fields.
+/// or static factory named by text, no method calls or exposures to bind, and only properties
+/// and hooks the catalog has to find. Part of the shape too: whether the definition is lazy (a
+/// lazy one is seen through the catalog's proxies of its protocols), whether it autowires and
+/// whether it is exposed as its protocols, its hooks (Spring's `init-method` and
+/// `destroy-method`, by kind and name) and its bindings (Symfony's `bind:`, with where each was
+/// written: they fill the parameters the arguments leave out). A definition that fails to bind
+/// makes no plan, so every one of its kind is bound (and reported) on its own. A class: the
+/// lookup hands it out without copying its fields.
 final class BindPlan {
     private let typeName: String?
     private let kind: Construction.Kind
