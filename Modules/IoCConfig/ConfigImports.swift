@@ -87,9 +87,9 @@ public enum ConfigImports {
         if chain.contains(path) { return .failure(.circle((chain + [path]).map { relative($0, to: root) })) }
         if chain.count > maxDepth { return .failure(.tooDeep(chain.count)) }
         // The size first: a file far past the limit would otherwise be read whole before the
-        // front end's own check refused it.
+        // size check refused it (``checkSize(_:maxBytes:file:as:)``).
         if let size = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.size] as? Int,
-           size > maxBytes {
+           size > min(maxBytes, largestDocument) {
             return .failure(.tooLarge(size))
         }
         do { return .success(try Data(contentsOf: url)) } catch {
@@ -138,9 +138,31 @@ public enum ConfigImports {
         case .failure(.unreadable(let reason)):
             throw .unreadable(path: path, reason: reason, location: importedAt)
         case .failure(.tooLarge(let size)):
-            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(maxBytes))", value: size,
-                                 location: ConfigLocation(file: path, line: 1))
+            throw tooLarge(size, maxBytes: maxBytes, file: path)
         }
+    }
+
+    /// The most bytes one document can hold, whatever the limits say: the readers number nodes
+    /// and bytes in 32 bits, and libxml2 takes a document's length as a 32-bit int.
+    public static let largestDocument = Int(Int32.max)
+
+    /// Refuses a document of `size` bytes larger than `maxBytes` (a front end's
+    /// `maxDocumentBytes`) or than ``largestDocument``, with the front end's error at its first line.
+    ///
+    /// - Throws: `E.limitExceeded` naming the limit.
+    ///
+    /// ```swift
+    /// try ConfigImports.checkSize(bytes.count, maxBytes: limits.maxDocumentBytes, file: "app.yaml", as: YAMLError.self)
+    /// ```
+    public static func checkSize<E: ConfigFileError>(_ size: Int, maxBytes: Int, file: String, as error: E.Type) throws(E) {
+        guard size <= min(maxBytes, largestDocument) else { throw tooLarge(size, maxBytes: maxBytes, file: file) }
+    }
+
+    /// The error for a document of `size` bytes, past `maxBytes` or ``largestDocument``.
+    private static func tooLarge<E: ConfigFileError>(_ size: Int, maxBytes: Int, file: String) -> E {
+        let limit = size > maxBytes ? "the document size (maxDocumentBytes \(maxBytes))"
+            : "the document size (\(largestDocument) bytes, the most one document can hold)"
+        return .limitExceeded(limit: limit, value: size, location: ConfigLocation(file: file, line: 1))
     }
 
     /// The message front ends give for an import that leaves the root.

@@ -189,11 +189,18 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     package func load(string text: String, name: String, root: URL?) throws(Format.Failure) -> ConfigLoad<Format> {
         var load = ConfigLoad<Format>(extras: format.noExtras, collecting: false)
         load.files.append(name)
-        let translation = try format.translate(Array(text.utf8), file: name, collecting: false)
+        let translation = try translate(Array(text.utf8), file: name, collecting: false)
         let directory = root?.standardizedFileURL
         try take(translation, at: ConfigPlace(file: name, directory: directory, root: directory?.path), chain: [name], into: &load)
         try format.finish(&load)
         return load
+    }
+
+    /// One file's bytes translated, once their size is checked: the limit every format has
+    /// (``ConfigFormat/maxDocumentBytes``) and the most any document can hold.
+    private func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(Format.Failure) -> Format.Translation {
+        try ConfigImports.checkSize(bytes.count, maxBytes: format.maxDocumentBytes, file: file, as: Format.Failure.self)
+        return try format.translate(bytes, file: file, collecting: collecting)
     }
 
     private static func rootPath(of url: URL, _ root: URL?) -> String {
@@ -210,7 +217,7 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
         }) else { return }
         load.files.append(path)
         guard let translation = try load.attempt({ () throws(Format.Failure) in
-            try format.translate(Array(data), file: path, collecting: collecting)
+            try translate(Array(data), file: path, collecting: collecting)
         }) else { return }
         let place = ConfigPlace<Format>(file: path, directory: url.deletingLastPathComponent(), root: root)
         try take(translation, at: place, chain: chain + [path], into: &load)

@@ -108,15 +108,8 @@ struct XMLChildren: Sequence, IteratorProtocol {
 /// `<!DOCTYPE` stops the parser before anything in it is read.
 enum XMLDocumentReader {
     static func read(_ bytes: [UInt8], file: String, limits: XMLLimits) throws(XMLError) -> XMLElementNode {
-        guard bytes.count <= limits.maxDocumentBytes else {
-            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
-                                 location: ConfigLocation(file: file, line: 1))
-        }
-        // libxml2 takes a document's length as a 32-bit int: a longer one would be cut short.
-        guard bytes.count <= Int(Int32.max) else {
-            throw .limitExceeded(limit: "the document size (\(Int32.max) bytes, the most one document can hold)", value: bytes.count,
-                                 location: ConfigLocation(file: file, line: 1))
-        }
+        // NB: its size is checked already (the config loader's `ConfigImports.checkSize`): at
+        // most 2 GiB, since libxml2 takes the length as a 32-bit int.
         cxml_install_refusing_loader()
         let handler = cxml_silence_generic_errors()
         defer { cxml_restore_generic_errors(handler) }

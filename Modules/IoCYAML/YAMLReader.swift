@@ -30,17 +30,9 @@ struct YAMLReader {
         var seen: [String: Int32] = [:]
     }
 
-    /// The document, or `nil` for an empty one.
+    /// The document, or `nil` for an empty one. Its size is checked already (the config
+    /// loader's `ConfigImports.checkSize`): at most 2 GiB, which the tables' 32-bit numbers need.
     func read(_ bytes: [UInt8]) throws(YAMLError) -> YAMLDocument? {
-        guard bytes.count <= limits.maxDocumentBytes else {
-            throw .limitExceeded(limit: "the document size (maxDocumentBytes \(limits.maxDocumentBytes))", value: bytes.count,
-                                 location: ConfigLocation(file: file, line: 1))
-        }
-        // The document's tables number its nodes and scalar bytes in 32 bits, whatever the limits allow.
-        guard bytes.count <= Int(Int32.max) else {
-            throw .limitExceeded(limit: "the document size (\(Int32.max) bytes, the most one document can hold)", value: bytes.count,
-                                 location: ConfigLocation(file: file, line: 1))
-        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .syntax(problem: "libyaml could not start", context: nil, location: ConfigLocation(file: file, line: 1, column: 1))

@@ -155,6 +155,21 @@ struct ConfigLoaderTests {
             == "Limit exceeded at \(base)/huge.conf:1: the document size (maxDocumentBytes 1048576) is 4294967296.")
     }
 
+    @Test func sizeCheck_refusesPastTheLimit_andPastTwoGibibytesWhateverTheLimit() {
+        func check(_ size: Int, maxBytes: Int) -> String {
+            errorText { try ConfigImports.checkSize(size, maxBytes: maxBytes, file: "app.conf", as: LineError.self) }
+        }
+        #expect(check(16, maxBytes: 16) == "no error")
+        #expect(check(17, maxBytes: 16) == "Limit exceeded at app.conf:1: the document size (maxDocumentBytes 16) is 17.")
+        #expect(check(Int(Int32.max), maxBytes: .max) == "no error")
+        #expect(check(Int(Int32.max) + 1, maxBytes: .max)
+            == "Limit exceeded at app.conf:1: the document size (2147483647 bytes, the most one document can hold) is 2147483648.")
+        // Text is checked by the loader as files are: the format's limit, before it translates.
+        let small = ConfigLoader(LineFormat(maxDocumentBytes: 4))
+        #expect(errorText { _ = try small.load(string: "a: A\nb: B", name: "<text>", root: nil) }
+            == "Limit exceeded at <text>:1: the document size (maxDocumentBytes 4) is 9.")
+    }
+
     @Test func importOfAPipe_isRefusedWithItsReason_notReadUntilAWriterComes() throws {
         let root = try directory(["app.conf": "import events.conf"])
         defer { try? FileManager.default.removeItem(at: root) }

@@ -549,7 +549,7 @@ final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
             let explicit = Set(definition.exposedAs.compactMap(\.typeName))
             bound.exposedAs = bound.exposedAs.compactMap { exposure in
                 guard let type = exposure.type else { return exposure }
-                if let proxy = catalog.proxy(for: type), let lazy = binding.code.frozen().adapter(exposure.code)?.proxied(through: proxy, as: type) {
+                if let proxy = catalog.proxy(for: type), let lazy = binding.code.adapter(exposure.code)?.proxied(through: proxy, as: type) {
                     return Exposure(type: type, code: binding.code.add(lazy))
                 }
                 // Seen as a protocol only because its catalog entry declares it: built when injected.

@@ -70,6 +70,11 @@ struct CodeTable: Sendable {
     /// Whether `ref` names an entry of this table or of one it extends.
     func reaches(_ ref: CodeRef) -> Bool { ref.table == id || extended.contains { $0.id == ref.table } }
 
+    /// The adapter `ref` names, in this table or one it extends, while the table is added to.
+    func adapter(_ ref: CodeRef) -> AdapterBox? {
+        ref.table == id ? entries.adapters.entry(ref) : extended.first { $0.id == ref.table }?.adapter(ref)
+    }
+
     /// Appends `entry` to the list `list` names; its ref.
     private mutating func add<E>(_ entry: E, to list: WritableKeyPath<CodeEntries, [E]>) -> CodeRef {
         entries[keyPath: list].append(entry)
@@ -251,7 +256,6 @@ extension CodeTable {
             }
         }
     }
-
 }
 
 extension FrozenCode {
