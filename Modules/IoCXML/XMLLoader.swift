@@ -143,9 +143,16 @@ extension XMLLoader: ConfigFormat {
     /// file the element allows to be missing.
     private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation),
                                 at place: ConfigPlace<XMLLoader>) throws(XMLError) -> PropertiesFileSource? {
-        let url = try place.target(file.path, writtenAt: file.location).url
+        let (url, root) = try place.target(file.path, writtenAt: file.location)
         if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
-        do { return try PropertiesFileSource(contentsOf: url) } catch {
+        // Read as an import is: refused by its size (`maxDocumentBytes`) before it is read, and
+        // only when it is a regular file.
+        let bytes = try ConfigImports.read(url, after: [], root: root, maxDepth: .max, maxBytes: limits.maxDocumentBytes,
+                                           importedAt: file.location, as: XMLError.self)
+        guard let text = String(data: bytes, encoding: .utf8) else {
+            throw .unreadable(path: url.path, reason: "it is not UTF-8 text", location: file.location)
+        }
+        do { return try PropertiesFileSource(text: text, name: url.path) } catch {
             throw .unreadable(path: url.path, reason: error.reason, location: file.location)
         }
     }

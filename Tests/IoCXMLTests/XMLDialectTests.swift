@@ -655,6 +655,26 @@ struct SpringVocabularyTests {
             == "Import '../secret.properties' at \(config)/escape.xml:1 is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
     }
 
+    @Test func propertyPlaceholderFiles_areHeldToTheDocumentLimit_andMustBeRegularFiles() throws {
+        func beans(_ file: String) -> String {
+            "<beans xmlns:context='http://www.springframework.org/schema/context'><context:property-placeholder location='\(file)'/></beans>"
+        }
+        let root = try directory(["big.xml": beans("big.properties"), "pipe.xml": beans("events.properties"),
+                                  "big.properties": String(repeating: "k=v\n", count: 100)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = root.standardizedFileURL.path
+        #expect(mkfifo(root.appendingPathComponent("events.properties").path, 0o600) == 0)
+        var limits = XMLLimits()
+        limits.maxDocumentBytes = 399
+        #expect(errorText { _ = try XMLLoader(limits: limits).load(contentsOf: root.appendingPathComponent("big.xml")) }
+            == "XML limit exceeded at \(base)/big.properties:1: the document size (maxDocumentBytes 399) is 400. Raise XMLLimits if the file is meant to be this large.")
+        #expect(errorText { _ = try XMLLoader().load(contentsOf: root.appendingPathComponent("pipe.xml")) }
+            == "Cannot read '\(base)/events.properties' (imported at \(base)/pipe.xml:1): it is not a regular file (a pipe, socket or device); a config file must be one.")
+        limits.maxDocumentBytes = 400
+        let config = try XMLLoader(limits: limits).load(contentsOf: root.appendingPathComponent("big.xml"))
+        #expect(config.propertySources.map { $0.value(for: "k")?.description } == ["\"v\""])
+    }
+
     @Test func textWithARoot_readsImportsAndPropertyFiles_asAFileDoes() throws {
         let root = try directory([
             "parts/more.xml": "<beans><bean id='b' class='ExampleServiceImpl2'/></beans>",

@@ -142,6 +142,43 @@ struct YAMLFormatTests {
             """)
     }
 
+    @Test func envFile_readsOnlyRegularFiles_ofAtMostOneMebibyte_byTheirSizeBeforeReading() throws {
+        let root = try directory([
+            "config/services.yaml": "services: { a: { class: ConsoleReporter, arguments: ['%env(file:F)%'] } }\n",
+            "config/limit": String(repeating: "x", count: 1 << 20),
+            "config/secrets/token": "t",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = root.appendingPathComponent("config")
+        // Sparse: four gigabytes on disk that take no room, refused by their size, not read.
+        #expect(mkfifo(config.appendingPathComponent("pipe").path, 0o600) == 0)
+        _ = FileManager.default.createFile(atPath: config.appendingPathComponent("huge").path, contents: nil)
+        let hugeHandle = try #require(FileHandle(forWritingAtPath: config.appendingPathComponent("huge").path))
+        try hugeHandle.truncate(atOffset: 4 << 30)
+        try hugeHandle.close()
+        func load(_ path: String) throws -> Container {
+            let builder = ContainerBuilder()
+            builder.catalog = weatherCatalog()
+            builder.propertySources = [EnvironmentPropertySource(["F": path])]
+            try builder.loadYAML(contentsOf: config.appendingPathComponent("services.yaml"))
+            return try builder.build()
+        }
+        let base = config.standardizedFileURL.path
+        #expect(try load("limit").resolve(ConsoleReporter.self, name: "a").id.utf8.count == 1 << 20)
+        #expect(errorText { _ = try load("huge") } == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(file:F) at \(base)/services.yaml:1:54: 'file:' will not read huge: it is 4294967296 bytes, and a value read from a file may have at most 1048576 (1 MiB).
+            """)
+        #expect(errorText { _ = try load("pipe") } == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(file:F) at \(base)/services.yaml:1:54: 'file:' cannot read pipe: it is not a regular file (a directory, pipe, socket or device).
+            """)
+        #expect(errorText { _ = try load("secrets") } == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(file:F) at \(base)/services.yaml:1:54: 'file:' cannot read secrets: it is not a regular file (a directory, pipe, socket or device).
+            """)
+    }
+
     @Test func sharedFalse_isPrototype_andScopesByName() throws {
         let container = try build("""
             services:

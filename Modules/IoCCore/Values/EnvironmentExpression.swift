@@ -198,11 +198,34 @@ extension EnvironmentExpression {
         guard context.roots.contains(where: { FilePaths.isInside(real, $0) }) else {
             throw context.failure("'file:' may read only inside the config root \(root), and \(path) is outside it")
         }
-        guard let text = try? String(contentsOfFile: real, encoding: .utf8) else {
+        // Its kind and size before any of it is read: a secret or a small setting is expected, and
+        // a file far larger (or a pipe that never ends) must not be read whole into the build.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: real)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw context.failure("'file:' cannot read \(path): it is not a regular file (a directory, pipe, socket or device)")
+        }
+        func tooLarge(_ size: String) -> IoCError {
+            context.failure("'file:' will not read \(path): it is \(size) bytes, and a value read from a file may have at most \(Self.maxFileBytes) (1 MiB)")
+        }
+        if let size = attributes?[.size] as? Int, size > Self.maxFileBytes { throw tooLarge("\(size)") }
+        // At most one byte past the limit, should the file have grown since.
+        guard let handle = FileHandle(forReadingAtPath: real) else {
+            throw context.failure("'file:' cannot read \(path): permission denied")
+        }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: Self.maxFileBytes + 1) ?? Data() else {
+            throw context.failure("'file:' cannot read \(path)")
+        }
+        if data.count > Self.maxFileBytes { throw tooLarge("more than \(Self.maxFileBytes)") }
+        guard let text = String(data: data, encoding: .utf8) else {
             throw context.failure("'file:' cannot read \(path) as UTF-8 text")
         }
         return text
     }
+
+    /// The largest file `file:` reads, in bytes: a value read from a file is a scalar, held to the
+    /// readers' default limit for one (`maxScalarBytes`, `maxValueBytes`).
+    static let maxFileBytes = 1 << 20
 
     /// The fields of one CSV line: commas separate, double quotes enclose, `""` is a quote.
     static func csvFields(_ line: String) -> [String] {
