@@ -76,6 +76,10 @@ package protocol ConfigFormat: Sendable {
     var maxImportDepth: Int { get }
     /// The largest file read, in bytes: a larger one is refused by its size before it is read.
     var maxDocumentBytes: Int { get }
+    /// How many files one load may read, a file imported twice counted twice.
+    var maxFilesRead: Int { get }
+    /// How many bytes one load may read in all.
+    var maxBytesRead: Int { get }
     /// What ``Extras`` holds before any file is read.
     var noExtras: Extras { get }
 
@@ -109,6 +113,10 @@ package struct ConfigLoad<Format: ConfigFormat>: Sendable {
     package var extras: Format.Extras
     /// Whether problems are kept (a check) or the first is thrown (a load).
     package let collecting: Bool
+    /// The bytes read so far, every file and import counted each time it is read.
+    var bytesRead = 0
+    /// The names the definitions so far give (aliases left out), for the rule that later files replace.
+    var definedNames: Set<String> = []
 
     init(extras: Format.Extras, collecting: Bool) {
         self.extras = extras
@@ -189,11 +197,21 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     package func load(string text: String, name: String, root: URL?) throws(Format.Failure) -> ConfigLoad<Format> {
         var load = ConfigLoad<Format>(extras: format.noExtras, collecting: false)
         load.files.append(name)
+        try count(text.utf8.count, of: name, importedAt: nil, into: &load)
         let translation = try translate(Array(text.utf8), file: name, collecting: false)
         let directory = root?.standardizedFileURL
         try take(translation, at: ConfigPlace(file: name, directory: directory, root: directory?.path), chain: [name], into: &load)
         try format.finish(&load)
         return load
+    }
+
+    /// Adds `bytes` read from `path` to the load's count, or refuses them past ``ConfigFormat/maxBytesRead``.
+    private func count(_ bytes: Int, of path: String, importedAt: ConfigLocation?, into load: inout ConfigLoad<Format>) throws(Format.Failure) {
+        load.bytesRead += bytes
+        guard load.bytesRead <= format.maxBytesRead else {
+            throw .limitExceeded(limit: "the bytes one load reads, every file and import (maxBytesRead \(format.maxBytesRead))",
+                                 value: load.bytesRead, location: importedAt ?? ConfigLocation(file: path, line: 1))
+        }
     }
 
     /// One file's bytes translated, once their size is checked: the limit every format has
@@ -211,10 +229,16 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
                       into load: inout ConfigLoad<Format>) throws(Format.Failure) {
         let path = url.path
         let (format, collecting) = (format, load.collecting)
+        // Before reading: imports that repeat a file that repeats its own would read their product.
+        guard load.files.count < format.maxFilesRead else {
+            throw .limitExceeded(limit: "the files one load reads, a file imported twice counted twice (maxFilesRead \(format.maxFilesRead))",
+                                 value: load.files.count + 1, location: importedAt ?? ConfigLocation(file: path, line: 1))
+        }
         guard let data = try load.attempt({ () throws(Format.Failure) in
             try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, maxBytes: format.maxDocumentBytes,
                                    importedAt: importedAt, as: Format.Failure.self)
         }) else { return }
+        try count(data.count, of: path, importedAt: importedAt, into: &load)
         load.files.append(path)
         guard let translation = try load.attempt({ () throws(Format.Failure) in
             try translate(Array(data), file: path, collecting: collecting)
@@ -237,10 +261,14 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
         }
         try format.keep(translation, at: place, in: &load)
         let first = load.definitions.count
-        let earlier = Format.laterFilesReplace ? Set(load.definitions.filter { $0.aliasTarget == nil }.compactMap(\.name)) : []
         load.definitions += translation.definitions
-        for index in load.definitions.indices[first...] where load.definitions[index].name.map(earlier.contains) == true {
-            load.definitions[index].isOverride = true
+        if Format.laterFilesReplace {
+            // The names of the files before, kept as files are read: collecting them again for
+            // every file grew as files times definitions.
+            for index in load.definitions.indices[first...] where load.definitions[index].name.map(load.definedNames.contains) == true {
+                load.definitions[index].isOverride = true
+            }
+            load.definedNames.formUnion(translation.definitions.lazy.filter { $0.aliasTarget == nil }.compactMap(\.name))
         }
         load.definitions += translation.aliases.map(\.definition)
     }

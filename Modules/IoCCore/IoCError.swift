@@ -121,6 +121,9 @@ public struct IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let placeholderCycle = Kind("placeholderCycle")
         /// A `${` is not closed, or a placeholder has no key.
         public static let malformedPlaceholder = Kind("malformedPlaceholder")
+        /// Placeholders made more text in one build than ``ContainerBuilder/maxPlaceholderTextBytes`` allows: values that
+        /// repeat others, themselves repeated (a parameter doubled again and again).
+        public static let placeholderTextLimit = Kind("placeholderTextLimit")
         /// An environment expression (`env(int:APP_PORT)`, Symfony's `%env(...)%`) names an unknown
         /// processor, or its value cannot be processed.
         public static let badEnvironmentExpression = Kind("badEnvironmentExpression")
@@ -208,6 +211,8 @@ extension IoCError {
         case placeholderCycle(chain: [String], location: ConfigLocation)
         /// A `${` is not closed, or a placeholder has no key.
         case malformedPlaceholder(text: String, location: ConfigLocation, reason: String)
+        /// Resolving `text` would take the text placeholders make in one build past `limit` bytes.
+        case placeholderTextLimit(text: String, location: ConfigLocation, limit: Int)
         /// An environment expression (`env(int:APP_PORT)`, Symfony's `%env(...)%`) names an unknown
         /// processor, or its value cannot be processed.
         case badEnvironmentExpression(expression: String, location: ConfigLocation, reason: String)
@@ -319,6 +324,10 @@ extension IoCError {
                 return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
             case let .malformedPlaceholder(text, location, reason):
                 return "Malformed placeholder in \"\(text)\" at \(location): \(reason). Write ${key} or ${key:default}; $${ stands for a literal ${."
+            case let .placeholderTextLimit(text, location, limit):
+                let shown = text.utf8.count > 80 ? String(text.prefix(80)) + "…" : text
+                return "Placeholders in \"\(shown)\" at \(location) make more text than one build allows (\(limit) bytes in all): "
+                    + "a value that puts other values together, which themselves repeat others, grows this way. Shorten the values, or raise ContainerBuilder.maxPlaceholderTextBytes if the config truly needs this much text."
             case let .badEnvironmentExpression(expression, location, reason):
                 return "Cannot evaluate \(expression) at \(location): \(reason)."
             case let .unknownParent(parent, component, location, suggestions):
@@ -401,6 +410,7 @@ extension IoCError {
             case .unresolvedPlaceholder: .unresolvedPlaceholder
             case .placeholderCycle: .placeholderCycle
             case .malformedPlaceholder: .malformedPlaceholder
+            case .placeholderTextLimit: .placeholderTextLimit
             case .badEnvironmentExpression: .badEnvironmentExpression
             case .unknownParent: .unknownParent
             case .unknownAliasTarget: .unknownAliasTarget
@@ -511,6 +521,7 @@ extension IoCError.Problem {
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
+             let .placeholderTextLimit(_, location, _),
              let .badEnvironmentExpression(_, location, _), let .privateComponent(_, location),
              let .unknownDecorated(_, _, location, _), let .unknownAliasTarget(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):

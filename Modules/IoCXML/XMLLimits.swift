@@ -9,6 +9,12 @@ public struct XMLLimits: Sendable, Equatable {
     public var maxValueBytes = 1024 * 1024
     /// How deep `import` may chain.
     public var maxImportDepth = 16
+    /// How many files one load may read, the first and every import, a file imported twice
+    /// counted twice: a file that imports another several times, which does the same, asks
+    /// for their product.
+    public var maxFilesRead = 1_000
+    /// How many bytes one load may read in all, the first file and every import.
+    public var maxBytesRead = 64 * 1024 * 1024
 
     /// The default bounds, as listed.
     ///

@@ -105,6 +105,8 @@ extension XMLLoader: ConfigFormat {
     package static let laterFilesReplace = false
     package var maxImportDepth: Int { limits.maxImportDepth }
     package var maxDocumentBytes: Int { limits.maxDocumentBytes }
+    package var maxFilesRead: Int { limits.maxFilesRead }
+    package var maxBytesRead: Int { limits.maxBytesRead }
     package var noExtras: XMLExtras { XMLExtras() }
 
     package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(XMLError) -> XMLTranslator {

@@ -99,6 +99,8 @@ extension YAMLLoader: ConfigFormat {
     package static let laterFilesReplace = true
     package var maxImportDepth: Int { limits.maxImportDepth }
     package var maxDocumentBytes: Int { limits.maxDocumentBytes }
+    package var maxFilesRead: Int { limits.maxFilesRead }
+    package var maxBytesRead: Int { limits.maxBytesRead }
     /// The `parameters` sections read so far.
     package var noExtras: [String: ConfigValue] { [:] }
 

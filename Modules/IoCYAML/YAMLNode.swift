@@ -80,6 +80,16 @@ final class YAMLDocument {
             return verdict ?? (string(one) == string(other))
         }
 
+        /// The bytes of the scalars `node` holds, each counted as often as the node repeats it
+        /// (an alias among its members). Walks as many nodes as the node's weight.
+        func scalarBytes(_ node: Int32) -> Int {
+            let record = records[Int(node)]
+            guard record.shape != .scalar else { return Int(record.count) }
+            var bytes = 0
+            for member in members[Int(record.first)..<Int(record.first + record.count)] { bytes += scalarBytes(member) }
+            return bytes
+        }
+
         /// A scalar node's text.
         func string(_ node: Int32) -> String { YAMLDocument.string(records[Int(node)], in: text) }
     }

@@ -55,6 +55,7 @@ struct YAMLReader {
         pending.reserveCapacity(64)
         var anchors: [String: Int32] = [:]
         var expanded = 0
+        var expandedBytes = 0
         var root: Int32?
         var documents = 0
         while true {
@@ -94,6 +95,13 @@ struct YAMLReader {
                 expanded += document.records[Int(target)].weight
                 guard expanded <= limits.maxAliasExpansion else {
                     throw .limitExceeded(limit: "the nodes aliases expand to (maxAliasExpansion \(limits.maxAliasExpansion))", value: expanded, location: location)
+                }
+                // And the text they repeat: each alias of a long scalar becomes a string of its own
+                // (a 1 MiB scalar aliased 100,000 times, in a file of 1.4 MB, asked for 100 GB).
+                // The walk visits the target's weight in nodes, which the check above bounds.
+                expandedBytes += document.scalarBytes(target)
+                guard expandedBytes <= limits.maxDocumentBytes else {
+                    throw .limitExceeded(limit: "the text aliases repeat (maxDocumentBytes \(limits.maxDocumentBytes))", value: expandedBytes, location: location)
                 }
                 finished = target
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:

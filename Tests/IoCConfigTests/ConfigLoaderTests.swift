@@ -45,6 +45,8 @@ struct LineFormat: ConfigFormat {
     static let laterFilesReplace = true
     var maxImportDepth = 8
     var maxDocumentBytes = 1 << 20
+    var maxFilesRead = 1_000
+    var maxBytesRead = 4 << 20
     var noExtras: [String: String] { [:] }
 
     func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(LineError) -> LineFile {
@@ -168,6 +170,35 @@ struct ConfigLoaderTests {
         let small = ConfigLoader(LineFormat(maxDocumentBytes: 4))
         #expect(errorText { _ = try small.load(string: "a: A\nb: B", name: "<text>", root: nil) }
             == "Limit exceeded at <text>:1: the document size (maxDocumentBytes 4) is 9.")
+    }
+
+    @Test func importsThatRepeatFiles_areHeldToTheFilesAndBytesOneLoadReads() throws {
+        // Each file imports the next four times: eight levels ask for 4^8 = 65,536 reads.
+        var files: [String: String] = ["f8.conf": "a: A"]
+        for level in 0..<8 { files["f\(level).conf"] = Array(repeating: "import f\(level + 1).conf", count: 4).joined(separator: "\n") }
+        let root = try directory(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = root.standardizedFileURL.path
+        var format = LineFormat()
+        format.maxFilesRead = 100
+        #expect(errorText { _ = try ConfigLoader(format).load(contentsOf: root.appendingPathComponent("f0.conf"), root: nil) }
+            == "Limit exceeded at \(base)/f7.conf:3:1: the files one load reads, a file imported twice counted twice (maxFilesRead 100) is 101.")
+        // A diamond within the limits reads the shared file twice, and its second reading replaces the first.
+        let diamond = try directory(["app.conf": "import left.conf\nimport right.conf", "left.conf": "import common.conf",
+                                     "right.conf": "import common.conf", "common.conf": "a: A"])
+        defer { try? FileManager.default.removeItem(at: diamond) }
+        let load = try loader.load(contentsOf: diamond.appendingPathComponent("app.conf"), root: nil)
+        #expect(load.files.count == 5)
+        #expect(load.definitions.map { "\($0.name ?? "")\($0.isOverride ? " (override)" : "")" } == ["a", "a (override)"])
+        format = LineFormat()
+        format.maxBytesRead = 20
+        let bytes = try directory(["app.conf": "import b.conf\nc: C", "b.conf": "b: B\nd: D"])
+        defer { try? FileManager.default.removeItem(at: bytes) }
+        #expect(errorText { _ = try ConfigLoader(format).load(contentsOf: bytes.appendingPathComponent("app.conf"), root: nil) }
+            == "Limit exceeded at \(bytes.standardizedFileURL.path)/app.conf:1:1: the bytes one load reads, every file and import (maxBytesRead 20) is 27.")
+        // Text given directly counts as well.
+        #expect(errorText { _ = try ConfigLoader(format).load(string: String(repeating: "a: A\n", count: 5), name: "<text>", root: nil) }
+            == "Limit exceeded at <text>:1: the bytes one load reads, every file and import (maxBytesRead 20) is 25.")
     }
 
     @Test func importOfAPipe_isRefusedWithItsReason_notReadUntilAWriterComes() throws {

@@ -255,12 +255,21 @@ struct ConcurrencyTests {
         }.singleton()
         let container = try builder.build()
         built.withLock { $0 = container }
-        async let creatingE = onOwnThread { errorText { _ = try container.resolve(E.self) } }
+        // E's creation starts on a thread of its own at once: as a child task it waited for a
+        // thread of the shared pool, which other tests' builds could keep busy past the wait below.
+        let creatingE = Guarded<String?>(nil)
+        let eResolved = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let text = errorText { _ = try container.resolve(E.self) }
+            creatingE.withLock { $0 = text }
+            eResolved.signal()
+        }
         let outcome = await onOwnThread {
             guard eStarted.wait(timeout: .now() + 10) == .success else { return "E never started" }
             return errorText { _ = try container.resolve(D.self) }
         }
-        #expect(await creatingE == "no error")
+        let eOutcome = await onOwnThread { eResolved.wait(timeout: .now() + 10) == .success ? creatingE.withLock { $0 } ?? "" : "hang" }
+        #expect(eOutcome == "no error")
         #expect(outcome == "no error")
     }
 

@@ -138,6 +138,61 @@ struct YAMLLimitTests {
             == "YAML limit exceeded at app.yaml:6:8: the nodes aliases expand to (maxAliasExpansion 100000) is 141148. Raise YAMLLimits if the file is meant to be this large.")
     }
 
+    @Test func aliasesOfLongScalars_areBoundedByTheTextTheyRepeat() {
+        // 90 aliases of a 100,000-byte scalar are few nodes, and nine megabytes of strings.
+        let scalar = String(repeating: "x", count: 100_000)
+        let many = "parameters:\n  big: &b '\(scalar)'\n  many: [" + Array(repeating: "*b", count: 90).joined(separator: ", ") + "]\n"
+        var limits = YAMLLimits()
+        limits.maxDocumentBytes = 1_000_000
+        #expect(loadError(many, limits: limits)
+            == "YAML limit exceeded at app.yaml:3:50: the text aliases repeat (maxDocumentBytes 1000000) is 1100000. Raise YAMLLimits if the file is meant to be this large.")
+        // Counted through collections, each member as often as it is repeated.
+        let nested = "parameters:\n  a: &a ['\(String(repeating: "y", count: 400))', '\(String(repeating: "z", count: 100))']\n  b: &b [*a, *a]\n  c: [*b, *b]\n"
+        limits.maxDocumentBytes = 2_500
+        #expect(loadError(nested, limits: limits)
+            == "YAML limit exceeded at app.yaml:4:11: the text aliases repeat (maxDocumentBytes 2500) is 3000. Raise YAMLLimits if the file is meant to be this large.")
+        limits.maxDocumentBytes = 3_000
+        #expect(loadError(nested, limits: limits) == "no error")
+    }
+
+    @Test func parametersThatRepeatEachOther_areResolvedOnce_andHeldToATextLimit() throws {
+        // Forty parameters, each the one before twice: 2^40 resolutions and 16 TB of text as written.
+        var lines = ["parameters:", "  p0: 'xxxxxxxxxxxxxxxx'"]
+        for level in 1..<40 { lines.append("  p\(level): '%p\(level - 1)%%p\(level - 1)%'") }
+        lines.append("services:\n  a: { class: ConsoleReporter, arguments: ['%p39%'] }")
+        #expect(errorText { _ = try build(lines.joined(separator: "\n")) } == """
+            Container validation failed with 1 problem:
+            1. Placeholders in "${p19}${p19}" at services.yaml:43:44 make more text than one build allows (16777216 bytes in all): a value that puts other values together, which themselves repeat others, grows this way. Shorten the values, or raise ContainerBuilder.maxPlaceholderTextBytes if the config truly needs this much text.
+            """)
+        // Below the limit the text is made, once a parameter: twelve levels give 65,536 bytes.
+        lines = Array(lines.prefix(14)) + ["services:\n  a: { class: ConsoleReporter, arguments: ['%p12%'] }"]
+        #expect(try build(lines.joined(separator: "\n")).resolve(ConsoleReporter.self, name: "a").id == String(repeating: "x", count: 65_536))
+        let builder = try yamlBuilder(lines.joined(separator: "\n"))
+        builder.maxPlaceholderTextBytes = 65_535
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Placeholders in "${p11}${p11}" at services.yaml:16:44 make more text than one build allows (65535 bytes in all): a value that puts other values together, which themselves repeat others, grows this way. Shorten the values, or raise ContainerBuilder.maxPlaceholderTextBytes if the config truly needs this much text.
+            """)
+    }
+
+    @Test func parentChains_ofAnyLength_merge_andWhatChildrenCopyIsBounded() throws {
+        // 20,000 services, each the parent of the next: merged in a loop, not a call per link.
+        var text = "services:\n  s0: { class: Logger }\n"
+        for index in 1..<20_000 { text += "  s\(index): { parent: s\(index - 1) }\n" }
+        #expect(try build(text).resolve(Logger.self, name: "s19999") !== nil)
+        // Each child copies what its parent has: a chain that adds a setting a link copies
+        // their triangle (100 links: 5,050 settings), held to the builder's limit.
+        var tagged = "services:\n  s0: { class: Logger, tags: [t0] }\n"
+        for index in 1..<100 { tagged += "  s\(index): { parent: s\(index - 1), tags: [t\(index)] }\n" }
+        let builder = try yamlBuilder(tagged)
+        #expect(try builder.build().resolveAll(Logger.self, tagged: "t0").count == 100)
+        builder.maxInheritedSettings = 4_000
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Invalid definition of "s89" at services.yaml:91:3: children copy more settings from their parents than one build allows (4000 properties, arguments, calls and tags in all), and the build stopped merging here. A long chain of parents, or many children of a parent with many settings, copies this much; make the chain shorter or the parent smaller.
+            """)
+    }
+
     @Test func deepNesting_isBounded() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(loadError(deep)

@@ -4,6 +4,10 @@ struct Preparation {
     let builder: ContainerBuilder
     var problems: [IoCError] = []
     private var reportedParentCycles: Set<[String]> = []
+    /// The settings children have copied from their parents so far, held to the builder's
+    /// ``ContainerBuilder/maxInheritedSettings``.
+    private var inheritedSettings = 0
+    private var reportedInheritanceLimit = false
     /// The resource definitions expanded, for aliases of the services they were to register.
     private var resources: [(resource: CatalogResource, location: ConfigLocation)] = []
 
@@ -67,7 +71,9 @@ struct Preparation {
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
         let firstToChange = input.firstIndex { !isActive($0) || Self.mayHavePlaceholders($0) || Self.repeatedProperty(in: $0) != nil }
         guard let first = firstToChange else { return input }
-        let resolver = PlaceholderResolver(sources: builder.propertySources, roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) })
+        let resolver = PlaceholderResolver(sources: builder.propertySources,
+                                           roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
+                                           maxTextBytes: builder.maxPlaceholderTextBytes)
         var resolved = Array(input[..<first])
         resolved.reserveCapacity(input.count)
         for definition in input[first...] where isActive(definition) {
@@ -83,15 +89,25 @@ struct Preparation {
     static func repeatedProperty(in definition: Definition) -> IoCError? {
         let properties = definition.properties
         guard !definition.isBound, properties.count > 1 else { return nil }
-        // A definition sets a handful of properties: comparing pairs is cheaper than hashing.
-        for later in 1..<properties.count {
-            for earlier in 0..<later where properties[earlier].name == properties[later].name {
-                let location = properties[later].point.location ?? definition.location
-                let first = properties[earlier].point.location ?? definition.location
-                return IoCError(.invalidDefinition(component: definition.label,
-                                                   reason: "property '\(properties[later].name)' is set twice, here and at \(first). Keep one.",
-                                                   location: location))
+        func repeated(_ earlier: Int, _ later: Int) -> IoCError {
+            let location = properties[later].point.location ?? definition.location
+            let first = properties[earlier].point.location ?? definition.location
+            return IoCError(.invalidDefinition(component: definition.label,
+                                               reason: "property '\(properties[later].name)' is set twice, here and at \(first). Keep one.",
+                                               location: location))
+        }
+        // A definition sets a handful of properties: comparing pairs is cheaper than hashing,
+        // up to a point (a file may set a hundred thousand, and pairs grow as their square).
+        if properties.count <= 16 {
+            for later in 1..<properties.count {
+                for earlier in 0..<later where properties[earlier].name == properties[later].name { return repeated(earlier, later) }
             }
+            return nil
+        }
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(properties.count)
+        for (later, property) in properties.enumerated() {
+            if let earlier = seen.updateValue(later, forKey: property.name) { return repeated(earlier, later) }
         }
         return nil
     }
@@ -332,52 +348,96 @@ struct Preparation {
     mutating func mergeParents(_ definitions: [Definition]) -> [Definition] {
         guard definitions.contains(where: { $0.parent != nil || $0.isAbstract }) else { return definitions }
         // The last definition of a name wins, as overrides will decide.
-        var byName: [String: Definition] = [:]
-        for definition in definitions { if let name = definition.name { byName[name] = definition } }
+        var byName: [String: Int] = [:]
+        for (index, definition) in definitions.enumerated() { if let name = definition.name { byName[name] = index } }
         var merged: [String: Definition] = [:]
+        var failed: Set<String> = []
         var result: [Definition] = []
-        for definition in definitions {
-            var visiting: [String] = []
-            guard let complete = resolveParent(of: definition, byName, &merged, &visiting) else { continue }
+        for (index, definition) in definitions.enumerated() {
+            // The definition a name reaches is remembered once merged, whether a child reached
+            // it first or it comes first itself.
+            let key = definition.name.flatMap { byName[$0] == index ? $0 : nil }
+            if let key, let done = merged[key] {
+                if !done.isAbstract { result.append(done) }
+                continue
+            }
+            if let key, failed.contains(key) { continue }   // reported when a child reached it
+            guard let complete = resolveParent(of: definition, reachedAs: key, definitions, byName, &merged, &failed) else { continue }
             if !complete.isAbstract { result.append(complete) }
         }
         return result
     }
 
-    private mutating func resolveParent(of definition: Definition, _ byName: [String: Definition],
-                                        _ merged: inout [String: Definition], _ visiting: inout [String]) -> Definition? {
-        guard let parentName = definition.parent else { return definition }
-        let own = definition.name ?? definition.label
-        if let start = visiting.firstIndex(of: own) {
-            // Each circle once, however many of its members lead into it.
-            let members = Array(visiting[start...])
-            let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
-            if reportedParentCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
-                problems.append(IoCError(.parentCycle(path: visiting + [own], location: definition.location)))
+    /// `definition` merged with its parents; `nil` when its chain has a problem (reported).
+    /// It walks up the chain to a parent merged already (`merged`, by name) or to one without a
+    /// parent, then merges down, remembering each parent it merges; a chain that fails is
+    /// remembered too (`failed`). A loop, not a call per link: a chain of parents may be as
+    /// long as a file is, and a call per link ran out of stack.
+    private mutating func resolveParent(of definition: Definition, reachedAs name: String?, _ definitions: [Definition],
+                                        _ byName: [String: Int], _ merged: inout [String: Definition],
+                                        _ failed: inout Set<String>) -> Definition? {
+        guard definition.parent != nil else { return definition }
+        // The definitions waiting for their parents, the one asked for first, each with the
+        // name that reaches it (none for a definition a later one of its name replaces); their
+        // names, for circles.
+        var waiting: [(definition: Definition, key: String?)] = []
+        var visiting: [String] = []
+        var onChain: Set<String> = []
+        var current = (definition: definition, key: name)
+        var complete: Definition
+        func fail(_ failed: inout Set<String>) -> Definition? {
+            failed.formUnion(waiting.compactMap(\.key))
+            return nil
+        }
+        while true {
+            guard let parentName = current.definition.parent else { complete = current.definition; break }
+            let own = current.definition.name ?? current.definition.label
+            if onChain.contains(own), let start = visiting.firstIndex(of: own) {
+                // Each circle once, however many of its members lead into it.
+                let members = Array(visiting[start...])
+                let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
+                if reportedParentCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
+                    problems.append(IoCError(.parentCycle(path: visiting + [own], location: current.definition.location)))
+                }
+                return fail(&failed)
             }
-            return nil
+            waiting.append(current)
+            visiting.append(own)
+            onChain.insert(own)
+            guard !failed.contains(parentName) else { return fail(&failed) }
+            guard let parent = byName[parentName].map({ definitions[$0] }) else {
+                problems.append(IoCError(.unknownParent(parent: parentName, component: current.definition.label, location: current.definition.location,
+                                                        suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" })))
+                return fail(&failed)
+            }
+            if let done = merged[parentName] { complete = done; break }
+            current = (parent, parentName)
         }
-        guard let parent = byName[parentName] else {
-            problems.append(IoCError(.unknownParent(parent: parentName, component: definition.label, location: definition.location,
-                                                    suggestions: Suggestions.closest(to: parentName, in: byName.keys.filter { $0 != own }).map { "\"\($0)\"" })))
-            return nil
+        while let (child, key) = waiting.popLast() {
+            let copied = complete.properties.count + complete.construction.arguments.count + complete.methodCalls.count + complete.tags.count
+            inheritedSettings += copied
+            guard inheritedSettings <= builder.maxInheritedSettings else {
+                // Once: the children after it are left unmerged, not each reported.
+                if !reportedInheritanceLimit {
+                    reportedInheritanceLimit = true
+                    problems.append(IoCError(.invalidDefinition(
+                        component: child.label,
+                        reason: "children copy more settings from their parents than one build allows (\(builder.maxInheritedSettings) properties, arguments, calls and tags in all), and the build stopped merging here. A long chain of parents, or many children of a parent with many settings, copies this much; make the chain shorter or the parent smaller.",
+                        location: child.location)))
+                }
+                waiting.append((child, key))
+                return fail(&failed)
+            }
+            do {
+                complete = try Self.merge(child: child, parent: complete)
+            } catch {
+                problems.append(error)
+                waiting.append((child, key))
+                return fail(&failed)
+            }
+            if let key { merged[key] = complete }
         }
-        visiting.append(own)
-        defer { visiting.removeLast() }
-        let completeParent: Definition
-        if let done = merged[parentName] {
-            completeParent = done
-        } else {
-            guard let done = resolveParent(of: parent, byName, &merged, &visiting) else { return nil }
-            merged[parentName] = done
-            completeParent = done
-        }
-        do {
-            return try Self.merge(child: definition, parent: completeParent)
-        } catch {
-            problems.append(error)
-            return nil
-        }
+        return complete
     }
 
     /// A parent's collection with a child's added (Spring's `merge="true"`): lists append,
@@ -420,6 +480,13 @@ struct Preparation {
     }
 
     /// The child, with what it does not state taken from its parent.
+    /// `first`, then what `second` adds to it, in order; by hashing once the lists are long.
+    private static func union<T: Hashable>(_ first: [T], _ second: [T]) -> [T] {
+        guard first.count * second.count > 256 else { return first + second.filter { !first.contains($0) } }
+        let known = Set(first)
+        return first + second.filter { !known.contains($0) }
+    }
+
     static func merge(child: Definition, parent: Definition) throws(IoCError) -> Definition {
         var result = child
         result.parent = nil
@@ -436,20 +503,34 @@ struct Preparation {
                   case .initializer(let parentSignature) = parent.construction.kind {
             // Stated arguments replace the parent's with the same label (or position).
             var arguments = parent.construction.arguments.map(\.unbound)
+            // By label, hashed once the lists are long (a file may give thousands).
+            var labelled: [String: Int]? = arguments.count * child.construction.arguments.count > 256
+                ? Dictionary(arguments.enumerated().compactMap { place, argument in argument.label.map { ($0, place) } },
+                             uniquingKeysWith: { first, _ in first }) : nil
             for (position, argument) in child.construction.arguments.enumerated() {
-                if let label = argument.label, let index = arguments.firstIndex(where: { $0.label == label }) {
+                if let label = argument.label,
+                   let index = labelled.map({ $0[label] }) ?? arguments.firstIndex(where: { $0.label == label }) {
                     arguments[index] = argument
                 } else if argument.label == nil, position < arguments.count, arguments[position].label == nil {
                     arguments[position] = argument
                 } else {
+                    if let label = argument.label { labelled?[label] = arguments.count }
                     arguments.append(argument)
                 }
             }
             result.construction = Construction(kind: .initializer(signature ?? parentSignature), arguments: arguments)
         }
         var properties = parent.properties
+        // Where each of the parent's properties is, by name, once there are more than a few.
+        var places: [String: Int]? = properties.count * child.properties.count > 256
+            ? Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for property in child.properties {
-            guard let index = properties.firstIndex(where: { $0.name == property.name }) else { properties.append(property); continue }
+            let found = places.map { $0[property.name] } ?? properties.firstIndex(where: { $0.name == property.name })
+            guard let index = found else {
+                places?[property.name] = properties.count
+                properties.append(property)
+                continue
+            }
             var own = property
             if property.mergesWithParent, let combined = Self.merged(properties[index].source, with: property.source) {
                 own.point.source = combined
@@ -466,8 +547,8 @@ struct Preparation {
         let childChoosesStart = child.stated.contains(.lazy) || child.stated.contains(.eager)
         if !childChoosesStart { result.isLazy = parent.isLazy; result.isEager = parent.isEager }
         if !child.stated.contains(.primary) { result.isPrimary = parent.isPrimary }
-        result.tags = parent.tags + child.tags.filter { !parent.tags.contains($0) }
-        result.exposedAs = parent.exposedAs + child.exposedAs.filter { !parent.exposedAs.contains($0) }
+        result.tags = Self.union(parent.tags, child.tags)
+        result.exposedAs = Self.union(parent.exposedAs, child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }

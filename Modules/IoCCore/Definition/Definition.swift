@@ -1044,7 +1044,7 @@ public struct LifecycleHook: Sendable, Equatable {
 }
 
 /// A further type a component can be injected as, with its conversion.
-public struct Exposure: Sendable, Equatable {
+public struct Exposure: Sendable, Hashable {
     /// The type; `nil` until an exposure named by config is bound.
     public let type: TypeRef?
     /// The type's name as config wrote it.

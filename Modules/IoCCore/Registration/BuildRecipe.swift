@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a builder held when it built a container: enough to build the same container again,
 /// with changes. IoCTesting builds its overlays from it. The definitions are the builder's own
 /// array, shared, not copied; or, when the build kept that array as it was, the container's
@@ -13,6 +15,9 @@ package struct BuildRecipe {
     let allowsCaptiveDependencies: Bool
     let converters: ValueConverters
     let propertySources: [any PropertySource]
+    let maxPlaceholderTextBytes: Int
+    let maxInheritedSettings: Int
+    let configRoots: [URL]
     let activeProfiles: Set<String>
     let catalog: TypeCatalog?
     let postProcessors: [any InstancePostProcessor]
@@ -28,6 +33,9 @@ package struct BuildRecipe {
         allowsCaptiveDependencies = builder.allowsCaptiveDependencies
         converters = builder.converters
         propertySources = builder.propertySources
+        maxPlaceholderTextBytes = builder.maxPlaceholderTextBytes
+        maxInheritedSettings = builder.maxInheritedSettings
+        configRoots = builder.configRoots
         activeProfiles = builder.activeProfiles
         catalog = builder.catalog
         postProcessors = builder.postProcessors
@@ -49,6 +57,9 @@ extension ContainerBuilder {
         allowsCaptiveDependencies = recipe.allowsCaptiveDependencies
         converters = recipe.converters
         propertySources = recipe.propertySources
+        maxPlaceholderTextBytes = recipe.maxPlaceholderTextBytes
+        maxInheritedSettings = recipe.maxInheritedSettings
+        configRoots = recipe.configRoots
         activeProfiles = recipe.activeProfiles
         catalog = recipe.catalog
         postProcessors = recipe.postProcessors

@@ -54,6 +54,17 @@ public final class ContainerBuilder {
     public var converters = ValueConverters()
     /// Where `${key}` placeholders find their values, asked in order.
     public var propertySources: [any PropertySource] = []
+    /// The most text, in bytes, that placeholders may make in one build: the text of every
+    /// value that puts placeholders together with other text, counted once per value. Beyond
+    /// it the build fails with ``IoCError/Kind/placeholderTextLimit``, so values that repeat
+    /// others, themselves repeated, cannot fill memory. 16 MiB, as a config file's own size limit.
+    public var maxPlaceholderTextBytes = 16 * 1024 * 1024
+    /// The most settings (properties, arguments, method calls, tags) children may copy from
+    /// their parents in one build. Each child copies all its parent has, so a long chain of
+    /// parents, or many children of a parent with many settings, copies their product (a file of
+    /// 10,000 beans, each the parent of the next, asked for 50 million copies). Far above what
+    /// real configs copy; the tests lower it.
+    package var maxInheritedSettings = 1_000_000
     /// The directories config may read files from at build (`${env(file:NAME)}`); the YAML and
     /// XML loaders add the config root of each file they load.
     public var configRoots: [URL] = []

@@ -7,6 +7,23 @@ struct PlaceholderResolver {
     let sources: [any PropertySource]
     /// Where `${env(file:NAME)}` may read (config roots, symbolic links resolved).
     var roots: [String] = []
+    /// The most text resolving may make in all (``ContainerBuilder/maxPlaceholderTextBytes``).
+    let maxTextBytes: Int
+    private let state = State()
+
+    init(sources: [any PropertySource], roots: [String] = [], maxTextBytes: Int = .max) {
+        self.sources = sources
+        self.roots = roots
+        self.maxTextBytes = maxTextBytes
+    }
+
+    /// What one build's resolving remembers: each key's value once resolved, so a value that
+    /// repeats another is resolved once (a parameter doubled forty times took 2^40 steps), and
+    /// the text made so far, held to ``maxTextBytes``.
+    private final class State {
+        var values: [String: ConfigValue] = [:]
+        var madeBytes = 0
+    }
 
     /// Whether `text` has anything to resolve (a fast check for the common case).
     static func mayContainPlaceholder(_ text: String) -> Bool {
@@ -45,8 +62,19 @@ struct PlaceholderResolver {
                 }
                 result += text
             }
+            // Counted as it grows: one value may put a long one together with itself many times.
+            try charge(0, for: text, at: location, growing: result)
         }
+        try charge(result.utf8.count, for: text, at: location)
         return ConfigValue(.string(result), at: location)
+    }
+
+    /// Counts `bytes` of made text against ``maxTextBytes`` (and `growing`, a result being made).
+    private func charge(_ bytes: Int, for text: String, at location: ConfigLocation, growing: String = "") throws(IoCError) {
+        state.madeBytes += bytes
+        guard state.madeBytes + growing.utf8.count <= maxTextBytes else {
+            throw IoCError(.placeholderTextLimit(text: text, location: location, limit: maxTextBytes))
+        }
     }
 
     /// A config value with every placeholder in its strings resolved.
@@ -84,9 +112,19 @@ struct PlaceholderResolver {
         if key.hasPrefix("env("), key.hasSuffix(")") {
             return try environmentValue(key, default: fallback, at: location, chain: chain)
         }
-        if let found = lookup(key) { return try expanded(found, of: key, at: location, chain: chain) }
+        if let known = state.values[key] { return known }
+        if let found = lookup(key) { return remembered(try expanded(found, of: key, at: location, chain: chain), for: key) }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
+    }
+
+    /// `value`, what `key` resolved to, remembered for the rest of the build. (A key that
+    /// resolves does so whatever chain asks: one in a circle fails the first time it is asked.)
+    /// A value keeps the location of the use that resolved it first; ``resolve(_:)`` gives the
+    /// value it returns the location of its own use.
+    private func remembered(_ value: ConfigValue, for key: String) -> ConfigValue {
+        state.values[key] = value
+        return value
     }
 
     /// The value of `key` in the first property source that has it, as the source holds it.
@@ -115,8 +153,9 @@ struct PlaceholderResolver {
             roots: roots, location: location, text: key)
         // A variable's own value may hold placeholders (a parameter default such as `env(NAME): '%other%'`);
         // a processed one is what its processors made of it.
+        if let known = state.values[key] { return known }
         if let value = try expression.evaluate(in: context) {
-            return expression.processors.isEmpty ? try expanded(value, of: key, at: location, chain: chain) : value
+            return remembered(expression.processors.isEmpty ? try expanded(value, of: key, at: location, chain: chain) : value, for: key)
         }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
