@@ -63,6 +63,8 @@ package struct ConfigGraph: Sendable {
     /// The problems of the steps before (``IoCCore/ContainerBuilder/preparedWithoutTypes()``), then references
     /// to names no component has and cycles.
     package private(set) var problems: [IoCError]
+    /// The "did you mean" searches among the names left to this check.
+    private var searchesLeft = Suggestions.searchesPerBuild
     /// Sources only the app's types can settle (`type Quest` that no definition's `class` or
     /// `as` names), as `(component, point, source)`.
     package private(set) var unsettled: [(component: Int, point: String, source: String)] = []
@@ -163,8 +165,9 @@ package struct ConfigGraph: Sendable {
             dangling.append((index, name, point, reach == .optional))
             if reach != .optional && !leftOut.contains(name) {
                 let site = InjectionSite(component: components[index].label, point: point, location: location)
-                problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site,
-                                                           suggestions: Suggestions.closest(to: name, in: names), path: [])))
+                let suggestions = searchesLeft > 0 ? Suggestions.closest(to: name, in: names) : []
+                searchesLeft -= 1
+                problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site, suggestions: suggestions, path: [])))
             }
         case .typeNamed(let name):
             let matches = components.indices.filter { candidate in

@@ -355,6 +355,35 @@ package struct XMLTranslator: ConfigTranslation {
         var points: [InjectionPoint] = []
         /// `nil` while no argument has an index (nearly always): no list made for them.
         var indices: [Int?]?
+        /// Where each index and label is, once there are more arguments than a search should
+        /// read (a bean may give thousands, and searching for each grew as their square).
+        var places: (indices: [Int: Int], labels: [String: Int])?
+
+        /// The argument at `index` or with `label` given already.
+        mutating func earlier(index: Int?, label: String?) -> (index: Int?, label: Int?) {
+            if places == nil, points.count > 16 {
+                var found = (indices: [Int: Int](), labels: [String: Int]())
+                for (place, point) in points.enumerated() {
+                    if let given = indices?[place] { found.indices[given] = found.indices[given] ?? place }
+                    if let label = point.label { found.labels[label] = found.labels[label] ?? place }
+                }
+                places = found
+            }
+            if let places {
+                return (index.flatMap { places.indices[$0] }, label.flatMap { places.labels[$0] })
+            }
+            return (index.flatMap { index in indices?.firstIndex { $0 == index } }, label.flatMap { label in points.firstIndex { $0.label == label } })
+        }
+
+        mutating func append(_ point: InjectionPoint, index: Int?) {
+            if index != nil, indices == nil { indices = Array(repeating: nil, count: points.count) }
+            indices?.append(index)
+            // In place (a copy of the tables would be copied whole): the first place of each
+            // stays, as a repeat is refused before it is added.
+            if let index, places != nil, places?.indices[index] == nil { places?.indices[index] = points.count }
+            if let label = point.label, places != nil, places?.labels[label] == nil { places?.labels[label] = points.count }
+            points.append(point)
+        }
 
         /// The points, ordered by index when there are indices (those without one last).
         var inOrder: [InjectionPoint] {
@@ -367,15 +396,14 @@ package struct XMLTranslator: ConfigTranslation {
     private func add(_ point: InjectionPoint, index: Int?, to arguments: inout ConstructorArguments,
                      of bean: XMLElementNode) throws(XMLError) {
         let location = point.location ?? bean.location
-        if let index, let at = arguments.indices?.firstIndex(where: { $0 == index }) {
+        let earlier = arguments.earlier(index: index, label: point.label)
+        if let index, let at = earlier.index {
             throw .repeated(what: "constructor-arg index \(index)", location: location, first: arguments.points[at].location ?? bean.location)
         }
-        if let label = point.label, let first = arguments.points.first(where: { $0.label == label }) {
-            throw .repeated(what: "constructor-arg '\(label)'", location: location, first: first.location ?? bean.location)
+        if let label = point.label, let at = earlier.label {
+            throw .repeated(what: "constructor-arg '\(label)'", location: location, first: arguments.points[at].location ?? bean.location)
         }
-        if index != nil, arguments.indices == nil { arguments.indices = Array(repeating: nil, count: arguments.points.count) }
-        arguments.indices?.append(index)
-        arguments.points.append(point)
+        arguments.append(point, index: index)
     }
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.

@@ -248,7 +248,7 @@ package struct YAMLTranslator: ConfigTranslation {
         if let eager = defaults.isEager, !definition.stated.contains(.eager), !eager || (definition.scope == .singleton && !definition.isLazy) {
             definition.isEager = eager
         }
-        definition.tags = defaults.tags + definition.tags.filter { !defaults.tags.contains($0) }
+        definition.tags = defaults.tags.adding(definition.tags)
         // NB: the settings below go through a key-path check against their default: skipped
         // when `_defaults` gives none (they are rare; see ``Definition/Extras``).
         if !defaults.tagAttributes.isEmpty { definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own } }
@@ -717,9 +717,10 @@ package struct YAMLTranslator: ConfigTranslation {
     /// or Symfony 5.3's `[reporter: { priority: 10 }]`.
     private func tags(_ node: YAMLNode) throws(YAMLError) -> ([String], [String: [String: ConfigValue]]) {
         var names: [String] = []
+        var seen: Set<String> = []   // a file may list thousands: a search of `names` grew as their square
         var attributes: [String: [String: ConfigValue]] = [:]
         for item in try sequence(node, "tags") {
-            if let name = item.scalar { if !names.contains(name) { names.append(name) }; continue }
+            if let name = item.scalar { if seen.insert(name).inserted { names.append(name) }; continue }
             guard let entries = item.entries else {
                 throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
@@ -737,7 +738,7 @@ package struct YAMLTranslator: ConfigTranslation {
             guard let name else {
                 throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
-            if names.contains(name) {
+            if !seen.insert(name).inserted {
                 // Symfony hands each repetition to a compiler pass (an event listener per event);
                 // here a component is in a tagged collection once, with one set of attributes.
                 guard given == attributes[name] ?? [:] else {

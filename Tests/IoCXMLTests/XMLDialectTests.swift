@@ -392,6 +392,29 @@ struct XMLErrorTests {
 
 @Suite("XML: untrusted input")
 struct XMLSecurityTests {
+    @Test func beansWithThousandsOfArguments_findTheFirstRepeat() {
+        // Past 16 arguments the places are kept by index and label, not searched for each.
+        for count in [10, 40, 5_000] {
+            let given = (0..<count).map { "<constructor-arg index='\($0)' value='x'/>" }.joined(separator: "\n")
+            #expect(loadError("<beans><bean id='a' class='Bag'>\n\(given)\n<constructor-arg index='3' value='y'/></bean></beans>")
+                == "The constructor-arg index 3 at beans.xml:\(count + 2) is given twice; it was first given at beans.xml:5. Keep one.")
+            let named = (0..<count).map { "<constructor-arg name='a\($0)' value='x'/>" }.joined(separator: "\n")
+            #expect(loadError("<beans><bean id='a' class='Bag'>\n\(named)\n<constructor-arg name='a7' value='y'/></bean></beans>")
+                == "The constructor-arg 'a7' at beans.xml:\(count + 2) is given twice; it was first given at beans.xml:9. Keep one.")
+        }
+    }
+
+    @Test func aliasesOfAliases_inAnyOrder_reachTheirBean() throws {
+        // Listed last first: each waits for the one it names, and is placed when that one is.
+        let aliases = (1..<3_000).reversed().map { "<alias name='a\($0 - 1)' alias='a\($0)'/>" }.joined()
+        let container = try buildXML("<beans><bean id='a0' class='Bag'/>\(aliases)</beans>")
+        #expect(try container.resolve(Bag.self, name: "a2999") === container.resolve(Bag.self, name: "a0"))
+        #expect(errorText { _ = try buildXML("<beans><bean id='a0' class='Bag'/>\(aliases)\n<alias name='missing' alias='lost'/></beans>") } == """
+            Container validation failed with 1 problem:
+            1. Alias "lost" at beans.xml:2 names "missing", which no definition has.
+            """)
+    }
+
     static let declarationRefused = "The document at beans.xml:1 declares markup in its <!DOCTYPE> (an entity, element, attribute or notation); config files may not (declarations can load external files and expand entities). Remove the declarations: a <!DOCTYPE> with only a public or system id is accepted, and never loaded."
 
     @Test func externalEntityToALocalFile_isRefused_andItsContentNeverAppears() throws {

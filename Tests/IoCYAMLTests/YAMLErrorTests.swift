@@ -193,6 +193,30 @@ struct YAMLLimitTests {
             """)
     }
 
+    @Test func manyBrokenReferences_suggestNamesForTheFirstHundred_only() {
+        // Each search for a "did you mean" reads every name: of 150 broken references of each
+        // kind, 100 are searched (missing parents while merging, missing services while binding).
+        var text = "services:\n"
+        for index in 0..<150 { text += "  s\(index): { class: ConsoleReporter, arguments: ['@m\(index)'] }\n" }
+        for index in 0..<150 { text += "  c\(index): { parent: q\(index) }\n" }
+        let problems = errorText { _ = try build(text) }.split(separator: "\n").dropFirst()
+        #expect(problems.count == 300)
+        #expect(problems.filter { $0.contains("No component \"m") && $0.contains("Did you mean") }.count == 100)
+        #expect(problems.filter { $0.contains("names parent \"q") && $0.contains("Did you mean") }.count == 100)
+        #expect(problems.first { $0.contains("\"m7\"") } == """
+            158. No component "m7" is registered; required by "s7" (ConsoleReporter), argument 0 'id', at services.yaml:9:45. Did you mean "s0", "s1" or "s17"? Register it, or correct the reference.
+            """)
+    }
+
+    @Test func aServiceWithThousandsOfTags_keepsEachOnce_andRefusesARepeatWithOtherAttributes() throws {
+        let names = (0..<5_000).map { "t\($0)" }
+        let container = try build("services:\n  s0: { class: Logger, tags: [\(names.joined(separator: ", ")), t7, t4999] }\n")
+        #expect(try container.resolveAll(Logger.self, tagged: "t4999").count == 1)
+        #expect(container.definitions.first { $0.name == "s0" }?.tags == names)
+        #expect(errorText { _ = try build("services:\n  s0: { class: Logger, tags: [\(names.joined(separator: ", ")), { name: t7, priority: 3 }] }\n") }
+            == "the tag 't7' given again with other attributes at services.yaml:2:\(33 + names.joined(separator: ", ").utf8.count) has no Swift meaning here: a component has one set of attributes per tag here (Symfony passes each repetition to a PHP compiler pass); give the tag once.")
+    }
+
     @Test func deepNesting_isBounded() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(loadError(deep)

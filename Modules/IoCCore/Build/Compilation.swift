@@ -34,6 +34,8 @@ final class Compilation {
     /// The container the build made, once the checks found no problem.
     var built: Container?
     @exclusivity(unchecked) var problems: [IoCError] = []
+    /// The "did you mean" searches among the components' names left to this build.
+    var searchesLeft = Suggestions.searchesPerBuild
     @exclusivity(unchecked) var eagerNodes: [AnyNode] = []
 
     @exclusivity(unchecked) var definitions: [Definition] = []

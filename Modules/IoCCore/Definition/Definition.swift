@@ -1254,11 +1254,11 @@ public struct ConditionalSettings: Sendable, Equatable {
     /// The definition with these settings applied.
     func applied(to definition: Definition) -> Definition {
         var result = definition
-        result.tags += tags.filter { !definition.tags.contains($0) }
+        result.tags = definition.tags.adding(tags)
         result.tagAttributes.merge(tagAttributes) { own, _ in own }
         result.methodCalls = methodCalls + definition.methodCalls
-        result.properties = properties.filter { rule in !definition.properties.contains { $0.name == rule.name } } + definition.properties
-        result.bindings += bindings.filter { rule in !definition.bindings.contains { $0.parameter == rule.parameter && $0.typeName == rule.typeName } }
+        result.properties = properties.removing(keysOf: definition.properties, by: \.name) + definition.properties
+        result.bindings += bindings.removing(keysOf: definition.bindings) { [$0.parameter, $0.typeName] }
         if let scope { result.scope = scope }
         if let isLazy { result.isLazy = isLazy }
         if let isPublic { result.isPublic = isPublic }
