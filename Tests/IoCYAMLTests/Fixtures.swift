@@ -95,15 +95,17 @@ func errorText(_ body: () throws -> Void) -> String {
     do { try body(); return "no error" } catch { return String(describing: error) }
 }
 
-/// A temporary directory with files, removed by the caller.
-/// A container built from the YAML file at `url` (and what it imports), with the weather catalog.
-func weatherContainer(loading url: URL) throws -> Container {
+/// A container built from the YAML file at `url` (and what it imports), with the weather catalog
+/// and, when given, these environment variables as its property source.
+func weatherContainer(loading url: URL, environment: [String: String]? = nil) throws -> Container {
     let builder = ContainerBuilder()
     builder.catalog = weatherCatalog()
+    if let environment { builder.propertySources = [EnvironmentPropertySource(environment)] }
     try builder.loadYAML(contentsOf: url)
     return try builder.build()
 }
 
+/// A temporary directory with files, removed by the caller.
 func directory(_ files: [String: String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-yaml-\(UUID().uuidString)")
     for (path, text) in files {

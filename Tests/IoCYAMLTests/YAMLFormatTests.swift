@@ -121,11 +121,7 @@ struct YAMLFormatTests {
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         func load(_ path: String) throws -> Container {
-            let builder = ContainerBuilder()
-            builder.catalog = weatherCatalog()
-            builder.propertySources = [EnvironmentPropertySource(["TOKEN_FILE": path])]
-            try builder.loadYAML(contentsOf: root.appendingPathComponent("config/services.yaml"))
-            return try builder.build()
+            try weatherContainer(loading: root.appendingPathComponent("config/services.yaml"), environment: ["TOKEN_FILE": path])
         }
         #expect(try load("secrets/token").resolve(ConsoleReporter.self, name: "a").id == "token-123")
         let config = URL(fileURLWithPath: root.appendingPathComponent("config").path).resolvingSymlinksInPath().path
@@ -157,11 +153,7 @@ struct YAMLFormatTests {
         try hugeHandle.truncate(atOffset: 4 << 30)
         try hugeHandle.close()
         func load(_ path: String) throws -> Container {
-            let builder = ContainerBuilder()
-            builder.catalog = weatherCatalog()
-            builder.propertySources = [EnvironmentPropertySource(["F": path])]
-            try builder.loadYAML(contentsOf: config.appendingPathComponent("services.yaml"))
-            return try builder.build()
+            try weatherContainer(loading: config.appendingPathComponent("services.yaml"), environment: ["F": path])
         }
         let base = config.standardizedFileURL.path
         #expect(try load("limit").resolve(ConsoleReporter.self, name: "a").id.utf8.count == 1 << 20)
