@@ -268,7 +268,8 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
             for index in load.definitions.indices[first...] where load.definitions[index].name.map(load.definedNames.contains) == true {
                 load.definitions[index].isOverride = true
             }
-            load.definedNames.formUnion(translation.definitions.lazy.filter { $0.aliasTarget == nil }.compactMap(\.name))
+            // The first file is taken last, after its imports: no file comes after it to ask.
+            if chain.count > 1 { load.definedNames.formUnion(translation.definitions.lazy.filter { $0.aliasTarget == nil }.compactMap(\.name)) }
         }
         load.definitions += translation.aliases.map(\.definition)
     }

@@ -248,7 +248,7 @@ package struct YAMLTranslator: ConfigTranslation {
         if let eager = defaults.isEager, !definition.stated.contains(.eager), !eager || (definition.scope == .singleton && !definition.isLazy) {
             definition.isEager = eager
         }
-        definition.tags = defaults.tags.adding(definition.tags)
+        if !defaults.tags.isEmpty { definition.tags = defaults.tags.adding(definition.tags) }
         // NB: the settings below go through a key-path check against their default: skipped
         // when `_defaults` gives none (they are rare; see ``Definition/Extras``).
         if !defaults.tagAttributes.isEmpty { definition.tagAttributes.merge(defaults.tagAttributes) { own, _ in own } }
