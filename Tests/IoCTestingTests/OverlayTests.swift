@@ -256,6 +256,23 @@ struct ConfigOverlayTests {
             """)
     }
 
+    @Test func anOverlayOfAConfigThatReadsAFile_readsItFromTheSameRoot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-overlay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "services:\n  backup: { class: RecordedClient, arguments: { city: '%env(trim:file:CITY_FILE)%' } }\n"
+            .write(to: root.appendingPathComponent("services.yaml"), atomically: true, encoding: .utf8)
+        try "Tromsø\n".write(to: root.appendingPathComponent("city"), atomically: true, encoding: .utf8)
+        let builder = ContainerBuilder()
+        builder.catalog = weatherCatalog()
+        builder.propertySources = [EnvironmentPropertySource(["CITY_FILE": "city"])]
+        try builder.loadYAML(contentsOf: root.appendingPathComponent("services.yaml"))
+        let base = try builder.build()
+        // The overlay builds the file's definitions again: their placeholders read the same root.
+        let test = try base.overlay { $0.setProperty("retries", of: "backup", to: "1") }
+        #expect(try test.resolve(RecordedClient.self, name: "backup").forecast("x") == "recorded Tromsø 1")
+    }
+
     @Test func loadYAML_addsComponentsToATestContainer() throws {
         let test = try yamlContainer().overlay { overlay in
             try overlay.add { try $0.loadYAML("services:\n  backup: { class: RecordedClient, arguments: { city: Paris } }\n", name: "test.yaml") }
