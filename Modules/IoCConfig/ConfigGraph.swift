@@ -64,7 +64,7 @@ package struct ConfigGraph: Sendable {
     /// to names no component has and cycles.
     package private(set) var problems: [IoCError]
     /// The "did you mean" searches among the names left to this check.
-    private var searchesLeft = Suggestions.searchesPerBuild
+    private var suggestionSearches = SuggestionSearches()
     /// Sources only the app's types can settle (`type Quest` that no definition's `class` or
     /// `as` names), as `(component, point, source)`.
     package private(set) var unsettled: [(component: Int, point: String, source: String)] = []
@@ -165,9 +165,9 @@ package struct ConfigGraph: Sendable {
             dangling.append((index, name, point, reach == .optional))
             if reach != .optional && !leftOut.contains(name) {
                 let site = InjectionSite(component: components[index].label, point: point, location: location)
-                let suggestions = searchesLeft > 0 ? Suggestions.closest(to: name, in: names) : []
-                searchesLeft -= 1
-                problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site, suggestions: suggestions, path: [])))
+                let known = byName   // the table, not the search's own state (which the search changes)
+                problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site,
+                                                           suggestions: suggestionSearches.closest(to: name, in: known.keys.sorted()), path: [])))
             }
         case .typeNamed(let name):
             let matches = components.indices.filter { candidate in

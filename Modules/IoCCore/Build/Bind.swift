@@ -80,21 +80,16 @@ extension Compilation {
     }
 
     /// Names close to `name`, quoted, never the component that asks (it cannot depend on itself).
-    /// Up to ``Suggestions/searchesPerBuild`` of them a build.
+    /// Up to ``Suggestions/searchesPerBuild`` searches a build, with type names.
     func nameSuggestions(for name: String, site: SiteInfo) -> [String] {
-        guard searchesLeft > 0 else { return [] }
-        searchesLeft -= 1
         let own = site.component.key.name
-        return Suggestions.closest(to: name, in: container.allNames.filter { $0 != own }).map { "\"\($0)\"" }
+        return suggestionSearches.closest(to: name, in: container.allNames.filter { $0 != own }).map { "\"\($0)\"" }
     }
 
-    /// Type names close to `name`, never the type of the component that asks; up to
-    /// ``Suggestions/searchesPerBuild`` searches a build, with names.
+    /// Type names close to `name`, never the type of the component that asks.
     func typeSuggestions(for name: String, site: SiteInfo) -> [String] {
-        guard searchesLeft > 0 else { return [] }
-        searchesLeft -= 1
         let own = site.component.key.type?.name
-        return Suggestions.closest(to: name, in: container.allTypeNames.filter { $0 != own })
+        return suggestionSearches.closest(to: name, in: container.allTypeNames.filter { $0 != own })
     }
 
     /// The argument that produces `X` from `source`; `nil` after recording why it cannot.

@@ -35,7 +35,7 @@ final class Compilation {
     var built: Container?
     @exclusivity(unchecked) var problems: [IoCError] = []
     /// The "did you mean" searches among the components' names left to this build.
-    var searchesLeft = Suggestions.searchesPerBuild
+    var suggestionSearches = SuggestionSearches()
     @exclusivity(unchecked) var eagerNodes: [AnyNode] = []
 
     @exclusivity(unchecked) var definitions: [Definition] = []

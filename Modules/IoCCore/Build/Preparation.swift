@@ -5,7 +5,7 @@ struct Preparation {
     var problems: [IoCError] = []
     private var reportedParentCycles: Set<[String]> = []
     /// The "did you mean" searches among the definitions' names left to this preparation.
-    private var searchesLeft = Suggestions.searchesPerBuild
+    private var suggestionSearches = SuggestionSearches()
     /// The settings children have copied from their parents so far, held to the builder's
     /// ``ContainerBuilder/maxInheritedSettings``.
     private var inheritedSettings = 0
@@ -368,12 +368,9 @@ struct Preparation {
         return result
     }
 
-    /// Names among `candidates` close to `name`, quoted; up to ``Suggestions/searchesPerBuild``
-    /// searches (each reads every name, which `candidates` makes only when asked).
+    /// Names among `candidates` close to `name`, quoted, while searches are left.
     private mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
-        guard searchesLeft > 0 else { return [] }
-        searchesLeft -= 1
-        return Suggestions.closest(to: name, in: candidates()).map { "\"\($0)\"" }
+        suggestionSearches.closest(to: name, in: candidates()).map { "\"\($0)\"" }
     }
 
     // MARK: Parents

@@ -39,3 +39,19 @@ package enum Suggestions {
         return previous[b.count]
     }
 }
+
+/// The "did you mean" searches left to one build or check: ``Suggestions/searchesPerBuild``,
+/// after which a problem is reported without suggestions.
+package struct SuggestionSearches {
+    private var left = Suggestions.searchesPerBuild
+
+    package init() {}
+
+    /// ``Suggestions/closest(to:in:limit:)`` while searches are left, else none; `candidates`
+    /// (often every component's name) is made only for a search.
+    package mutating func closest(to name: String, in candidates: @autoclosure () -> [String]) -> [String] {
+        guard left > 0 else { return [] }
+        left -= 1
+        return Suggestions.closest(to: name, in: candidates())
+    }
+}

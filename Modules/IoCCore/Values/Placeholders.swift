@@ -62,19 +62,13 @@ struct PlaceholderResolver {
                 }
                 result += text
             }
-            // Counted as it grows: one value may put a long one together with itself many times.
-            try charge(0, for: text, at: location, growing: result)
+            // Checked as it grows: one value may put a long one together with itself many times.
+            guard state.madeBytes + result.utf8.count <= maxTextBytes else {
+                throw IoCError(.placeholderTextLimit(text: text, location: location, limit: maxTextBytes))
+            }
         }
-        try charge(result.utf8.count, for: text, at: location)
+        state.madeBytes += result.utf8.count
         return ConfigValue(.string(result), at: location)
-    }
-
-    /// Counts `bytes` of made text against ``maxTextBytes`` (and `growing`, a result being made).
-    private func charge(_ bytes: Int, for text: String, at location: ConfigLocation, growing: String = "") throws(IoCError) {
-        state.madeBytes += bytes
-        guard state.madeBytes + growing.utf8.count <= maxTextBytes else {
-            throw IoCError(.placeholderTextLimit(text: text, location: location, limit: maxTextBytes))
-        }
     }
 
     /// A config value with every placeholder in its strings resolved.
