@@ -1,10 +1,11 @@
 # swift-ioc — the project's commands. `make test` is what CI runs.
+SHELL := /bin/bash
 SWIFT ?= swift
 # NB: SwiftPM tries to download prebuilt swift-syntax and fails quietly offline; skip the attempt.
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
 
-.PHONY: all build test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml check-toolchain check-deps clean help
+.PHONY: all build test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -16,6 +17,8 @@ help:
 	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
+	@echo "make fidelity  read the real-world corpus with Symfony and Spring themselves and compare (IOC_REAL_CORPUS=DIR adds a folder)"
+	@echo "make fidelity-oracle  write the engines' readings of the corpus into Tests/FidelityTests/Oracle"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
 	@echo "make coverage  line coverage per module, from every test"
 	@echo "make docs    the DocC documentation of every module, combined (.build-docs/swift-ioc)"
@@ -61,6 +64,51 @@ ioc: check-toolchain
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
 
+# Differential tests against the real engines (docs/Fidelity.md): Symfony's DependencyInjection
+# 5.4 reads each services.yaml, Spring's beans 4.3 each <beans> file, both as Debian packages.
+FIDELITY_YAML = Tests/IoCYAMLTests/RealWorld
+FIDELITY_XML = Tests/IoCXMLTests/RealWorld
+FIDELITY_ORACLE = Tests/FidelityTests/Oracle
+FIDELITY_OUT = .build-fidelity
+SPRING_CP = /usr/share/java/spring3-beans.jar:/usr/share/java/spring3-core.jar:/usr/share/java/commons-logging.jar
+SYMFONY_DI = /usr/share/php/Symfony/Component/DependencyInjection/autoload.php
+
+check-engines:
+	@command -v php >/dev/null 2>&1 && test -f $(SYMFONY_DI) && test -f /usr/share/php/Symfony/Component/Yaml/autoload.php \
+		&& test -f /usr/share/php/Symfony/Component/Config/autoload.php || { \
+		echo "Symfony's DependencyInjection not found: install it with 'apt-get install php-cli php-symfony-dependency-injection php-symfony-yaml php-symfony-config'"; exit 1; }
+	@command -v javac >/dev/null 2>&1 && test -f /usr/share/java/spring3-beans.jar && test -f /usr/share/java/spring3-core.jar || { \
+		echo "Spring's beans not found: install them with 'apt-get install default-jdk-headless libspring-beans-java libspring-context-java'"; exit 1; }
+
+# The engines' readings of every corpus file (and of IOC_REAL_CORPUS, when given) into $(1).
+define read-with-engines
+	rm -rf $(1) && mkdir -p $(1) $(FIDELITY_OUT)/classes
+	javac -nowarn -d $(FIDELITY_OUT)/classes -cp $(SPRING_CP) Tools/Fidelity/SpringRead.java
+	cd $(FIDELITY_YAML) && find . -name '*.yaml' -o -name '*.yml' | sed 's|^\./||' | sort \
+		| xargs php $(CURDIR)/Tools/Fidelity/symfony-read.php . $(abspath $(1))/yaml
+	cd $(FIDELITY_XML) && find . -name '*.xml' | sed 's|^\./||' | sort \
+		| xargs java -Dorg.apache.commons.logging.Log=org.apache.commons.logging.impl.NoOpLog -cp $(CURDIR)/$(FIDELITY_OUT)/classes:$(SPRING_CP) SpringRead . $(abspath $(1))/xml
+	if [ -n "$(IOC_REAL_CORPUS)" ]; then \
+		(cd "$(IOC_REAL_CORPUS)" && find . -name '*.yaml' -o -name '*.yml' | sed 's|^\./||' | sort \
+			| xargs -r php $(CURDIR)/Tools/Fidelity/symfony-read.php . $(abspath $(1))/real/yaml) && \
+		(cd "$(IOC_REAL_CORPUS)" && find . -name '*.xml' | sed 's|^\./||' | sort \
+			| xargs -r java -Dorg.apache.commons.logging.Log=org.apache.commons.logging.impl.NoOpLog -cp $(CURDIR)/$(FIDELITY_OUT)/classes:$(SPRING_CP) SpringRead . $(abspath $(1))/real/xml); \
+	fi
+endef
+
+fidelity-oracle: check-engines
+	$(call read-with-engines,$(FIDELITY_ORACLE))
+
+# The engines read the corpus again; their readings must be the ones kept in the repository
+# (which `make test` compares with), then the comparison runs against what they just read.
+fidelity: check-toolchain check-engines
+	$(call read-with-engines,$(FIDELITY_OUT)/oracle)
+	@diff -r $(FIDELITY_ORACLE) $(FIDELITY_OUT)/oracle -x real >/dev/null || { \
+		diff -r $(FIDELITY_ORACLE) $(FIDELITY_OUT)/oracle -x real | head -40; \
+		echo "The engines read the corpus differently from the readings kept in $(FIDELITY_ORACLE): run 'make fidelity-oracle' and commit them"; exit 1; }
+	IOC_FIDELITY_ORACLE=$(CURDIR)/$(FIDELITY_OUT)/oracle $(SWIFT) test $(SWIFT_FLAGS) --filter FidelityTests 2>&1 | tee $(FIDELITY_OUT)/test.log \
+		| grep -E '^fidelity:|^↳ [^/]|✘ Suite|✘ Test run|error:|Test run with' ; test $${PIPESTATUS[0]} -eq 0
+
 # Every module's DocC catalog and symbols, in one archive (swift-docc-plugin). Preview it with
 # `docc preview`, or serve the folder as a static site.
 DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting
@@ -98,4 +146,4 @@ fuzz-xml: check-toolchain
 		-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1
 
 clean:
-	rm -rf .build .build-* Tools/Benchmarks/.build Tools/Fuzz/.build
+	rm -rf .build .build-* .build-fidelity Tools/Benchmarks/.build Tools/Fuzz/.build

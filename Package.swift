@@ -92,6 +92,15 @@ let package = Package(
             resources: [.copy("Expected")]
         ),
 
+        // Differential tests: the real-world corpus read by swift-ioc and by Symfony and Spring
+        // (their readings kept in Oracle/, made again by `make fidelity`).
+        .testTarget(
+            name: "FidelityTests",
+            dependencies: ["IoCCore", "IoCYAML", "IoCXML"],
+            path: "Tests/FidelityTests",
+            exclude: ["Oracle"]
+        ),
+
         .testTarget(
             name: "DocSnippetTests",
             dependencies: ["IoCCore", "IoCYAML", "IoCXML", "IoCAnnotations", "IoCTesting", "IoCCommands"],

@@ -53,7 +53,11 @@ struct XMLElementNode {
     var name: String { table.records[Int(index)].name }
     /// The namespace URI of the document's root element.
     var rootNamespace: String? { table.rootNamespace }
-    var text: String { table.records[Int(index)].text }
+    /// The element's text without the white space around it.
+    var text: String { XMLDocumentReader.trimmingXMLWhitespace(table.records[Int(index)].text) }
+    /// A `<value>` element's text as written, white space and newlines included, as Spring
+    /// keeps it (an INI block, a script); other elements keep no leading white space.
+    var writtenText: String { table.records[Int(index)].text }
     var location: ConfigLocation { ConfigLocation(file: table.file, line: Int(table.records[Int(index)].line)) }
     var attributes: XMLAttributes {
         XMLAttributes(table: table, first: Int(table.records[Int(index)].firstAttribute), count: Int(table.records[Int(index)].attributeCount))
@@ -333,17 +337,16 @@ private final class ElementBuilder {
     }
 
     private func end() {
-        guard !failed, let element = open.popLast() else { return }
-        let text = table.records[Int(element)].text
-        if !text.isEmpty { table.records[Int(element)].text = XMLDocumentReader.trimmingXMLWhitespace(text) }
+        guard !failed else { return }
+        _ = open.popLast()
     }
 
     private func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard !failed, let characters, let element = open.last.map(Int.init) else { return }
         let added = UnsafeBufferPointer(start: characters, count: length)
-        // White space before any text is trimmed at the end anyway: most of it is indentation
-        // between elements, not kept at all.
-        if table.records[element].text.isEmpty, added.allSatisfy(Self.isXMLSpace) { return }
+        // White space before any text is left out (most of it is indentation between elements),
+        // but a `<value>`'s text is kept as written.
+        if table.records[element].text.isEmpty, added.allSatisfy(Self.isXMLSpace), table.records[element].name != "value" { return }
         table.records[element].text += String(decoding: added, as: UTF8.self)
         let total = table.records[element].text.utf8.count
         guard total <= limits.maxValueBytes else {

@@ -93,10 +93,44 @@ extension XMLConfig {
     }
 }
 
+extension ConfigLoad<XMLLoader> {
+
+    /// Beans of `<beans>` without an `id` or `name` named as Spring names them: the class, `#`, and the first
+    /// counter no bean has (`com.acme.Clock#0`), or, without a class, the parent's name and
+    /// `$child`, or the factory bean's and `$created`. The first of a class is also reachable by
+    /// the class's name (an alias), unless a bean has that name already, so `ref="com.acme.Clock"`
+    /// works as in Spring.
+    mutating func nameUnnamedBeans() {
+        guard !extras.unnamedBeans.isEmpty else { return }
+        var used = Set<String>()
+        for definition in definitions {
+            if let name = definition.name { used.insert(name) }
+            used.formUnion(definition.aliases)
+        }
+        for index in extras.unnamedBeans {
+            let definition = definitions[index]
+            var factory: String?
+            if case .named(let name)? = definition.construction.factory { factory = name }
+            guard let base = definition.typeName ?? definition.parent.map({ $0 + "$child" }) ?? factory.map({ $0 + "$created" }) else { continue }
+            var counter = 0
+            while used.contains("\(base)#\(counter)") { counter += 1 }
+            let name = "\(base)#\(counter)"
+            definitions[index].name = name
+            used.insert(name)
+            if let type = definition.typeName, !used.contains(type) {
+                definitions[index].aliases.append(type)
+                used.insert(type)
+            }
+        }
+    }
+}
+
 /// What XML reads beside definitions: property sources, and the `util:` values beans reference by id.
 package struct XMLExtras: Sendable {
     var propertySources: [PropertiesFileSource] = []
     var namedValues: [String: NamedValue] = [:]
+    /// The places in the load's definitions of beans without an id or name, in reading order.
+    var unnamedBeans: [Int] = []
 }
 
 extension XMLLoader: ConfigFormat {
@@ -135,9 +169,12 @@ extension XMLLoader: ConfigFormat {
         }
         load.extras.propertySources.insert(contentsOf: sources, at: 0)
         load.extras.namedValues.merge(translator.namedValues) { $1 }
+        // Called before the file's definitions are added: they start at the current end.
+        load.extras.unnamedBeans += translator.unnamedBeans.map { load.definitions.count + $0 }
     }
 
     package func finish(_ load: inout ConfigLoad<XMLLoader>) throws(XMLError) {
+        load.nameUnnamedBeans()
         try load.putNamedValuesInPlace()
     }
 

@@ -24,6 +24,8 @@ package struct XMLTranslator: ConfigTranslation {
     /// Top-level `util:list`, `util:set`, `util:map`, `util:properties` and `util:constant`
     /// elements by id: a reference to one injects its value (the loader puts it in place).
     var namedValues: [String: NamedValue] = [:]
+    /// The places in ``definitions`` of top-level `<beans>` beans without an id or name.
+    var unnamedBeans: [Int] = []
     /// `util:properties` elements that read files, by id, for `properties-ref`.
     var propertyFileSets: [String: [(path: String, optional: Bool, location: ConfigLocation)]] = [:]
     /// `<context:property-placeholder properties-ref=>` ids, resolved once the whole document is read.
@@ -159,6 +161,8 @@ package struct XMLTranslator: ConfigTranslation {
                 case "bean":
                     var definition = try this.bean(child, defaults: defaults)
                     if definition.profiles.isEmpty { definition.profiles = active }
+                    // Named as Spring names it once every file is read (``XMLConfig/naming``).
+                    if definition.name == nil { this.unnamedBeans.append(this.definitions.count) }
                     this.definitions.append(definition)
                 case "context:property-placeholder":
                     try this.propertyPlaceholder(child)
@@ -302,7 +306,10 @@ package struct XMLTranslator: ConfigTranslation {
         }
         definition.properties = properties
         if hasShortcuts { try shortcuts(of: element, into: &definition, arguments: &arguments) }
-        let points = arguments.inOrder
+        guard let points = arguments.inOrder else {
+            let gap = arguments.firstGap ?? 0
+            throw .badValue(value: "index", reason: "no constructor-arg is at index \(gap), before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index \(gap) too, or name the arguments (name=\"label\")", location: element.location)
+        }
         if let method = factoryMethod {
             let signature = SelectorMapping.swiftSignature(method) ?? method
             if let factory = factoryBean {
@@ -387,10 +394,36 @@ package struct XMLTranslator: ConfigTranslation {
             points.append(point)
         }
 
-        /// The points, ordered by index when there are indices (those without one last).
-        var inOrder: [InjectionPoint] {
+        /// The points, each with an index at that position (an unlabelled argument is the
+        /// parameter at its position), the others in the places left, in order: Spring's
+        /// `c:holder="Ada" c:_1="7"` is `[holder: "Ada", "7"]`. `nil` when an index leaves a
+        /// place before it that no other argument fills (`index="2"` alone), which Swift's
+        /// positional arguments cannot skip.
+        var inOrder: [InjectionPoint]? {
             guard let indices else { return points }
-            return zip(indices, points).sorted { ($0.0 ?? Int.max) < ($1.0 ?? Int.max) }.map(\.1)
+            var places = [InjectionPoint?](repeating: nil, count: max(points.count, (indices.compactMap { $0 }.max() ?? 0) + 1))
+            for (index, point) in zip(indices, points) { if let index { places[index] = point } }
+            var free = places.indices.filter { places[$0] == nil }[...]
+            for (index, point) in zip(indices, points) where index == nil {
+                guard let place = free.popFirst() else { break }
+                places[place] = point
+            }
+            let last = places.lastIndex { $0 != nil } ?? -1
+            let filled = places[...last].compactMap { $0 }
+            return filled.count == last + 1 ? filled : nil
+        }
+
+        /// The first index with no argument at or before the last one given.
+        var firstGap: Int? {
+            guard let indices else { return nil }
+            let given = Set(indices.compactMap { $0 })
+            let unindexed = indices.count { $0 == nil }
+            var free = unindexed
+            for place in 0...(given.max() ?? 0) where !given.contains(place) {
+                if free == 0 { return place }
+                free -= 1
+            }
+            return nil
         }
     }
 
@@ -449,7 +482,8 @@ package struct XMLTranslator: ConfigTranslation {
         switch element.name {
         case "value":
             try check(element, attributes: ["type"])
-            return .config(ConfigValue(.string(element.text), at: element.location))
+            // Spring keeps a <value>'s text as written; attributes (`value="…"`) are kept too.
+            return .config(ConfigValue(.string(element.writtenText), at: element.location))
         case "ref":
             try check(element, attributes: ["bean", "local", "parent"])
             guard let name = element.attribute("bean") ?? element.attribute("local") ?? element.attribute("parent") else {

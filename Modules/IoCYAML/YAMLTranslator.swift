@@ -195,8 +195,9 @@ package struct YAMLTranslator: ConfigTranslation {
                 guard let id = key else { throw Self.notAKey(keyNode) }
                 if id == "_defaults" || id == "_instanceof" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
+                    // As Symfony: the alias is public when `_defaults` makes services public.
                     this.aliases.append(ConfigAlias(name: id, target: try this.referenceName(text, value.location),
-                                                    location: keyNode.location, isPublic: false))
+                                                    location: keyNode.location, isPublic: defaults.isPublic ?? false))
                     return
                 }
                 let entries = value.entries
@@ -204,7 +205,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 if let entries, let target = entries.first(where: { $0.key.isText("alias") })?.value {
                     var name = try this.text(target, "alias")
                     if name.hasPrefix("@") { name.removeFirst() }
-                    var alias = ConfigAlias(name: id, target: name, location: keyNode.location, isPublic: false)
+                    var alias = ConfigAlias(name: id, target: name, location: keyNode.location, isPublic: defaults.isPublic ?? false)
                     for (key, setting) in entries where !key.isText("alias") {
                         switch key.scalar {
                         case "public": alias.isPublic = try this.bool(setting, "public")

@@ -378,7 +378,7 @@ struct Preparation {
     // MARK: Parents
 
     /// Children merged with their parents; abstract definitions left out.
-    mutating func mergeParents(_ definitions: [Definition]) -> [Definition] {
+    mutating func mergeParents(_ definitions: [Definition], keepingAbstract: Bool = false) -> [Definition] {
         guard definitions.contains(where: { $0.parent != nil || $0.isAbstract }) else { return definitions }
         // The last definition of a name wins, as overrides will decide.
         var byName: [String: Int] = [:]
@@ -391,12 +391,12 @@ struct Preparation {
             // it first or it comes first itself.
             let key = definition.name.flatMap { byName[$0] == index ? $0 : nil }
             if let key, let done = merged[key] {
-                if !done.isAbstract { result.append(done) }
+                if keepingAbstract || !done.isAbstract { result.append(done) }
                 continue
             }
             if let key, failed.contains(key) { continue }   // reported when a child reached it
             guard let complete = resolveParent(of: definition, reachedAs: key, definitions, byName, &merged, &failed) else { continue }
-            if !complete.isAbstract { result.append(complete) }
+            if keepingAbstract || !complete.isAbstract { result.append(complete) }
         }
         return result
     }
@@ -569,6 +569,8 @@ struct Preparation {
         result.tags = parent.tags.adding(child.tags)
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }
+        // Spring's merged bean keeps its parent's <meta> attributes under its own.
+        if !parent.metadata.isEmpty { result.metadata = parent.metadata.merging(child.metadata) { _, own in own } }
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }
         return result

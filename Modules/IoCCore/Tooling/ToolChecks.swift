@@ -9,6 +9,16 @@ extension ContainerBuilder {
         return (definitions, compilation.leftOut, reportedProblems + compilation.problems)
     }
 
+    /// The definitions as their files wrote them, children merged with their parents: the
+    /// active profiles' definitions, abstract ones kept, placeholders, decorators and aliases
+    /// left as written. What the fidelity tests compare with Symfony's and Spring's own reading
+    /// of the same files, which resolve nothing more before compiling.
+    package func mergedAsWritten() -> (definitions: [Definition], problems: [IoCError]) {
+        var preparation = Preparation(builder: self)
+        let merged = preparation.mergeParents(definitions.filter(preparation.isActive), keepingAbstract: true)
+        return (merged, reportedProblems + preparation.problems)
+    }
+
     /// Checks everything ``build()`` checks and creates nothing: how many components the
     /// definitions make (in the active profiles), and every problem.
     package func validate() -> (components: Int, problems: [IoCError]) {

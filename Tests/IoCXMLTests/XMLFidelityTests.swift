@@ -1,0 +1,90 @@
+import Foundation
+import IoCCore
+import IoCXML
+import Testing
+
+/// Spring `<beans>` read as Spring reads them, where the differential tests (Tests/FidelityTests,
+/// docs/Fidelity.md) found swift-ioc reading otherwise. Each test names Spring's rule.
+@Suite("XML: read as Spring reads it")
+struct XMLFidelityTests {
+    static func definitions(_ xml: String) throws -> [Definition] {
+        try XMLLoader().load(string: xml, name: "beans.xml").definitions
+    }
+
+    @Test func aValueElement_keepsItsTextAsWritten_whiteSpaceIncluded() throws {
+        let definitions = try Self.definitions("""
+            <beans>
+              <bean id="filter" class="Bag">
+                <property name="names">
+                  <value>
+                    /login = anon
+                    /** = authc
+                  </value>
+                </property>
+                <property name="settings"><props><prop key="lamp">  on  </prop></props></property>
+                <property name="nothing" value="  kept  "/>
+              </bean>
+            </beans>
+            """)
+        let properties = try #require(definitions.first).properties
+        #expect(properties[0].source == .config(ConfigValue(.string("\n        /login = anon\n        /** = authc\n      "))))
+        // Spring trims a <prop>'s text, and keeps an attribute's value.
+        #expect(properties[1].source == .config(ConfigValue(.map([("lamp", ConfigValue(.string("on")))]))))
+        #expect(properties[2].source == .config(ConfigValue(.string("  kept  "))))
+    }
+
+    @Test func aBeanWithoutIdOrName_isNamedAfterItsClass_asSpringNamesIt() throws {
+        let definitions = try Self.definitions("""
+            <beans>
+              <bean class="broker.Clock"/>
+              <bean class="broker.Clock"/>
+              <bean id="broker.Queue" class="broker.Store"/>
+              <bean class="broker.Queue"/>
+              <bean parent="base"/>
+              <bean factory-bean="maker" factory-method="make"/>
+            </beans>
+            """)
+        #expect(definitions.map { $0.name ?? "-" } == ["broker.Clock#0", "broker.Clock#1", "broker.Queue", "broker.Queue#0", "base$child#0", "maker$created#0"])
+        // The first of a class is reachable by the class's name, unless a bean has it already.
+        #expect(definitions.map(\.aliases) == [["broker.Clock"], [], [], [], [], []])
+    }
+
+    @Test func anIndexedConstructorArgument_reachesTheParameterAtItsIndex() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = xmlCatalog()
+        try builder.loadXML("""
+            <beans>
+              <bean id="executor" class="ServiceExecutorImpl1"/>
+              <bean id="b" class="Endpoint">
+                <constructor-arg index="1" value="443"/>
+                <constructor-arg index="2" ref="executor"/>
+                <constructor-arg value="example.com"/>
+              </bean>
+            </beans>
+            """, name: "beans.xml")
+        let b = try builder.build().resolve(Endpoint.self, name: "b")
+        #expect((b.host, b.port) == ("example.com", 443), "Spring's generic argument takes the index no other has")
+        // A named argument takes no place: `c:_1` stays the second.
+        let badge = try #require(try Self.definitions("""
+            <beans xmlns="http://www.springframework.org/schema/beans" xmlns:c="http://www.springframework.org/schema/c">
+              <bean id="a" class="Endpoint" c:_1="8080" c:host="example.org"/>
+            </beans>
+            """).first)
+        #expect(badge.construction.arguments.map { $0.label ?? "_" } == ["host", "_"])
+        #expect(loadError("<beans><bean id='e' class='Endpoint'><constructor-arg index='2' value='x'/></bean></beans>")
+            == "Bad value 'index' at beans.xml:1: no constructor-arg is at index 0, before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index 0 too, or name the arguments (name=\"label\").")
+    }
+
+    @Test func aChild_keepsItsParentsMeta_underItsOwn() throws {
+        let builder = ContainerBuilder()
+        builder.catalog = xmlCatalog()
+        try builder.loadXML("""
+            <beans>
+              <bean id="base" class="Bag" abstract="true"><meta key="team" value="front"/><meta key="tier" value="1"/></bean>
+              <bean id="bag" parent="base"><meta key="team" value="back"/></bean>
+            </beans>
+            """, name: "beans.xml")
+        let bag = try #require(try builder.build().definitions.first { $0.name == "bag" })
+        #expect(bag.metadata == ["team": "back", "tier": "1"])
+    }
+}
