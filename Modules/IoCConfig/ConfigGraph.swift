@@ -158,7 +158,9 @@ package struct ConfigGraph: Sendable {
         switch source {
         case .named(let name):
             if let target = byName[name] {
-                edge(to: target, reach)
+                // A lazy component is injected through its proxy, which builds it on first use
+                // (when the catalog has one for the type it is injected as: the build checks).
+                edge(to: target, reach == .direct && components[target].definition.isLazy ? .lazy : reach)
                 noteDeprecatedUse(of: name, target: target, from: index, point: point, at: location)
                 return
             }

@@ -7,11 +7,14 @@ package struct ConfigImport: Sendable {
     package var location: ConfigLocation
     /// Symfony's `ignore_errors: not_found`: a file that is not there is passed over.
     package var ifPresent: Bool
+    /// The path is in the config root, not beside the file (Spring's `classpath:`).
+    package var fromRoot: Bool
 
-    package init(path: String, location: ConfigLocation, ifPresent: Bool = false) {
+    package init(path: String, location: ConfigLocation, ifPresent: Bool = false, fromRoot: Bool = false) {
         self.path = path
         self.location = location
         self.ifPresent = ifPresent
+        self.fromRoot = fromRoot
     }
 }
 
@@ -151,11 +154,13 @@ package struct ConfigPlace<Format: ConfigFormat>: Sendable {
 
     /// The file `path` (an import, a property file) names, with the root it stays inside, or the
     /// format's error for one that leaves the root, and for any in text read without a root.
-    package func target(_ path: String, writtenAt location: ConfigLocation) throws(Format.Failure) -> (url: URL, root: String) {
+    /// With `fromRoot`, `path` is taken from the root, not from the file's directory.
+    package func target(_ path: String, fromRoot: Bool = false, writtenAt location: ConfigLocation) throws(Format.Failure) -> (url: URL, root: String) {
         guard let directory, let root else {
             throw .importOutsideRoot(path: path, root: "(none: \(Format.name) given as text has no config root)", location: location)
         }
-        return (try ConfigImports.target(path, from: directory, root: root, writtenAt: location, as: Format.Failure.self), root)
+        let base = fromRoot ? URL(fileURLWithPath: root, isDirectory: true) : directory
+        return (try ConfigImports.target(path, from: base, root: root, writtenAt: location, as: Format.Failure.self), root)
     }
 }
 
@@ -254,7 +259,7 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
         load.problems += translation.problems
         load.skipped += translation.skipped
         for item in translation.imports {
-            guard let target = try load.attempt({ () throws(Format.Failure) in try place.target(item.path, writtenAt: item.location) })
+            guard let target = try load.attempt({ () throws(Format.Failure) in try place.target(item.path, fromRoot: item.fromRoot, writtenAt: item.location) })
             else { continue }
             if item.ifPresent, !FileManager.default.fileExists(atPath: target.url.path) { continue }
             try read(target.url, root: target.root, chain: chain, importedAt: item.location, into: &load)

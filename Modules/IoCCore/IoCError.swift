@@ -178,6 +178,9 @@ extension IoCError {
         case ambiguousComponent(type: TypeRef, candidates: [String], primaries: Bool, site: InjectionSite?, path: [String])
         /// Components depend on each other in a circle; `path` starts and ends with the same component.
         case cycle(path: [String], location: ConfigLocation?)
+        /// A cycle through a lazy component that no proxy closes: `lazy` is built when injected
+        /// (as its own class, or as a protocol the catalog has no proxy for). Its kind is ``Kind/cycle``.
+        case cycleThroughLazy(path: [String], lazy: String, location: ConfigLocation?)
         /// Components depend on each other in a circle that only a prototype's property or method
         /// call closes: each instance of `prototype` makes a new one, without end.
         case endlessCycle(path: [String], prototype: String, location: ConfigLocation?)
@@ -271,6 +274,10 @@ extension IoCError {
                 var text = "Dependency cycle: " + path.joined(separator: " -> ")
                 if let location { text += " (defined at \(location))" }
                 return text + ". Break it by injecting one side as Lazy<T> or Provider<T>, or through a property or method call of a shared (not prototype) class."
+            case let .cycleThroughLazy(path, lazy, location):
+                var text = "Dependency cycle: " + path.joined(separator: " -> ")
+                if let location { text += " (defined at \(location))" }
+                return text + ". \(lazy) is lazy, but no proxy closes the cycle: it is injected as its own class, or as a protocol the catalog has no proxy for, so it is built when injected. Inject it as a protocol with a proxy (@LazyProxy on the protocol, catalog.add(proxy:)), or inject one side as Lazy<T> or Provider<T>."
             case let .endlessCycle(path, prototype, location):
                 var text = "Dependency cycle: " + path.joined(separator: " -> ")
                 if let location { text += " (defined at \(location))" }
@@ -393,7 +400,7 @@ extension IoCError {
             switch self {
             case .missingComponent: .missingComponent
             case .ambiguousComponent: .ambiguousComponent
-            case .cycle: .cycle
+            case .cycle, .cycleThroughLazy: .cycle
             case .endlessCycle: .endlessCycle
             case .captiveDependency: .captiveDependency
             case .duplicateKey: .duplicateKey
@@ -440,7 +447,7 @@ extension IoCError {
                  let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path),
                  let .creationWaitTimedOut(_, _, path):
                 return path
-            case let .cycle(path, _), let .endlessCycle(path, _, _): return path
+            case let .cycle(path, _), let .endlessCycle(path, _, _), let .cycleThroughLazy(path, _, _): return path
             default: return []
             }
         }
@@ -516,7 +523,7 @@ extension IoCError.Problem {
             return site?.location
         case let .captiveDependency(_, _, _, _, site), let .valueTypeMismatch(_, _, site), let .sourceMismatch(_, _, site, _):
             return site.location
-        case let .cycle(_, location), let .endlessCycle(_, _, location): return location
+        case let .cycle(_, location), let .endlessCycle(_, _, location), let .cycleThroughLazy(_, _, location): return location
         case let .duplicateKey(_, _, second): return second
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),

@@ -153,6 +153,17 @@ enum XMLDocumentReader {
         return .malformed(message: message, location: location)
     }
 
+    /// Where Spring's schemas are: the namespaces whose attributes mean something to it.
+    static let springSchemas = "http://www.springframework.org/schema/"
+    /// A namespace URI as this reader compares it: Spring's and the W3C's written with
+    /// `https://` are the same namespaces as with `http://` (documents of either kind exist).
+    static func canonicalNamespace(_ uri: String) -> String {
+        for host in ["https://www.springframework.org/", "https://www.w3.org/"] where uri.hasPrefix(host) {
+            return "http://" + uri.dropFirst("https://".count)
+        }
+        return uri
+    }
+
     static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
     /// `xml:lang`, `xml:space`, `xml:base`: about the document's text, not the components.
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
@@ -275,7 +286,7 @@ private final class ElementBuilder {
     /// gives them), `{uri}name` for any other namespace.
     private func qualifiedName(_ local: String, _ uri: UnsafePointer<xmlChar>?) -> String {
         guard let uri else { return local }
-        let namespace = name(uri)
+        let namespace = XMLDocumentReader.canonicalNamespace(name(uri))
         if open.isEmpty { home = namespace; table.rootNamespace = namespace }
         if namespace == home || namespace == XMLDocumentReader.beansNamespace { return local }
         if let prefix = XMLDocumentReader.springNamespaces[namespace] { return "\(prefix):\(local)" }
@@ -298,11 +309,13 @@ private final class ElementBuilder {
                 guard length <= limits.maxValueBytes else {
                     return stop(.limitExceeded(limit: "an attribute's length (maxValueBytes \(limits.maxValueBytes))", value: length, location: location))
                 }
-                let namespace = values[index * 5 + 2].map { name($0) }
-                // xsi: attributes (schemaLocation) are for editors, not for the container; any other
-                // namespaced attribute (Spring's p: and c: shortcuts) keeps its prefix, so that the
-                // vocabulary check names it instead of dropping what it sets.
-                if namespace == XMLDocumentReader.schemaInstance || namespace == XMLDocumentReader.xmlNamespace { continue }
+                let namespace = values[index * 5 + 2].map { XMLDocumentReader.canonicalNamespace(name($0)) }
+                // Attributes of namespaces other than Spring's (xsi:schemaLocation, xml:lang, a
+                // tool's own) are for editors and tools, not for the container: Spring passes them
+                // over, as the schema's `anyAttribute ##other` allows. Spring's own (the p: and c:
+                // shortcuts, another namespace's decoration) keep their prefix, so that the
+                // vocabulary check names them instead of dropping what they set.
+                if let namespace, namespace != home, !namespace.hasPrefix(XMLDocumentReader.springSchemas) { continue }
                 // Spring's shortcut namespaces get their usual prefixes, whatever the document calls them.
                 let prefix = namespace.flatMap { XMLDocumentReader.springShortcuts[$0] } ?? values[index * 5 + 1].map { name($0) }
                 let local = name(localName)

@@ -180,9 +180,9 @@ extension XMLLoader: ConfigFormat {
 
     /// The property source a `<context:property-placeholder>` file makes; `nil` for a missing
     /// file the element allows to be missing.
-    private func propertySource(_ file: (path: String, optional: Bool, location: ConfigLocation),
+    private func propertySource(_ file: XMLTranslator.PropertyFile,
                                 at place: ConfigPlace<XMLLoader>) throws(XMLError) -> PropertiesFileSource? {
-        let (url, root) = try place.target(file.path, writtenAt: file.location)
+        let (url, root) = try place.target(file.path, fromRoot: file.fromRoot, writtenAt: file.location)
         if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
         // Read as an import is: refused by its size (`maxDocumentBytes`) before it is read, and
         // only when it is a regular file.

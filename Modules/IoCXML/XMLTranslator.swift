@@ -20,14 +20,14 @@ package struct XMLTranslator: ConfigTranslation {
     /// exists only in them, as the beans beside it do.
     package var aliases: [ConfigAlias] = []
     /// `.properties` files named by `<context:property-placeholder>`, relative to the document.
-    var propertyFiles: [(path: String, optional: Bool, location: ConfigLocation)] = []
+    var propertyFiles: [PropertyFile] = []
     /// Top-level `util:list`, `util:set`, `util:map`, `util:properties` and `util:constant`
     /// elements by id: a reference to one injects its value (the loader puts it in place).
     var namedValues: [String: NamedValue] = [:]
     /// The places in ``definitions`` of top-level `<beans>` beans without an id or name.
     var unnamedBeans: [Int] = []
     /// `util:properties` elements that read files, by id, for `properties-ref`.
-    var propertyFileSets: [String: [(path: String, optional: Bool, location: ConfigLocation)]] = [:]
+    var propertyFileSets: [String: [PropertyFile]] = [:]
     /// `<context:property-placeholder properties-ref=>` ids, resolved once the whole document is read.
     var propertyReferences: [(id: String, location: ConfigLocation)] = []
     /// `<util:properties id>` with `<prop>` entries: a property source when `properties-ref` names it.
@@ -174,7 +174,8 @@ package struct XMLTranslator: ConfigTranslation {
                                                     location: child.location, profiles: active, isPublic: true))
                 case "import":
                     try this.check(child, attributes: ["resource"])
-                    this.imports.append(ConfigImport(path: try this.required(child, "resource"), location: child.location))
+                    let resource = Self.springResource(try this.required(child, "resource"))
+                    this.imports.append(ConfigImport(path: resource.path, location: child.location, fromRoot: resource.fromRoot))
                 case "beans": try this.beans(child, inherited: defaults)
                 case "description": return
                 default:
@@ -224,13 +225,19 @@ package struct XMLTranslator: ConfigTranslation {
         var names = nameList.map(Self.names) ?? []
         var definition = Definition(name: id ?? (names.isEmpty ? nil : names.removeFirst()), typeName: typeName, location: element.location)
         definition.aliases = names
-        definition.scope = .singleton
-        if let scope { definition.scope = Scope.builtIn(named: scope) ?? .custom(scope) }
+        // A child without a scope of its own takes its parent's (Spring); any other bean is a
+        // singleton unless it says otherwise.
+        if let scope {
+            definition.scope = Scope.builtIn(named: scope) ?? .custom(scope)
+        } else if parent == nil {
+            definition.scope = .singleton
+        }
         // Spring pre-instantiates every singleton that is not lazy-init; each bean states its
-        // own start (Spring takes lazy-init from the child, never from the parent).
+        // own start (Spring takes lazy-init from the child, never from the parent). A child
+        // that takes a narrower scope from its parent is made when asked (see the merge).
         let isLazy = try lazy.flatMap { text throws(XMLError) in text == "default" ? nil : try bool(text, element) } ?? defaults.lazyInit ?? false
         definition.isLazy = isLazy
-        definition.isEager = !isLazy && definition.scope == .singleton && !isInner
+        definition.isEager = !isLazy && (definition.scope == .singleton || (scope == nil && parent != nil)) && !isInner
         var mode = defaults.autowire
         if let autowire, autowire != "default" { mode = try autowireMode(autowire, at: element) }
         if mode == "no" { definition.autowires = false }
@@ -240,7 +247,12 @@ package struct XMLTranslator: ConfigTranslation {
         } else if let patterns = defaults.candidatePatterns, let name = definition.name {
             definition.isAutowireCandidate = patterns.contains { Wildcard.matches(name, pattern: $0) }
         }
-        if let primary { definition.isPrimary = try bool(primary, element) }
+        // Stated on every child: Spring takes `primary` from the child, never from its parent.
+        if let primary {
+            definition.isPrimary = try bool(primary, element)
+        } else if parent != nil {
+            definition.isPrimary = false
+        }
         if let abstract { definition.isAbstract = try bool(abstract, element) }
         definition.parent = parent
         // A bean's own method must exist; a default applies to the beans that have it (Spring).
@@ -782,15 +794,25 @@ package struct XMLTranslator: ConfigTranslation {
         propertyFiles += Self.propertyFileList(element.attribute("location") ?? "", optional: optional, at: element.location)
     }
 
-    /// The files a `location` attribute names (Spring's `classpath:` and `file:` prefixes are
-    /// paths in the config root here).
-    static func propertyFileList(_ locations: String, optional: Bool, at location: ConfigLocation) -> [(path: String, optional: Bool, location: ConfigLocation)] {
+    /// A `.properties` file a `location` names.
+    typealias PropertyFile = (path: String, optional: Bool, location: ConfigLocation, fromRoot: Bool)
+
+    /// The files a `location` attribute names.
+    static func propertyFileList(_ locations: String, optional: Bool, at location: ConfigLocation) -> [PropertyFile] {
         names(locations).map { written in
-            var path = written
-            for scheme in ["classpath*:", "classpath:", "file:"] where path.hasPrefix(scheme) { path.removeFirst(scheme.count) }
-            while path.hasPrefix("/") && written.hasPrefix("classpath") { path.removeFirst() }
-            return (path: path, optional: optional, location: location)
+            let resource = springResource(written)
+            return (path: resource.path, optional: optional, location: location, fromRoot: resource.fromRoot)
         }
+    }
+
+    /// A resource location as Spring writes it, in one meaning for imports and property files:
+    /// `classpath:x` (and `classpath*:x`) is `x` in the config root, as the class path's root is
+    /// Spring's; `file:x` and a plain `x` are beside the file that names them.
+    static func springResource(_ written: String) -> (path: String, fromRoot: Bool) {
+        for scheme in ["classpath*:", "classpath:"] where written.hasPrefix(scheme) {
+            return (String(written.dropFirst(scheme.count).drop { $0 == "/" }), true)
+        }
+        return (written.hasPrefix("file:") ? String(written.dropFirst("file:".count)) : written, false)
     }
 
     // MARK: util:

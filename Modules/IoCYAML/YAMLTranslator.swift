@@ -139,7 +139,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
                 try noteScopeKey(key, &scopeKey, at: keyNode.location)
                 switch key {
-                case "tags": (settings.tags, settings.tagAttributes) = try tags(value)
+                case "tags": (settings.tags, settings.tagAttributes) = try sharedTags(value)
                 case "calls": settings.methodCalls = try calls(value)
                 case "properties":
                     for (property, source) in try mapping(value, "properties") {
@@ -175,7 +175,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 case "shared": defaults.scope = try bool(value, "shared") ? .singleton : .prototype
                 case "lazy": defaults.isLazy = try bool(value, "lazy")
                 case "eager": defaults.isEager = try bool(value, "eager")
-                case "tags": (defaults.tags, defaults.tagAttributes) = try tags(value)
+                case "tags": (defaults.tags, defaults.tagAttributes) = try sharedTags(value)
                 case "profile": defaults.profiles = try strings(value, "profile")
                 case "autowire": defaults.autowires = try bool(value, "autowire")
                 case "autoconfigure": defaults.autoconfigures = try bool(value, "autoconfigure")
@@ -333,7 +333,7 @@ package struct YAMLTranslator: ConfigTranslation {
             case "namespace": namespace = try text(value, "namespace")
             case "primary":
                 definition.isPrimary = try bool(value, "primary")
-            case "tags": (definition.tags, definition.tagAttributes) = try tags(value)
+            case "tags": definition.tagEntries = try tags(value)
             case "autowire": definition.autowires = try bool(value, "autowire")
             case "autoconfigure": definition.exposesConformances = try bool(value, "autoconfigure")
             case "public": definition.isPublic = try bool(value, "public")
@@ -409,7 +409,14 @@ package struct YAMLTranslator: ConfigTranslation {
         }
         if definition.typeName == nil, definition.parent == nil, factory == nil, definition.resource == nil, let name {
             definition.typeName = Self.swiftTypeName(name)   // Symfony: an id that is a class name needs no `class`
+        } else if definition.typeName == nil, definition.parent != nil, factory == nil, let name, Self.isPHPClassName(name) {
+            // A child whose id is a namespaced class name takes its class from its id, before
+            // its parent's is merged in (Symfony's ResolveClassPass runs first).
+            definition.typeName = Self.swiftTypeName(name)
         }
+        // Symfony's child never takes its parent's tags (nor its `shared`, which every service states here),
+        // Nor adds its positional arguments anywhere but after the parent's (`index_N` replaces one).
+        if definition.parent != nil { definition.stated.formUnion([.tags, .appendsArguments]) }
         return definition
     }
 
@@ -422,6 +429,14 @@ package struct YAMLTranslator: ConfigTranslation {
 
     private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint], typeName: inout String?) throws(YAMLError) -> Construction {
         if let signature = node.scalar {
+            if signature.hasPrefix("@") {
+                // Symfony's invokable factory, `'@service'`: PHP calls its `__invoke`; Swift's
+                // counterpart is `callAsFunction`, which the factory's catalog entry lists.
+                guard !signature.contains(":") else {
+                    throw .badValue(value: signature, reason: "an invokable factory is '@' followed by a service id; a method of the service is ['@service', 'method']", location: node.location)
+                }
+                return .factoryMethod("callAsFunction", of: .named(try referenceName(signature, node.location)), arguments: arguments)
+            }
             return .staticFactory(signature, arguments: arguments)
         }
         let items = try sequence(node, "factory")
@@ -524,7 +539,11 @@ package struct YAMLTranslator: ConfigTranslation {
                 throw .refused(construct: "'\(text)'", reason: "'@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter",
                                location: node.location)
             case UInt8(ascii: "@"): return .config(ConfigValue(.string(String(text.dropFirst())), at: node.location))
-            case UInt8(ascii: "?"): return .optional(.named(try referenceName(String(text.dropFirst()), node.location)))
+            case UInt8(ascii: "?"):
+                // Symfony's `'@?'`: an optional reference to no id, which is always absent: nil
+                // (a slot a compiler pass fills later in PHP; the app gives it in Swift).
+                if utf8.count == 2 { return .nilValue }
+                return .optional(.named(try referenceName(String(text.dropFirst()), node.location)))
             default: return .named(try referenceName(text, node.location))
             }
         case .sequence(let items):
@@ -716,22 +735,22 @@ package struct YAMLTranslator: ConfigTranslation {
 
     /// Tag names, with the attributes given to them: `[reporter]`, `[{ name: reporter, priority: 10 }]`
     /// or Symfony 5.3's `[reporter: { priority: 10 }]`.
-    private func tags(_ node: YAMLNode) throws(YAMLError) -> ([String], [String: [String: ConfigValue]]) {
-        var names: [String] = []
-        var seen: Set<String> = []   // a file may list thousands: a search of `names` grew as their square
-        var attributes: [String: [String: ConfigValue]] = [:]
+    /// A service's tags, each entry with its attributes: a tag given again is another entry
+    /// (Symfony's `kernel.event_listener`, once per event), as Symfony keeps it.
+    private func tags(_ node: YAMLNode) throws(YAMLError) -> [TagEntry] {
+        var entries: [TagEntry] = []
         for item in try sequence(node, "tags") {
-            if let name = item.scalar { if seen.insert(name).inserted { names.append(name) }; continue }
-            guard let entries = item.entries else {
+            if let name = item.scalar { entries.append(TagEntry(name)); continue }
+            guard let written = item.entries else {
                 throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
             var name: String?
             var given: [String: ConfigValue] = [:]
-            if entries.count == 1, let key = entries[0].key.scalar, key != "name", entries[0].value.entries != nil {
+            if written.count == 1, let key = written[0].key.scalar, key != "name", written[0].value.entries != nil {
                 name = key
-                for (attribute, value) in try mapping(entries[0].value, "tag '\(key)'") { given[try keyText(attribute)] = configValue(value) }
+                for (attribute, value) in try mapping(written[0].value, "tag '\(key)'") { given[try keyText(attribute)] = configValue(value) }
             } else {
-                for (attribute, value) in entries {
+                for (attribute, value) in written {
                     let key = try keyText(attribute)
                     if key == "name" { name = try text(value, "a tag's name") } else { given[key] = configValue(value) }
                 }
@@ -739,16 +758,26 @@ package struct YAMLTranslator: ConfigTranslation {
             guard let name else {
                 throw .wrongKind(expected: "a tag name or {name: tag, ...}", found: item.kindName, what: "a tag", location: item.location)
             }
-            if !seen.insert(name).inserted {
-                // Symfony hands each repetition to a compiler pass (an event listener per event);
-                // here a component is in a tagged collection once, with one set of attributes.
-                guard given == attributes[name] ?? [:] else {
-                    throw .refused(construct: "the tag '\(name)' given again with other attributes", reason: "a component has one set of attributes per tag here (Symfony passes each repetition to a PHP compiler pass); give the tag once", location: item.location)
+            entries.append(TagEntry(name, given))
+        }
+        return entries
+    }
+
+    /// Tags of `_defaults` and `_instanceof`, which add to each service's: one set of attributes
+    /// per tag (a tag given again with other attributes is refused there).
+    private func sharedTags(_ node: YAMLNode) throws(YAMLError) -> ([String], [String: [String: ConfigValue]]) {
+        var names: [String] = []
+        var attributes: [String: [String: ConfigValue]] = [:]
+        var seen: Set<String> = []   // a file may list thousands: a search of `names` grew as their square
+        for (entry, item) in zip(try tags(node), try sequence(node, "tags")) {
+            if !seen.insert(entry.name).inserted {
+                guard entry.attributes == attributes[entry.name] ?? [:] else {
+                    throw .refused(construct: "the tag '\(entry.name)' given again with other attributes in _defaults or _instanceof", reason: "these tags are added to every service they apply to, with one set of attributes each; give the tag once here, or give the entries on the services", location: item.location)
                 }
                 continue
             }
-            names.append(name)
-            if !given.isEmpty { attributes[name] = given }
+            names.append(entry.name)
+            if !entry.attributes.isEmpty { attributes[entry.name] = entry.attributes }
         }
         return (names, attributes)
     }
@@ -812,6 +841,16 @@ package struct YAMLTranslator: ConfigTranslation {
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         let name = text.hasPrefix("\\") ? text.dropFirst() : Substring(text)
         return String(name.map { $0 == "\\" ? "." : $0 })
+    }
+
+    /// Whether `id` is a namespaced PHP class name (`App\Mailer`), as Symfony's ResolveClassPass
+    /// tells one: words of letters, digits and `_` joined by at least one `\`.
+    static func isPHPClassName(_ id: String) -> Bool {
+        let words = id.split(separator: "\\", omittingEmptySubsequences: false)
+        return words.count > 1 && words.allSatisfy { word in
+            guard let first = word.unicodeScalars.first, first == "_" || first.properties.isAlphabetic || first.value > 0x7F else { return false }
+            return word.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0.value > 0x7F }
+        }
     }
 
     /// Keys whose null value means "not given" (Symfony reads them with `isset`).

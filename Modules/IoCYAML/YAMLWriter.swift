@@ -127,9 +127,9 @@ public enum YAMLWriter {
             }
             entries.append(("calls", .list(calls)))
         }
-        if !definition.tags.isEmpty { entries.append(("tags", .list(definition.tags.map { tag in
-            guard let attributes = definition.tagAttributes[tag], !attributes.isEmpty else { return .plain(tag) }
-            return .map([("name", .plain(tag))] + attributes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value, references: false)) })
+        if !definition.tags.isEmpty { entries.append(("tags", .list(definition.tagEntries.map { entry in
+            guard !entry.attributes.isEmpty else { return .plain(entry.name) }
+            return .map([("name", .plain(entry.name))] + entry.attributes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value, references: false)) })
         }))) }
         if !definition.exposedAs.isEmpty { entries.append(("as", .list(definition.exposedAs.map { .plain($0.typeName ?? $0.type?.name ?? "?") }))) }
         // Aliases with settings of their own are entries of their own (see `aliasEntries`).

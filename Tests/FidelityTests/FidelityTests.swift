@@ -51,7 +51,8 @@ struct FidelityTests {
         return Format.allCases.flatMap { files(under: url, format: $0, group: "real/" + $0.rawValue) }
     }()
 
-    /// The file compared: its disagreements, and the documented differences met.
+    /// The file compared: its disagreements, and the documented differences met. Its config
+    /// root is its folder, as `ioc validate` takes it; the oracle finds `classpath:` there too.
     static func compare(_ file: CorpusFile) throws -> (comparison: Comparison, tally: Tally) {
         let oracleURL = oracleFolder.appendingPathComponent(file.oracleGroup).appendingPathComponent(file.path + ".json")
         let json = try JSONDocument.parse(try Data(contentsOf: oracleURL))
@@ -60,10 +61,10 @@ struct FidelityTests {
         switch file.format {
         case .yaml:
             oracle = SymfonyReading.oracle(json, tally: tally)
-            swift = SymfonyReading.swift(file.url, root: file.root)
+            swift = SymfonyReading.swift(file.url, root: file.url.deletingLastPathComponent())
         case .xml:
             oracle = SpringReading.oracle(json, tally: tally)
-            swift = SpringReading.swift(file.url, root: file.root)
+            swift = SpringReading.swift(file.url, root: file.url.deletingLastPathComponent())
         }
         return (Comparison(file: file.path, format: file.format, oracle: oracle, swift: swift, tally: tally), tally)
     }

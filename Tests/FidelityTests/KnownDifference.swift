@@ -12,6 +12,7 @@ enum KnownDifference: String, CaseIterable, Comparable {
     case autowireByDefault = "autowire-by-default"
     case autoconfigureByDefault = "autoconfigure-by-default"
     case innerDefinitions = "inner-definitions"
+    case invokableFactories = "invokable-factories"
     // Spring <beans> against Spring
     case utilCollectionsInlined = "util-collections-inlined"
     case qualifiersAsAliases = "qualifiers-as-aliases"

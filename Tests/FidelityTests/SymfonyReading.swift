@@ -74,7 +74,12 @@ enum SymfonyReading {
             if let function = written["function"]?.string {
                 factory = .record(["function": .string(function)])
             } else if let target = written["target"] {
-                let method = Canon.string(written["method"]?.string ?? "")
+                var method = Canon.string(written["method"]?.string ?? "")
+                if method == .string("__invoke") {
+                    // An invokable factory: PHP's `__invoke` is Swift's `callAsFunction`.
+                    tally.note(.invokableFactories)
+                    method = .string("callAsFunction")
+                }
                 if let type = target["class"]?.string {
                     factory = .record(["class": .string(swiftTypeName(type, tally: tally)), "method": method])
                 } else {
@@ -132,6 +137,8 @@ enum SymfonyReading {
         let value = { (json: JSONDocument.Value) in oracleValue(json, context) }
         if let id = json["ref"]?.string {
             if let inline = context.inline[id] { return .record(["inline": component(inline, context)]) }
+            // `'@?'`: an optional reference to no id, always absent.
+            if id.isEmpty, json["onInvalid"]?.string == "ignore" { return .null }
             return .record(["ref": .string(id), "onInvalid": .string(json["onInvalid"]?.string ?? "")])
         }
         if let scalar = json["value"] {
@@ -279,8 +286,8 @@ enum SymfonyReading {
             decorates = .record(["id": .string(decorated), "inner": definition.decoration.innerName.map(Canon.string) ?? .null,
                                  "priority": .int(definition.decoration.priority), "onInvalid": .string(definition.decoration.missing.rawValue)])
         }
-        let tags = definition.tags.map { tag -> Canon in
-            .record(["name": .string(tag), "attributes": .sortedMap((definition.tagAttributes[tag] ?? [:]).map { Canon.Entry($0.key, Canon($0.value)) })])
+        let tags = definition.tagEntries.map { tag -> Canon in
+            .record(["name": .string(tag.name), "attributes": .sortedMap(tag.attributes.map { Canon.Entry($0.key, Canon($0.value)) })])
         }
         let scope: Canon = switch definition.scope {
         case .singleton: .bool(true)

@@ -167,3 +167,47 @@ struct ConfigLazyProxyTests {
     }
 }
 
+
+private final class WatchedMeter: Meter {
+    let dashboard: Dashboard
+    init(dashboard: Dashboard) { self.dashboard = dashboard }
+    func read() throws -> Int { 7 }
+}
+
+@Suite("Config lazy: a proxy closes a cycle")
+struct ConfigLazyProxyCycleTests {
+    static let yaml = """
+        services:
+          meter: { class: WatchedMeter, lazy: true, arguments: ['@dashboard'] }
+          dashboard: { class: Dashboard, arguments: ['@meter'] }
+        """
+
+    static func catalog(proxy: Bool) -> TypeCatalog {
+        let catalog = TypeCatalog()
+        catalog.add(WatchedMeter.self) { type in
+            type.initializer("init(dashboard:)") { (dashboard: Dashboard) in WatchedMeter(dashboard: dashboard) }
+            type.conforms(to: (any Meter).self) { $0 }
+        }
+        catalog.add(Dashboard.self) { type in
+            type.initializer("init(meter:)") { (meter: any Meter) in Dashboard(meter: meter) }
+        }
+        if proxy { catalog.add(proxy: MeterProxy.self) }
+        return catalog
+    }
+
+    @Test func aCycleThroughALazyService_isClosedByItsProxy_asSymfonyClosesIt() throws {
+        let container = try container(yaml: Self.yaml, Self.catalog(proxy: true))
+        let dashboard = try container.resolve(Dashboard.self, name: "dashboard")
+        #expect(try dashboard.meter.read() == 7)
+        #expect(try container.resolve(WatchedMeter.self, name: "meter").dashboard === dashboard)
+    }
+
+    @Test func aCycleThroughALazyServiceWithoutAProxy_isReportedAsACycle_namingTheMissingProxy() {
+        let text: String
+        do { _ = try container(yaml: Self.yaml, Self.catalog(proxy: false)); text = "no error" } catch { text = String(describing: error) }
+        #expect(text == """
+            Container validation failed with 1 problem:
+            1. Dependency cycle: "meter" (WatchedMeter) -> "dashboard" (Dashboard) -> "meter" (WatchedMeter) (defined at services.yaml:2:3). "meter" (WatchedMeter) is lazy, but no proxy closes the cycle: it is injected as its own class, or as a protocol the catalog has no proxy for, so it is built when injected. Inject it as a protocol with a proxy (@LazyProxy on the protocol, catalog.add(proxy:)), or inject one side as Lazy<T> or Provider<T>.
+            """)
+    }
+}

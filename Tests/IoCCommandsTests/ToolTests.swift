@@ -23,7 +23,7 @@ func ioc(_ arguments: String..., tool: IoCTool = IoCTool()) -> IoCTool.Result {
 
 let notChecked = """
     Not checked without the app's type catalog: types, initializers, properties and methods named in the files; \
-    values converted to the types that receive them; injection by type, and exposure as protocols; \
+    values converted to the types that receive them; injection by type, and exposure as protocols (a lazy component's proxy among them: a cycle through a lazy component is left to the build); \
     captive dependencies (a singleton holding a shorter-lived component).
     Embed these commands in the app with its catalog (IoCTool(catalog:)) to check them too.
 

@@ -87,4 +87,34 @@ struct XMLFidelityTests {
         let bag = try #require(try builder.build().definitions.first { $0.name == "bag" })
         #expect(bag.metadata == ["team": "back", "tier": "1"])
     }
+
+    @Test func aChild_takesItsParentsScope_butNeverItsPrimaryOrLazyInit() throws {
+        let builder = ContainerBuilder()
+        builder.add(contentsOf: try Self.definitions("""
+            <beans>
+              <bean id="base" class="Bag" abstract="true" scope="prototype" primary="true" lazy-init="true"/>
+              <bean id="child" parent="base"/>
+              <bean id="singleChild" parent="base" scope="singleton"/>
+            </beans>
+            """))
+        let merged = Dictionary(builder.mergedAsWritten().definitions.map { ($0.name ?? "", $0) }) { a, _ in a }
+        let child = try #require(merged["child"]), single = try #require(merged["singleChild"])
+        #expect((child.scope, child.isPrimary, child.isLazy, child.isEager) == (.prototype, false, false, false), "a prototype is never made at build")
+        #expect((single.scope, single.isPrimary, single.isLazy, single.isEager) == (.singleton, false, false, true))
+    }
+
+    @Test func aClasspathImport_isReadFromTheConfigRoot() throws {
+        let folder = try directory([
+            "config/app.xml": "<beans><import resource=\"classpath:/shared/common.xml\"/><bean id=\"a\" class=\"Bag\"/></beans>",
+            "config/shared/common.xml": "<beans><bean id=\"b\" class=\"Bag\"/></beans>",
+            "config/nested/inner.xml": "<beans><import resource=\"classpath:shared/common.xml\"/><import resource=\"file:../shared/common.xml\"/></beans>",
+        ])
+        let root = folder.appendingPathComponent("config")
+        let app = try XMLLoader().load(contentsOf: root.appendingPathComponent("app.xml"))
+        #expect(app.definitions.compactMap(\.name) == ["b", "a"])
+        // From a nested file, classpath: is still the root; file: is beside the file.
+        let inner = try XMLLoader().load(contentsOf: root.appendingPathComponent("nested/inner.xml"), root: root)
+        #expect(inner.definitions.compactMap(\.name) == ["b", "b"])
+    }
 }
+

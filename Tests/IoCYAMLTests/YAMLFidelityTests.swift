@@ -25,4 +25,96 @@ struct YAMLFidelityTests {
         let privateByDefault = try Self.definitions("services:\n  mailer: { class: Mailer }\n  Mail.Sender: '@mailer'\n")
         #expect(privateByDefault.first { $0.name == "Mail.Sender" }?.isPublic == false)
     }
+
+    @Test func anOptionalReferenceToNoId_isNil() throws {
+        let definition = try #require(try Self.definitions("services:\n  a: { class: Logger, arguments: ['@?', '@?b'] }\n").first)
+        #expect(definition.construction.arguments.map(\.source) == [.nilValue, .optional(.named("b"))])
+        #expect(errorText { _ = try Self.definitions("services:\n  a: { class: Logger, arguments: ['@'] }\n") }
+            == "Bad value '@' at services.yaml:2:35: a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@').")
+    }
+
+    @Test func anInvokableFactory_callsTheServicesCallAsFunction() throws {
+        let definitions = try Self.definitions("""
+            services:
+              maker: { class: Maker }
+              made: { class: Made, factory: '@maker' }
+            """)
+        let made = try #require(definitions.last)
+        #expect(made.construction.kind == .factoryMethod("callAsFunction"))
+        #expect(made.construction.factory == .named("maker"))
+        #expect(errorText { _ = try Self.definitions("services:\n  made: { class: Made, factory: '@maker:make' }\n") }
+            == "Bad value '@maker:make' at services.yaml:2:33: an invokable factory is '@' followed by a service id; a method of the service is ['@service', 'method'].")
+    }
+
+    @Test func aChildWhoseIdIsANamespacedClass_takesItsClassFromItsId_notFromItsParent() throws {
+        let builder = ContainerBuilder()
+        builder.add(contentsOf: try Self.definitions("""
+            services:
+              io.service: { class: IO\\TolerantService, arguments: { $prefix: none } }
+              IO\\Service: { parent: io.service }
+              io.other: { parent: io.service }
+            """))
+        let merged = Dictionary(builder.mergedAsWritten().definitions.map { ($0.name ?? "", $0.typeName ?? "-") }) { a, _ in a }
+        #expect(merged == ["io.service": "IO.TolerantService", "IO\\Service": "IO.Service", "io.other": "IO.TolerantService"])
+    }
+
+    @Test func aChild_neverTakesItsParentsTags_andAddsItsPositionalArgumentsAfterItsParents() throws {
+        let builder = ContainerBuilder()
+        builder.add(contentsOf: try Self.definitions("""
+            services:
+              base: { class: Tool, abstract: true, arguments: ['@logger', base], tags: [tool, { name: audit, level: 2 }] }
+              wrench: { parent: base, arguments: { index_1: wrench }, tags: [wrench] }
+              hammer: { parent: base, arguments: [heavy] }
+            """))
+        let merged = Dictionary(builder.mergedAsWritten().definitions.map { ($0.name ?? "", $0) }) { a, _ in a }
+        #expect(merged["wrench"]?.tags == ["wrench"])
+        #expect(merged["hammer"]?.tags == [])
+        #expect(merged["wrench"]?.construction.arguments.map(\.source) == [.named("logger"), .config(ConfigValue(.string("wrench")))])
+        #expect(merged["hammer"]?.construction.arguments.map(\.source)
+            == [.named("logger"), .config(ConfigValue(.string("base"))), .config(ConfigValue(.string("heavy")))])
+        let outOfRange = ContainerBuilder()
+        outOfRange.add(contentsOf: try Self.definitions("""
+            services:
+              base: { class: Tool, abstract: true, arguments: [one] }
+              child: { parent: base, arguments: { index_3: four } }
+            """))
+        #expect(outOfRange.mergedAsWritten().problems.map(String.init(describing:)) == [
+            "Invalid definition of \"child\" at services.yaml:3:48: argument index_3 replaces the parent's argument 3, but \"base\" (Tool) has 1 argument(s). Give it as a named argument ($name), or add it to the parent.",
+        ])
+    }
+
+    @Test func aTagGivenAgain_isAnotherEntry_andIndexedCollectionsHaveOnePerEntry() throws {
+        let definition = try #require(try Self.definitions("""
+            services:
+              listener:
+                class: ConsoleReporter
+                tags:
+                  - { name: kernel.event_listener, event: kernel.request, priority: 10 }
+                  - { name: kernel.event_listener, event: kernel.response }
+                  - reporter
+            """).first)
+        #expect(definition.tagEntries == [
+            TagEntry("kernel.event_listener", ["event": ConfigValue(.string("kernel.request")), "priority": ConfigValue(.int(10))]),
+            TagEntry("kernel.event_listener", ["event": ConfigValue(.string("kernel.response"))]),
+            TagEntry("reporter"),
+        ])
+        final class Index: @unchecked Sendable {
+            let byEvent: [String: any Reporter]
+            init(byEvent: [String: any Reporter]) { self.byEvent = byEvent }
+        }
+        let container = try build("""
+            services:
+              listener:
+                class: ConsoleReporter
+                tags:
+                  - { name: listener, event: request }
+                  - { name: listener, event: response }
+              index: { class: Index, arguments: [!tagged_iterator { tag: listener, index_by: event }] }
+              all: { class: ReportService, arguments: [!tagged_iterator listener, ~] }
+            """, catalog: { $0.add(Index.self) { $0.initializer("init(byEvent:)") { (byEvent: [String: any Reporter]) in Index(byEvent: byEvent) } } })
+        let index = try container.resolve(Index.self, name: "index")
+        #expect(index.byEvent.keys.sorted() == ["request", "response"], "one key per entry, as Symfony's index_by")
+        #expect(try container.resolve(ReportService.self, name: "all").reporters.count == 1, "a list holds the component once, as Symfony's")
+    }
 }
+

@@ -228,6 +228,15 @@ public final class SpringRead {
         reader.setValidationMode(XmlBeanDefinitionReader.VALIDATION_NONE);
         reader.setNamespaceAware(true);
         reader.setNamespaceHandlerResolver(new BeansOnly());
+        // `classpath:` locations are found from the file's own folder, as swift-ioc's default
+        // config root is (the folder of the file read first).
+        File folder = new File(root, file).getAbsoluteFile().getParentFile();
+        try {
+            java.net.URLClassLoader classPath = new java.net.URLClassLoader(new java.net.URL[] { folder.toURI().toURL() }, null);
+            reader.setResourceLoader(new org.springframework.core.io.DefaultResourceLoader(classPath));
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
         String head = "\"engine\": \"spring-beans 4.3\",\n  \"file\": " + str(file);
         try {
             reader.loadBeanDefinitions(new FileSystemResource(new File(root, file)));

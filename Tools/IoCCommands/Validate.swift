@@ -24,7 +24,7 @@ public struct ValidationReport: Sendable, Equatable, Codable {
 let checksNeedingTypes = [
     "types, initializers, properties and methods named in the files",
     "values converted to the types that receive them",
-    "injection by type, and exposure as protocols",
+    "injection by type, and exposure as protocols (a lazy component's proxy among them: a cycle through a lazy component is left to the build)",
     "captive dependencies (a singleton holding a shorter-lived component)",
 ]
 

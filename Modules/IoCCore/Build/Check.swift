@@ -45,7 +45,7 @@ extension Compilation {
         var cycles: [IoCError] = []
         if !search.cycles.isEmpty {
             let checked = propertyCycles().check(order: search.order)
-            cycles = checked.problems
+            cycles = checked.problems.map(explainingLazyMembers)
             // The members of such a cycle get their nodes from the build (``publish()``): each knows the others.
             cycleGroups = checked.groups
             cycleMembers = checked.groups.flatMap { $0.map(\.node) }
@@ -166,6 +166,16 @@ extension Compilation {
             label: label,
             location: { numbered.definition(at: $0).location }
         )
+    }
+
+    /// A cycle through a lazy component, which a proxy would have closed, says so.
+    func explainingLazyMembers(_ error: IoCError) -> IoCError {
+        guard case let .cycle(path, location) = error.problem else { return error }
+        let lazy = facts.indices.first { index in
+            !facts[index].isExposure && numbered.definition(at: index).isLazy && path.contains(label(index))
+        }
+        guard let lazy else { return error }
+        return IoCError(.cycleThroughLazy(path: path, lazy: label(lazy), location: location))
     }
 
     /// The search for cycles of direct dependencies among this container's components (each

@@ -212,9 +212,12 @@ extension InjectionPoint {
         func indexed(_ tag: String, by attribute: String) -> PlainTarget? {
             var found: [(key: String, component: NodeRef)] = []
             for member in lookups.members(tagged: tag) {
-                guard let key = member.container.definition(at: member.index).tagAttributes[tag]?[attribute]?.scalarText,
-                      let fits = castOrFitting(member) else { return nil }
-                found.append((key, fits))
+                guard let fits = castOrFitting(member) else { return nil }
+                // Once per entry of the tag (a component may be given it several times).
+                for attributes in member.container.definition(at: member.index).attributeSets(ofTag: tag) {
+                    guard let key = attributes[attribute]?.scalarText else { return nil }
+                    found.append((key, fits))
+                }
             }
             return .entries(found)
         }

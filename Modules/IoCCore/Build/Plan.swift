@@ -80,7 +80,8 @@ extension Compilation {
         let produced = definition.type?.id
         for exposure in definition.exposedAs {
             guard let type = exposure.type, let adapter = code.adapter(exposure.code), adapter.baseType == produced else { continue }
-            let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage))
+            let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage),
+                                       reachesBaseOnCall: adapter.reachesBaseOnCall)
             let exposed = addExtra(.exposure(base: index, type: type), facts: entry)
             numbered.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
             found.append((ObjectIdentifier(type.metatype), exposed))
@@ -257,6 +258,8 @@ struct ComponentFacts {
     /// For an exposure: a proxy that reaches a context-scoped component per call, which holds
     /// no instance (never a captive dependency).
     let isScopedProxy: Bool
+    /// For an exposure: a proxy that builds its base on its first call, not when it is made.
+    let reachesBaseOnCall: Bool
     let isMainActor: Bool
     /// Its factory is `async`.
     let constructsAsync: Bool
@@ -285,15 +288,17 @@ struct ComponentFacts {
         self.storage = storage
         exposedBase = nil
         isScopedProxy = false
+        reachesBaseOnCall = false
         isMainActor = definition.isMainActor
         constructsAsync = definition.construction.storedKind == .asyncClosure
         constructsOpaquely = definition.constructsOpaquely
     }
 
-    init(exposureOf base: Int, isScopedProxy: Bool) {
+    init(exposureOf base: Int, isScopedProxy: Bool, reachesBaseOnCall: Bool) {
         storage = .adapter
         exposedBase = base
         self.isScopedProxy = isScopedProxy
+        self.reachesBaseOnCall = reachesBaseOnCall
         isMainActor = false
         constructsAsync = false
         constructsOpaquely = false

@@ -530,10 +530,16 @@ struct Preparation {
             // Stated arguments replace the parent's with the same label (or position).
             var arguments = parent.construction.arguments.map(\.unbound)
             var labels = FirstPlaces<String>()
+            let appends = child.stated.contains(.appendsArguments)
             for (position, argument) in child.construction.arguments.enumerated() {
-                if let label = argument.label, let index = labels.place(of: label, in: arguments, keyOf: \.label) {
+                if appends, let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
+                    guard arguments.indices.contains(index) else {
+                        throw IoCError(.invalidDefinition(component: child.label, reason: "argument \(label) replaces the parent's argument \(index), but \(parent.label) has \(arguments.count) argument(s). Give it as a named argument ($name), or add it to the parent.", location: argument.location ?? child.location))
+                    }
+                    arguments[index] = InjectionPoint(label: arguments[index].label, source: argument.source, location: argument.location)
+                } else if let label = argument.label, let index = labels.place(of: label, in: arguments, keyOf: \.label) {
                     arguments[index] = argument
-                } else if argument.label == nil, position < arguments.count, arguments[position].label == nil {
+                } else if !appends, argument.label == nil, position < arguments.count, arguments[position].label == nil {
                     arguments[position] = argument
                 } else {
                     labels.appended(argument.label, at: arguments.count)
@@ -565,8 +571,14 @@ struct Preparation {
         // Laziness and eagerness are one choice: a child that states either one overrides both.
         let childChoosesStart = child.stated.contains(.lazy) || child.stated.contains(.eager)
         if !childChoosesStart { result.isLazy = parent.isLazy; result.isEager = parent.isEager }
+        // Only singletons are made at build: an eager child that takes a narrower scope from
+        // its parent (a Spring child of a prototype) is made when asked.
+        if !child.stated.contains(.scope), result.isEager, result.scope != .singleton { result.isEager = false }
         if !child.stated.contains(.primary) { result.isPrimary = parent.isPrimary }
-        result.tags = parent.tags.adding(child.tags)
+        if !child.stated.contains(.tags), !parent.tags.isEmpty {
+            result.tags = parent.tags.adding(child.tags)
+            if !parent.tagAttributes.isEmpty { result.tagAttributes = parent.tagAttributes.merging(child.tagAttributes) { _, own in own } }
+        }
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }
         // Spring's merged bean keeps its parent's <meta> attributes under its own.

@@ -30,11 +30,12 @@ struct BuildTables {
 
 extension Compilation {
     /// Starts the checks: the provisional container they bind on, made from the plan's tables,
-    /// and each exposure's dependency on its base.
+    /// and each exposure's dependency on its base — none for a proxy, which builds its base on
+    /// its first call: a cycle through a lazy component with a proxy closes there.
     func startChecks() {
         replaceContainer(with: Container(builder: builder, tables: tables(checked: false)))
         for index in facts.indices {
-            if let base = facts[index].exposedBase { facts[index].dependencies = [component(base)] }
+            if let base = facts[index].exposedBase, !facts[index].reachesBaseOnCall { facts[index].dependencies = [component(base)] }
         }
     }
 

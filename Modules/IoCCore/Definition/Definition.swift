@@ -257,6 +257,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var deprecation: String?
         var bindings: [ArgumentBinding] = []
         var tagAttributes: [String: [String: ConfigValue]] = [:]
+        var moreTagAttributes: [String: [[String: ConfigValue]]] = [:]
         var resource: CatalogResource?
         var isAutowireCandidate = true
         var metadata: [String: String] = [:]
@@ -411,6 +412,50 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         get { extra { $0.tagAttributes } }
         set { setExtra(\.tagAttributes, newValue) }
     }
+    /// The attributes of a tag's further entries, when a tag is given more than once with
+    /// other attributes (Symfony's `kernel.event_listener`, once per event): by tag, after the
+    /// first entry's, which ``tagAttributes`` holds.
+    public var moreTagAttributes: [String: [[String: ConfigValue]]] {
+        get { extra { $0.moreTagAttributes } }
+        set { setExtra(\.moreTagAttributes, newValue) }
+    }
+
+    /// Every tag entry: a tag given several times once per entry, each with its attributes,
+    /// grouped by tag in the order of ``tags``. Setting it sets ``tags``, ``tagAttributes`` and
+    /// ``moreTagAttributes``.
+    ///
+    /// ```swift
+    /// definition.tagEntries = [TagEntry("kernel.event_listener", ["event": "kernel.request"]),
+    ///                          TagEntry("kernel.event_listener", ["event": "kernel.response"])]
+    /// ```
+    public var tagEntries: [TagEntry] {
+        get {
+            let first = tagAttributes, more = moreTagAttributes
+            return tags.flatMap { tag in
+                [TagEntry(tag, first[tag] ?? [:])] + (more[tag] ?? []).map { TagEntry(tag, $0) }
+            }
+        }
+        set {
+            var names: [String] = [], seen = Set<String>()
+            var first: [String: [String: ConfigValue]] = [:], more: [String: [[String: ConfigValue]]] = [:]
+            for entry in newValue {
+                if seen.insert(entry.name).inserted {
+                    names.append(entry.name)
+                    if !entry.attributes.isEmpty { first[entry.name] = entry.attributes }
+                } else {
+                    more[entry.name, default: []].append(entry.attributes)
+                }
+            }
+            tags = names
+            tagAttributes = first
+            moreTagAttributes = more
+        }
+    }
+
+    /// Every set of attributes `tag` is given with, the first entry's first.
+    func attributeSets(ofTag tag: String) -> [[String: ConfigValue]] {
+        [tagAttributes[tag] ?? [:]] + (moreTagAttributes[tag] ?? [])
+    }
 
     /// Makes this definition a template for every catalogued type the resource selects
     /// (Symfony's `resource:`); expanded at build, when the catalog is known.
@@ -542,9 +587,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
         for alias in deprecatedAliases.keys.sorted() { lines.append("  deprecated alias \(alias): \(deprecatedAliases[alias] ?? "")") }
         if !tags.isEmpty {
-            lines.append("  tags: " + tags.map { tag in
-                guard let attributes = tagAttributes[tag], !attributes.isEmpty else { return tag }
-                return tag + " {" + attributes.keys.sorted().map { "\($0): \(attributes[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
+            lines.append("  tags: " + tagEntries.map { entry in
+                guard !entry.attributes.isEmpty else { return entry.name }
+                let attributes = entry.attributes
+                return entry.name + " {" + attributes.keys.sorted().map { "\($0): \(attributes[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
             }.joined(separator: ", "))
         }
         for binding in bindings { lines.append("  bind \(binding)") }
@@ -686,6 +732,13 @@ package struct StatedFields: OptionSet, Sendable, Hashable {
     package static let lazy = StatedFields(rawValue: 2)
     package static let eager = StatedFields(rawValue: 4)
     package static let primary = StatedFields(rawValue: 8)
+    /// The tags are the definition's own: a child with them stated does not add its parent's
+    /// (Symfony's rule; a code or Spring child adds them).
+    package static let tags = StatedFields(rawValue: 16)
+    /// A child's unlabelled arguments come after its parent's, and one labelled `index_N`
+    /// replaces the parent's argument N (Symfony's rule); without it they replace the parent's
+    /// by position (Spring's `index`, code).
+    package static let appendsArguments = StatedFields(rawValue: 32)
     package static let all: StatedFields = [.scope, .lazy, .eager, .primary]
 }
 
@@ -1084,6 +1137,21 @@ extension Definition {
         let properties = self.properties
         for index in properties.indices where test(properties[index].point.source) { return true }
         return methodCalls.contains { $0.arguments.contains { test($0.source) } }
+    }
+}
+
+/// One tag of a component with its attributes; a component may be given one tag several times
+/// (``Definition/tagEntries``).
+public struct TagEntry: Sendable, Equatable {
+    /// The tag.
+    public var name: String
+    /// Its attributes (`priority` orders tagged collections; others key them, `index_by`).
+    public var attributes: [String: ConfigValue]
+
+    /// The tag `name` with `attributes`.
+    public init(_ name: String, _ attributes: [String: ConfigValue] = [:]) {
+        self.name = name
+        self.attributes = attributes
     }
 }
 

@@ -289,6 +289,9 @@ class AdapterBox: @unchecked Sendable {
     /// call (a scope-following proxy of a context-scoped component): such a node holds no
     /// instance, so it is never a captive dependency.
     func isScopedProxy(over storage: Storage) -> Bool { false }
+    /// Whether its node builds its base only when called (a lazy or scoped proxy), not when it
+    /// is made: a cycle through it closes, as Symfony's lazy services close one.
+    var reachesBaseOnCall: Bool { false }
     /// The exposure through a proxy of the catalog's, for a lazy component; `nil` when this
     /// exposure is not a conversion to the proxy's protocol.
     func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? { nil }

@@ -434,6 +434,7 @@ final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
 
     override var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
     override func isScopedProxy(over storage: Storage) -> Bool { followsScope && storage.isContextScoped }
+    override var reachesBaseOnCall: Bool { true }
 
     override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }

@@ -401,13 +401,18 @@ func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in com
         }
     case let .taggedIndexed(tag, indexBy):
         for node in compilation.nodes(tagged: tag) {
-            guard let key = node.definition?.tagAttributes[tag]?[indexBy]?.scalarText else {
-                compilation.problems.append(IoCError(.invalidDefinition(
-                    component: node.label, reason: "its tag '\(tag)' has no attribute '\(indexBy)', which \(site.site.component) indexes the tagged components by. Give the tag that attribute.",
-                    location: node.info.location)))
-                return .some(nil)
+            // A component given the tag several times is in the map once per entry (Symfony).
+            var keys: [String] = []
+            for attributes in node.definition?.attributeSets(ofTag: tag) ?? [[:]] {
+                guard let key = attributes[indexBy]?.scalarText else {
+                    compilation.problems.append(IoCError(.invalidDefinition(
+                        component: node.label, reason: "its tag '\(tag)' has no attribute '\(indexBy)', which \(site.site.component) indexes the tagged components by. Give the tag that attribute.",
+                        location: node.info.location)))
+                    return .some(nil)
+                }
+                keys.append(key)
             }
-            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts.append((key, argument)) }
+            if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts += keys.map { ($0, argument) } }
         }
     case .map(let entries):
         for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
