@@ -78,8 +78,16 @@ package struct ConfigGraph: Sendable {
     /// Names dropped for a problem reported already: not reported again when referenced.
     private let leftOut: Set<String>
 
-    package init(_ definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
+    /// Whether `name` is a component left out for a problem reported already (its own text, or
+    /// its parent's, alias target's or decorated component's), not one that no file defines.
+    package func isLeftOut(_ name: String) -> Bool { leftOut.contains(name) }
+
+    /// Names declared synthetic (the app provides them), with where.
+    private let synthetic: [String: ConfigLocation]
+
+    package init(_ definitions: [Definition], leftOut: Set<String>, problems: [IoCError], synthetic: [String: ConfigLocation] = [:]) {
         self.leftOut = leftOut
+        self.synthetic = synthetic
         self.problems = problems
         for definition in definitions { add(definition, owner: nil) }
         for (index, component) in components.enumerated() where component.owner == nil {
@@ -167,6 +175,10 @@ package struct ConfigGraph: Sendable {
             dangling.append((index, name, point, reach == .optional))
             if reach != .optional && !leftOut.contains(name) {
                 let site = InjectionSite(component: components[index].label, point: point, location: location)
+                if let declared = synthetic[name] {
+                    problems.append(IoCError(.missingSynthetic(key: ComponentKey(name: name), site: site, declared: declared, path: [])))
+                    return
+                }
                 let known = byName   // the table, not the search's own state (which the search changes)
                 problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site,
                                                            suggestions: suggestionSearches.closest(to: name, in: known.keys.sorted()), path: [])))
@@ -233,6 +245,6 @@ extension ContainerBuilder {
     /// decorators, overrides by name, parents), with every problem those steps and the graph show.
     package func configGraph() -> ConfigGraph {
         let prepared = preparedWithoutTypes()
-        return ConfigGraph(prepared.definitions, leftOut: prepared.leftOut, problems: prepared.problems)
+        return ConfigGraph(prepared.definitions, leftOut: prepared.leftOut, problems: prepared.problems, synthetic: syntheticNames)
     }
 }

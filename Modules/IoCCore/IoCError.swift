@@ -173,6 +173,9 @@ extension IoCError {
     package enum Problem: Sendable, Equatable, CustomStringConvertible {
         /// No component matches a key.
         case missingComponent(key: ComponentKey, site: InjectionSite?, suggestions: [String], path: [String])
+        /// A component config declares the app provides (`synthetic: true`) that nothing
+        /// registers. Its kind is ``Kind/missingComponent``.
+        case missingSynthetic(key: ComponentKey, site: InjectionSite?, declared: ConfigLocation, path: [String])
         /// Several components match a type and none is the one primary; `primaries` when the
         /// candidates listed are all marked primary (only one may be).
         case ambiguousComponent(type: TypeRef, candidates: [String], primaries: Bool, site: InjectionSite?, path: [String])
@@ -264,6 +267,12 @@ extension IoCError {
                 if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions) + "?" }
                 text += IoCError.pathClause(path)
                 return text + " Register it, or correct the reference."
+            case let .missingSynthetic(key, site, declared, path):
+                var text = "No component \(key) is registered"
+                if let site { text += "; required by \(site)" }
+                text += "." + IoCError.pathClause(path)
+                let name = key.name ?? key.description
+                return text + " It is declared synthetic at \(declared): the app provides it. Register it in code before build() (builder.register { … }.named(\"\(name)\")), or, for ioc, name it with --provided \(name)."
             case let .ambiguousComponent(type, candidates, primaries, site, path):
                 var text = "\(candidates.count) components match type \(type.name)" + (primaries ? ", all marked primary: " : ": ")
                     + candidates.joined(separator: ", ")
@@ -398,7 +407,7 @@ extension IoCError {
         /// The kind of this problem.
         var kind: IoCError.Kind {
             switch self {
-            case .missingComponent: .missingComponent
+            case .missingComponent, .missingSynthetic: .missingComponent
             case .ambiguousComponent: .ambiguousComponent
             case .cycle, .cycleThroughLazy: .cycle
             case .endlessCycle: .endlessCycle
@@ -441,7 +450,7 @@ extension IoCError {
         /// The resolution path of a resolve-time error, outermost component first.
         var path: [String] {
             switch self {
-            case let .missingComponent(_, _, _, path), let .ambiguousComponent(_, _, _, _, path),
+            case let .missingComponent(_, _, _, path), let .missingSynthetic(_, _, _, path), let .ambiguousComponent(_, _, _, _, path),
                  let .typeMismatch(_, _, _, _, path), let .asyncResolutionRequired(_, path),
                  let .mainActorRequired(_, path),
                  let .depthExceeded(_, path), let .constructionFailed(_, path, _, _), let .stackExhausted(_, path),
@@ -457,6 +466,8 @@ extension IoCError {
             switch self {
             case let .missingComponent(key, site, suggestions, path):
                 return .missingComponent(key: key, site: site, suggestions: suggestions, path: [component] + path)
+            case let .missingSynthetic(key, site, declared, path):
+                return .missingSynthetic(key: key, site: site, declared: declared, path: [component] + path)
             case let .ambiguousComponent(type, candidates, primaries, site, path):
                 return .ambiguousComponent(type: type, candidates: candidates, primaries: primaries, site: site, path: [component] + path)
             case let .typeMismatch(c, expected, actual, site, path):
@@ -519,7 +530,7 @@ package struct UncheckedError: @unchecked Sendable, Equatable {
 extension IoCError.Problem {
     var location: ConfigLocation? {
         switch self {
-        case let .missingComponent(_, site, _, _), let .ambiguousComponent(_, _, _, site, _), let .typeMismatch(_, _, _, site, _):
+        case let .missingComponent(_, site, _, _), let .missingSynthetic(_, site, _, _), let .ambiguousComponent(_, _, _, site, _), let .typeMismatch(_, _, _, site, _):
             return site?.location
         case let .captiveDependency(_, _, _, _, site), let .valueTypeMismatch(_, _, site), let .sourceMismatch(_, _, site, _):
             return site.location

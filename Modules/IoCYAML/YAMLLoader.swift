@@ -8,6 +8,10 @@ public struct YAMLConfig: Sendable {
     public var definitions: [Definition] = []
     /// The `parameters` section, reachable from values as `%name%` or `${name}`.
     public var parameters: [String: ConfigValue] = [:]
+    /// The services declared `synthetic: true` (Symfony's services set at run time), by id,
+    /// with where each is declared: the app registers them in code, and a reference to one
+    /// that the app does not register is reported as such.
+    public var synthetic: [String: ConfigLocation] = [:]
     /// Every file read, in order.
     public var files: [String] = []
     /// Every problem found, in file order, when read with ``YAMLLoader/check(contentsOf:root:)``
@@ -88,7 +92,8 @@ public struct YAMLLoader: Sendable {
 
 extension YAMLConfig {
     init(_ load: ConfigLoad<YAMLLoader>) {
-        self.init(definitions: load.definitions, parameters: load.extras, files: load.files, problems: load.problems, skipped: load.skipped)
+        self.init(definitions: load.definitions, parameters: load.extras.parameters, synthetic: load.extras.synthetic, files: load.files,
+                  problems: load.problems, skipped: load.skipped)
     }
 }
 
@@ -101,8 +106,7 @@ extension YAMLLoader: ConfigFormat {
     package var maxDocumentBytes: Int { limits.maxDocumentBytes }
     package var maxFilesRead: Int { limits.maxFilesRead }
     package var maxBytesRead: Int { limits.maxBytesRead }
-    /// The `parameters` sections read so far.
-    package var noExtras: [String: ConfigValue] { [:] }
+    package var noExtras: YAMLExtras { YAMLExtras() }
 
     package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(YAMLError) -> YAMLTranslator {
         let document = try YAMLReader(limits: limits, file: file).read(bytes)
@@ -112,8 +116,15 @@ extension YAMLLoader: ConfigFormat {
     }
 
     package func keep(_ translator: YAMLTranslator, at place: ConfigPlace<YAMLLoader>, in load: inout ConfigLoad<YAMLLoader>) {
-        load.extras.merge(translator.parameters) { $1 }
+        load.extras.parameters.merge(translator.parameters) { $1 }
+        load.extras.synthetic.merge(translator.synthetic) { $1 }
     }
+}
+
+/// What YAML reads beside definitions: the `parameters` sections and the synthetic services read so far.
+package struct YAMLExtras: Sendable {
+    var parameters: [String: ConfigValue] = [:]
+    var synthetic: [String: ConfigLocation] = [:]
 }
 
 extension ContainerBuilder {
@@ -143,6 +154,7 @@ extension ContainerBuilder {
 
     private func add(_ config: YAMLConfig) {
         add(contentsOf: config.definitions)
+        syntheticNames.merge(config.synthetic) { $1 }
         if !config.parameters.isEmpty {
             propertySources.append(DictionaryPropertySource(name: "parameters", config.parameters))
         }

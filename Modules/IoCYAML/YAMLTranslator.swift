@@ -16,6 +16,8 @@ package struct YAMLTranslator: ConfigTranslation {
     package var problems: [YAMLError] = []
     /// The ids of services left out because of a problem (collecting only).
     package var skipped: [String] = []
+    /// Services declared `synthetic: true`, which the app provides, by id: where each is declared.
+    package var synthetic: [String: ConfigLocation] = [:]
     let collecting: Bool
 
     init(file: String, collecting: Bool = false) {
@@ -219,7 +221,10 @@ package struct YAMLTranslator: ConfigTranslation {
                 }
                 // Symfony sets a synthetic service at run time: in Swift, code registers it, and
                 // references to it reach that registration.
-                if let flag = entries?.first(where: { $0.key.isText("synthetic") })?.value, try this.bool(flag, "synthetic") { return }
+                if let flag = entries?.first(where: { $0.key.isText("synthetic") })?.value, try this.bool(flag, "synthetic") {
+                    this.synthetic[id] = keyNode.location
+                    return
+                }
                 if value.isSequence {
                     // Symfony's short form: `App\Mailer: ['@transport']` gives the arguments only.
                     let definition = Definition(name: id, typeName: Self.swiftTypeName(id), construction: .initializer(arguments: try this.argumentPoints(value)),

@@ -116,5 +116,20 @@ struct YAMLFidelityTests {
         #expect(index.byEvent.keys.sorted() == ["request", "response"], "one key per entry, as Symfony's index_by")
         #expect(try container.resolve(ReportService.self, name: "all").reporters.count == 1, "a list holds the component once, as Symfony's")
     }
+
+    @Test func aReferenceToASyntheticServiceNothingRegisters_saysTheAppProvidesIt() throws {
+        let yaml = """
+            services:
+              request_stack: { synthetic: true }
+              router: { class: ReportService, arguments: [[], '@request_stack'] }
+            """
+        #expect(errorText { _ = try build(yaml) } == """
+            Container validation failed with 1 problem:
+            1. No component "request_stack" is registered; required by "router" (ReportService), argument 1 'metrics', at services.yaml:3:51. It is declared synthetic at services.yaml:2:3: the app provides it. Register it in code before build() (builder.register { … }.named("request_stack")), or, for ioc, name it with --provided request_stack.
+            """)
+        let builder = try yamlBuilder(yaml)
+        builder.register { Logger() }.named("request_stack").scope(.singleton)
+        #expect(try builder.build().resolve(ReportService.self, name: "router").metrics != nil)
+    }
 }
 

@@ -60,6 +60,8 @@ struct ConfigSet {
     /// Names of components left out because their own text is wrong: already reported, so
     /// the builder does not report references to them again as missing.
     var skipped: Set<String> = []
+    /// Services declared synthetic (the app provides them), with where.
+    var synthetic: [String: ConfigLocation] = [:]
 
     enum Format: String, CaseIterable {
         case yaml, xml
@@ -86,6 +88,7 @@ struct ConfigSet {
                 let config = YAMLLoader().check(contentsOf: url, root: rootURL)
                 definitions += config.definitions
                 parameters += config.parameters.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+                synthetic.merge(config.synthetic) { $1 }
                 files += config.files
                 problems += config.problems.map(Problem.init)
                 skipped.formUnion(config.skipped)
@@ -117,6 +120,7 @@ struct ConfigSet {
         }
         builder.catalog = tool.catalog
         builder.absentNames = skipped.union(options.provided)
+        builder.syntheticNames = synthetic
         tool.configure?(builder)
         builder.add(contentsOf: definitions)
         return builder

@@ -97,8 +97,12 @@ struct ExplainCommand: ToolCommand {
         }
         for value in graph.values where value.of == index { rows.append(("\(value.point) <- value \(value.value)", nil)) }
         for missing in graph.dangling where missing.component == index {
-            rows.append(missing.optional ? ("\(missing.point) <- @?\(missing.name): absent, so nil (an optional reference)", nil)
-                                         : ("\(missing.point) <- @\(missing.name): MISSING, no component has this name", nil))
+            if graph.isLeftOut(missing.name) {
+                rows.append(("\(missing.point) <- @\(missing.name): left out for a problem validate reports (in its definition, or in the parent, alias target or decorated component it needs)", nil))
+            } else {
+                rows.append(missing.optional ? ("\(missing.point) <- @?\(missing.name): absent, so nil (an optional reference)", nil)
+                                             : ("\(missing.point) <- @\(missing.name): MISSING, no component has this name", nil))
+            }
         }
         for open in graph.unsettled where open.component == index {
             rows.append(("\(open.point) <- \(open.source): no definition in these files matches; settled by the app's types", nil))

@@ -149,6 +149,10 @@ final class Compilation {
     /// reported already.
     func reportMissing(named name: String, site: SiteInfo) {
         guard !leftOut.contains(name) else { return }
+        if let declared = builder.syntheticNames[name] {
+            problems.append(IoCError(.missingSynthetic(key: ComponentKey(name: name), site: site.site, declared: declared, path: [])))
+            return
+        }
         problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site,
                                                    suggestions: nameSuggestions(for: name, site: site), path: [])))
     }

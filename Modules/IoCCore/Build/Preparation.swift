@@ -12,8 +12,21 @@ struct Preparation {
     private var reportedInheritanceLimit = false
     /// The resource definitions expanded, for aliases of the services they were to register.
     private var resources: [(resource: CatalogResource, location: ConfigLocation)] = []
+    /// Names of components left out for a problem reported already (or that the builder was
+    /// told are absent): an alias, child or decorator naming one is left out too, not reported
+    /// again as naming what no definition has.
+    private(set) var leftOut: Set<String>
 
-    init(builder: ContainerBuilder) { self.builder = builder }
+    init(builder: ContainerBuilder) {
+        self.builder = builder
+        leftOut = builder.absentNames
+    }
+
+    /// Leaves `definition` out for a problem reported already: its names join ``leftOut``.
+    private mutating func leaveOut(_ definition: Definition) {
+        if let name = definition.name { leftOut.insert(name) }
+        leftOut.formUnion(definition.aliases)
+    }
 
     /// `input` with each resource definition replaced by a definition per catalogued type it
     /// selects, named as the resource says and otherwise as the resource states. A component
@@ -79,8 +92,8 @@ struct Preparation {
         var resolved = Array(input[..<first])
         resolved.reserveCapacity(input.count)
         for definition in input[first...] where isActive(definition) {
-            if let problem = Self.repeatedProperty(in: definition) { problems.append(problem); continue }
-            if let done = resolvePlaceholders(in: definition, resolver) { resolved.append(done) }
+            if let problem = Self.repeatedProperty(in: definition) { problems.append(problem); leaveOut(definition); continue }
+            if let done = resolvePlaceholders(in: definition, resolver) { resolved.append(done) } else { leaveOut(definition) }
         }
         return resolved
     }
@@ -272,7 +285,19 @@ struct Preparation {
             result[index].publicAliases += gains.publicAliases
             result[index].deprecatedAliases.merge(gains.deprecated) { $1 }
         }
-        for next in waiting.values.joined().sorted() {
+        // Aliases of a component left out for its own problem are left out with it (and so are
+        // aliases of those), without a word.
+        var unplaced = waiting.values.joined().sorted()
+        var leftOutBefore = -1
+        while leftOut.count != leftOutBefore {
+            leftOutBefore = leftOut.count
+            unplaced.removeAll { next in
+                guard let target = pending[next].aliasTarget, let name = pending[next].name, leftOut.contains(target) else { return false }
+                leftOut.insert(name)
+                return true
+            }
+        }
+        for next in unplaced {
             let alias = pending[next]
             guard let target = alias.aliasTarget, let name = alias.name else { continue }
             if let resource = resources.first(where: { target.hasPrefix($0.resource.idPrefix) }) {
@@ -323,6 +348,10 @@ struct Preparation {
                     result[index].aliases.append(target)
                     holders[target, default: []].insert(index)
                     result[index] = Self.renamingInnerReferences(result[index], to: nil)
+                case .error where leftOut.contains(target):
+                    // The decorated component is left out for its own problem: its decorator too.
+                    dropped.insert(index)
+                    leaveOut(result[index])
                 case .error:
                     problems.append(IoCError(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
                                                    suggestions: nameSuggestions(for: target, in: result.compactMap(\.name).filter { $0 != result[index].name }))))
@@ -439,6 +468,11 @@ struct Preparation {
             onChain.insert(own)
             guard !failed.contains(parentName) else { return fail(&failed) }
             guard let parent = byName[parentName].map({ definitions[$0] }) else {
+                // A parent left out for its own problem leaves its children out, without a word.
+                if leftOut.contains(parentName) {
+                    for link in waiting { leaveOut(link.definition) }
+                    return fail(&failed)
+                }
                 problems.append(IoCError(.unknownParent(parent: parentName, component: current.definition.label, location: current.definition.location,
                                                         suggestions: nameSuggestions(for: parentName, in: byName.keys.filter { $0 != own }))))
                 return fail(&failed)

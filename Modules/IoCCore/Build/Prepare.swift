@@ -33,7 +33,7 @@ extension Compilation {
         // fails the same way for each: reported once.
         var seen = Set<String>()
         problems += preparation.problems.filter { seen.insert($0.description).inserted }
-        leftOut = builder.absentNames
+        leftOut = preparation.leftOut
         if !preparation.problems.isEmpty {
             leaveOut(builder.definitions.filter { preparation.isActive($0) && !$0.isAbstract }, keeping: merged)
         }

@@ -90,6 +90,9 @@ public final class ContainerBuilder {
     /// Components that are absent on purpose, or left out before the builder saw them (a tool
     /// reading files past their problems): references to them are not reported as missing.
     package var absentNames: Set<String> = []
+    /// Names config declares the app provides (Symfony's `synthetic: true`), with where: a
+    /// reference to one that nothing registers says so, and how to provide it.
+    package var syntheticNames: [String: ConfigLocation] = [:]
 
     /// A builder for a top-level container.
     ///

@@ -1,0 +1,25 @@
+import Foundation
+import IoCCommands
+import Testing
+
+/// A component left out for its own problem is reported once: the aliases, children and
+/// decorators that name it, and the references to them, are left out without another word
+/// (docs/Tool.md), and `explain` says they are left out, not missing.
+@Suite("ioc: components left out for their own problem")
+struct LeftOutTests {
+    @Test(arguments: [("left-out.yaml", "/left-out.yaml:2:40"), ("left-out.xml", "/left-out.xml:2")])
+    func whatNamesALeftOutComponent_isNotReportedAgain(file: String, at: String) throws {
+        let path = try fixture(file)
+        let result = ioc("validate", path)
+        #expect(result.status == 1)
+        let problems = result.output.split(separator: "\n").filter { $0.first?.isNumber == true }
+        #expect(problems == ["1. Placeholder ${missing} at \(path.dropLast(file.count + 1))\(at) has no value: no property source is set. Define missing, or give a default: ${missing:default}."])
+    }
+
+    @Test func explain_saysAReferenceReachesALeftOutComponent() throws {
+        let output = ioc("explain", try fixture("left-out.yaml"), "user").output
+        #expect(output.contains("├─ argument 0 <- @child: left out for a problem validate reports (in its definition, or in the parent, alias target or decorated component it needs)"))
+        #expect(output.contains("└─ argument 2 <- @decorator: left out for a problem validate reports (in its definition, or in the parent, alias target or decorated component it needs)"))
+        #expect(!output.contains("MISSING"))
+    }
+}
