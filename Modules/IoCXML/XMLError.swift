@@ -27,9 +27,25 @@ public enum XMLError: ConfigFileError, Sendable, Equatable, CustomStringConverti
     /// An element or attribute that only means something to a Java runtime (AOP, transactions,
     /// component scanning, a third-party schema), or to Spring's bytecode generation.
     case refused(construct: String, reason: String, location: ConfigLocation)
+    /// Several problems of one element (refused constructs, unknown children), reported together.
+    case several([XMLError])
+
+    /// These problems as one error: the problem itself when there is one.
+    static func combining(_ problems: [XMLError]) -> XMLError? {
+        problems.count > 1 ? .several(problems) : problems.first
+    }
+
+    /// Each problem this error stands for.
+    public var problems: [XMLError] {
+        if case .several(let list) = self { return list.flatMap(\.problems) }
+        return [self]
+    }
 
     public var description: String {
         switch self {
+        case let .several(list):
+            let all = list.flatMap(\.problems)
+            return "\(all.count) problems:" + all.enumerated().map { "\n\($0.offset + 1). \($0.element)" }.joined()
         case let .malformed(message, location):
             return "Malformed XML at \(location): \(message)."
         case let .refused(construct, reason, location):
@@ -101,6 +117,7 @@ extension XMLError {
         case let .importLinkedOutsideRoot(_, _, _, location): return location
         case let .importCycle(_, location): return location
         case let .unreadable(_, _, location): return location
+        case let .several(list): return list.first?.location
         }
     }
 }

@@ -46,7 +46,7 @@ package struct XMLTranslator: ConfigTranslation {
             try body(&self)
         } catch {
             guard collecting else { throw error }
-            problems.append(error)
+            problems += error.problems
             // What the element defines is left out: references to it are broken, not missing.
             guard ["bean", "component", "object"].contains(element.name) || element.name.hasPrefix("util:") else { return }
             if let id = element.attribute("id") ?? element.attribute("key") ?? element.attribute("name").flatMap({ Self.names($0).first }) {
@@ -266,56 +266,64 @@ package struct XMLTranslator: ConfigTranslation {
 
         var arguments = ConstructorArguments()
         var properties: [PropertyInjection] = []
+        var childProblems: [XMLError] = []
         for child in element.children {
-            switch child.name {
-            case "constructor-arg":
-                try check(child, attributes: Self.constructorArgAttributes)
-                var index: Int?
-                if let text = child.attribute("index") {
-                    guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
-                    index = number
+            // Every child's problem is reported, not only the first: a child that is wrong is
+            // noted and the next one read.
+            do throws(XMLError) {
+                switch child.name {
+                case "constructor-arg":
+                    try check(child, attributes: Self.constructorArgAttributes)
+                    var index: Int?
+                    if let text = child.attribute("index") {
+                        guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
+                        index = number
+                    }
+                    try add(InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location),
+                            index: index, to: &arguments, of: element)
+                case "property":
+                    try check(child, attributes: Self.propertyAttributes)
+                    // Room for four at once, not one, two, four: a bean sets a few.
+                    if properties.isEmpty { properties.reserveCapacity(4) }
+                    var property = try property(child, elements: true)
+                    for meta in child.children where meta.name == "meta" {
+                        try check(meta, attributes: ["key", "value"])
+                        definition.metadata["\(property.name).\(try required(meta, "key"))"] = meta.attribute("value") ?? ""
+                    }
+                    if let collection = child.children.first(where: { Self.collections.contains($0.name) }) {
+                        let merge = collection.attribute("merge").flatMap { $0 == "default" ? nil : $0 }
+                        property.mergesWithParent = try merge.map { text throws(XMLError) in try bool(text, collection) } ?? defaults.merge
+                    }
+                    properties.append(property)
+                case "description": continue
+                case "meta":
+                    try check(child, attributes: ["key", "value"])
+                    definition.metadata[try required(child, "key")] = child.attribute("value") ?? ""
+                case "qualifier":
+                    // Spring's qualifier picks a candidate by a name of its own: in Swift, a name.
+                    try check(child, attributes: ["value", "type"])
+                    if let value = child.attribute("value"), !value.isEmpty { definition.aliases.append(value) }
+                case "lookup-method":
+                    // A method returning a new bean on every call: a Provider property of that bean.
+                    try check(child, attributes: ["name", "bean"])
+                    guard child.attribute("bean") != nil else {
+                        throw .refused(construct: "<lookup-method> without 'bean'", reason: "Spring finds the bean by the Java method's return type, which the catalog does not see here; name the bean (bean=\"...\")", location: child.location)
+                    }
+                    properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
+                                                        location: child.location))
+                case "aop:scoped-proxy":
+                    try scopedProxy(child, of: &definition)
+                case "replaced-method":
+                    throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
+                default:
+                    if let refusal = Self.refusal(of: child) { throw refusal }
+                    throw unknownElement(child, in: element, known: Self.beanChildren)
                 }
-                try add(InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location),
-                        index: index, to: &arguments, of: element)
-            case "property":
-                try check(child, attributes: Self.propertyAttributes)
-                // Room for four at once, not one, two, four: a bean sets a few.
-                if properties.isEmpty { properties.reserveCapacity(4) }
-                var property = try property(child, elements: true)
-                for meta in child.children where meta.name == "meta" {
-                    try check(meta, attributes: ["key", "value"])
-                    definition.metadata["\(property.name).\(try required(meta, "key"))"] = meta.attribute("value") ?? ""
-                }
-                if let collection = child.children.first(where: { Self.collections.contains($0.name) }) {
-                    let merge = collection.attribute("merge").flatMap { $0 == "default" ? nil : $0 }
-                    property.mergesWithParent = try merge.map { text throws(XMLError) in try bool(text, collection) } ?? defaults.merge
-                }
-                properties.append(property)
-            case "description": continue
-            case "meta":
-                try check(child, attributes: ["key", "value"])
-                definition.metadata[try required(child, "key")] = child.attribute("value") ?? ""
-            case "qualifier":
-                // Spring's qualifier picks a candidate by a name of its own: in Swift, a name.
-                try check(child, attributes: ["value", "type"])
-                if let value = child.attribute("value"), !value.isEmpty { definition.aliases.append(value) }
-            case "lookup-method":
-                // A method returning a new bean on every call: a Provider property of that bean.
-                try check(child, attributes: ["name", "bean"])
-                guard child.attribute("bean") != nil else {
-                    throw .refused(construct: "<lookup-method> without 'bean'", reason: "Spring finds the bean by the Java method's return type, which the catalog does not see here; name the bean (bean=\"...\")", location: child.location)
-                }
-                properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
-                                                    location: child.location))
-            case "aop:scoped-proxy":
-                try scopedProxy(child, of: &definition)
-            case "replaced-method":
-                throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
-            default:
-                if let refusal = Self.refusal(of: child) { throw refusal }
-                throw unknownElement(child, in: element, known: Self.beanChildren)
+            } catch {
+                childProblems += error.problems
             }
         }
+        if let problem = XMLError.combining(childProblems) { throw problem }
         definition.properties = properties
         if hasShortcuts { try shortcuts(of: element, into: &definition, arguments: &arguments) }
         guard let points = arguments.inOrder else {

@@ -289,7 +289,7 @@ package struct YAMLTranslator: ConfigTranslation {
         var arguments: [InjectionPoint] = []
         var factory: YAMLNode?
         var scopeKey: String?
-        // Every unknown key of the map is reported, not only the first.
+        // Every problem of the map (unknown keys, refused constructs, bad values) is reported.
         var unknown: [YAMLError] = []
         var shortcutArguments: [InjectionPoint] = []
         var resource: (path: String, location: ConfigLocation)?
@@ -297,83 +297,89 @@ package struct YAMLTranslator: ConfigTranslation {
         var namespace: String?
         var constructor: (method: String, location: ConfigLocation)?
         for (keyNode, value) in entries {
-            let key = try keyText(keyNode)
-            // As in Symfony, a setting given as null (`autowire: ~`) is a setting not given.
-            if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
-            try noteScopeKey(key, &scopeKey, at: keyNode.location)
-            switch key {
-            case "class": definition.typeName = Self.swiftTypeName(try text(value, "class"))
-            case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
-            case "arguments": arguments = try argumentPoints(value)
-            case "properties":
-                let entries = try mapping(value, "properties")
-                definition.properties.reserveCapacity(definition.properties.count + entries.count)
-                for (property, source) in entries {
-                    definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
-                                                                   location: source.location))
+            // Every problem of the map is reported, not only the first: a key that is wrong
+            // (unknown, refused, of the wrong kind) is noted and the next one read.
+            do throws(YAMLError) {
+                let key = try keyText(keyNode)
+                // As in Symfony, a setting given as null (`autowire: ~`) is a setting not given.
+                if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
+                try noteScopeKey(key, &scopeKey, at: keyNode.location)
+                switch key {
+                case "class": definition.typeName = Self.swiftTypeName(try text(value, "class"))
+                case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
+                case "arguments": arguments = try argumentPoints(value)
+                case "properties":
+                    let entries = try mapping(value, "properties")
+                    definition.properties.reserveCapacity(definition.properties.count + entries.count)
+                    for (property, source) in entries {
+                        definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
+                                                                       location: source.location))
+                    }
+                case "calls": definition.methodCalls = try calls(value)
+                case "factory": factory = value
+                case "scope":
+                    definition.scope = try scope(value)
+                case "shared":
+                    definition.scope = try bool(value, "shared") ? .singleton : .prototype
+                case "lazy":
+                    if let text = value.scalar, text.first?.isUppercase == true, Self.booleanLiteral(text) == nil {
+                        // Symfony's `lazy: SomeInterface`: a lazy service seen through that protocol.
+                        definition.isLazy = true
+                        definition.exposedAs.append(Exposure(typeName: Self.swiftTypeName(text)))
+                    } else {
+                        definition.isLazy = try bool(value, "lazy")
+                    }
+                case "eager":
+                    definition.isEager = try bool(value, "eager")
+                case "constructor": constructor = (try text(value, "constructor"), keyNode.location)
+                case "configurator":
+                    throw .refused(construct: "configurator", reason: "it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make'])", location: keyNode.location)
+                case "stack":
+                    throw .refused(construct: "stack", reason: "Symfony builds a chain of decorators from the list; write each layer as a service with decorates: and decoration_priority (the highest wraps the original first)", location: keyNode.location)
+                case "file":
+                    throw .refused(construct: "file", reason: "it loads a PHP file before the service is made; Swift code is compiled into the app", location: keyNode.location)
+                case "namespace": namespace = try text(value, "namespace")
+                case "primary":
+                    definition.isPrimary = try bool(value, "primary")
+                case "tags": definition.tagEntries = try tags(value)
+                case "autowire": definition.autowires = try bool(value, "autowire")
+                case "autoconfigure": definition.exposesConformances = try bool(value, "autoconfigure")
+                case "public": definition.isPublic = try bool(value, "public")
+                case "bind": definition.bindings = try bindings(value)
+                case "deprecated": definition.deprecation = try deprecation(value)
+                case "resource": resource = (try text(value, "resource"), value.location)
+                case "exclude": excluded = Self.isNull(value) || value.scalar == "" ? [] : try strings(value, "exclude")
+                case "synthetic":
+                    // A synthetic service is left out before its body is read (see `services`).
+                    break
+                case let argument where argument.hasPrefix("$"):
+                    // Symfony's shortcut: named arguments written in the service map itself.
+                    shortcutArguments.append(InjectionPoint(label: String(argument.dropFirst()), source: try source(value), location: value.location))
+                case "parent": definition.parent = try text(value, "parent")
+                case "abstract": definition.isAbstract = try bool(value, "abstract")
+                case "aliases": definition.aliases += try strings(value, key)
+                case "profile": definition.profiles = try strings(value, "profile")
+                case "before-injection": definition.hooks.append(LifecycleHook(kind: .beforeInjection, method: try text(value, key)))
+                case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))
+                case "dispose": definition.hooks.append(LifecycleHook(kind: .dispose, method: try text(value, key)))
+                case "decorates": definition.decorates = try text(value, "decorates")
+                case "decoration_inner_name": definition.decoration.innerName = try text(value, key)
+                case "decoration_priority":
+                    guard let priority = value.scalar.flatMap({ Int($0) }) else {
+                        throw .wrongKind(expected: "a whole number", found: value.scalar.map { "'\($0)'" } ?? value.kindName, what: key, location: value.location)
+                    }
+                    definition.decoration.priority = priority
+                case "decoration_on_invalid":
+                    guard let missing = value.scalar.flatMap(Decoration.Missing.init(rawValue:)) else {
+                        throw .wrongKind(expected: "exception, ignore or null", found: value.scalar.map { "'\($0)'" } ?? value.kindName, what: key, location: value.location)
+                    }
+                    definition.decoration.missing = missing
+                case "depends-on": definition.dependsOn = try strings(value, "depends-on")
+                default:
+                    unknown.append(unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location))
                 }
-            case "calls": definition.methodCalls = try calls(value)
-            case "factory": factory = value
-            case "scope":
-                definition.scope = try scope(value)
-            case "shared":
-                definition.scope = try bool(value, "shared") ? .singleton : .prototype
-            case "lazy":
-                if let text = value.scalar, text.first?.isUppercase == true, Self.booleanLiteral(text) == nil {
-                    // Symfony's `lazy: SomeInterface`: a lazy service seen through that protocol.
-                    definition.isLazy = true
-                    definition.exposedAs.append(Exposure(typeName: Self.swiftTypeName(text)))
-                } else {
-                    definition.isLazy = try bool(value, "lazy")
-                }
-            case "eager":
-                definition.isEager = try bool(value, "eager")
-            case "constructor": constructor = (try text(value, "constructor"), keyNode.location)
-            case "configurator":
-                throw .refused(construct: "configurator", reason: "it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make'])", location: keyNode.location)
-            case "stack":
-                throw .refused(construct: "stack", reason: "Symfony builds a chain of decorators from the list; write each layer as a service with decorates: and decoration_priority (the highest wraps the original first)", location: keyNode.location)
-            case "file":
-                throw .refused(construct: "file", reason: "it loads a PHP file before the service is made; Swift code is compiled into the app", location: keyNode.location)
-            case "namespace": namespace = try text(value, "namespace")
-            case "primary":
-                definition.isPrimary = try bool(value, "primary")
-            case "tags": definition.tagEntries = try tags(value)
-            case "autowire": definition.autowires = try bool(value, "autowire")
-            case "autoconfigure": definition.exposesConformances = try bool(value, "autoconfigure")
-            case "public": definition.isPublic = try bool(value, "public")
-            case "bind": definition.bindings = try bindings(value)
-            case "deprecated": definition.deprecation = try deprecation(value)
-            case "resource": resource = (try text(value, "resource"), value.location)
-            case "exclude": excluded = Self.isNull(value) || value.scalar == "" ? [] : try strings(value, "exclude")
-            case "synthetic":
-                // A synthetic service is left out before its body is read (see `services`).
-                break
-            case let argument where argument.hasPrefix("$"):
-                // Symfony's shortcut: named arguments written in the service map itself.
-                shortcutArguments.append(InjectionPoint(label: String(argument.dropFirst()), source: try source(value), location: value.location))
-            case "parent": definition.parent = try text(value, "parent")
-            case "abstract": definition.isAbstract = try bool(value, "abstract")
-            case "aliases": definition.aliases += try strings(value, key)
-            case "profile": definition.profiles = try strings(value, "profile")
-            case "before-injection": definition.hooks.append(LifecycleHook(kind: .beforeInjection, method: try text(value, key)))
-            case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))
-            case "dispose": definition.hooks.append(LifecycleHook(kind: .dispose, method: try text(value, key)))
-            case "decorates": definition.decorates = try text(value, "decorates")
-            case "decoration_inner_name": definition.decoration.innerName = try text(value, key)
-            case "decoration_priority":
-                guard let priority = value.scalar.flatMap({ Int($0) }) else {
-                    throw .wrongKind(expected: "a whole number", found: value.scalar.map { "'\($0)'" } ?? value.kindName, what: key, location: value.location)
-                }
-                definition.decoration.priority = priority
-            case "decoration_on_invalid":
-                guard let missing = value.scalar.flatMap(Decoration.Missing.init(rawValue:)) else {
-                    throw .wrongKind(expected: "exception, ignore or null", found: value.scalar.map { "'\($0)'" } ?? value.kindName, what: key, location: value.location)
-                }
-                definition.decoration.missing = missing
-            case "depends-on": definition.dependsOn = try strings(value, "depends-on")
-            default:
-                unknown.append(unknownKey(key, in: name.map { "service '\($0)'" } ?? "an inner service", known: Self.serviceKeys, at: keyNode.location))
+            } catch {
+                unknown += error.problems
             }
         }
         if let problem = YAMLError.combining(unknown) { throw problem }
@@ -472,17 +478,32 @@ package struct YAMLTranslator: ConfigTranslation {
         case .sequence(let items):
             var points: [InjectionPoint] = []
             points.reserveCapacity(items.count)
-            for item in items { points.append(InjectionPoint(source: try source(item), location: item.location)) }
+            // Each argument's problem is reported, not only the first one's.
+            var problems: [YAMLError] = []
+            for item in items {
+                do throws(YAMLError) {
+                    points.append(InjectionPoint(source: try source(item), location: item.location))
+                } catch {
+                    problems += error.problems
+                }
+            }
+            if let problem = YAMLError.combining(problems) { throw problem }
             return points
         case .mapping(let entries):
             var points: [InjectionPoint] = []
             points.reserveCapacity(entries.count)
+            var problems: [YAMLError] = []
             for (label, value) in entries {
-                // Symfony names constructor parameters as PHP variables: `$logger`.
-                var text = try keyText(label)
-                if text.hasPrefix("$") { text.removeFirst() }
-                points.append(InjectionPoint(label: text, source: try source(value), location: value.location))
+                do throws(YAMLError) {
+                    // Symfony names constructor parameters as PHP variables: `$logger`.
+                    var text = try keyText(label)
+                    if text.hasPrefix("$") { text.removeFirst() }
+                    points.append(InjectionPoint(label: text, source: try source(value), location: value.location))
+                } catch {
+                    problems += error.problems
+                }
             }
+            if let problem = YAMLError.combining(problems) { throw problem }
             return points
         case .scalar:
             throw .wrongKind(expected: "a list (positional) or a map (labelled)", found: node.kindName, what: "arguments", location: node.location)

@@ -116,5 +116,28 @@ struct XMLFidelityTests {
         let inner = try XMLLoader().load(contentsOf: root.appendingPathComponent("nested/inner.xml"), root: root)
         #expect(inner.definitions.compactMap(\.name) == ["b", "b"])
     }
+
+    @Test func everyProblemOfABean_isReported_notOnlyItsFirst() {
+        let problems: [String]
+        do {
+            _ = try XMLLoader().load(string: """
+                <beans xmlns:aop="http://www.springframework.org/schema/aop">
+                  <bean id="a" class="Bag">
+                    <replaced-method name="compute" replacer="r"/>
+                    <aop:aspect ref="logging"/>
+                    <propery name="x" value="1"/>
+                  </bean>
+                </beans>
+                """, name: "beans.xml")
+            problems = []
+        } catch {
+            problems = error.problems.map(String.init(describing:))
+        }
+        #expect(problems == [
+            "<replaced-method> at beans.xml:3 has no Swift meaning: it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component.",
+            "<aop:aspect> (the aop namespace) at beans.xml:4 has no Swift meaning: aspects are woven into Java classes; in Swift, wrap a component with a decorator (decorates, or .decorate { }) or an InstancePostProcessor.",
+            "Unknown element <propery> in <bean> at beans.xml:5. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>, <aop:scoped-proxy>.",
+        ])
+    }
 }
 

@@ -131,5 +131,28 @@ struct YAMLFidelityTests {
         builder.register { Logger() }.named("request_stack").scope(.singleton)
         #expect(try builder.build().resolve(ReportService.self, name: "router").metrics != nil)
     }
+
+    @Test func everyProblemOfAService_isReported_notOnlyItsFirst() {
+        let problems: [String]
+        do {
+            _ = try YAMLLoader().load(string: """
+                services:
+                  a:
+                    class: Logger
+                    configurator: ['@b', configure]
+                    arguments: ["@=service('x').y()", '@c', !closure '@d']
+                    scop: prototype
+                """, name: "services.yaml")
+            problems = []
+        } catch {
+            problems = error.problems.map(String.init(describing:))
+        }
+        #expect(problems == [
+            "configurator at services.yaml:4:5 has no Swift meaning here: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).",
+            "'@=service('x').y()' at services.yaml:5:17 has no Swift meaning here: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.",
+            "!closure at services.yaml:5:45 has no Swift meaning here: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).",
+            "Unknown key 'scop' in service 'a' at services.yaml:6:5. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace.",
+        ])
+    }
 }
 
