@@ -690,34 +690,9 @@ package struct YAMLTranslator: ConfigTranslation {
 
     /// `%name%` → `${name}`, `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%`.
     static func parameters(in text: String) -> String {
-        // NB: byte scans, not Foundation's `contains(_:)` on strings, which bridges to NSString.
+        // NB: a byte scan first, not Foundation's `contains(_:)` on strings, which bridges to NSString.
         guard text.containsASCII(UInt8(ascii: "%")) else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let start = rest.firstIndex(of: "%") {
-            result += rest[..<start]
-            let after = rest.index(after: start)
-            if after < rest.endIndex, rest[after] == "%" {
-                result += "%"
-                rest = rest[rest.index(after: after)...]
-                continue
-            }
-            guard let end = rest[after...].firstIndex(of: "%") else {
-                result += rest[start...]
-                return result
-            }
-            let name = rest[after..<end]
-            if name.hasPrefix("env("), name.hasSuffix(")") {
-                // The core evaluates Symfony's processors (`int:`, `json:`, `key:`...) and refuses unknown ones.
-                result += "${" + name + "}"
-            } else if !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) {
-                result += "${" + name + "}"
-            } else {
-                result += rest[start...end]
-            }
-            rest = rest[rest.index(after: end)...]
-        }
-        return result + rest
+        return EnvironmentExpression.placeholders(inParameterText: text)
     }
 
     // MARK: Node helpers

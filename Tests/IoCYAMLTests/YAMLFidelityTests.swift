@@ -154,5 +154,20 @@ struct YAMLFidelityTests {
             "Unknown key 'scop' in service 'a' at services.yaml:6:5. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace.",
         ])
     }
+
+    @Test func resolveProcessor_resolvesTheValuesParameters_writtenAsSymfonyWritesThem() throws {
+        let container = try build("""
+            parameters:
+              db.host: db.internal
+              db.port: 5432
+            services:
+              symfony: { class: ConsoleReporter, arguments: ['%env(resolve:DSN)%'] }
+              dollar: { class: ConsoleReporter, arguments: ['%env(resolve:DSN_DOLLAR)%'] }
+              percent: { class: ConsoleReporter, arguments: ['%env(resolve:RATE)%'] }
+            """, env: ["DSN": "pgsql://%db.host%:%db.port%/app", "DSN_DOLLAR": "pgsql://${db.host}/app", "RATE": "50%% of %db.port%"])
+        #expect(try container.resolve(ConsoleReporter.self, name: "symfony").id == "pgsql://db.internal:5432/app")
+        #expect(try container.resolve(ConsoleReporter.self, name: "dollar").id == "pgsql://db.internal/app")
+        #expect(try container.resolve(ConsoleReporter.self, name: "percent").id == "50% of 5432")
+    }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// `env(NAME)` (Symfony's default for a variable that is not set); the processors before it
 /// are applied to its value from the innermost (the one next to the name) outwards. Written in
 /// config as `${env(int:APP_PORT)}`; IoCYAML turns Symfony's `%env(...)%` into that form.
-struct EnvironmentExpression: Equatable {
+package struct EnvironmentExpression: Equatable {
     /// One processor, with its argument for `key:` and `default:`.
     enum Processor: Equatable {
         case string, int, float, bool, not, json, csv, base64, trim, file, resolve
@@ -180,7 +180,8 @@ extension EnvironmentExpression {
             }
             return found
         case .resolve:
-            return try context.resolve(try text("resolve"))
+            // The value's own parameters, as Symfony writes them (`%name%`) or as `${name}`.
+            return try context.resolve(Self.placeholders(inParameterText: try text("resolve")))
         case .default:
             return value  // handled above
         }
@@ -275,5 +276,39 @@ extension ConfigValue {
         default:
             self.init(.null, at: location)
         }
+    }
+}
+
+extension EnvironmentExpression {
+    /// Symfony's parameters in `text` as placeholders: `%name%` → `${name}`,
+    /// `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%` (what services.yaml values and
+    /// `%env(resolve:NAME)%` values hold).
+    package static func placeholders(inParameterText text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: "%") {
+            result += rest[..<start]
+            let after = rest.index(after: start)
+            if after < rest.endIndex, rest[after] == "%" {
+                result += "%"
+                rest = rest[rest.index(after: after)...]
+                continue
+            }
+            guard let end = rest[after...].firstIndex(of: "%") else {
+                result += rest[start...]
+                return result
+            }
+            let name = rest[after..<end]
+            if name.hasPrefix("env("), name.hasSuffix(")") {
+                // The core evaluates Symfony's processors (`int:`, `json:`, `key:`...) and refuses unknown ones.
+                result += "${" + name + "}"
+            } else if !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) {
+                result += "${" + name + "}"
+            } else {
+                result += rest[start...end]
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
     }
 }
