@@ -115,7 +115,7 @@ package struct WritableSettings: OptionSet, Sendable {
     package static let bindings = WritableSettings(rawValue: 1 << 2)
     /// Tag attributes such as `priority` (Symfony).
     package static let tagAttributes = WritableSettings(rawValue: 1 << 3)
-    /// `decoration_priority`, `decoration_inner_name`, `decoration_on_invalid` (Symfony).
+    /// `decoration_priority`, `decoration_inner_name`, `decoration_on_invalid`, `decorates_tag` (Symfony).
     package static let decoration = WritableSettings(rawValue: 1 << 4)
     /// No autowiring of initializer arguments (`autowire: false`, `autowire="no"`).
     package static let noAutowiring = WritableSettings(rawValue: 1 << 5)

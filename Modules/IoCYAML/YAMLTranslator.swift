@@ -42,7 +42,7 @@ package struct YAMLTranslator: ConfigTranslation {
         "class", "as", "arguments", "properties", "calls", "factory", "scope", "shared", "lazy", "eager", "primary", "tags",
         "parent", "abstract", "aliases", "profile", "before-injection", "after-injection", "dispose", "decorates",
         "depends-on", "autowire", "autoconfigure", "public", "bind", "synthetic", "deprecated", "$<argument>", "resource", "exclude",
-        "decoration_inner_name", "decoration_priority", "decoration_on_invalid", "constructor", "namespace",
+        "decoration_inner_name", "decoration_priority", "decoration_on_invalid", "decorates_tag", "constructor", "namespace",
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile", "autowire", "autoconfigure", "public", "bind"]
 
@@ -363,6 +363,9 @@ package struct YAMLTranslator: ConfigTranslation {
                 case "after-injection": definition.hooks.append(LifecycleHook(kind: .afterInjection, method: try text(value, key)))
                 case "dispose": definition.hooks.append(LifecycleHook(kind: .dispose, method: try text(value, key)))
                 case "decorates": definition.decorates = try text(value, "decorates")
+                case "decorates_tag": definition.decoration.tag = try text(value, key)
+                case "decoration_within", "decoration_around":
+                    throw .refused(construct: key, reason: "it orders this decorator against the other decorators of one service by their ids; give each decorator a decoration_priority instead (the highest wraps the service first)", location: keyNode.location)
                 case "decoration_inner_name": definition.decoration.innerName = try text(value, key)
                 case "decoration_priority":
                     guard let priority = value.scalar.flatMap({ Int($0) }) else {

@@ -153,6 +153,7 @@ public enum YAMLWriter {
         if let innerName = definition.decoration.innerName { entries.append(("decoration_inner_name", .plain(innerName))) }
         if definition.decoration.priority != 0 { entries.append(("decoration_priority", .plain(String(definition.decoration.priority)))) }
         if definition.decoration.missing != .error { entries.append(("decoration_on_invalid", .plain(definition.decoration.missing.rawValue))) }
+        if let tag = definition.decoration.tag { entries.append(("decorates_tag", .plain(tag))) }
         for hook in definition.hooks {
             guard hook.kind != .decorator else {
                 throw failure(definition, "a decorator", advice: "Write the decorator as a service that `decorates` this one.")

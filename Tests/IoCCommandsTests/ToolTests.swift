@@ -49,7 +49,7 @@ struct ValidateTests {
             Invalid: 3 files, 4 components, 8 problems:
             1. Unknown key 'scop' in service 'clock' at \(yaml):3:32. Did you mean 'scope'? Known keys: class, as, arguments, \
             properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, \
-            before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace.
+            before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace.
             2. Unknown element <propery> in <bean> at \(xml):6. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>, <aop:scoped-proxy>.
             3. Bad value 'maybe' at \(xml):8: expected true/false or yes/no.
             4. YAML syntax error at \(syntax):3:9: did not find expected ',' or '}' while parsing a flow mapping.

@@ -15,7 +15,7 @@ struct YAMLErrorTests {
 
     @Test func unknownKey_suggestsTheClosest() {
         #expect(loadError("services:\n  a: { clas: Logger }\n")
-            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace.")
+            == "Unknown key 'clas' in service 'a' at app.yaml:2:8. Did you mean 'class'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace.")
         #expect(loadError("service:\n  a: {}\n")
             == "Unknown key 'service' in the document at app.yaml:1:1. Did you mean 'services'? Known keys: parameters, imports, services, when@<profile>.")
     }
@@ -364,7 +364,7 @@ struct SymfonyHabitTests {
 }
 
 private enum YAMLTranslatorKeys {
-    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace"
+    static let service = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace"
 }
 
 @Suite("YAML: Symfony's service options")

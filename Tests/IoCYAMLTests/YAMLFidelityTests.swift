@@ -151,7 +151,7 @@ struct YAMLFidelityTests {
             "configurator at services.yaml:4:5 has no Swift meaning here: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).",
             "'@=service('x').y()' at services.yaml:5:17 has no Swift meaning here: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.",
             "!closure at services.yaml:5:45 has no Swift meaning here: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).",
-            "Unknown key 'scop' in service 'a' at services.yaml:6:5. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, constructor, namespace.",
+            "Unknown key 'scop' in service 'a' at services.yaml:6:5. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace.",
         ])
     }
 
@@ -168,6 +168,32 @@ struct YAMLFidelityTests {
         #expect(try container.resolve(ConsoleReporter.self, name: "symfony").id == "pgsql://db.internal:5432/app")
         #expect(try container.resolve(ConsoleReporter.self, name: "dollar").id == "pgsql://db.internal/app")
         #expect(try container.resolve(ConsoleReporter.self, name: "percent").id == "50% of 5432")
+    }
+
+    @Test func decoratesTag_decoratesEveryServiceOfTheTag_andDecorationOrderKeysAreRefusedByName() throws {
+        final class Logged: Reporter, @unchecked Sendable {
+            let inner: any Reporter
+            var id: String { "logged " + inner.id }
+            init(inner: any Reporter) { self.inner = inner }
+        }
+        let container = try build("""
+            services:
+              pdf: { class: ConsoleReporter, arguments: [pdf], tags: [exporter] }
+              csv: { class: ConsoleReporter, arguments: [csv], tags: [exporter] }
+              plain: { class: ConsoleReporter, arguments: [plain] }
+              logging: { class: Logged, decorates_tag: exporter, arguments: ['@.inner'] }
+            """, catalog: { catalog in
+                catalog.add(Logged.self) { type in
+                    type.initializer("init(inner:)") { (inner: any Reporter) in Logged(inner: inner) }
+                    type.conforms(to: (any Reporter).self) { $0 }
+                }
+            })
+        #expect(try container.resolve((any Reporter).self, name: "pdf").id == "logged pdf")
+        #expect(try container.resolve((any Reporter).self, name: "csv").id == "logged csv")
+        #expect(try container.resolve((any Reporter).self, name: "plain").id == "plain")
+        #expect(try container.resolve((any Reporter).self, name: "logging.pdf.inner").id == "pdf")
+        #expect(errorText { _ = try Self.definitions("services:\n  a: { class: Logger, decorates: b, decoration_around: c }\n") }
+            == "decoration_around at services.yaml:2:37 has no Swift meaning here: it orders this decorator against the other decorators of one service by their ids; give each decorator a decoration_priority instead (the highest wraps the service first).")
     }
 }
 

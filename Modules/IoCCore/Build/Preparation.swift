@@ -314,9 +314,33 @@ struct Preparation {
         return result
     }
 
+    /// A decorator of a tag (``Decoration/tag``) as one decorator for each named component with
+    /// the tag, in their order: `"<decorator>.<component>"`, decorating it. None when no
+    /// component has the tag.
+    static func decoratorsOfTags(_ definitions: [Definition]) -> [Definition] {
+        guard definitions.contains(where: { $0.hasExtras && $0.decoration.tag != nil }) else { return definitions }
+        var result: [Definition] = []
+        result.reserveCapacity(definitions.count)
+        for definition in definitions {
+            guard let tag = definition.decoration.tag else { result.append(definition); continue }
+            let decorator = definition.name ?? tag + ".decorator"
+            for decorated in definitions where decorated.decoration.tag == nil && decorated.tags.contains(tag) {
+                guard let name = decorated.name else { continue }
+                var copy = definition
+                copy.name = decorated.name.map { decorator + "." + $0 }
+                copy.aliases = []
+                copy.decorates = name
+                copy.decoration.tag = nil
+                result.append(copy)
+            }
+        }
+        return result
+    }
+
     /// A decorator takes the decorated component's name; the decorated one is renamed
     /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
-    mutating func applyDecorators(_ definitions: [Definition]) -> [Definition] {
+    mutating func applyDecorators(_ input: [Definition]) -> [Definition] {
+        let definitions = Self.decoratorsOfTags(input)
         guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
         var result = definitions
         // Higher priorities first (closest to the decorated component), then in order.

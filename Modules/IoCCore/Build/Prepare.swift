@@ -87,7 +87,7 @@ struct BuildSteps: OptionSet {
             if definition.resource != nil { steps.insert(.resources) }
             if !definition.conditionalSettings.isEmpty { steps.insert(.conditionalSettings) }
             if !definition.profiles.isEmpty { steps.insert(.profilesAndPlaceholders) }
-            if definition.decorates != nil { steps.insert(.decorators) }
+            if definition.decorates != nil || definition.hasExtras && definition.decoration.tag != nil { steps.insert(.decorators) }
             if definition.aliasTarget != nil { steps.insert(.aliases) }
             if definition.parent != nil { steps.insert(.parents) }
         }

@@ -1265,6 +1265,10 @@ public struct Decoration: Sendable, Equatable {
     public var priority: Int = 0
     /// What happens when the decorated component does not exist; by default the build reports it.
     public var missing: Missing = .error
+    /// Decorate every component with this tag instead of one component (Symfony's
+    /// `decorates_tag`): the build makes one decorator for each, named
+    /// `"<decorator>.<component>"`, and each wraps its component as `.inner`.
+    public var tag: String?
 
     /// How a decorator takes over its component.
     ///
