@@ -123,6 +123,8 @@ package struct WritableSettings: OptionSet, Sendable {
     package static let noConformances = WritableSettings(rawValue: 1 << 6)
     /// Left out of injection by type (`autowire-candidate="false"`, Spring).
     package static let notAutowireCandidate = WritableSettings(rawValue: 1 << 7)
+    /// A child's collection added to its parent's (`merge="true"`, Spring).
+    package static let mergedCollections = WritableSettings(rawValue: 1 << 9)
     /// `<meta>` entries (Spring).
     package static let metadata = WritableSettings(rawValue: 1 << 8)
 }
@@ -142,6 +144,7 @@ extension Definition {
             (.noConformances, !exposesConformances, "exposure through its conformances turned off (autoconfigure: false)"),
             (.notAutowireCandidate, !isAutowireCandidate, "autowire-candidate=\"false\""),
             (.metadata, !metadata.isEmpty, "metadata (<meta>)"),
+            (.mergedCollections, properties.contains(where: \.mergesWithParent), "a collection added to its parent's (merge=\"true\")"),
             (nil, resource != nil, "a catalog resource (resource:)"),
             (nil, !conditionalSettings.isEmpty, "settings for conforming types (_instanceof)"),
             (nil, isMainActor, "main-actor isolation"),

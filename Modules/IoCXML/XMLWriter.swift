@@ -76,13 +76,10 @@ public enum XMLWriter {
         if let typeName = definition.typeName { attributes.append(("class", typeName)) }
         if let parent = definition.parent { attributes.append(("parent", parent)) }
         if definition.isAbstract { attributes.append(("abstract", "true")) }
-        if !definition.stated.contains(.scope) && definition.parent != nil {
-            throw failure(definition, "a scope inherited from its parent",
-                          advice: "Spring takes a child bean's scope from the child: state the scope.")
-        }
-        attributes.append(("scope", definition.scope.description))
+        // A child that states no scope takes its parent's, in Spring as here: none is written.
+        if definition.stated.contains(.scope) || definition.parent == nil { attributes.append(("scope", definition.scope.description)) }
         if definition.stated.contains(.primary) || definition.isPrimary { attributes.append(("primary", String(definition.isPrimary))) }
-        try definition.checkWritable([.noAutowiring, .notAutowireCandidate, .metadata], format: "Spring XML", advice: keepInYAML)
+        try definition.checkWritable([.noAutowiring, .notAutowireCandidate, .metadata, .mergedCollections], format: "Spring XML", advice: keepInYAML)
         if let mode = definition.propertyAutowiring {
             attributes.append(("autowire", mode.rawValue))
         } else if !definition.autowires {
@@ -130,7 +127,12 @@ public enum XMLWriter {
             children.append(try injection("constructor-arg", name: argument.label, argument.source, of: definition))
         }
         for property in definition.properties {
-            children.append(try injection("property", name: property.name, property.source, of: definition))
+            var element = try injection("property", name: property.name, property.source, of: definition)
+            // A collection added to the parent's says so on its element, as it was written.
+            if property.mergesWithParent, let first = element.children.first, ["list", "set", "array", "map", "props"].contains(first.name) {
+                element.children[0].attributes.append(("merge", "true"))
+            }
+            children.append(element)
         }
         return Element("bean", attributes, children)
     }

@@ -23,3 +23,20 @@ struct LeftOutTests {
         #expect(!output.contains("MISSING"))
     }
 }
+
+/// A Spring child's collection added to its parent's (`merge="true"`) is never dropped by a
+/// conversion: XML writes it back, YAML (whose children replace) refuses it by name.
+@Suite("ioc convert: merged collections")
+struct MergedCollectionConvertTests {
+    @Test func aMergedCollection_isWrittenBackToXML_andRefusedByYAML() throws {
+        let file = try fixture("merged-child.xml")
+        let xml = ioc("convert", file, "--to", "xml")
+        #expect(xml.status == 0)
+        #expect(xml.output.contains(#"<bean id="child" parent="base" primary="false">"#))
+        #expect(xml.output.contains(#"<list merge="true">"#))
+        #expect(ioc("convert", file, "--to", "yaml").errors == """
+            Cannot write "child", defined at \(file):5, as YAML: it has a collection added to its parent's (merge="true"), which YAML cannot express. Write this setting in code, or keep this file in Spring XML.
+
+            """)
+    }
+}
