@@ -203,7 +203,10 @@ package struct ConfigGraph: Sendable {
             for item in items { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location, late: late) }
         case .map(let entries):
             for key in entries.keys.sorted() {
-                if let item = entries[key] { follow(item, from: index, point: point, reach: reach == .direct ? .collection : reach, at: location, late: late) }
+                // Each entry with its key: `argument 0 'handlers' ["pdf"]`.
+                if let item = entries[key] {
+                    follow(item, from: index, point: point + " [\"\(key)\"]", reach: reach == .direct ? .collection : reach, at: location, late: late)
+                }
             }
         case .optional(let inner): follow(inner, from: index, point: point, reach: .optional, at: location, late: late)
         case .lazy(let inner): follow(inner, from: index, point: point, reach: .lazy, at: location, late: late)

@@ -40,3 +40,28 @@ struct MergedCollectionConvertTests {
             """)
     }
 }
+
+/// `explain` shows every setting of a definition: a decorator's `decorates`, tags with their
+/// attributes, calls (with or without arguments), autowiring turned off, and map keys.
+@Suite("ioc explain: every setting")
+struct ExplainSettingsTests {
+    @Test func explain_showsDecoratesTagAttributesCallsAutowireAndMapKeys() throws {
+        let file = try fixture("explained.yaml")
+        let logging = ioc("explain", file, "mailer").output.split(separator: "\n").map(String.init)
+        #expect(Array(logging.prefix(10)) == [
+            "\"logging\" (LoggingMailer)",
+            "  defined at \(file):4:3",
+            "  scope: singleton — one instance for the container",
+            "  built by: an initializer of LoggingMailer, picked by the catalog from the arguments",
+            "  decorates: \"mailer\" (reached inside as \"logging.inner\", priority 5)",
+            "  aliases: mailer",
+            "  tags: kernel.event_listener {event: \"kernel.request\"}, kernel.event_listener {event: \"kernel.response\"}",
+            "  calls: warmUp()",
+            "  calls: setLogger(@logger)",
+            "  autowire: off (every initializer parameter must be given)",
+        ])
+        let router = ioc("explain", file, "router").output
+        #expect(router.contains("├─ argument 0 [\"csv\"] (collection) <- @logger: \"logger\" (Logger), singleton, at \(file):3:3"))
+        #expect(router.contains("└─ argument 0 [\"pdf\"] (collection) <- @mailer: \"logging\" (LoggingMailer), singleton, at \(file):4:3"))
+    }
+}

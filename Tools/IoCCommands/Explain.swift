@@ -47,14 +47,35 @@ struct ExplainCommand: ToolCommand {
         let definition = component.definition
         var lines = ["\(component.label)", "  defined at \(definition.location)", "  scope: \(definition.scope) — \(definition.scope.meaning)"]
         lines.append("  built by: " + construction(of: definition))
-        if let original = written.first(where: { $0.name == definition.name && $0.location == definition.location }),
-           let parent = original.parent {
+        let original = written.first { $0.location == definition.location && ($0.name == definition.name || $0.decorates != nil) }
+        if let parent = original?.parent {
             let place = written.first { $0.name == parent }.map { " at \($0.location)" } ?? ""
             lines.append("  inherits from: \"\(parent)\"\(place)")
         }
+        if let original, let decorated = original.decorates {
+            var settings = ["reached inside as \"\(original.decoration.innerName ?? (original.name ?? decorated + ".decorator") + ".inner")\""]
+            if original.decoration.priority != 0 { settings.append("priority \(original.decoration.priority)") }
+            if original.decoration.missing != .error { settings.append("when missing: \(original.decoration.missing.rawValue)") }
+            lines.append("  decorates: \"\(decorated)\" (" + settings.joined(separator: ", ") + ")")
+        }
         if !definition.aliases.isEmpty { lines.append("  aliases: " + definition.aliases.joined(separator: ", ")) }
         if !definition.exposedAs.isEmpty { lines.append("  injectable as: " + definition.exposedAs.map { $0.typeName ?? "?" }.joined(separator: ", ")) }
-        if !definition.tags.isEmpty { lines.append("  tags: " + definition.tags.joined(separator: ", ")) }
+        if !definition.tags.isEmpty {
+            lines.append("  tags: " + definition.tagEntries.map { entry in
+                entry.attributes.isEmpty ? entry.name
+                    : entry.name + " {" + entry.attributes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+            }.joined(separator: ", "))
+        }
+        for call in definition.methodCalls {
+            lines.append("  calls: \(call.method)(" + call.arguments.map { argument in
+                (argument.label.map { $0 + ": " } ?? "") + argument.source.description
+            }.joined(separator: ", ") + ")")
+        }
+        if let mode = definition.propertyAutowiring {
+            lines.append("  autowire: \(mode.rawValue) (settable properties it does not set are autowired)")
+        } else if !definition.autowires {
+            lines.append("  autowire: off (every initializer parameter must be given)")
+        }
         if !definition.profiles.isEmpty { lines.append("  profiles: " + definition.profiles.joined(separator: ", ")) }
         for hook in definition.hooks { lines.append("  \(hook.kind): \(hook.name)") }
         var flags: [String] = []
