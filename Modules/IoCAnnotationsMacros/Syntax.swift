@@ -139,6 +139,14 @@ struct Callable {
         return entries.isEmpty ? "" : ", defaults: [" + entries.joined(separator: ", ") + "]"
     }
 
+    /// `, sources: [1: .config(.string("${retries:3}"))]` for a catalog entry whose parameters
+    /// say where they come from (`@Named`, `@Config`): config that builds the type and leaves
+    /// such a parameter out gets it from there, as the component's own registration does.
+    var sourcesArgument: String {
+        let entries = parameters.enumerated().compactMap { index, parameter in parameter.source.map { "\(index): \($0)" } }
+        return entries.isEmpty ? "" : ", sources: [" + entries.joined(separator: ", ") + "]"
+    }
+
     /// The callable without the defaulted parameters a call may leave out (labelled, or
     /// unlabelled at the end) that the container is not told to inject: Swift fills them with
     /// their defaults, as a call written by hand would.

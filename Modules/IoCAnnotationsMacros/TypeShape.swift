@@ -237,7 +237,7 @@ struct TypeShape {
         }
         for (callable, isThrowing) in callables {
             let body = callable.closure(calling: typeName, isThrowing: isThrowing)
-            lines.append("type.initializer(\(quoted(callable.signature))\(callable.defaultsArgument)\(trailing(body))")
+            lines.append("type.initializer(\(quoted(callable.signature))\(callable.defaultsArgument)\(callable.sourcesArgument)\(trailing(body))")
         }
         for property in settableProperties {
             if let injected = injectedProperties.first(where: { $0.name == property }) {

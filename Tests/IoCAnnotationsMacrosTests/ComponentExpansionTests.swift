@@ -179,7 +179,7 @@ struct ComponentExpansionTests {
                         for name in names {
                     type.alias(name)
                         }
-                        type.initializer("init(session:baseURL:_:)") { (p0: any HTTPSession, p1: URL, p2: Int) in
+                        type.initializer("init(session:baseURL:_:)", sources: [1: .named("weather.url"), 2: .config(.string("${retries:3}"))]) { (p0: any HTTPSession, p1: URL, p2: Int) in
                             try FreeWeatherClient(session: p0, baseURL: p1, p2)
                         }
                         type.initializer("init()") {
@@ -227,7 +227,7 @@ struct ComponentExpansionTests {
                         for name in names {
                     type.alias(name)
                         }
-                        type.initializer("init(region:days:)") { (p0: String, p1: Int) in
+                        type.initializer("init(region:days:)", sources: [0: .named("region")]) { (p0: String, p1: Int) in
                             Report(region: p0, days: p1)
                         }
                     }
@@ -318,7 +318,7 @@ struct ComponentExpansionTests {
                         for name in names {
                     type.alias(name)
                         }
-                        type.initializer("init(quest:)") { (p0: any Quest) in
+                        type.initializer("init(quest:)", sources: [0: .named("quest")]) { (p0: any Quest) in
                             CavalryMan(quest: p0)
                         }
                         type.conforms(to: Knight.self) {
@@ -498,7 +498,7 @@ struct ComponentExpansionTests {
                                         3
                                     }, 3: IoCCore.DefaultArgument { () -> Double in
                                         5
-                                    }]) { (p0: String, p1: Policy, p2: Int, p3: Double) in
+                                    }], sources: [1: .named("policy")]) { (p0: String, p1: Policy, p2: Int, p3: Double) in
                             Client(host: p0, policy: p1, retries: p2, p3)
                         }
                     }

@@ -7,7 +7,12 @@ extension Compilation {
     /// code registration is bound already), then overrides by type applied.
     func bind(_ prepared: [Definition]) -> [Definition] {
         preparedCount = prepared.count
-        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code]))
+        let builder = self.builder
+        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code])) {
+            PlaceholderResolver(sources: builder.propertySources,
+                                roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
+                                maxTextBytes: builder.maxPlaceholderTextBytes)
+        }
         var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
         code = binding.code.frozen()
         problems += binding.problems

@@ -17,10 +17,16 @@ final class CatalogBinding {
         return byName
     }()
 
-    init(catalog: TypeCatalog?, definitions: [Definition], code: CodeTable) {
+    /// Where the placeholders of sources a catalog entry declares are resolved: made on first need.
+    private let makeResolver: () -> PlaceholderResolver
+    private lazy var resolver = makeResolver()
+
+    init(catalog: TypeCatalog?, definitions: [Definition], code: CodeTable,
+         resolver makeResolver: @escaping () -> PlaceholderResolver = { PlaceholderResolver(sources: []) }) {
         self.catalog = catalog
         self.definitions = definitions
         self.code = code
+        self.makeResolver = makeResolver
         for descriptor in catalog?.descriptors ?? [] {
             for reason in descriptor.problems { problems.append(IoCError(.invalidCatalogEntry(type: descriptor.type.name, reason: reason))) }
         }
@@ -213,7 +219,8 @@ final class CatalogBinding {
         else { return nil }
         construction.code = code.add(recipe)
         Self.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
-        guard completeLeftOut(&construction.arguments, of: member, given: targets, definition, catalog) else { return nil }
+        guard completeLeftOut(&construction.arguments, of: member, given: targets, definition, catalog),
+              resolveDeclared(&construction.arguments, given: targets, definition) else { return nil }
         guard let bound = descriptor.typed.bind(definition, construction: construction, descriptor: descriptor, binding: self)
         else { return nil }
         return (bound, targets)
@@ -415,7 +422,7 @@ final class CatalogBinding {
             if let binding = definition.bindings.first(where: { Self.binding($0, fits: label, type, catalog) }) {
                 points[position].source = binding.source
                 points[position].location = binding.location
-            } else if !definition.autowires, points[position].source != .defaultArgument {
+            } else if !definition.autowires, Self.isResolvedByType(points[position].source) {
                 problems.append(IoCError(.invalidDefinition(
                     component: definition.label,
                     reason: "\(member.signature) parameter \(position) '\(label ?? "_")' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
@@ -433,6 +440,33 @@ final class CatalogBinding {
         guard let type else { return false }
         let swiftName = ArgumentBinding.phpScalars[typeName] ?? typeName
         return swiftName == type.name || catalog.type(named: swiftName) == type
+    }
+
+    /// Whether a parameter's own source resolves it by its type (autowiring), not by what its
+    /// declaration says (a Swift default, `@Named`, `@Config`).
+    static func isResolvedByType(_ source: InjectionSource) -> Bool {
+        switch source {
+        case .type, .all, .optional(.type): return true
+        default: return false
+        }
+    }
+
+    /// The placeholders of the sources a catalog entry declares for parameters a definition
+    /// does not give (`@Config("${retries:3}")`), resolved as the definition's own were;
+    /// `false` after reporting one that has no value.
+    private func resolveDeclared(_ points: inout [InjectionPoint], given targets: [Int], _ definition: Definition) -> Bool {
+        guard targets.count < points.count else { return true }
+        for position in points.indices where !targets.contains(position) {
+            guard case .config(let value) = points[position].source, case .string(let text) = value.kind,
+                  PlaceholderResolver.mayContainPlaceholder(text) else { continue }
+            do throws(IoCError) {
+                points[position].source = .config(try resolver.resolve(ConfigValue(.string(text), at: definition.location)))
+            } catch {
+                problems.append(error)
+                return false
+            }
+        }
+        return true
     }
 
     static func fill(_ points: inout [InjectionPoint], with given: [InjectionPoint], at targets: [Int]) {

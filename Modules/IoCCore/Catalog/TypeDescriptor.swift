@@ -191,17 +191,33 @@ public struct TypeDescriptorBuilder<T> {
     ///
     /// `defaults` gives the Swift default values of defaulted parameters, by position: a
     /// definition that does not set such a parameter gets its default, as a Swift call would.
+    /// `sources` gives, by position, where a parameter comes from when a definition does not
+    /// set it (what its declaration says: `@Named("x")` is `.named("x")`, `@Config("${key:3}")`
+    /// is `.config(.string("${key:3}"))`, its placeholders resolved at build); without one, a
+    /// parameter is resolved by its type.
     ///
     /// ```swift
     /// client.initializer("init(host:retries:)", defaults: [1: DefaultArgument { 3 }]) { (host: String, retries: Int) in
     ///     Client(host: host, retries: retries)
+    /// }
+    /// client.initializer("init(host:)", sources: [0: .config(.string("${client.host:localhost}"))]) { (host: String) in
+    ///     Client(host: host, retries: 3)
     /// }
     /// ```
     @inlinable
     public mutating func initializer<each A>(_ signature: String, defaults: [Int: DefaultArgument] = [:],
                                              _ body: @escaping @Sendable (repeat each A) throws -> T) {
         addConstruction(signature, kind: .initializer(signature), bind: constructionBinder(body), defaults: defaults,
-                        parameters: repeat (each A).self)
+                        sources: [:], parameters: repeat (each A).self)
+    }
+
+    /// An initializer whose parameters say, by position, where they come from when a
+    /// definition does not set them (see ``initializer(_:defaults:_:)``).
+    @inlinable
+    public mutating func initializer<each A>(_ signature: String, defaults: [Int: DefaultArgument] = [:], sources: [Int: InjectionSource],
+                                             _ body: @escaping @Sendable (repeat each A) throws -> T) {
+        addConstruction(signature, kind: .initializer(signature), bind: constructionBinder(body), defaults: defaults,
+                        sources: sources, parameters: repeat (each A).self)
     }
 
     /// A static factory method, addressable by `signature` (`URL(string:)`).
@@ -214,7 +230,7 @@ public struct TypeDescriptorBuilder<T> {
     /// ```
     @inlinable
     public mutating func staticFactory<each A>(_ signature: String, _ body: @escaping @Sendable (repeat each A) throws -> T) {
-        addConstruction(signature, kind: .staticFactory(signature), bind: constructionBinder(body), defaults: [:],
+        addConstruction(signature, kind: .staticFactory(signature), bind: constructionBinder(body), defaults: [:], sources: [:],
                         parameters: repeat (each A).self)
     }
 
@@ -314,7 +330,8 @@ public struct TypeDescriptorBuilder<T> {
     @usableFromInline
     mutating func addConstruction<each A>(_ signature: String, kind: Construction.Kind,
                                           bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
-                                          defaults: [Int: DefaultArgument], parameters: repeat (each A).Type) {
+                                          defaults: [Int: DefaultArgument], sources: [Int: InjectionSource],
+                                          parameters: repeat (each A).Type) {
         var points: [InjectionPoint] = []
         for parameter in repeat each parameters {
             guard let given = defaults[points.count] else {
@@ -331,6 +348,11 @@ public struct TypeDescriptorBuilder<T> {
             descriptor.problems.append("\(signature) has no parameter \(extra) to give a default to")
             return
         }
+        if let extra = sources.keys.first(where: { $0 >= points.count }) {
+            descriptor.problems.append("\(signature) has no parameter \(extra) to give a source to")
+            return
+        }
+        for (position, source) in sources { points[position].source = source }
         guard let parsed = parse(signature, arity: points.count) else { return }
         let labelled = zip(points, parsed.labels ?? []).map { InjectionPoint(label: $1, typeOf: $0) }
         let recipe = Recipe<T>(defaults.isEmpty ? .arguments(bind) : .defaulted(DefaultedArguments(bind: bind, defaults: defaults.mapValues(\.make))))
