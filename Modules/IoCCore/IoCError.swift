@@ -213,6 +213,9 @@ extension IoCError {
         case stackExhausted(depth: Int, path: [String])
         /// A `${key}` placeholder has no value in any property source and no default.
         case unresolvedPlaceholder(key: String, location: ConfigLocation, chain: [String], sources: [String])
+        /// A placeholder config writes as a parameter (Symfony's `%key%`) with no value, quoted
+        /// as the file writes it. Its kind is ``Kind/unresolvedPlaceholder``.
+        case unresolvedParameter(key: String, location: ConfigLocation, chain: [String], sources: [String])
         /// Placeholders refer to each other in a circle.
         case placeholderCycle(chain: [String], location: ConfigLocation)
         /// A `${` is not closed, or a placeholder has no key.
@@ -336,6 +339,14 @@ extension IoCError {
                         + " the parameter env(\(name)), or ${\(key):default}."
                 }
                 return "Placeholder ${\(key)} at \(location)\(via) has no value: \(searched). Define \(key), or give a default: ${\(key):default}."
+            case let .unresolvedParameter(key, location, chain, sources):
+                let via = chain.isEmpty ? "" : " (reached through " + chain.map { "%\($0)%" }.joined(separator: " -> ") + ")"
+                let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
+                if key.hasPrefix("env("), key.hasSuffix(")"), let name = key.dropFirst(4).dropLast().split(separator: ":").last {
+                    return "Parameter %\(key)% at \(location)\(via) has no value: \(searched). Set the variable \(name), or give it a default:"
+                        + " the parameter env(\(name)), or ${\(key):default}."
+                }
+                return "Parameter %\(key)% at \(location)\(via) has no value: \(searched). Define \(key) (under parameters:, or in another property source), or give a default: ${\(key):default}."
             case let .placeholderCycle(chain, location):
                 return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
             case let .malformedPlaceholder(text, location, reason):
@@ -423,7 +434,7 @@ extension IoCError {
             case .unknownScope: .unknownScope
             case .depthExceeded: .depthExceeded
             case .stackExhausted: .stackExhausted
-            case .unresolvedPlaceholder: .unresolvedPlaceholder
+            case .unresolvedPlaceholder, .unresolvedParameter: .unresolvedPlaceholder
             case .placeholderCycle: .placeholderCycle
             case .malformedPlaceholder: .malformedPlaceholder
             case .placeholderTextLimit: .placeholderTextLimit
@@ -537,7 +548,7 @@ extension IoCError.Problem {
         case let .cycle(_, location), let .endlessCycle(_, _, location), let .cycleThroughLazy(_, _, location): return location
         case let .duplicateKey(_, _, second): return second
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
-        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _),
+        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _), let .unresolvedParameter(_, location, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
              let .placeholderTextLimit(_, location, _),
              let .badEnvironmentExpression(_, location, _), let .privateComponent(_, location),

@@ -12,6 +12,8 @@ public struct YAMLConfig: Sendable {
     /// with where each is declared: the app registers them in code, and a reference to one
     /// that the app does not register is reported as such.
     public var synthetic: [String: ConfigLocation] = [:]
+    /// The placeholder keys the files write as parameters (`%key%`): problems quote them so.
+    package var writtenAsParameters: Set<String> = []
     /// Every file read, in order.
     public var files: [String] = []
     /// Every problem found, in file order, when read with ``YAMLLoader/check(contentsOf:root:)``
@@ -92,8 +94,8 @@ public struct YAMLLoader: Sendable {
 
 extension YAMLConfig {
     init(_ load: ConfigLoad<YAMLLoader>) {
-        self.init(definitions: load.definitions, parameters: load.extras.parameters, synthetic: load.extras.synthetic, files: load.files,
-                  problems: load.problems, skipped: load.skipped)
+        self.init(definitions: load.definitions, parameters: load.extras.parameters, synthetic: load.extras.synthetic,
+                  writtenAsParameters: load.extras.writtenAsParameters, files: load.files, problems: load.problems, skipped: load.skipped)
     }
 }
 
@@ -118,6 +120,7 @@ extension YAMLLoader: ConfigFormat {
     package func keep(_ translator: YAMLTranslator, at place: ConfigPlace<YAMLLoader>, in load: inout ConfigLoad<YAMLLoader>) {
         load.extras.parameters.merge(translator.parameters) { $1 }
         load.extras.synthetic.merge(translator.synthetic) { $1 }
+        load.extras.writtenAsParameters.formUnion(translator.writtenAsParameters)
     }
 }
 
@@ -125,6 +128,7 @@ extension YAMLLoader: ConfigFormat {
 package struct YAMLExtras: Sendable {
     var parameters: [String: ConfigValue] = [:]
     var synthetic: [String: ConfigLocation] = [:]
+    var writtenAsParameters: Set<String> = []
 }
 
 extension ContainerBuilder {
@@ -155,6 +159,7 @@ extension ContainerBuilder {
     private func add(_ config: YAMLConfig) {
         add(contentsOf: config.definitions)
         syntheticNames.merge(config.synthetic) { $1 }
+        parameterSpellings.formUnion(config.writtenAsParameters)
         if !config.parameters.isEmpty {
             propertySources.append(DictionaryPropertySource(name: "parameters", config.parameters))
         }

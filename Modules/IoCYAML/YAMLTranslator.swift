@@ -16,6 +16,9 @@ package struct YAMLTranslator: ConfigTranslation {
     package var problems: [YAMLError] = []
     /// The ids of services left out because of a problem (collecting only).
     package var skipped: [String] = []
+    /// The keys the file writes as parameters, noted as values are read (a box: values are
+    /// read by methods that change nothing else).
+    private let parameterKeys = ParameterKeys()
     /// Services declared `synthetic: true`, which the app provides, by id: where each is declared.
     package var synthetic: [String: ConfigLocation] = [:]
     let collecting: Bool
@@ -665,12 +668,12 @@ package struct YAMLTranslator: ConfigTranslation {
     /// A scalar typed by the YAML core schema (plain scalars only), with Symfony's `%param%`
     /// and `%env(NAME)%` turned into `${...}` placeholders.
     func scalarValue(_ text: String, plain: Bool, tag: String?, at location: ConfigLocation) -> ConfigValue {
-        if tag == "tag:yaml.org,2002:str" || !plain { return ConfigValue(.string(Self.parameters(in: text)), at: location) }
+        if tag == "tag:yaml.org,2002:str" || !plain { return ConfigValue(.string(parameters(in: text)), at: location) }
         if Self.isNullLiteral(text) { return ConfigValue(.null, at: location) }
         if let flag = Self.booleanLiteral(text) { return ConfigValue(.bool(flag), at: location) }
         if let int = Self.integer(text) { return ConfigValue(.int(int), at: location) }
         if let double = Self.float(text) { return ConfigValue(.double(double), at: location) }
-        return ConfigValue(.string(Self.parameters(in: text)), at: location)
+        return ConfigValue(.string(parameters(in: text)), at: location)
     }
 
     static func integer(_ text: String) -> Int? {
@@ -691,12 +694,17 @@ package struct YAMLTranslator: ConfigTranslation {
         return Double(text)
     }
 
-    /// `%name%` → `${name}`, `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%`.
-    static func parameters(in text: String) -> String {
+    /// `%name%` → `${name}`, `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%`; each key noted
+    /// in ``writtenAsParameters``, so that problems quote it as the file writes it.
+    func parameters(in text: String) -> String {
         // NB: a byte scan first, not Foundation's `contains(_:)` on strings, which bridges to NSString.
         guard text.containsASCII(UInt8(ascii: "%")) else { return text }
-        return EnvironmentExpression.placeholders(inParameterText: text)
+        let keys = parameterKeys
+        return EnvironmentExpression.placeholders(inParameterText: text) { keys.names.insert(String($0)) }
     }
+
+    /// The keys this file writes as parameters (`%key%`).
+    package var writtenAsParameters: Set<String> { parameterKeys.names }
 
     // MARK: Node helpers
 
@@ -925,4 +933,9 @@ package struct YAMLTranslator: ConfigTranslation {
     private func unknownKey(_ key: String, in section: String, known: [String], at location: ConfigLocation) -> YAMLError {
         .unknownKey(key: key, section: section, known: known, suggestion: Suggestions.closest(to: key, in: known).first, location: location)
     }
+}
+
+/// The keys a YAML file writes as Symfony parameters (`%key%`), noted while it is translated.
+final class ParameterKeys {
+    var names: Set<String> = []
 }

@@ -40,6 +40,23 @@ struct Problem: CustomStringConvertible {
 }
 
 extension Reading {
+    /// swift-ioc's reading begun: a front end's definitions merged with their parents as
+    /// written (nothing else resolved), and its problems with the merge's.
+    static func merging(_ definitions: [Definition], problems: [Problem]) -> (reading: Reading, merged: [Definition]) {
+        var reading = Reading()
+        reading.problems = problems
+        let builder = ContainerBuilder()
+        builder.add(contentsOf: definitions)
+        let merged = builder.mergedAsWritten()
+        reading.problems += merged.problems.map { Problem(kind: $0.kind.name, message: String(describing: $0), line: $0.location?.line) }
+        return (reading, merged.definitions)
+    }
+
+    /// The name a comparison gives a definition without one: `(unnamed 2) Type`.
+    static func unnamed(_ count: Int, _ definition: Definition) -> String {
+        "(unnamed \(count)) " + (definition.typeName ?? "?")
+    }
+
     /// Attributes the problems of a file to the components it left out: each left-out
     /// component's text runs from the line that names it (`firstLine`) to the next component's.
     mutating func attribute(leftOut names: [String], firstLine: (String) -> Int?, componentLines: [Int]) {

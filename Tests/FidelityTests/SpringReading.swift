@@ -178,16 +178,13 @@ enum SpringReading {
 
     static func swift(_ url: URL, root: URL) -> Reading {
         let config = XMLLoader().check(contentsOf: url, root: root)
-        var reading = Reading()
-        reading.problems = config.problems.map { Problem($0, location: $0.location) }
-        let builder = ContainerBuilder()
-        builder.add(contentsOf: config.definitions)
-        let merged = builder.mergedAsWritten()
-        reading.problems += merged.problems.map { Problem(kind: $0.kind.name, message: String(describing: $0), line: $0.location?.line) }
+        let begun = Reading.merging(config.definitions, problems: config.problems.map { Problem($0, location: $0.location) })
+        var reading = begun.reading
+        let merged = begun.merged
         var aliasesOf: [String: [String]] = [:]
         var unnamed = 0
         var components: [(name: String, definition: Definition)] = []
-        for definition in merged.definitions {
+        for definition in merged {
             if let target = definition.aliasTarget, let name = definition.name {
                 aliasesOf[target, default: []].append(name)
                 continue
@@ -196,7 +193,7 @@ enum SpringReading {
                 components.append((name, definition))
             } else {
                 unnamed += 1
-                components.append(("(unnamed \(unnamed)) " + (definition.typeName ?? "?"), definition))
+                components.append((Reading.unnamed(unnamed, definition), definition))
             }
         }
         for (name, definition) in components {
@@ -206,7 +203,7 @@ enum SpringReading {
         let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
         reading.attribute(leftOut: config.skipped, firstLine: { name in
             lines.firstIndex { $0.contains("id=\"\(name)\"") || $0.contains("name=\"\(name)\"") }.map { $0 + 1 }
-        }, componentLines: merged.definitions.map(\.location.line))
+        }, componentLines: merged.map(\.location.line))
         return reading
     }
 

@@ -192,6 +192,9 @@ enum SymfonyReading {
 
     /// Symfony's parameters in a string, as swift-ioc's placeholders: `%name%` → `${name}`,
     /// `%env(NAME)%` → `${env(NAME)}`, `%%` → `%`.
+    // NB: written again from docs/Fidelity.md, not the reader's own translation
+    // (`EnvironmentExpression.placeholders(inParameterText:)`): the oracle's side of the
+    // comparison must not take the code under test for granted.
     static func placeholders(in text: String) -> String {
         guard text.contains("%") else { return text }
         var result = ""
@@ -226,14 +229,11 @@ enum SymfonyReading {
 
     static func swift(_ url: URL, root: URL) -> Reading {
         let config = YAMLLoader().check(contentsOf: url, root: root)
-        var reading = Reading()
-        reading.problems = config.problems.map { Problem($0, location: $0.location) }
-        let builder = ContainerBuilder()
-        builder.add(contentsOf: config.definitions)
-        let merged = builder.mergedAsWritten()
-        reading.problems += merged.problems.map { Problem(kind: $0.kind.name, message: String(describing: $0), line: $0.location?.line) }
+        let begun = Reading.merging(config.definitions, problems: config.problems.map { Problem($0, location: $0.location) })
+        var reading = begun.reading
+        let merged = begun.merged
         var unnamed = 0
-        for definition in merged.definitions {
+        for definition in merged {
             if let target = definition.aliasTarget, let name = definition.name {
                 reading.aliases[name] = .record(["target": .string(target), "public": .bool(definition.isPublic),
                                                  "deprecated": definition.deprecation.map(Canon.string) ?? .null])
@@ -246,7 +246,7 @@ enum SymfonyReading {
                 name = own
             } else {
                 unnamed += 1
-                name = "(unnamed \(unnamed)) " + (definition.typeName ?? "?")
+                name = Reading.unnamed(unnamed, definition)
             }
             reading.components[name] = swiftComponent(definition)
             for alias in definition.aliases {
@@ -262,7 +262,7 @@ enum SymfonyReading {
                 let text = line.drop { $0 == " " }
                 return text.count < line.count && keys.contains { text.hasPrefix($0) }
             }.map { $0 + 1 }
-        }, componentLines: merged.definitions.map(\.location.line))
+        }, componentLines: merged.map(\.location.line))
         return reading
     }
 

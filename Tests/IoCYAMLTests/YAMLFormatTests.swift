@@ -109,7 +109,7 @@ struct YAMLFormatTests {
         #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(int:APP_ID)%'] } }") }
             == """
             Container validation failed with 1 problem:
-            1. Placeholder ${env(int:APP_ID)} at services.yaml:1:54 has no value: not found in environment. Set the variable APP_ID, or give it a default: the parameter env(APP_ID), or ${env(int:APP_ID):default}.
+            1. Parameter %env(int:APP_ID)% at services.yaml:1:54 has no value: not found in environment. Set the variable APP_ID, or give it a default: the parameter env(APP_ID), or ${env(int:APP_ID):default}.
             """)
     }
 

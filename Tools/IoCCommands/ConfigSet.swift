@@ -62,6 +62,8 @@ struct ConfigSet {
     var skipped: Set<String> = []
     /// Services declared synthetic (the app provides them), with where.
     var synthetic: [String: ConfigLocation] = [:]
+    /// The placeholder keys the YAML files write as parameters (`%key%`).
+    var writtenAsParameters: Set<String> = []
 
     enum Format: String, CaseIterable {
         case yaml, xml
@@ -89,6 +91,7 @@ struct ConfigSet {
                 definitions += config.definitions
                 parameters += config.parameters.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
                 synthetic.merge(config.synthetic) { $1 }
+                writtenAsParameters.formUnion(config.writtenAsParameters)
                 files += config.files
                 problems += config.problems.map(Problem.init)
                 skipped.formUnion(config.skipped)
@@ -121,6 +124,7 @@ struct ConfigSet {
         builder.catalog = tool.catalog
         builder.absentNames = skipped.union(options.provided)
         builder.syntheticNames = synthetic
+        builder.parameterSpellings = writtenAsParameters
         tool.configure?(builder)
         builder.add(contentsOf: definitions)
         return builder

@@ -9,9 +9,11 @@ extension Compilation {
         preparedCount = prepared.count
         let builder = self.builder
         let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code])) {
-            PlaceholderResolver(sources: builder.propertySources,
-                                roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
-                                maxTextBytes: builder.maxPlaceholderTextBytes)
+            var resolver = PlaceholderResolver(sources: builder.propertySources,
+                                               roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
+                                               maxTextBytes: builder.maxPlaceholderTextBytes)
+            resolver.writtenAsParameters = builder.parameterSpellings
+            return resolver
         }
         var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
         code = binding.code.frozen()

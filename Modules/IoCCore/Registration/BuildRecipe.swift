@@ -18,6 +18,8 @@ package struct BuildRecipe {
     let maxPlaceholderTextBytes: Int
     let maxInheritedSettings: Int
     let configRoots: [URL]
+    let syntheticNames: [String: ConfigLocation]
+    let parameterSpellings: Set<String>
     let activeProfiles: Set<String>
     let catalog: TypeCatalog?
     let postProcessors: [any InstancePostProcessor]
@@ -36,6 +38,8 @@ package struct BuildRecipe {
         maxPlaceholderTextBytes = builder.maxPlaceholderTextBytes
         maxInheritedSettings = builder.maxInheritedSettings
         configRoots = builder.configRoots
+        syntheticNames = builder.syntheticNames
+        parameterSpellings = builder.parameterSpellings
         activeProfiles = builder.activeProfiles
         catalog = builder.catalog
         postProcessors = builder.postProcessors
@@ -60,6 +64,8 @@ extension ContainerBuilder {
         maxPlaceholderTextBytes = recipe.maxPlaceholderTextBytes
         maxInheritedSettings = recipe.maxInheritedSettings
         configRoots = recipe.configRoots
+        syntheticNames = recipe.syntheticNames
+        parameterSpellings = recipe.parameterSpellings
         activeProfiles = recipe.activeProfiles
         catalog = recipe.catalog
         postProcessors = recipe.postProcessors

@@ -93,6 +93,8 @@ public final class ContainerBuilder {
     /// Names config declares the app provides (Symfony's `synthetic: true`), with where: a
     /// reference to one that nothing registers says so, and how to provide it.
     package var syntheticNames: [String: ConfigLocation] = [:]
+    /// The placeholder keys config files write as parameters (`%key%`): problems quote them so.
+    package var parameterSpellings: Set<String> = []
 
     /// A builder for a top-level container.
     ///

@@ -118,6 +118,14 @@ extension TypeDescriptorBuilder {
         initializer(signature, defaults: defaults, MainActorGate.wrap(String(describing: T.self), body))
     }
 
+    /// A main-actor type's initializer whose parameters say, by position, where they come from
+    /// when a definition does not set them (see ``initializer(_:defaults:sources:_:)``).
+    public mutating func initializer<each A>(_ signature: String, defaults: [Int: DefaultArgument] = [:], sources: [Int: InjectionSource],
+                                             onMainActor body: @escaping @MainActor (repeat each A) throws -> T) {
+        descriptor.isMainActor = true
+        initializer(signature, defaults: defaults, sources: sources, MainActorGate.wrap(String(describing: T.self), body))
+    }
+
     /// A settable property of a main-actor type, set on the main actor.
     ///
     /// ```swift

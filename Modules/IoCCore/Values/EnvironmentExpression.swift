@@ -282,8 +282,8 @@ extension ConfigValue {
 extension EnvironmentExpression {
     /// Symfony's parameters in `text` as placeholders: `%name%` → `${name}`,
     /// `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%` (what services.yaml values and
-    /// `%env(resolve:NAME)%` values hold).
-    package static func placeholders(inParameterText text: String) -> String {
+    /// `%env(resolve:NAME)%` values hold); `note` is told each parameter's key.
+    package static func placeholders(inParameterText text: String, noting note: (Substring) -> Void = { _ in }) -> String {
         var result = ""
         var rest = Substring(text)
         while let start = rest.firstIndex(of: "%") {
@@ -302,8 +302,10 @@ extension EnvironmentExpression {
             if name.hasPrefix("env("), name.hasSuffix(")") {
                 // The core evaluates Symfony's processors (`int:`, `json:`, `key:`...) and refuses unknown ones.
                 result += "${" + name + "}"
+                note(name)
             } else if !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) {
                 result += "${" + name + "}"
+                note(name)
             } else {
                 result += rest[start...end]
             }

@@ -9,6 +9,8 @@ struct PlaceholderResolver {
     var roots: [String] = []
     /// The most text resolving may make in all (``ContainerBuilder/maxPlaceholderTextBytes``).
     let maxTextBytes: Int
+    /// The keys config writes as parameters (Symfony's `%key%`): problems quote them so.
+    var writtenAsParameters: Set<String> = []
     private let state = State()
 
     init(sources: [any PropertySource], roots: [String] = [], maxTextBytes: Int = .max) {
@@ -109,7 +111,15 @@ struct PlaceholderResolver {
         if let known = state.values[key] { return known }
         if let found = lookup(key) { return remembered(try expanded(found, of: key, at: location, chain: chain), for: key) }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
-        throw IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
+        throw unresolved(key, at: location, chain: chain)
+    }
+
+    /// The problem of `key` without a value, quoted as config writes it.
+    private func unresolved(_ key: String, at location: ConfigLocation, chain: [String]) -> IoCError {
+        if writtenAsParameters.contains(key) {
+            return IoCError(.unresolvedParameter(key: key, location: location, chain: chain, sources: sources.map(\.name)))
+        }
+        return IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
     }
 
     /// `value`, what `key` resolved to, remembered for the rest of the build. (A key that
@@ -152,7 +162,7 @@ struct PlaceholderResolver {
             return remembered(expression.processors.isEmpty ? try expanded(value, of: key, at: location, chain: chain) : value, for: key)
         }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
-        throw IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
+        throw unresolved(key, at: location, chain: chain)
     }
 
     private enum Segment {
