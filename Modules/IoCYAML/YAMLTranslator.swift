@@ -315,8 +315,13 @@ package struct YAMLTranslator: ConfigTranslation {
                     let entries = try mapping(value, "properties")
                     definition.properties.reserveCapacity(definition.properties.count + entries.count)
                     for (property, source) in entries {
-                        definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
-                                                                       location: source.location))
+                        // Each property's problem is reported, not only the first one's.
+                        do throws(YAMLError) {
+                            definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
+                                                                           location: source.location))
+                        } catch {
+                            unknown += error.problems
+                        }
                     }
                 case "calls": definition.methodCalls = try calls(value)
                 case "factory": factory = value

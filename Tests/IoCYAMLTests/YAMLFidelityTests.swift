@@ -195,5 +195,15 @@ struct YAMLFidelityTests {
         #expect(errorText { _ = try Self.definitions("services:\n  a: { class: Logger, decorates: b, decoration_around: c }\n") }
             == "decoration_around at services.yaml:2:37 has no Swift meaning here: it orders this decorator against the other decorators of one service by their ids; give each decorator a decoration_priority instead (the highest wraps the service first).")
     }
+
+    @Test func everyRefusedPropertyOfAService_isReported() {
+        var count = 0
+        do {
+            _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, properties: { x: '@=one()', y: !closure '@b' } }\n", name: "services.yaml")
+        } catch {
+            count = error.problems.filter { if case .refused = $0 { true } else { false } }.count
+        }
+        #expect(count == 2)
+    }
 }
 
