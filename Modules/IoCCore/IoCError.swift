@@ -332,21 +332,9 @@ extension IoCError {
                     + IoCError.abbreviated(path) + "). Such a deep graph is usually an unbounded recursion in a factory;"
                     + " if it is meant, resolve it on a thread with a larger stack."
             case let .unresolvedPlaceholder(key, location, chain, sources):
-                let via = chain.isEmpty ? "" : " (reached through " + chain.map { "${\($0)}" }.joined(separator: " -> ") + ")"
-                let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
-                if key.hasPrefix("env("), key.hasSuffix(")"), let name = key.dropFirst(4).dropLast().split(separator: ":").last {
-                    return "Placeholder ${\(key)} at \(location)\(via) has no value: \(searched). Set the variable \(name), or give it a default:"
-                        + " the parameter env(\(name)), or ${\(key):default}."
-                }
-                return "Placeholder ${\(key)} at \(location)\(via) has no value: \(searched). Define \(key), or give a default: ${\(key):default}."
+                return IoCError.unresolved(key, location, chain, sources, asParameter: false)
             case let .unresolvedParameter(key, location, chain, sources):
-                let via = chain.isEmpty ? "" : " (reached through " + chain.map { "%\($0)%" }.joined(separator: " -> ") + ")"
-                let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
-                if key.hasPrefix("env("), key.hasSuffix(")"), let name = key.dropFirst(4).dropLast().split(separator: ":").last {
-                    return "Parameter %\(key)% at \(location)\(via) has no value: \(searched). Set the variable \(name), or give it a default:"
-                        + " the parameter env(\(name)), or ${\(key):default}."
-                }
-                return "Parameter %\(key)% at \(location)\(via) has no value: \(searched). Define \(key) (under parameters:, or in another property source), or give a default: ${\(key):default}."
+                return IoCError.unresolved(key, location, chain, sources, asParameter: true)
             case let .placeholderCycle(chain, location):
                 return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
             case let .malformedPlaceholder(text, location, reason):
@@ -518,6 +506,21 @@ extension IoCError {
     static func abbreviated(_ path: [String]) -> String {
         let shown = path.count > 8 ? Array(path.prefix(4)) + ["..."] + Array(path.suffix(3)) : path
         return shown.joined(separator: " -> ")
+    }
+
+    /// The words of a placeholder with no value, quoted as config writes it: `${key}`, or a
+    /// services.yaml parameter `%key%` (`asParameter`).
+    static func unresolved(_ key: String, _ location: ConfigLocation, _ chain: [String], _ sources: [String], asParameter: Bool) -> String {
+        let quote = { (key: String) in asParameter ? "%\(key)%" : "${\(key)}" }
+        let head = (asParameter ? "Parameter " : "Placeholder ") + quote(key)
+        let via = chain.isEmpty ? "" : " (reached through " + chain.map(quote).joined(separator: " -> ") + ")"
+        let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
+        if key.hasPrefix("env("), key.hasSuffix(")"), let name = key.dropFirst(4).dropLast().split(separator: ":").last {
+            return "\(head) at \(location)\(via) has no value: \(searched). Set the variable \(name), or give it a default:"
+                + " the parameter env(\(name)), or ${\(key):default}."
+        }
+        let define = asParameter ? "\(key) (under parameters:, or in another property source)" : key
+        return "\(head) at \(location)\(via) has no value: \(searched). Define \(define), or give a default: ${\(key):default}."
     }
 
     static func pathClause(_ path: [String]) -> String {

@@ -271,54 +271,7 @@ package struct XMLTranslator: ConfigTranslation {
             // Every child's problem is reported, not only the first: a child that is wrong is
             // noted and the next one read.
             do throws(XMLError) {
-                switch child.name {
-                case "constructor-arg":
-                    try check(child, attributes: Self.constructorArgAttributes)
-                    var index: Int?
-                    if let text = child.attribute("index") {
-                        guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
-                        index = number
-                    }
-                    try add(InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location),
-                            index: index, to: &arguments, of: element)
-                case "property":
-                    try check(child, attributes: Self.propertyAttributes)
-                    // Room for four at once, not one, two, four: a bean sets a few.
-                    if properties.isEmpty { properties.reserveCapacity(4) }
-                    var property = try property(child, elements: true)
-                    for meta in child.children where meta.name == "meta" {
-                        try check(meta, attributes: ["key", "value"])
-                        definition.metadata["\(property.name).\(try required(meta, "key"))"] = meta.attribute("value") ?? ""
-                    }
-                    if let collection = child.children.first(where: { Self.collections.contains($0.name) }) {
-                        let merge = collection.attribute("merge").flatMap { $0 == "default" ? nil : $0 }
-                        property.mergesWithParent = try merge.map { text throws(XMLError) in try bool(text, collection) } ?? defaults.merge
-                    }
-                    properties.append(property)
-                case "description": continue
-                case "meta":
-                    try check(child, attributes: ["key", "value"])
-                    definition.metadata[try required(child, "key")] = child.attribute("value") ?? ""
-                case "qualifier":
-                    // Spring's qualifier picks a candidate by a name of its own: in Swift, a name.
-                    try check(child, attributes: ["value", "type"])
-                    if let value = child.attribute("value"), !value.isEmpty { definition.aliases.append(value) }
-                case "lookup-method":
-                    // A method returning a new bean on every call: a Provider property of that bean.
-                    try check(child, attributes: ["name", "bean"])
-                    guard child.attribute("bean") != nil else {
-                        throw .refused(construct: "<lookup-method> without 'bean'", reason: "Spring finds the bean by the Java method's return type, which the catalog does not see here; name the bean (bean=\"...\")", location: child.location)
-                    }
-                    properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
-                                                        location: child.location))
-                case "aop:scoped-proxy":
-                    try scopedProxy(child, of: &definition)
-                case "replaced-method":
-                    throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
-                default:
-                    if let refusal = Self.refusal(of: child) { throw refusal }
-                    throw unknownElement(child, in: element, known: Self.beanChildren)
-                }
+                try beanChild(child, of: element, defaults: defaults, into: &definition, arguments: &arguments, properties: &properties)
             } catch {
                 childProblems += error.problems
             }
@@ -326,9 +279,11 @@ package struct XMLTranslator: ConfigTranslation {
         if let problem = XMLError.combining(childProblems) { throw problem }
         definition.properties = properties
         if hasShortcuts { try shortcuts(of: element, into: &definition, arguments: &arguments) }
-        guard let points = arguments.inOrder else {
-            let gap = arguments.firstGap ?? 0
-            throw .badValue(value: "index", reason: "no constructor-arg is at index \(gap), before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index \(gap) too, or name the arguments (name=\"label\")", location: element.location)
+        let points: [InjectionPoint]
+        switch arguments.inOrder {
+        case .success(let placed): points = placed
+        case .failure(let empty):
+            throw .badValue(value: "index", reason: "no constructor-arg is at index \(empty.index), before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index \(empty.index) too, or name the arguments (name=\"label\")", location: element.location)
         }
         if let method = factoryMethod {
             let signature = SelectorMapping.swiftSignature(method) ?? method
@@ -343,6 +298,60 @@ package struct XMLTranslator: ConfigTranslation {
             definition.construction = .initializer(arguments: points)
         }
         return definition
+    }
+
+    /// One child element of a bean: a constructor argument, a property, `<meta>`, a qualifier, a
+    /// lookup method, a scoped proxy, or a refusal naming what it is.
+    private func beanChild(_ child: XMLElementNode, of element: XMLElementNode, defaults: BeansDefaults, into definition: inout Definition,
+                           arguments: inout ConstructorArguments, properties: inout [PropertyInjection]) throws(XMLError) {
+        switch child.name {
+        case "constructor-arg":
+            try check(child, attributes: Self.constructorArgAttributes)
+            var index: Int?
+            if let text = child.attribute("index") {
+                guard let number = Int(text), number >= 0 else { throw .badValue(value: text, reason: "an index is a whole number from 0", location: child.location) }
+                index = number
+            }
+            try add(InjectionPoint(label: child.attribute("name"), source: try valueSource(of: child), location: child.location),
+                    index: index, to: &arguments, of: element)
+        case "property":
+            try check(child, attributes: Self.propertyAttributes)
+            // Room for four at once, not one, two, four: a bean sets a few.
+            if properties.isEmpty { properties.reserveCapacity(4) }
+            var property = try property(child, elements: true)
+            for meta in child.children where meta.name == "meta" {
+                try check(meta, attributes: ["key", "value"])
+                definition.metadata["\(property.name).\(try required(meta, "key"))"] = meta.attribute("value") ?? ""
+            }
+            if let collection = child.children.first(where: { Self.collections.contains($0.name) }) {
+                let merge = collection.attribute("merge").flatMap { $0 == "default" ? nil : $0 }
+                property.mergesWithParent = try merge.map { text throws(XMLError) in try bool(text, collection) } ?? defaults.merge
+            }
+            properties.append(property)
+        case "description": return
+        case "meta":
+            try check(child, attributes: ["key", "value"])
+            definition.metadata[try required(child, "key")] = child.attribute("value") ?? ""
+        case "qualifier":
+            // Spring's qualifier picks a candidate by a name of its own: in Swift, a name.
+            try check(child, attributes: ["value", "type"])
+            if let value = child.attribute("value"), !value.isEmpty { definition.aliases.append(value) }
+        case "lookup-method":
+            // A method returning a new bean on every call: a Provider property of that bean.
+            try check(child, attributes: ["name", "bean"])
+            guard child.attribute("bean") != nil else {
+                throw .refused(construct: "<lookup-method> without 'bean'", reason: "Spring finds the bean by the Java method's return type, which the catalog does not see here; name the bean (bean=\"...\")", location: child.location)
+            }
+            properties.append(PropertyInjection(name: try required(child, "name"), source: .provider(.named(try required(child, "bean"))),
+                                                location: child.location))
+        case "aop:scoped-proxy":
+            try scopedProxy(child, of: &definition)
+        case "replaced-method":
+            throw .refused(construct: "<replaced-method>", reason: "it replaces a method's body at run time through a generated Java subclass, which Swift types cannot have; implement the method in the type, or decorate the component", location: child.location)
+        default:
+            if let refusal = Self.refusal(of: child) { throw refusal }
+            throw unknownElement(child, in: element, known: Self.beanChildren)
+        }
     }
 
     /// Spring's `p:name="value"` / `p:name-ref="bean"` (a property) and `c:label="value"`,
@@ -378,6 +387,11 @@ package struct XMLTranslator: ConfigTranslation {
     }
 
     /// A bean's constructor arguments as written, with their indices when any has one.
+    /// A constructor-arg index before which a place is left empty.
+    private struct EmptyPlace: Error {
+        let index: Int
+    }
+
     private struct ConstructorArguments {
         var points: [InjectionPoint] = []
         /// `nil` while no argument has an index (nearly always): no list made for them.
@@ -416,11 +430,10 @@ package struct XMLTranslator: ConfigTranslation {
 
         /// The points, each with an index at that position (an unlabelled argument is the
         /// parameter at its position), the others in the places left, in order: Spring's
-        /// `c:holder="Ada" c:_1="7"` is `[holder: "Ada", "7"]`. `nil` when an index leaves a
-        /// place before it that no other argument fills (`index="2"` alone), which Swift's
-        /// positional arguments cannot skip.
-        var inOrder: [InjectionPoint]? {
-            guard let indices else { return points }
+        /// `c:holder="Ada" c:_1="7"` is `[holder: "Ada", "7"]`. Or the first place an index leaves
+        /// empty before it (`index="2"` alone: 0), which Swift's positional arguments cannot skip.
+        var inOrder: Result<[InjectionPoint], EmptyPlace> {
+            guard let indices else { return .success(points) }
             var places = [InjectionPoint?](repeating: nil, count: max(points.count, (indices.compactMap { $0 }.max() ?? 0) + 1))
             for (index, point) in zip(indices, points) { if let index { places[index] = point } }
             var free = places.indices.filter { places[$0] == nil }[...]
@@ -429,21 +442,8 @@ package struct XMLTranslator: ConfigTranslation {
                 places[place] = point
             }
             let last = places.lastIndex { $0 != nil } ?? -1
-            let filled = places[...last].compactMap { $0 }
-            return filled.count == last + 1 ? filled : nil
-        }
-
-        /// The first index with no argument at or before the last one given.
-        var firstGap: Int? {
-            guard let indices else { return nil }
-            let given = Set(indices.compactMap { $0 })
-            let unindexed = indices.count { $0 == nil }
-            var free = unindexed
-            for place in 0...(given.max() ?? 0) where !given.contains(place) {
-                if free == 0 { return place }
-                free -= 1
-            }
-            return nil
+            if let empty = places[...last].firstIndex(where: { $0 == nil }) { return .failure(EmptyPlace(index: empty)) }
+            return .success(places[...last].compactMap { $0 })
         }
     }
 

@@ -129,7 +129,7 @@ public enum XMLWriter {
         for property in definition.properties {
             var element = try injection("property", name: property.name, property.source, of: definition)
             // A collection added to the parent's says so on its element, as it was written.
-            if property.mergesWithParent, let first = element.children.first, ["list", "set", "array", "map", "props"].contains(first.name) {
+            if property.mergesWithParent, let first = element.children.first, XMLTranslator.collections.contains(first.name) {
                 element.children[0].attributes.append(("merge", "true"))
             }
             children.append(element)

@@ -40,7 +40,7 @@ enum KnownDifference: String, CaseIterable, Comparable {
         case (.yaml, "public", .bool(false), .bool(true)) where isInner: return .innerDefinitions
         // XML attributes have no order: Spring sets `p:` properties in its parser's order
         // (alphabetical), swift-ioc in the order written.
-        case (.xml, "properties", .list(let a), .list(let b)) where path.count == 1 && a.count == b.count && sortedByName(a) == sortedByName(b):
+        case (.xml, "properties", .list(let a), .list(let b)) where path.count == 1 && a.count == b.count && sortedDescriptions(a) == sortedDescriptions(b):
             return .shortcutAttributeOrder
         // Symfony's services are private unless they say otherwise; swift-ioc's can be resolved
         // by name or type unless they say `public: false`.
@@ -58,7 +58,8 @@ enum KnownDifference: String, CaseIterable, Comparable {
         }
     }
 
-    private static func sortedByName(_ records: [Canon]) -> [String] {
+    /// The records as text, sorted: the same records in any order give the same list.
+    private static func sortedDescriptions(_ records: [Canon]) -> [String] {
         records.map(\.description).sorted()
     }
 }

@@ -93,6 +93,9 @@ final class Tally {
 
     func note(_ difference: KnownDifference) { counts[difference, default: 0] += 1 }
 
+    /// Adds another tally's counts to this one's.
+    func add(_ other: Tally) { counts.merge(other.counts, uniquingKeysWith: +) }
+
     var total: Int { counts.values.reduce(0, +) }
 }
 

@@ -253,38 +253,32 @@ final class ConfiguredUploader: Sendable {
 /// parameter out gets it from there, as the component's own registration does.
 @Suite("Declared parameter sources, from config")
 struct DeclaredParameterSourceTests {
-    private func builder(_ yaml: String, _ sources: [String: ConfigValue] = [:]) throws -> ContainerBuilder {
+    private func builder(yaml: String? = nil, xml: String? = nil, _ sources: [String: ConfigValue] = [:]) throws -> ContainerBuilder {
         let builder = ContainerBuilder()
         let catalog = TypeCatalog()
         catalog.add(ConfiguredUploader.self)
         builder.catalog = catalog
         builder.propertySources = [DictionaryPropertySource(sources)]
         builder.register(instance: "eu-west").named("region")
-        try builder.loadYAML(yaml, name: "services.yaml")
+        if let yaml { try builder.loadYAML(yaml, name: "services.yaml") }
+        if let xml { try builder.loadXML(xml, name: "beans.xml") }
         return builder
     }
 
     @Test(arguments: ["yaml", "xml"])
     func aParameterConfigLeavesOut_takesWhatItsDeclarationSays(format: String) throws {
-        let builder = ContainerBuilder()
-        let catalog = TypeCatalog()
-        catalog.add(ConfiguredUploader.self)
-        builder.catalog = catalog
-        builder.register(instance: "eu-west").named("region")
-        if format == "yaml" {
-            try builder.loadYAML("services:\n  uploader: { class: ConfiguredUploader, arguments: { bucket: photos } }\n", name: "services.yaml")
-        } else {
-            try builder.loadXML(#"<beans><bean id="uploader" class="ConfiguredUploader"><constructor-arg name="bucket" value="photos"/></bean></beans>"#, name: "beans.xml")
-        }
+        let builder = format == "yaml"
+            ? try builder(yaml: "services:\n  uploader: { class: ConfiguredUploader, arguments: { bucket: photos } }\n")
+            : try builder(xml: #"<beans><bean id="uploader" class="ConfiguredUploader"><constructor-arg name="bucket" value="photos"/></bean></beans>"#)
         let uploader = try builder.build().resolve(ConfiguredUploader.self, name: "uploader")
         #expect((uploader.bucket, uploader.retries, uploader.region) == ("photos", 3, "eu-west"))
     }
 
     @Test func aDeclaredPlaceholder_readsTheBuildersSources_andAGivenArgumentWins() throws {
-        let fromSource = try builder("services:\n  uploader: { class: ConfiguredUploader, arguments: { bucket: photos } }\n",
+        let fromSource = try builder(yaml: "services:\n  uploader: { class: ConfiguredUploader, arguments: { bucket: photos } }\n",
                                      ["uploader.retries": ConfigValue(.int(7))])
         #expect(try fromSource.build().resolve(ConfiguredUploader.self, name: "uploader").retries == 7)
-        let given = try builder("services:\n  uploader: { class: ConfiguredUploader, arguments: { bucket: photos, retries: 1 } }\n")
+        let given = try builder(yaml: "services:\n  uploader: { class: ConfiguredUploader, arguments: { bucket: photos, retries: 1 } }\n")
         #expect(try given.build().resolve(ConfiguredUploader.self, name: "uploader").retries == 1)
     }
 }

@@ -8,13 +8,8 @@ extension Compilation {
     func bind(_ prepared: [Definition]) -> [Definition] {
         preparedCount = prepared.count
         let builder = self.builder
-        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code])) {
-            var resolver = PlaceholderResolver(sources: builder.propertySources,
-                                               roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
-                                               maxTextBytes: builder.maxPlaceholderTextBytes)
-            resolver.writtenAsParameters = builder.parameterSpellings
-            return resolver
-        }
+        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code]),
+                                     resolver: builder.placeholderResolver)
         var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
         code = binding.code.frozen()
         problems += binding.problems

@@ -21,8 +21,7 @@ final class CatalogBinding {
     private let makeResolver: () -> PlaceholderResolver
     private lazy var resolver = makeResolver()
 
-    init(catalog: TypeCatalog?, definitions: [Definition], code: CodeTable,
-         resolver makeResolver: @escaping () -> PlaceholderResolver = { PlaceholderResolver(sources: []) }) {
+    init(catalog: TypeCatalog?, definitions: [Definition], code: CodeTable, resolver makeResolver: @escaping () -> PlaceholderResolver) {
         self.catalog = catalog
         self.definitions = definitions
         self.code = code

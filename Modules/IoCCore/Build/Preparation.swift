@@ -86,10 +86,7 @@ struct Preparation {
     mutating func activeResolved(_ input: [Definition]) -> [Definition] {
         let firstToChange = input.firstIndex { !isActive($0) || Self.mayHavePlaceholders($0) || Self.repeatedProperty(in: $0) != nil }
         guard let first = firstToChange else { return input }
-        var resolver = PlaceholderResolver(sources: builder.propertySources,
-                                           roots: builder.configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
-                                           maxTextBytes: builder.maxPlaceholderTextBytes)
-        resolver.writtenAsParameters = builder.parameterSpellings
+        let resolver = builder.placeholderResolver()
         var resolved = Array(input[..<first])
         resolved.reserveCapacity(input.count)
         for definition in input[first...] where isActive(definition) {

@@ -299,11 +299,9 @@ extension EnvironmentExpression {
                 return result
             }
             let name = rest[after..<end]
-            if name.hasPrefix("env("), name.hasSuffix(")") {
-                // The core evaluates Symfony's processors (`int:`, `json:`, `key:`...) and refuses unknown ones.
-                result += "${" + name + "}"
-                note(name)
-            } else if !name.isEmpty, !name.utf8.contains(UInt8(ascii: " ")) {
+            // `env(…)` is evaluated by the core's processors (`int:`, `json:`, `key:`...), which
+            // refuse unknown ones; a name with a space is text, not a parameter.
+            if (name.hasPrefix("env(") && name.hasSuffix(")")) || (!name.isEmpty && !name.utf8.contains(UInt8(ascii: " "))) {
                 result += "${" + name + "}"
                 note(name)
             } else {

@@ -248,3 +248,16 @@ struct PlaceholderResolver {
         return nil
     }
 }
+
+extension ContainerBuilder {
+    /// The resolver of this builder's placeholders: its property sources, the config roots
+    /// `${env(file:…)}` may read (symbolic links resolved), its text limit, and the keys config
+    /// writes as parameters.
+    func placeholderResolver() -> PlaceholderResolver {
+        var resolver = PlaceholderResolver(sources: propertySources,
+                                           roots: configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
+                                           maxTextBytes: maxPlaceholderTextBytes)
+        resolver.writtenAsParameters = parameterSpellings
+        return resolver
+    }
+}
