@@ -308,6 +308,42 @@ struct ConcurrencyTests {
         }
         #expect(finished && failures.count == 0)
     }
+
+    /// Modules may fill one catalog from several tasks while a build reads it: every type and
+    /// name added is kept, and no access races (`make tsan` runs this suite).
+    @Test func catalog_filledFromManyThreads_keepsEveryName() {
+        let catalog = TypeCatalog()
+        let module = TypeCatalog()
+        module.add(E.self, names: "moduleE")
+        let finished = onThreads(8) { thread in
+            for round in 0..<50 {
+                switch thread % 4 {
+                case 0: catalog.add(D.self, names: "d\(thread)_\(round)") { $0.initializer("init()") { D() } }
+                case 1: catalog.add(protocol: (any WeatherClient).self, names: "client\(thread)_\(round)")
+                case 2: catalog.add(contentsOf: module)
+                default:
+                    _ = catalog.descriptor(named: "D")
+                    _ = catalog.descriptors.count
+                    let builder = ContainerBuilder()
+                    builder.catalog = catalog
+                    _ = try? builder.build()
+                }
+            }
+        }
+        #expect(finished)
+        let missing = (0..<8).flatMap { thread in
+            (0..<50).compactMap { round -> String? in
+                switch thread % 4 {
+                case 0: let name = "d\(thread)_\(round)"; return catalog.descriptor(named: name)?.type == TypeRef(D.self) ? nil : name
+                case 1: let name = "client\(thread)_\(round)"; return catalog.type(named: name) == TypeRef((any WeatherClient).self) ? nil : name
+                default: return nil
+                }
+            }
+        }
+        #expect(missing.isEmpty)
+        #expect(catalog.descriptor(named: "moduleE")?.type == TypeRef(E.self))
+        #expect(Set(catalog.descriptors.map(\.type)) == [TypeRef(D.self), TypeRef(E.self)])
+    }
 }
 
 private struct CycleSeen: Error, CustomStringConvertible {

@@ -8,7 +8,7 @@ extension Compilation {
     func bind(_ prepared: [Definition]) -> [Definition] {
         preparedCount = prepared.count
         let builder = self.builder
-        let binding = CatalogBinding(catalog: builder.catalog, definitions: prepared, code: CodeTable(extending: [code]),
+        let binding = CatalogBinding(catalog: catalog, definitions: prepared, code: CodeTable(extending: [code]),
                                      resolver: builder.placeholderResolver)
         var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
         code = binding.code.frozen()

@@ -3,7 +3,7 @@
 /// the closest names the catalog has. Its state skips dynamic exclusivity checks, like
 /// ``Compilation``'s: one build uses it, on one thread.
 final class CatalogBinding {
-    let catalog: TypeCatalog?
+    let catalog: CatalogContents?
     @exclusivity(unchecked) var problems: [IoCError] = []
     /// The build's code table, to which binding adds the catalog's code that bound definitions name.
     @exclusivity(unchecked) var code: CodeTable
@@ -21,7 +21,7 @@ final class CatalogBinding {
     private let makeResolver: () -> PlaceholderResolver
     private lazy var resolver = makeResolver()
 
-    init(catalog: TypeCatalog?, definitions: [Definition], code: CodeTable, resolver makeResolver: @escaping () -> PlaceholderResolver) {
+    init(catalog: CatalogContents?, definitions: [Definition], code: CodeTable, resolver makeResolver: @escaping () -> PlaceholderResolver) {
         self.catalog = catalog
         self.definitions = definitions
         self.code = code
@@ -225,7 +225,7 @@ final class CatalogBinding {
         return (bound, targets)
     }
 
-    private func bindFactoryMethod(_ definition: Definition, signature: String, _ catalog: TypeCatalog) -> Definition? {
+    private func bindFactoryMethod(_ definition: Definition, signature: String, _ catalog: CatalogContents) -> Definition? {
         guard let factory = definition.construction.factory, let factoryType = factoryTypeName(factory) else {
             problems.append(IoCError(.invalidDefinition(component: definition.label,
                                                         reason: "its factory method \(signature) needs a factory component given by name.",
@@ -411,7 +411,7 @@ final class CatalogBinding {
     /// The parameters a definition does not give: a matching binding's source, else their
     /// Swift default or autowiring by type — or, with autowiring off, a problem for each.
     private func completeLeftOut(_ points: inout [InjectionPoint], of member: TypeDescriptor.Member, given targets: [Int],
-                                 _ definition: Definition, _ catalog: TypeCatalog) -> Bool {
+                                 _ definition: Definition, _ catalog: CatalogContents) -> Bool {
         guard !definition.bindings.isEmpty || !definition.autowires, targets.count < points.count else { return true }
         let labels = member.signature.labels ?? []
         var complete = true
@@ -433,7 +433,7 @@ final class CatalogBinding {
     }
 
     /// Whether `binding` names a parameter with `label` and of `type`.
-    private static func binding(_ binding: ArgumentBinding, fits label: String?, _ type: TypeRef?, _ catalog: TypeCatalog) -> Bool {
+    private static func binding(_ binding: ArgumentBinding, fits label: String?, _ type: TypeRef?, _ catalog: CatalogContents) -> Bool {
         if let parameter = binding.parameter, parameter != label { return false }
         guard let typeName = binding.typeName else { return true }
         guard let type else { return false }

@@ -97,8 +97,12 @@ final class Compilation {
     /// read checked for exclusive access at run time (2% of `profile register`).
     let allowsCaptiveDependencies: Bool
 
+    /// The builder's catalog as the build started: binding reads it without the catalog's lock.
+    let catalog: CatalogContents?
+
     init(builder: ContainerBuilder) {
         self.builder = builder
+        self.catalog = builder.catalog?.contents
         self.customScopes = Container.customScopes(of: builder)
         self.converters = builder.converters
         self.allowsCaptiveDependencies = builder.allowsCaptiveDependencies

@@ -2,6 +2,8 @@
 /// placeholders, apply overrides by name, and merge children with their parents.
 struct Preparation {
     let builder: ContainerBuilder
+    /// The builder's catalog as the build started (read without its lock).
+    let catalog: CatalogContents?
     var problems: [IoCError] = []
     private var reportedParentCycles: Set<[String]> = []
     /// The "did you mean" searches among the definitions' names left to this preparation.
@@ -17,8 +19,9 @@ struct Preparation {
     /// again as naming what no definition has.
     private(set) var leftOut: Set<String>
 
-    init(builder: ContainerBuilder) {
+    init(builder: ContainerBuilder, catalog: CatalogContents?) {
         self.builder = builder
+        self.catalog = catalog
         leftOut = builder.absentNames
     }
 
@@ -42,7 +45,7 @@ struct Preparation {
         for definition in input {
             guard let resource = definition.resource else { result.append(definition); continue }
             resources.append((resource, definition.location))
-            for descriptor in builder.catalog?.descriptors ?? [] {
+            for descriptor in catalog?.descriptors ?? [] {
                 let name = descriptor.type.qualifiedName
                 guard name.hasPrefix(resource.namePrefix) else { continue }
                 let rest = String(name.dropFirst(resource.namePrefix.count))
@@ -63,7 +66,7 @@ struct Preparation {
     /// catalogued type conforms to (or is) the named type applied. Without a catalog nothing
     /// conforms, as nothing is known of the types.
     func applyConditionalSettings(_ input: [Definition]) -> [Definition] {
-        guard let catalog = builder.catalog, input.contains(where: { !$0.conditionalSettings.isEmpty }) else { return input }
+        guard let catalog, input.contains(where: { !$0.conditionalSettings.isEmpty }) else { return input }
         return input.map { definition in
             guard !definition.conditionalSettings.isEmpty, let typeName = definition.typeName,
                   let descriptor = catalog.descriptor(named: typeName) else { return definition }
@@ -224,7 +227,7 @@ struct Preparation {
         case .lazy(let inner): return .lazy(try resolve(inner, at: location, resolver))
         case .provider(let inner): return .provider(try resolve(inner, at: location, resolver))
         case .inner(let definition):
-            var copy = Preparation(builder: builder)
+            var copy = Preparation(builder: builder, catalog: catalog)
             guard let resolved = copy.resolvePlaceholders(in: definition, resolver) else {
                 throw copy.problems.first ?? IoCError(.malformedPlaceholder(text: "", location: location, reason: "an inner definition could not be resolved"))
             }
@@ -301,7 +304,7 @@ struct Preparation {
             if let resource = resources.first(where: { target.hasPrefix($0.resource.idPrefix) }) {
                 // A service a resource was to register, and did not: the catalog has no such
                 // type (without a catalog nothing is known, and nothing is said).
-                guard builder.catalog != nil else { continue }
+                guard catalog != nil else { continue }
                 problems.append(IoCError(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: resource.location),
                                                            suggestions: [], path: [])))
                 continue

@@ -8,7 +8,7 @@ extension Compilation {
     /// names reported) and children merged with their parents. Tools that read config without
     /// the app's types stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
-        var preparation = Preparation(builder: builder)
+        var preparation = Preparation(builder: builder, catalog: catalog)
         var components = builder.definitions
         steps = BuildSteps(of: components)
         // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.

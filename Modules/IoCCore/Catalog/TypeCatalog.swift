@@ -14,12 +14,10 @@
 /// }
 /// builder.catalog = catalog
 /// ```
-public final class TypeCatalog: @unchecked Sendable {
-    // NB: filled while the app configures it, then only read by builders.
-    public private(set) var descriptors: [TypeDescriptor] = []
-    private var byName: [String: Int] = [:]
-    private var protocolsByName: [String: TypeRef] = [:]
-    private var proxies: [TypeRef: CatalogProxyBox] = [:]
+public final class TypeCatalog: Sendable {
+    // Apps may fill one catalog from several tasks (a module each); builds read a snapshot
+    // (``contents``) taken once, so binding looks names up without taking the lock.
+    private let state = Locked(CatalogContents())
 
     /// An empty catalog; add types with ``add(_:names:describe:)`` or `@Component`'s `register(in:)`.
     ///
@@ -28,6 +26,12 @@ public final class TypeCatalog: @unchecked Sendable {
     /// catalog.add(Knight.self) { knight in knight.initializer("init(quest:)") { (quest: any Quest) in Knight(quest: quest) } }
     /// ```
     public init() {}
+
+    /// What the catalog holds now: a value a build reads without locking.
+    package var contents: CatalogContents { state.withLock { $0 } }
+
+    /// Every descriptor, in the order they were first added.
+    public var descriptors: [TypeDescriptor] { state.withLock { $0.descriptors } }
 
     /// Lets config make a lazy component (YAML `lazy`, XML `lazy-init`, OxIC `lazy`) injectable
     /// as `P` through a proxy that builds it on its first call: `make` wraps a ``Provider`` in a
@@ -39,12 +43,14 @@ public final class TypeCatalog: @unchecked Sendable {
     /// ```
     public func addProxy<P>(for type: P.Type, _ make: @escaping @Sendable (Provider<P>) -> P) {
         let reference = TypeRef(P.self)
-        proxies[reference] = CatalogProxy(make)
-        for name in [reference.name, reference.qualifiedName] where protocolsByName[name] == nil { protocolsByName[name] = reference }
+        let proxy = CatalogProxy(make)
+        state.withLock { contents in
+            contents.proxies[reference] = proxy
+            for name in [reference.name, reference.qualifiedName] where contents.protocolsByName[name] == nil {
+                contents.protocolsByName[name] = reference
+            }
+        }
     }
-
-    /// The proxy config's lazy components are injected as `type` through, if the catalog has one.
-    func proxy(for type: TypeRef) -> CatalogProxyBox? { proxies[type] }
 
     /// Adds (or replaces) the descriptor of `T`, reachable by its short and qualified names
     /// and by `names`.
@@ -70,6 +76,73 @@ public final class TypeCatalog: @unchecked Sendable {
     /// if let knight = otherCatalog.descriptor(named: "Knight") { catalog.add(knight) }
     /// ```
     public func add(_ descriptor: TypeDescriptor) {
+        state.withLock { $0.add(descriptor) }
+    }
+
+    /// Lets config name a protocol (in `as:` lists and by-type references) that no catalogued type
+    /// declares yet.
+    ///
+    /// ```swift
+    /// catalog.add(protocol: (any Quest).self, names: "Quest")
+    /// ```
+    public func add<P>(protocol type: P.Type, names: String...) {
+        let reference = TypeRef(P.self)
+        state.withLock { contents in
+            for name in [reference.name, reference.qualifiedName] + names { contents.protocolsByName[name] = reference }
+        }
+    }
+
+    /// Adds every descriptor of `other`.
+    ///
+    /// ```swift
+    /// catalog.add(contentsOf: PaymentsModule.catalog)
+    /// ```
+    public func add(contentsOf other: TypeCatalog) {
+        // The other's snapshot first: the two locks are never held together.
+        let added = other.contents
+        state.withLock { contents in
+            for descriptor in added.descriptors { contents.add(descriptor) }
+            contents.protocolsByName.merge(added.protocolsByName) { $1 }
+            contents.proxies.merge(added.proxies) { $1 }
+        }
+    }
+
+    /// The descriptor config reaches by `name`.
+    ///
+    /// ```swift
+    /// let knight = catalog.descriptor(named: "Knight")   // as config names it
+    /// ```
+    public func descriptor(named name: String) -> TypeDescriptor? {
+        state.withLock { $0.descriptor(named: name) }
+    }
+
+    /// The descriptor of `type`.
+    ///
+    /// ```swift
+    /// let knight = catalog.descriptor(of: TypeRef(Knight.self))
+    /// ```
+    public func descriptor(of type: TypeRef) -> TypeDescriptor? {
+        state.withLock { $0.descriptor(of: type) }
+    }
+
+    /// The type (catalogued, or a protocol one of them declares) config reaches by `name`.
+    ///
+    /// ```swift
+    /// let quest = catalog.type(named: "Quest")   // TypeRef((any Quest).self)
+    /// ```
+    public func type(named name: String) -> TypeRef? {
+        state.withLock { $0.type(named: name) }
+    }
+}
+
+/// A ``TypeCatalog``'s contents at one moment: what one build binds config against.
+package struct CatalogContents: Sendable {
+    package private(set) var descriptors: [TypeDescriptor] = []
+    fileprivate var byName: [String: Int] = [:]
+    fileprivate var protocolsByName: [String: TypeRef] = [:]
+    fileprivate var proxies: [TypeRef: CatalogProxyBox] = [:]
+
+    fileprivate mutating func add(_ descriptor: TypeDescriptor) {
         let index: Int
         if let existing = descriptors.firstIndex(where: { $0.type == descriptor.type }) {
             descriptors[existing] = descriptor
@@ -86,54 +159,20 @@ public final class TypeCatalog: @unchecked Sendable {
         }
     }
 
-    /// Lets config name a protocol (in `as:` lists and by-type references) that no catalogued type
-    /// declares yet.
-    ///
-    /// ```swift
-    /// catalog.add(protocol: (any Quest).self, names: "Quest")
-    /// ```
-    public func add<P>(protocol type: P.Type, names: String...) {
-        let reference = TypeRef(P.self)
-        for name in [reference.name, reference.qualifiedName] + names { protocolsByName[name] = reference }
-    }
-
-    /// Adds every descriptor of `other`.
-    ///
-    /// ```swift
-    /// catalog.add(contentsOf: PaymentsModule.catalog)
-    /// ```
-    public func add(contentsOf other: TypeCatalog) {
-        for descriptor in other.descriptors { add(descriptor) }
-        protocolsByName.merge(other.protocolsByName) { $1 }
-        proxies.merge(other.proxies) { $1 }
-    }
-
-    /// The descriptor config reaches by `name`.
-    ///
-    /// ```swift
-    /// let knight = catalog.descriptor(named: "Knight")   // as config names it
-    /// ```
-    public func descriptor(named name: String) -> TypeDescriptor? {
+    func descriptor(named name: String) -> TypeDescriptor? {
         byName[name].map { descriptors[$0] }
     }
 
-    /// The descriptor of `type`.
-    ///
-    /// ```swift
-    /// let knight = catalog.descriptor(of: TypeRef(Knight.self))
-    /// ```
-    public func descriptor(of type: TypeRef) -> TypeDescriptor? {
+    func descriptor(of type: TypeRef) -> TypeDescriptor? {
         descriptors.first { $0.type == type }
     }
 
-    /// The type (catalogued, or a protocol one of them declares) config reaches by `name`.
-    ///
-    /// ```swift
-    /// let quest = catalog.type(named: "Quest")   // TypeRef((any Quest).self)
-    /// ```
-    public func type(named name: String) -> TypeRef? {
+    func type(named name: String) -> TypeRef? {
         descriptor(named: name)?.type ?? protocolsByName[name]
     }
+
+    /// The proxy config's lazy components are injected as `type` through, if the catalog has one.
+    func proxy(for type: TypeRef) -> CatalogProxyBox? { proxies[type] }
 
     /// Every name config may use for a type, for "did you mean".
     var allTypeNames: [String] { Array(byName.keys) + Array(protocolsByName.keys) }

@@ -14,7 +14,7 @@ extension ContainerBuilder {
     /// left as written. What the fidelity tests compare with Symfony's and Spring's own reading
     /// of the same files, which resolve nothing more before compiling.
     package func mergedAsWritten() -> (definitions: [Definition], problems: [IoCError]) {
-        var preparation = Preparation(builder: self)
+        var preparation = Preparation(builder: self, catalog: catalog?.contents)
         let merged = preparation.mergeParents(definitions.filter(preparation.isActive), keepingAbstract: true)
         return (merged, reportedProblems + preparation.problems)
     }
