@@ -17,6 +17,8 @@ let package = Package(
         // The `ioc` command-line tool, and its commands for apps to embed with their own catalog.
         .executable(name: "ioc", targets: ["ioc"]),
         .library(name: "IoCCommands", targets: ["IoCCommands"]),
+        // Config compiled with the app: checked at `swift build`, its catalog written.
+        .plugin(name: "IoCConfigPlugin", targets: ["IoCConfigPlugin"]),
         .executable(name: "weather-report", targets: ["WeatherReportMain"]),
         .executable(name: "knights", targets: ["KnightsMain"]),
         .executable(name: "annotated", targets: ["AnnotatedMain"]),
@@ -60,9 +62,20 @@ let package = Package(
             exclude: ["RealWorld"],
             resources: [.copy("FuzzCorpus")]
         ),
+        // Reading a type's declaration (initializers, properties, methods, conformances): one
+        // implementation for the macros and for the config plugin's generator.
+        .target(
+            name: "IoCDeclarations",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            path: "Modules/IoCDeclarations"
+        ),
         .macro(
             name: "IoCAnnotationsMacros",
             dependencies: [
+                "IoCDeclarations",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
@@ -121,6 +134,19 @@ let package = Package(
             path: "Tools/IoCCommands"
         ),
         .executableTarget(name: "ioc", dependencies: ["IoCCommands"], path: "Tools/ioc"),
+
+        // The config compiler: what IoCConfigPlugin runs at `swift build`.
+        .target(
+            name: "IoCConfigCompiler",
+            dependencies: [
+                "IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCDeclarations",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Tools/ConfigCompiler"
+        ),
+        .executableTarget(name: "ioc-config-compiler", dependencies: ["IoCConfigCompiler"], path: "Tools/ioc-config-compiler"),
+        .plugin(name: "IoCConfigPlugin", capability: .buildTool(), dependencies: ["ioc-config-compiler"], path: "Plugins/IoCConfigPlugin"),
+        .testTarget(name: "IoCConfigCompilerTests", dependencies: ["IoCConfigCompiler", "IoCCore"], path: "Tests/IoCConfigCompilerTests"),
         .testTarget(
             name: "IoCCommandsTests",
             dependencies: ["IoCCommands", "IoCCore", "IoCYAML", "IoCXML"],
@@ -136,7 +162,9 @@ let package = Package(
             name: "WeatherReport",
             dependencies: ["IoCCore", "IoCYAML", "IoCCommands", "CSQLite"],
             path: "Examples/WeatherReport/App",
-            resources: [.copy("Fixtures"), .copy("Config")]
+            resources: [.copy("Fixtures"), .copy("Config")],
+            // Checks Config/weather.yaml at `swift build` and writes its catalog.
+            plugins: ["IoCConfigPlugin"]
         ),
         .executableTarget(name: "WeatherReportMain", dependencies: ["WeatherReport"], path: "Examples/WeatherReport/Main"),
         .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore", "IoCTesting", "IoCCommands"], path: "Tests/WeatherReportTests"),

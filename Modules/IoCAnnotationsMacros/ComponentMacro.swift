@@ -1,3 +1,4 @@
+import IoCDeclarations
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -16,7 +17,7 @@ public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
         guard let variable = member.as(VariableDeclSyntax.self), let injected = variable.attributes.first(named: ["Inject", "Value"]),
-              InjectMacro.problem(variable, attribute: injected.simpleName, inActor: declaration.is(ActorDeclSyntax.self)) == nil
+              AnnotationRules.injectedPropertyProblem(variable, attribute: injected.simpleName, inActor: declaration.is(ActorDeclSyntax.self)) == nil
         else { return [] }
         return ["@IoCAnnotations.InjectedProperty"]
     }
@@ -30,7 +31,7 @@ public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let typeName = Syntax(declaration).declName else { return [] }
-        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Component", attribute: node, in: context) else { return [] }
+        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Component", attribute: node, diagnose: context.diagnose) else { return [] }
         let options = RegistrationOptions(attribute: node)
         var valid = options.validate(in: context)
         if shape.kind == .struct, options.literalScope == "weakSingleton" {
@@ -71,7 +72,7 @@ public struct ComponentMacro: ConformingMemberMacro, MemberAttributeMacro {
         let factory = node.argument(nil).map { ".named(\($0.trimmedDescription))" } ?? ".type(\(typeName).self)"
         for member in declaration.memberBlock.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self), let provides = function.attributes.first(named: ["Provides"]),
-                  ProvidesMacro.problem(function, inModule: false) == nil else { continue }
+                  AnnotationRules.providerProblem(function, inModule: false) == nil else { continue }
             if shape.isMainActor {
                 context.diagnose(Diagnostic(node: provides, message: AnnotationDiagnostic.providesInMainActor(function.name.text, typeName)))
                 continue
@@ -142,7 +143,7 @@ public struct CataloguedMacro: ConformingMemberMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let typeName = Syntax(declaration).declName else { return [] }
-        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", attribute: node, in: context) else { return [] }
+        guard let shape = TypeShape.read(declaration, typeName: typeName, macro: "@Catalogued", attribute: node, diagnose: context.diagnose) else { return [] }
         guard RegistrationOptions(attribute: node).validate(in: context) else { return [] }
         let aliases = (node.argument("names")?.arrayElements ?? []).map { "type.alias(\($0.trimmedDescription))" }
         let members = Members(declaration, typeName: typeName, inheritsConformance: protocols.isEmpty, isMainActor: shape.isMainActor)

@@ -1,3 +1,4 @@
+import IoCDeclarations
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -15,7 +16,7 @@ public struct InjectMacro: PeerMacro {
         let attribute = "@" + node.simpleName
         if let variable = declaration.as(VariableDeclSyntax.self) {
             let inActor = context.lexicalContext.contains { $0.is(ActorDeclSyntax.self) }
-            if let problem = problem(variable, attribute: node.simpleName, inActor: inActor) {
+            if let problem = AnnotationRules.injectedPropertyProblem(variable, attribute: node.simpleName, inActor: inActor) {
                 context.diagnose(Diagnostic(node: problem.node, message: problem.message, fixIts: problem.fixIts))
             }
         } else if node.simpleName == "Value" {
@@ -26,29 +27,6 @@ public struct InjectMacro: PeerMacro {
         return []
     }
 
-    /// Why the property cannot be injected, where, and the fix; `nil` when it can.
-    static func problem(_ variable: VariableDeclSyntax, attribute name: String, inActor: Bool)
-        -> (node: Syntax, message: AnnotationDiagnostic, fixIts: [FixIt])? {
-        let attribute = "@" + name
-        guard variable.bindings.count == 1, let binding = variable.bindings.first,
-              let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-            return (Syntax(variable.bindings), .injectSeveralBindings(attribute), [])
-        }
-        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
-            let fixIt = FixIt(message: AnnotationFixIt("Replace 'let' with 'var'"),
-                              changes: [.replace(oldNode: Syntax(variable.bindingSpecifier),
-                                                 newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))))])
-            return (Syntax(variable.bindingSpecifier), name == "Value" ? .valueOnLet(property) : .injectOnLet(property), [fixIt])
-        }
-        if variable.modifiers.isStatic { return (Syntax(variable), .injectOnStatic(attribute, property), []) }
-        if let accessors = binding.accessorBlock, TypeShape.isComputed(accessors) {
-            return (Syntax(binding), .injectOnComputed(attribute, property), [])
-        }
-        if binding.accessorBlock != nil { return (Syntax(binding), .injectWithObservers(attribute, property), []) }
-        if binding.typeAnnotation == nil { return (Syntax(binding), .injectNeedsType(attribute, property), []) }
-        if inActor { return (Syntax(binding), .injectInActor(property), []) }
-        return nil
-    }
 }
 
 /// Written by `@Component` on each correct `@Inject`/`@Value` property: the property becomes
@@ -125,18 +103,10 @@ public struct LifecycleMacro: PeerMacro {
             return []
         }
         let inStruct = context.lexicalContext.first?.is(StructDeclSyntax.self) ?? false
-        if let problem = problem(function, attribute: attribute, in: inStruct) {
+        if let problem = AnnotationRules.hookProblem(function, attribute: attribute, in: inStruct) {
             context.diagnose(Diagnostic(node: function.name, message: problem))
         }
         return []
     }
 
-    /// Why the container cannot call the hook, or `nil`.
-    static func problem(_ function: FunctionDeclSyntax, attribute: String, in inStruct: Bool) -> AnnotationDiagnostic? {
-        let name = function.name.text
-        if !function.signature.parameterClause.parameters.isEmpty { return .hookHasParameters(attribute, name) }
-        if function.signature.effectSpecifiers?.isAsync == true { return .hookIsAsync(attribute, name) }
-        if function.modifiers.contains(.mutating) { return .hookIsMutating(attribute, name) }
-        return nil
-    }
 }

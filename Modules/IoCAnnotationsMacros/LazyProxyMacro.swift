@@ -1,3 +1,4 @@
+import IoCDeclarations
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder

@@ -1,3 +1,4 @@
+import IoCDeclarations
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -23,7 +24,7 @@ public struct ModuleMacro: ExtensionMacro {
         for member in declaration.memberBlock.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self),
                   let provides = function.attributes.first(named: ["Provides"]),
-                  ProvidesMacro.problem(function, inModule: true) == nil else { continue }
+                  AnnotationRules.providerProblem(function, inModule: true) == nil else { continue }
             // A name given twice across the module's providers; within one, @Provides reports it.
             if let name = provides.argument(nil)?.stringLiteralText, !names.insert(name).inserted {
                 context.diagnose(Diagnostic(node: provides, message: AnnotationDiagnostic.duplicateName(name)))
@@ -69,7 +70,7 @@ public struct ProvidesMacro: PeerMacro {
                 node: function.funcKeyword, message: AnnotationDiagnostic.providesNotStatic(name),
                 fixIts: [FixIt(message: AnnotationFixIt("Make '\(name)' static"),
                                changes: [.replace(oldNode: Syntax(function), newNode: Syntax(fixed))])]))
-        } else if let problem = ProvidesMacro.problem(function, inModule: inModule) {
+        } else if let problem = AnnotationRules.providerProblem(function, inModule: inModule) {
             context.diagnose(Diagnostic(node: function.name, message: problem))
         }
         if !inModule && !inComponent {
@@ -96,14 +97,4 @@ public struct ProvidesMacro: PeerMacro {
         return ([register] + callable.argumentSources + RegistrationOptions(attribute: attribute).modifiers).joined(separator: "\n    ")
     }
 
-    /// Why `@Module` or `@Component` cannot register the function, or `nil`. In a component, an
-    /// instance method is a factory method of the component (Spring's `@Bean` methods).
-    static func problem(_ function: FunctionDeclSyntax, inModule: Bool) -> AnnotationDiagnostic? {
-        let name = function.name.text
-        if inModule && !function.modifiers.isStatic { return .providesNotStatic(name) }
-        let returns = function.signature.returnClause?.type.trimmedDescription
-        if returns == nil || returns == "Void" || returns == "()" { return .providesReturnsNothing(name) }
-        if function.signature.effectSpecifiers?.isAsync == true { return .providesAsync(name) }
-        return nil
-    }
 }

@@ -6,7 +6,7 @@ extension AttributeSyntax {
     /// `Inject` for `@Inject`, `@IoCAnnotations.Inject` and `@Inject("x")`.
     /// `Config` for `@Config` and `@IoCAnnotations.Config` (the form that picks ours beside an
     /// app's own type of that name); another module's `@Settings.Config` keeps its full name.
-    var simpleName: String {
+    package var simpleName: String {
         if let identifier = attributeName.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = attributeName.as(MemberTypeSyntax.self), member.baseType.trimmedDescription == "IoCAnnotations" {
             return member.name.text
@@ -14,65 +14,65 @@ extension AttributeSyntax {
         return attributeName.trimmedDescription
     }
 
-    var argumentList: LabeledExprListSyntax {
+    package var argumentList: LabeledExprListSyntax {
         arguments?.as(LabeledExprListSyntax.self) ?? []
     }
 
     /// The argument with this label (`nil`: the first unlabelled one).
-    func argument(_ label: String?) -> ExprSyntax? {
+    package func argument(_ label: String?) -> ExprSyntax? {
         argumentList.first { $0.label?.text == label }?.expression
     }
 }
 
 extension AttributeListSyntax {
     /// The attribute with one of these names.
-    func first(named names: Set<String>) -> AttributeSyntax? {
+    package func first(named names: Set<String>) -> AttributeSyntax? {
         for element in self {
             if let attribute = element.as(AttributeSyntax.self), names.contains(attribute.simpleName) { return attribute }
         }
         return nil
     }
 
-    func contains(_ name: String) -> Bool { first(named: [name]) != nil }
+    package func contains(_ name: String) -> Bool { first(named: [name]) != nil }
 }
 
 extension DeclModifierListSyntax {
-    func contains(_ keyword: Keyword) -> Bool {
+    package func contains(_ keyword: Keyword) -> Bool {
         contains { $0.name.tokenKind == .keyword(keyword) && $0.detail == nil }
     }
 
     /// `private`, `fileprivate`: members an extension elsewhere cannot reach.
-    var isPrivate: Bool { contains(.private) || contains(.fileprivate) }
+    package var isPrivate: Bool { contains(.private) || contains(.fileprivate) }
 
     /// `private(set)`, `fileprivate(set)`.
-    var hasPrivateSetter: Bool {
+    package var hasPrivateSetter: Bool {
         contains { ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil }
     }
 
-    var isStatic: Bool { contains(.static) || contains(.class) }
+    package var isStatic: Bool { contains(.static) || contains(.class) }
 }
 
 extension ExprSyntax {
     /// The text of a plain string literal (`"x"`), or `nil` for anything else.
-    var stringLiteralText: String? {
+    package var stringLiteralText: String? {
         guard let literal = self.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
               let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
         return segment.content.text
     }
 
     /// The elements of an array literal.
-    var arrayElements: [ExprSyntax]? {
+    package var arrayElements: [ExprSyntax]? {
         self.as(ArrayExprSyntax.self)?.elements.map(\.expression)
     }
 
     /// `true` for the literal `true`, `false` for `false`, `nil` for anything else.
-    var booleanLiteral: Bool? {
+    package var booleanLiteral: Bool? {
         guard let literal = self.as(BooleanLiteralExprSyntax.self) else { return nil }
         return literal.literal.tokenKind == .keyword(.true)
     }
 
     /// `X` for `X.self`.
-    var metatypeBase: String? {
+    package var metatypeBase: String? {
         guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
               let base = member.base else { return nil }
         return base.trimmedDescription
@@ -80,17 +80,17 @@ extension ExprSyntax {
 }
 
 /// One parameter of an initializer, method or provider function.
-struct ParameterShape {
+package struct ParameterShape {
     /// The argument label, `nil` for `_`.
-    let label: String?
-    let type: TypeSyntax
+    package let label: String?
+    package let type: TypeSyntax
     /// Where the container takes it from, as Swift source (`.named("x")`); `nil`: by its type.
-    let source: String?
-    let isUnsupported: Bool
+    package let source: String?
+    package let isUnsupported: Bool
     /// The default value's expression (`3` of `retries: Int = 3`), as written.
-    let defaultValue: String?
+    package let defaultValue: String?
 
-    init(_ parameter: FunctionParameterSyntax) {
+    package init(_ parameter: FunctionParameterSyntax) {
         let first = parameter.firstName.text
         label = first == "_" ? nil : first
         type = parameter.type
@@ -109,7 +109,7 @@ struct ParameterShape {
 
 extension FunctionParameterSyntax {
     /// `inout T`.
-    var isInout: Bool {
+    package var isInout: Bool {
         type.as(AttributedTypeSyntax.self)?.specifiers.contains {
             $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
         } ?? false
@@ -117,20 +117,25 @@ extension FunctionParameterSyntax {
 }
 
 /// A function's or initializer's name and parameters: `init(quest:)`, `configure(logger:)`.
-struct Callable {
-    let baseName: String
-    let parameters: [ParameterShape]
+package struct Callable {
+    package let baseName: String
+    package let parameters: [ParameterShape]
+
+    package init(baseName: String, parameters: [ParameterShape]) {
+        self.baseName = baseName
+        self.parameters = parameters
+    }
 
     /// `init(quest:)`, `init()`, `sword(specification:)`.
-    var signature: String {
+    package var signature: String {
         baseName + "(" + parameters.map { "\($0.label ?? "_"):" }.joined() + ")"
     }
 
-    var isUsable: Bool { !parameters.contains(where: \.isUnsupported) }
+    package var isUsable: Bool { !parameters.contains(where: \.isUnsupported) }
 
     /// `, defaults: [1: IoCCore.DefaultArgument { () -> Int in 3 }]` for a catalog entry whose
     /// parameters have default values; empty when none has.
-    var defaultsArgument: String {
+    package var defaultsArgument: String {
         let entries = parameters.enumerated().compactMap { index, parameter -> String? in
             guard let value = parameter.defaultValue else { return nil }
             let type = parameter.type.as(AttributedTypeSyntax.self)?.baseType ?? parameter.type
@@ -142,7 +147,7 @@ struct Callable {
     /// `, sources: [1: .config(.string("${retries:3}"))]` for a catalog entry whose parameters
     /// say where they come from (`@Named`, `@Config`): config that builds the type and leaves
     /// such a parameter out gets it from there, as the component's own registration does.
-    var sourcesArgument: String {
+    package var sourcesArgument: String {
         let entries = parameters.enumerated().compactMap { index, parameter in parameter.source.map { "\(index): \($0)" } }
         return entries.isEmpty ? "" : ", sources: [" + entries.joined(separator: ", ") + "]"
     }
@@ -150,7 +155,7 @@ struct Callable {
     /// The callable without the defaulted parameters a call may leave out (labelled, or
     /// unlabelled at the end) that the container is not told to inject: Swift fills them with
     /// their defaults, as a call written by hand would.
-    var leavingOutDefaults: Callable {
+    package var leavingOutDefaults: Callable {
         var kept = parameters
         // From the end, so that an unlabelled one is left out only when everything after it was.
         for index in kept.indices.reversed() {
@@ -163,12 +168,12 @@ struct Callable {
     }
 
     /// `(p0: Quest, p1: Int)`: closure parameters with the declared types.
-    var closureParameters: String {
+    package var closureParameters: String {
         parameters.enumerated().map { "p\($0.offset): \($0.element.type.trimmedDescription)" }.joined(separator: ", ")
     }
 
     /// `quest: p0, p1`: the call's arguments, passing the closure parameters through.
-    var callArguments: String {
+    package var callArguments: String {
         parameters.enumerated().map { index, parameter in
             parameter.label.map { "\($0): p\(index)" } ?? "p\(index)"
         }.joined(separator: ", ")
@@ -177,13 +182,13 @@ struct Callable {
     /// `{ (p0: Quest) in Knight(quest: p0) }`: a closure with the declared parameter types, which
     /// `register` reads its dependencies from. (A reference such as `Knight.init(quest:)` would
     /// do, but Swift cannot infer the types of one whose parameters have wrappers like `@Named`.)
-    func closure(calling function: String, isThrowing: Bool) -> String {
+    package func closure(calling function: String, isThrowing: Bool) -> String {
         let head = parameters.isEmpty ? "" : "(\(closureParameters)) in "
         return "{ \(head)\(isThrowing ? "try " : "")\(function)(\(callArguments)) }"
     }
 
     /// `.argument(1, .named("x"))` for each parameter that is not resolved by type.
-    var argumentSources: [String] {
+    package var argumentSources: [String] {
         parameters.enumerated().compactMap { index, parameter in
             parameter.source.map { ".argument(\(index), \($0))" }
         }
@@ -191,12 +196,12 @@ struct Callable {
 }
 
 extension FunctionEffectSpecifiersSyntax {
-    var isThrowing: Bool { throwsClause != nil }
-    var isAsync: Bool { asyncSpecifier != nil }
+    package var isThrowing: Bool { throwsClause != nil }
+    package var isAsync: Bool { asyncSpecifier != nil }
 }
 
 /// Edit distance, for "did you mean".
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased()), b = Array(b.lowercased())
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }

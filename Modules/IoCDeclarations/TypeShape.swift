@@ -1,75 +1,88 @@
 import SwiftDiagnostics
 import SwiftSyntax
-import SwiftSyntaxMacros
 
 /// What `@Component` and `@Catalogued` read off a type declaration: its kind, its
 /// inheritance list, and the members the container uses.
-struct TypeShape {
-    enum Kind: String {
+package struct TypeShape {
+    package enum Kind: String {
         case `class` = "a class", `struct` = "a struct", actor = "an actor"
     }
 
     /// A property the container sets: `@Inject` or `@Value`.
-    struct InjectedProperty {
-        let name: String
-        let type: String
+    package struct InjectedProperty {
+        package let name: String
+        package let type: String
         /// `.named("x")`, `.tagged("t")`, `.config(.string("..."))`; `nil`: by type.
-        let source: String?
+        package let source: String?
 
         /// `{ (instance: inout T, value: V) in instance.x = value }`. A key path would do for a
         /// stored property, but writing through one reads the property first, which an
         /// injected property without a value does not allow.
-        func setter(of typeName: String) -> String {
+        package func setter(of typeName: String) -> String {
             "{ (instance: inout \(typeName), value: \(type)) in instance.\(name) = value }"
         }
 
         /// How `Registration` is given ``setter(of:)``: a trailing closure, or `onMainActor:`.
-        func setterArgument(of typeName: String, mainActor: Bool) -> String {
+        package func setterArgument(of typeName: String, mainActor: Bool) -> String {
             mainActor ? ", onMainActor: \(setter(of: typeName)))" : ") \(setter(of: typeName))"
         }
     }
 
     /// An `@AfterInjection`, `@BeforeInjection` or `@Dispose` method.
-    struct Hook {
+    package struct Hook {
         /// The `Registration` method: `afterInjection`, `beforeInjection`, `onDispose`.
-        let registration: String
-        let name: String
-        let isThrowing: Bool
+        package let registration: String
+        package let name: String
+        package let isThrowing: Bool
+    }
+
+    /// A method of the type: what calling it takes and gives.
+    package struct Method {
+        package let callable: Callable
+        package let isStatic: Bool
+        package let isThrowing: Bool
+        /// The declared result, `nil` for none (`Void`).
+        package let result: String?
     }
 
     /// An initializer the container or the catalog can call.
-    struct Initializer {
-        let callable: Callable
-        let isThrowing: Bool
-        let isMarked: Bool
-        let node: InitializerDeclSyntax
+    package struct Initializer {
+        package let callable: Callable
+        package let isThrowing: Bool
+        package let isMarked: Bool
+        package let node: InitializerDeclSyntax
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// The type as the extension names it (`Outer.Inner`).
-    let typeName: String
-    let inheritedTypes: [String]
+    package let typeName: String
+    package private(set) var inheritedTypes: [String]
     /// Isolated to the main actor: marked `@MainActor`, or `@Component(mainActor: true)` for a
     /// type that inherits its isolation (a `UIViewController` subclass). Its registration and
     /// catalog entry use the main-actor forms, and their members are `nonisolated`.
-    var isMainActor = false
-    var initializers: [Initializer] = []
+    package var isMainActor = false
+    package var initializers: [Initializer] = []
     /// Declared initializers the container cannot call (failable, async, generic), with why.
-    var unusableInitializers: [(node: InitializerDeclSyntax, signature: String, reason: String)] = []
-    var injectedProperties: [InjectedProperty] = []
+    package var unusableInitializers: [(node: InitializerDeclSyntax, signature: String, reason: String)] = []
+    package var injectedProperties: [InjectedProperty] = []
     /// Every property a config file may set: `var`s that are not private, not static.
-    var settableProperties: [String] = []
-    var hooks: [Hook] = []
+    package var settableProperties: [String] = []
+    package var hooks: [Hook] = []
     /// `@Provides` instance methods: factory methods of the type.
-    var factoryMethods: [(callable: Callable, isThrowing: Bool)] = []
+    package var factoryMethods: [(callable: Callable, isThrowing: Bool)] = []
     /// `@Inject` methods: method injection.
-    var injectedMethods: [(callable: Callable, isThrowing: Bool)] = []
+    package var injectedMethods: [(callable: Callable, isThrowing: Bool)] = []
+    /// Every method a caller outside the type can call, annotated or not (config names them:
+    /// hooks, calls, factory methods); static ones are the type's static factories.
+    package var methods: [Method] = []
+    /// Initializers declared in extensions, which leave a struct its memberwise initializer.
+    private var initializersInExtensions = 0
     /// Stored properties in order, for a struct's memberwise initializer: (name, type, has a default, is a let).
-    var storedProperties: [(name: String, type: TypeSyntax?, hasDefault: Bool, isLet: Bool)] = []
+    package var storedProperties: [(name: String, type: TypeSyntax?, hasDefault: Bool, isLet: Bool)] = []
 
     /// Reads the declaration, or reports why it cannot be a component and returns `nil`.
-    static func read(_ declaration: some DeclGroupSyntax, typeName: String, macro: String, attribute: AttributeSyntax,
-                     in context: some MacroExpansionContext) -> TypeShape? {
+    package static func read(_ declaration: some DeclGroupSyntax, typeName: String, macro: String, attribute: AttributeSyntax?,
+                             diagnose: (Diagnostic) -> Void) -> TypeShape? {
         let kind: Kind
         let generics: GenericParameterClauseSyntax?
         if let decl = declaration.as(ClassDeclSyntax.self) {
@@ -89,20 +102,47 @@ struct TypeShape {
             case .extensionDecl: what = "an extension"
             default: what = "this declaration"
             }
-            context.diagnose(Diagnostic(node: attribute, message: AnnotationDiagnostic.notAComponentType(macro, kind: what)))
+            diagnose(Diagnostic(node: attribute.map(Syntax.init) ?? Syntax(declaration), message: AnnotationDiagnostic.notAComponentType(macro, kind: what)))
             return nil
         }
         if generics != nil {
-            context.diagnose(Diagnostic(node: attribute, message: AnnotationDiagnostic.genericComponent(macro, typeName)))
+            diagnose(Diagnostic(node: attribute.map(Syntax.init) ?? Syntax(declaration), message: AnnotationDiagnostic.genericComponent(macro, typeName)))
             return nil
         }
         let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         var shape = TypeShape(kind: kind, typeName: typeName, inheritedTypes: inherited)
-        shape.isMainActor = declaration.attributes.contains("MainActor") || attribute.argument("mainActor")?.booleanLiteral == true
+        shape.isMainActor = declaration.attributes.contains("MainActor") || attribute?.argument("mainActor")?.booleanLiteral == true
         for member in declaration.memberBlock.members {
             shape.read(member.decl)
         }
         return shape
+    }
+
+    /// Adds what an extension of the type declares: its members and its conformances.
+    package mutating func read(extension declaration: ExtensionDeclSyntax) {
+        inheritedTypes += declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let before = initializers.count + unusableInitializers.count
+        for member in declaration.memberBlock.members {
+            read(member.decl)
+        }
+        initializersInExtensions += initializers.count + unusableInitializers.count - before
+    }
+
+    /// Whether the type declares an initializer in its own body (a class that declares none
+    /// inherits its superclass's; a struct that declares none has a memberwise one).
+    package var declaresInitializers: Bool {
+        initializers.count + unusableInitializers.count > initializersInExtensions
+    }
+
+    /// Takes the initializers, properties and methods a subclass inherits from `superclass`
+    /// (a class that declares no initializer inherits its superclass's designated ones).
+    package mutating func inherit(from superclass: TypeShape) {
+        if !declaresInitializers {
+            initializers = superclass.initializers + initializers
+        }
+        settableProperties = superclass.settableProperties.filter { !settableProperties.contains($0) } + settableProperties
+        methods = superclass.methods.filter { !$0.isStatic } + methods
+        isMainActor = isMainActor || superclass.isMainActor
     }
 
     private mutating func read(_ decl: DeclSyntax) {
@@ -129,14 +169,14 @@ struct TypeShape {
                 && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true)
             if settable && kind != .actor { settableProperties.append(name) }
             // Misuse is reported by @Inject and @Value themselves; only a correct one is used.
-            guard let injected, InjectMacro.problem(variable, attribute: injected.simpleName, inActor: kind == .actor) == nil else { continue }
+            guard let injected, AnnotationRules.injectedPropertyProblem(variable, attribute: injected.simpleName, inActor: kind == .actor) == nil else { continue }
             injectedProperties.append(InjectedProperty(name: name, type: binding.typeAnnotation?.type.trimmedDescription ?? "",
                                                        source: Self.source(of: injected)))
         }
     }
 
     /// Where an `@Inject`/`@Value` property comes from, as Swift source.
-    static func source(of attribute: AttributeSyntax) -> String? {
+    package static func source(of attribute: AttributeSyntax) -> String? {
         if attribute.simpleName == "Value" {
             return attribute.argument(nil).map { ".config(.string(\($0.trimmedDescription)))" }
         }
@@ -171,16 +211,23 @@ struct TypeShape {
     }
 
     private mutating func read(_ function: FunctionDeclSyntax) {
-        guard !function.modifiers.isStatic, !function.modifiers.isPrivate else { return }
+        guard !function.modifiers.isPrivate else { return }
         let effects = function.signature.effectSpecifiers
         let name = function.name.text
+        let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
+        if callable.isUsable, effects?.isAsync != true, function.genericParameterClause == nil, !function.modifiers.contains(.mutating) {
+            let result = function.signature.returnClause?.type.trimmedDescription
+            methods.append(Method(callable: callable, isStatic: function.modifiers.isStatic, isThrowing: effects?.isThrowing ?? false,
+                                  result: result == "Void" || result == "()" ? nil : result))
+        }
+        guard !function.modifiers.isStatic else { return }
         for (attribute, registration) in [("BeforeInjection", "beforeInjection"), ("AfterInjection", "afterInjection"), ("Dispose", "onDispose")]
         where function.attributes.contains(attribute) {
             // LifecycleMacro reports hooks it cannot run; those are left out here.
-            guard LifecycleMacro.problem(function, attribute: "@" + attribute, in: kind == .struct) == nil else { continue }
+            guard AnnotationRules.hookProblem(function, attribute: "@" + attribute, in: kind == .struct) == nil else { continue }
             hooks.append(Hook(registration: registration, name: name, isThrowing: effects?.isThrowing ?? false))
         }
-        if function.attributes.contains("Provides"), ProvidesMacro.problem(function, inModule: false) == nil {
+        if function.attributes.contains("Provides"), AnnotationRules.providerProblem(function, inModule: false) == nil {
             let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
             if callable.isUsable { factoryMethods.append((callable, effects?.isThrowing ?? false)) }
         }
@@ -193,7 +240,7 @@ struct TypeShape {
     }
 
     /// Whether the accessor block makes the property computed (a getter), not observed (`didSet`).
-    static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
+    package static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
         switch block.accessors {
         case .getter: return true
         case .accessors(let list):
@@ -201,7 +248,7 @@ struct TypeShape {
         }
     }
 
-    static func hasSetter(_ block: AccessorBlockSyntax) -> Bool {
+    package static func hasSetter(_ block: AccessorBlockSyntax) -> Bool {
         guard case .accessors(let list) = block.accessors else { return false }
         return list.contains { [.keyword(.set), .keyword(._modify)].contains($0.accessorSpecifier.tokenKind) }
     }
@@ -210,7 +257,7 @@ struct TypeShape {
 
     /// The types the component stands for: `as:` when given, else its inheritance list without
     /// the standard protocols.
-    func exposures(explicit: [String]?, excluding proxyTarget: String?) -> [String] {
+    package func exposures(explicit: [String]?, excluding proxyTarget: String?) -> [String] {
         let listed = explicit ?? inheritedTypes.filter { !Self.isStandard($0) }
         return listed.filter { $0 != proxyTarget && $0 != "(any \(proxyTarget ?? ""))" }
     }
@@ -222,17 +269,17 @@ struct TypeShape {
         "ObservableObject", "Observable", "TextOutputStreamable", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral",
     ]
 
-    static func isStandard(_ type: String) -> Bool {
+    package static func isStandard(_ type: String) -> Bool {
         if type.hasPrefix("@") || type.hasPrefix("~") { return true }
         let bare = type.split(separator: ".").last.map(String.init) ?? type
         return standardProtocols.contains(bare)
     }
 
     /// The `describe(_:)` statements: initializers, properties, hook and injected methods, conformances.
-    func catalogStatements(exposures: [String]) -> [String] {
+    package func catalogStatements(exposures: [String]) -> [String] {
         var lines: [String] = []
         var callables = initializers.map { ($0.callable, $0.isThrowing) }
-        if initializers.isEmpty && unusableInitializers.isEmpty {
+        if !declaresInitializers {
             callables.append(contentsOf: implicitInitializers.map { ($0, false) })
         }
         for (callable, isThrowing) in callables {
@@ -269,7 +316,7 @@ struct TypeShape {
     }
 
     /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.
-    var implicitInitializers: [Callable] {
+    package var implicitInitializers: [Callable] {
         guard kind == .struct else { return [Callable(baseName: "init", parameters: [])] }
         // Swift's memberwise initializer gives `var`s with a default a default argument: list
         // the form without them (always callable) and, when their types are written, the full one.
@@ -293,12 +340,12 @@ struct TypeShape {
     /// The end of a catalog or registration call whose last argument is `closure`: `) { ... }`,
     /// or for a main-actor type `, onMainActor: { ... })`. The caller writes the call up to
     /// its other arguments.
-    func trailing(_ closure: String) -> String {
+    package func trailing(_ closure: String) -> String {
         isMainActor ? ", onMainActor: \(closure))" : ") \(closure)"
     }
 
     /// `(instance: T, p0: Logger) in instance.configure(logger: p0)`.
-    func methodClosure(_ callable: Callable, isThrowing: Bool) -> String {
+    package func methodClosure(_ callable: Callable, isThrowing: Bool) -> String {
         let parameters = (["instance: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
         return "(\(parameters)) in \(isThrowing ? "try " : "")instance.\(callable.baseName)(\(callable.callArguments))"
     }
@@ -306,7 +353,7 @@ struct TypeShape {
 
 extension ParameterShape {
     /// A parameter of a memberwise initializer.
-    init(label: String, type: TypeSyntax) {
+    package init(label: String, type: TypeSyntax) {
         self.label = label
         self.type = type
         self.source = nil
@@ -316,7 +363,7 @@ extension ParameterShape {
 }
 
 /// A Swift string literal for a name.
-func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
     var result = "\""
     for character in text {
         switch character {

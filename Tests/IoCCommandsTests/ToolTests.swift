@@ -130,7 +130,7 @@ struct ValidateTests {
         let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/WeatherReport/App/Config/weather.yaml").path
         let bare = ioc("validate", config)
-        #expect(bare.output.hasPrefix("Invalid: 1 file, 7 components, 3 problems:\n1. Placeholder ${weather.fixture} at \(config):12:56 has no value"))
+        #expect(bare.output.hasPrefix("Invalid: 1 file, 7 components, 3 problems:\n1. Placeholder ${weather.fixture} at \(config):15:55 has no value"))
         #expect(bare.output.contains("3. No component \"output\" is registered; required by \"printer\" (ReportPrinter), argument 1 'output'"))
         #expect(!bare.output.contains("No component \"fixture\""), "fixture was dropped for its placeholder, already reported")
         let provided = ioc("validate", config, "--provided", "output", "--define", "weather.fixture=weather.json",

@@ -46,7 +46,7 @@ public enum WeatherReportCommand {
     /// The `ioc` commands with the app's catalog, and what the app adds to every builder: the
     /// output component and the paths `weather.yaml` asks for.
     static var tool: IoCTool {
-        IoCTool(catalog: WeatherAssembly.catalog()) { builder in
+        IoCTool(catalog: GeneratedConfig.catalog()) { builder in
             builder.register(instance: StandardOutput() as any ReportOutput, as: (any ReportOutput).self).named("output")
             builder.propertySources.append(DictionaryPropertySource(name: "app", [
                 "weather.fixture": WeatherAssembly.bundledFixture?.path ?? "weather.json",

@@ -1,0 +1,283 @@
+import Foundation
+import IoCConfigCompiler
+import IoCCore
+import Testing
+
+/// Writes `files` (name → text) into a fresh folder; returns the folder.
+func folder(_ files: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-config-compiler-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    return folder
+}
+
+/// Compiles the config file `config` of `files` against the Swift sources `sources` (name → text).
+func compile(_ files: [String: String], config: String = "services.yaml", sources: [String: String],
+             external: Set<String> = []) throws -> (output: ConfigCompiler.Output, folder: URL) {
+    let folder = try folder(files)
+    var compiler = ConfigCompiler(configFiles: [folder.appendingPathComponent(config)],
+                                  sources: sources.sorted { $0.key < $1.key }.map { ("/src/\($0.key)", $0.value) }, module: "App")
+    compiler.externalTypes = external
+    return (compiler.compile(), folder)
+}
+
+let weatherSources = [
+    "Weather.swift": """
+    import Foundation
+
+    protocol WeatherClient: Sendable { func forecast() -> String }
+
+    final class FreeWeatherClient: WeatherClient {
+        let fixture: Fixture
+        init(fixture: Fixture) { self.fixture = fixture }
+        func forecast() -> String { "free" }
+    }
+
+    struct Fixture: Sendable {
+        var path: String
+        var retries: Int = 3
+    }
+
+    final class ReportService: Sendable {
+        let client: any WeatherClient
+        let days: Int
+        init(client: any WeatherClient, days: Int = 5) { self.client = client; self.days = days }
+        init(days: Int) throws { throw CancellationError() }
+        private init(secret: Int) { fatalError() }
+        func close() {}
+        static func make(days: Int) -> ReportService { ReportService(client: FreeWeatherClient(fixture: Fixture(path: "")), days: days) }
+    }
+
+    enum Storage {
+        final class Database: Sendable {
+            init(path: String) {}
+            func open() throws -> Connection { Connection() }
+        }
+        final class Connection: Sendable { init() {} }
+    }
+    """,
+]
+
+@Suite("Config compiler: the catalog written from the target's sources")
+struct ConfigCompilerCatalogTests {
+    @Test func compile_writesTheEntriesOfEveryTypeConfigNames() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/fixture.json } }
+              client: { class: FreeWeatherClient, as: [WeatherClient], arguments: { fixture: '@fixture' } }
+              report: { class: ReportService, arguments: { days: 3 }, dispose: close }
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.code == """
+            // Written by IoCConfigPlugin from services.yaml: do not edit.
+
+            import Foundation
+            import IoCCore
+
+            /// The types this target's config files name, read from its Swift sources at build: give
+            /// it to the builder that loads them (`builder.catalog = GeneratedConfig.catalog()`).
+            enum GeneratedConfig {
+                static func catalog() -> IoCCore.TypeCatalog {
+                    let catalog = IoCCore.TypeCatalog()
+                    catalog.add(protocol: (any WeatherClient).self, names: "WeatherClient")
+            #sourceLocation(file: "\(file)", line: 2)
+                    catalog.add(Fixture.self, names: "Fixture") { type in
+            #sourceLocation(file: "\(file)", line: 2)
+                        type.initializer("init(path:)") { (p0: String) in Fixture(path: p0) }
+            #sourceLocation(file: "\(file)", line: 2)
+                        type.initializer("init(path:retries:)") { (p0: String, p1: Int) in Fixture(path: p0, retries: p1) }
+            #sourceLocation(file: "\(file)", line: 2)
+                        type.property("path", \\Fixture.path)
+            #sourceLocation(file: "\(file)", line: 2)
+                        type.property("retries", \\Fixture.retries)
+                    }
+            #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 3)
+                    catalog.add(FreeWeatherClient.self, names: "FreeWeatherClient") { type in
+            #sourceLocation(file: "\(file)", line: 3)
+                        type.initializer("init(fixture:)") { (p0: Fixture) in FreeWeatherClient(fixture: p0) }
+            #sourceLocation(file: "\(file)", line: 3)
+                        type.conforms(to: WeatherClient.self) { $0 }
+                    }
+            #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 4)
+                    catalog.add(ReportService.self, names: "ReportService") { type in
+            #sourceLocation(file: "\(file)", line: 4)
+                        type.initializer("init(client:days:)", defaults: [1: IoCCore.DefaultArgument { () -> Int in 5 }]) { (p0: any WeatherClient, p1: Int) in ReportService(client: p0, days: p1) }
+            #sourceLocation(file: "\(file)", line: 4)
+                        type.initializer("init(days:)") { (p0: Int) in try ReportService(days: p0) }
+            #sourceLocation(file: "\(file)", line: 4)
+                        type.method("close()") { (instance: ReportService) in instance.close() }
+                    }
+            #sourceLocation()
+                    return catalog
+                }
+            }
+
+            """)
+    }
+
+    @Test func compile_nestedTypes_factoryMethodsAndStaticFactories() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              database: { class: Storage.Database, arguments: ['/tmp/db'] }
+              connection: { class: Connection, factory: ['@database', 'open'] }
+              report: { class: ReportService, factory: [ReportService, make], arguments: [4] }
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+        #expect(output.code.contains("catalog.add(Storage.Database.self, names: \"Storage.Database\") { type in"))
+        #expect(output.code.contains("type.factoryMethod(\"open()\") { (factory: Storage.Database) in try factory.open() }"))
+        #expect(output.code.contains("catalog.add(Storage.Connection.self, names: \"Storage.Connection\") { type in"))
+        #expect(output.code.contains("type.staticFactory(\"make(days:)\") { (p0: Int) in ReportService.make(days: p0) }"))
+        // The private initializer is not callable from the catalog.
+        #expect(!output.code.contains("secret"))
+    }
+
+    @Test func compile_classWithoutInitializers_inheritsItsSuperclasss() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              cavalry: { class: CavalryMan, arguments: { quest: '@quest' } }
+              quest: { class: Quest }
+            """], sources: ["Knights.swift": """
+            class Quest { init() {} }
+            class Knight {
+                var quest: Quest?
+                init(quest: Quest) { self.quest = quest }
+            }
+            final class CavalryMan: Knight {
+                var hasHorse = false
+            }
+            """])
+        #expect(output.diagnostics == [])
+        #expect(output.code.contains("type.initializer(\"init(quest:)\") { (p0: Quest) in CavalryMan(quest: p0) }"))
+        #expect(output.code.contains("type.property(\"quest\", \\CavalryMan.quest)"))
+        #expect(output.code.contains("type.property(\"hasHorse\", \\CavalryMan.hasHorse)"))
+        #expect(output.code.contains("type.conforms(to: Knight.self) { $0 }"))
+    }
+
+    @Test func compile_membersOfExtensions_areCatalogued() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              settings: { class: Settings, arguments: { days: 2 } }
+            """], sources: ["Settings.swift": "struct Settings { var days: Int }", "Settings+Init.swift": """
+            extension Settings: Describable {
+                init(weeks: Int) { days = weeks * 7 }
+            }
+            protocol Describable {}
+            """])
+        #expect(output.diagnostics == [])
+        // An initializer in an extension leaves the struct its memberwise one.
+        #expect(output.code.contains("type.initializer(\"init(weeks:)\") { (p0: Int) in Settings(weeks: p0) }"))
+        #expect(output.code.contains("type.initializer(\"init(days:)\") { (p0: Int) in Settings(days: p0) }"))
+        #expect(output.code.contains("type.conforms(to: Describable.self) { $0 }"))
+    }
+}
+
+@Suite("Config compiler: diagnostics at the config file's line")
+struct ConfigCompilerDiagnosticTests {
+    @Test func compile_unknownType_isReportedAtItsComponent_withTheClosestName() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+              client:
+                class: FreeWeatherClinet
+                arguments: { fixture: '@fixture' }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):3:3: error: Unknown type \"FreeWeatherClinet\" for \"client\" (FreeWeatherClinet): no class, struct, actor or protocol of that name is declared in the Swift sources of target App. Did you mean \"FreeWeatherClient\"? A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+        ])
+        #expect(output.hasErrors)
+    }
+
+    @Test func compile_externalType_isLeftToTheHandWrittenCatalog() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              home: { class: URL, factory: [URL, 'init(string:)'], arguments: ['https://example.com'] }
+            """], sources: weatherSources, external: ["URL"])
+        #expect(output.diagnostics == [])
+        #expect(!output.code.contains("URL.self"))
+    }
+
+    @Test func compile_missingReferenceAndUnknownKey_areReportedWhereWritten() throws {
+        let (missing, folder) = try compile(["services.yaml": """
+            services:
+              client: { class: FreeWeatherClient, arguments: { fixture: '@fixtrue' } }
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(missing.diagnostics.count == 1)
+        #expect(missing.diagnostics.first?.description.hasPrefix("\(file):2:") == true)
+        #expect(missing.diagnostics.first?.message.contains("\"fixtrue\"") == true)
+
+        let (unknownKey, other) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, argumnets: { path: /tmp/f } }
+            """], sources: weatherSources)
+        #expect(unknownKey.diagnostics.map(\.description) == [
+            "\(other.appendingPathComponent("services.yaml").path):2:30: error: " + (unknownKey.diagnostics.first?.message ?? ""),
+        ])
+        #expect(unknownKey.diagnostics.first?.message.contains("argumnets") == true)
+    }
+
+    @Test func compile_beanXML_isReadThroughTheXMLFrontEnd() throws {
+        let (output, folder) = try compile(["beans.xml": """
+            <beans>
+              <bean id="fixture" class="Fixture"><constructor-arg name="path" value="/tmp/f"/></bean>
+              <bean id="client" class="FreeWeatherClent"><constructor-arg name="fixture" ref="fixture"/></bean>
+            </beans>
+            """], config: "beans.xml", sources: weatherSources)
+        let file = folder.appendingPathComponent("beans.xml").path
+        #expect(output.diagnostics.map(\.description).first?.hasPrefix("\(file):3:") == true)
+        #expect(output.diagnostics.first?.message.hasPrefix("Unknown type \"FreeWeatherClent\" for \"client\"") == true)
+        #expect(output.code.contains("catalog.add(Fixture.self, names: \"Fixture\")"))
+    }
+
+    @Test func diagnostic_printsAsCompilersDo() {
+        #expect(ConfigDiagnostic(.error, "bad", at: ConfigLocation(file: "/a/s.yaml", line: 3, column: 7)).description == "/a/s.yaml:3:7: error: bad")
+        #expect(ConfigDiagnostic(.warning, "old", at: ConfigLocation(file: "/a/s.yaml", line: 3)).description == "/a/s.yaml:3: warning: old")
+        #expect(ConfigDiagnostic(.error, "none", at: nil).description == "error: none")
+    }
+}
+
+@Suite("Config compiler: what is dynamic is not a build error")
+struct ConfigCompilerLaunchValueTests {
+    @Test func compile_placeholdersWithoutValues_andComponentsProvidedInCode_areNotErrors() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              output: { synthetic: true }
+              fixture: { class: Fixture, arguments: { path: '${FIXTURE_PATH}' } }
+              report: { class: ReportService, arguments: { client: '@client', days: '%env(int:DAYS)%' } }
+              client: { class: FreeWeatherClient, arguments: ['@fixture'] }
+              writer: '@output'
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+    }
+
+    @Test func command_writesTheCodeOnlyWhenItChanges_andFailsOnErrors() throws {
+        let folder = try folder([
+            "services.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  app: { class: App, arguments: ['@output'] }\n",
+            "ioc-plugin.json": #"{ "externalTypes": ["App"], "provided": ["output"], "generatedTypeName": "AppConfig" }"#,
+            "Weather.swift": weatherSources["Weather.swift"] ?? "",
+        ])
+        let output = folder.appendingPathComponent("out/GeneratedConfig.swift")
+        let run = {
+            ConfigCompilerCommand.run(module: "App", output: output, pluginConfig: folder.appendingPathComponent("ioc-plugin.json"),
+                                      configs: [folder.appendingPathComponent("services.yaml")],
+                                      sources: [folder.appendingPathComponent("Weather.swift")])
+        }
+        #expect(run() == 0)
+        let code = try String(contentsOf: output, encoding: .utf8)
+        #expect(code.contains("enum AppConfig {"))
+        let written = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(run() == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date == written)
+
+        try "services:\n  fixture: { class: Fixtur }\n".write(to: folder.appendingPathComponent("services.yaml"), atomically: true, encoding: .utf8)
+        #expect(run() == 1)
+        try "{ externalTypes: 1 }".write(to: folder.appendingPathComponent("ioc-plugin.json"), atomically: true, encoding: .utf8)
+        #expect(run() == 1)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import IoCConfig
+import IoCCore
+import IoCDeclarations
+import IoCXML
+import IoCYAML
+
+/// What `IoCConfigPlugin` runs at `swift build`: reads a target's services.yaml and bean XML
+/// files through the front ends and its Swift sources through swift-syntax, reports every
+/// problem at the config file's line, and writes the catalog of the types the config names
+/// (so the app writes none by hand).
+package struct ConfigCompiler {
+    /// The config files (services.yaml, bean XML) to compile.
+    package var configFiles: [URL]
+    /// The target's Swift sources: (path, text).
+    package var sources: [(path: String, text: String)]
+    /// The target's module name, which config may put before a type's name.
+    package var module: String
+    /// Types of other modules the app catalogs by hand (`ioc-plugin.json`'s `externalTypes`).
+    package var externalTypes: Set<String> = []
+    /// Components the app registers in code, which config refers to (`ioc-plugin.json`'s
+    /// `provided`; a services.yaml can say `synthetic: true` instead).
+    package var providedNames: Set<String> = []
+    /// What the generated code calls the type holding the catalog.
+    package var generatedTypeName = "GeneratedConfig"
+
+    package init(configFiles: [URL], sources: [(path: String, text: String)], module: String) {
+        self.configFiles = configFiles
+        self.sources = sources
+        self.module = module
+    }
+
+    /// The outcome: the Swift code (written even when there are problems, so that the build
+    /// reports only the config's problems, not a missing file), and every problem.
+    package struct Output {
+        package var code: String
+        package var diagnostics: [ConfigDiagnostic]
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    package func compile() -> Output {
+        var diagnostics: [ConfigDiagnostic] = []
+        var definitions: [Definition] = []
+        for file in configFiles {
+            let builder = ContainerBuilder()
+            do {
+                try Self.load(file, into: builder)
+            } catch {
+                diagnostics += Self.diagnostics(of: error, file: file)
+                continue
+            }
+            definitions += builder.definitions
+            // What `ioc validate` checks without the app's types: references, cycles, aliases,
+            // parents, placeholders' syntax. Placeholder values are read at launch, and the
+            // components the app registers in code (declared synthetic, or listed as provided)
+            // are there then.
+            builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames)
+            for problem in builder.configGraph().problems where problem.kind != .unresolvedPlaceholder {
+                diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
+            }
+        }
+        let index = SourceIndex(sources: sources)
+        let names = ConfigNames(definitions)
+        var entries: [CatalogEntryWriter] = []
+        var protocols: [SourceIndex.DeclaredType] = []
+        var seen: Set<String> = []
+        for named in names.types {
+            if let type = index.type(named: named.name, module: module) {
+                guard seen.insert(type.name).inserted else { continue }
+                if type.isProtocol {
+                    protocols.append(type)
+                } else if let shape = type.shape {
+                    entries.append(CatalogEntryWriter(type: type, shape: shape, location: named.location, methods: names.methods, index: index))
+                }
+            } else if !externalTypes.contains(named.name) {
+                diagnostics.append(ConfigDiagnostic(.error, unknownType(named, index), at: named.location))
+            }
+        }
+        let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols)
+        return Output(code: writer.code, diagnostics: diagnostics)
+    }
+
+    private func unknownType(_ named: (name: String, location: ConfigLocation, component: String), _ index: SourceIndex) -> String {
+        var text = "Unknown type \"\(named.name)\" for \(named.component): "
+        if let candidates = index.ambiguous[named.name] {
+            text += "several types of module \(module) have that name (\(candidates.joined(separator: ", "))). Write the one you mean by its full name."
+            return text
+        }
+        text += "no class, struct, actor or protocol of that name is declared in the Swift sources of target \(module)."
+        let suggestions = Suggestions.closest(to: named.name, in: index.allNames)
+        if !suggestions.isEmpty { text += " Did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?" }
+        text += " A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\")."
+        return text
+    }
+
+    /// Reads `file` with the front end its extension names.
+    static func load(_ file: URL, into builder: ContainerBuilder) throws {
+        switch file.pathExtension.lowercased() {
+        case "xml": try builder.loadXML(contentsOf: file)
+        default: try builder.loadYAML(contentsOf: file)
+        }
+    }
+
+    /// One diagnostic per problem a front end reported.
+    static func diagnostics(of error: any Error, file: URL) -> [ConfigDiagnostic] {
+        let problems: [(String, ConfigLocation?)]
+        switch error {
+        case let error as YAMLError: problems = error.problems.map { ($0.description, $0.location) }
+        case let error as XMLError: problems = error.problems.map { ($0.description, $0.location) }
+        default: problems = [("\(error)", nil)]
+        }
+        return problems.map { ConfigDiagnostic(.error, $0.0, at: $0.1 ?? ConfigLocation(file: file.path, line: 0)) }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import IoCCore
+import IoCDeclarations
+
+/// The catalog entry of one type config names: the statements `@Catalogued` writes for it
+/// (``TypeShape/catalogStatements(exposures:)``: initializers with their defaults, settable
+/// properties, annotated methods), the methods config names, and the conformances to types of
+/// the same sources.
+struct CatalogEntryWriter {
+    let type: SourceIndex.DeclaredType
+    let shape: TypeShape
+    /// Where config first names the type: the generated lines are marked with it, so that an
+    /// error the compiler finds in them is reported there.
+    let location: ConfigLocation
+    let statements: [String]
+
+    init(type: SourceIndex.DeclaredType, shape: TypeShape, location: ConfigLocation, methods: Set<String>, index: SourceIndex) {
+        self.type = type
+        self.shape = shape
+        self.location = location
+        // Conformances to the protocols and superclasses of these sources only: another
+        // module's (Sendable, Codable, a protocol with associated types) config cannot name.
+        let exposures = shape.inheritedTypes.filter { index.type(named: $0, module: nil) != nil }
+        var statements = shape.catalogStatements(exposures: exposures)
+        var written = Set(statements.compactMap(Self.methodSignature))
+        for method in shape.methods where methods.contains(method.callable.baseName) && written.insert(method.callable.signature).inserted {
+            statements += Self.statements(for: method, of: shape)
+        }
+        self.statements = statements
+    }
+
+    /// `close()` of `type.method("close()") { ... }`, `close` of `type.method("close") { ... }`.
+    private static func methodSignature(_ statement: String) -> String? {
+        for prefix in ["type.method(\"", "type.factoryMethod(\"", "type.staticFactory(\""] where statement.hasPrefix(prefix) {
+            let rest = statement.dropFirst(prefix.count)
+            let name = String(rest.prefix { $0 != "\"" })
+            return name.contains("(") ? name : name + "()"
+        }
+        return nil
+    }
+
+    /// A method config may name: a hook or call (`method`), a factory method (one that returns
+    /// something), or a static factory (a static one returning the type).
+    private static func statements(for method: TypeShape.Method, of shape: TypeShape) -> [String] {
+        let callable = method.callable
+        let signature = quoted(callable.signature)
+        let typeName = shape.typeName
+        if method.isStatic {
+            guard !shape.isMainActor, let result = method.result, result == typeName || result == "Self" else { return [] }
+            return ["type.staticFactory(\(signature)) \(callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: method.isThrowing))"]
+        }
+        if method.result == nil {
+            return ["type.method(\(signature)\(shape.trailing("{ \(shape.methodClosure(callable, isThrowing: method.isThrowing)) }"))"]
+        }
+        guard !shape.isMainActor else { return [] }
+        let parameters = (["factory: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
+        let call = "\(method.isThrowing ? "try " : "")factory.\(callable.baseName)(\(callable.callArguments))"
+        return ["type.factoryMethod(\(signature)) { (\(parameters)) in \(call) }"]
+    }
+}
+
+/// The Swift file the plugin writes: a type holding the catalog of every type the config names.
+struct GeneratedCodeWriter {
+    let typeName: String
+    let configFiles: [URL]
+    let entries: [CatalogEntryWriter]
+    let protocols: [SourceIndex.DeclaredType]
+
+    var code: String {
+        var imports: Set<String> = ["IoCCore"]
+        for entry in entries { imports.formUnion(entry.type.imports) }
+        for type in protocols { imports.formUnion(type.imports) }
+        var lines = ["// Written by IoCConfigPlugin from " + configFiles.map(\.lastPathComponent).joined(separator: ", ") + ": do not edit.", ""]
+        lines += imports.sorted().map { "import \($0)" }
+        lines += [
+            "",
+            "/// The types this target's config files name, read from its Swift sources at build: give",
+            "/// it to the builder that loads them (`builder.catalog = \(typeName).catalog()`).",
+            "enum \(typeName) {",
+            "    static func catalog() -> IoCCore.TypeCatalog {",
+            "        let catalog = IoCCore.TypeCatalog()",
+        ]
+        for type in protocols {
+            lines.append("        catalog.add(protocol: (any \(type.name)).self, names: \(quoted(type.name)))")
+        }
+        for entry in entries {
+            let mark = Self.sourceLocation(entry.location)
+            lines.append(mark)
+            lines.append("        catalog.add(\(entry.shape.typeName).self, names: \(quoted(entry.type.name))) { type in")
+            for statement in entry.statements {
+                lines.append(mark)
+                lines.append("            " + statement)
+            }
+            lines.append("        }")
+            lines.append("#sourceLocation()")
+        }
+        lines += ["        return catalog", "    }", "}", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Marks the next line as the config's: `#sourceLocation(file: "…/services.yaml", line: 12)`.
+    static func sourceLocation(_ location: ConfigLocation) -> String {
+        "#sourceLocation(file: \(quoted(location.file)), line: \(max(location.line, 1)))"
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import IoCConfigCompiler
+
+// The tool `IoCConfigPlugin` runs for a target at `swift build`:
+//   ioc-config-compiler --module NAME --output FILE [--plugin-config ioc-plugin.json]
+//                       --config FILE... --source FILE...
+// It prints each problem as `file:line:column: error: …` and exits 1 when there is an error.
+
+var module = ""
+var output: String?
+var pluginConfig: String?
+var configs: [URL] = []
+var sourcePaths: [String] = []
+var list: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--module": module = arguments.popFirst() ?? ""
+    case "--output": output = arguments.popFirst()
+    case "--plugin-config": pluginConfig = arguments.popFirst()
+    case "--config", "--source": list = argument
+    default:
+        if list == "--config" { configs.append(URL(fileURLWithPath: argument)) } else if list == "--source" { sourcePaths.append(argument) } else {
+            FileHandle.standardError.write(Data("error: ioc-config-compiler: unexpected argument '\(argument)'\n".utf8))
+            exit(2)
+        }
+    }
+}
+guard let output else {
+    FileHandle.standardError.write(Data("error: ioc-config-compiler: --output FILE is required\n".utf8))
+    exit(2)
+}
+exit(ConfigCompilerCommand.run(module: module, output: URL(fileURLWithPath: output), pluginConfig: pluginConfig.map(URL.init(fileURLWithPath:)),
+                               configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:))))
