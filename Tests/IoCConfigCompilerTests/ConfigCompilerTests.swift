@@ -281,3 +281,40 @@ struct ConfigCompilerLaunchValueTests {
         #expect(run() == 1)
     }
 }
+
+@Suite("Config compiler: members checked against the declarations")
+struct ConfigCompilerMemberTests {
+    @Test func compile_wrongInitializerLabel_isTheErrorBuildGives() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              client: { class: FreeWeatherClient, arguments: { fixtrue: '@fixture' } }
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):2:3: error: FreeWeatherClient has no initializer taking (fixtrue:) (for \"client\" (FreeWeatherClient) at \(file):2:3). It has: init(fixture:).",
+        ])
+    }
+
+    @Test func compile_propertyTheTypeLacks_isTheErrorBuildGives() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture:
+                class: Fixture
+                arguments: { path: /tmp/f }
+                properties: { retriez: 2 }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):5:28: error: Fixture has no property retriez (for \"fixture\" (Fixture) at \(file):5:28). Did you mean retries? It has: path, retries.",
+        ])
+    }
+
+    @Test func compile_classOfAnotherModulesSuperclass_isLeftToTheBuild() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              view: { class: Screen, arguments: { frame: 3 }, properties: { tint: red } }
+            """], sources: ["Screen.swift": "import UIKitLike\nfinal class Screen: BaseView { var title = \"\" }"])
+        #expect(output.diagnostics == [])
+    }
+}

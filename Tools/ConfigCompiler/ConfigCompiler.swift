@@ -60,6 +60,9 @@ package struct ConfigCompiler {
             }
         }
         let index = SourceIndex(sources: sources)
+        for problem in MemberChecks(index: index, module: module).problems(of: definitions) {
+            diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
+        }
         let names = ConfigNames(definitions)
         var entries: [CatalogEntryWriter] = []
         var protocols: [SourceIndex.DeclaredType] = []

@@ -49,7 +49,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this (possibly bare) signature names `other`.
-    func matches(_ other: Signature) -> Bool {
+    package func matches(_ other: Signature) -> Bool {
         baseName == other.baseName && (labels == nil || labels == other.labels)
     }
 }
