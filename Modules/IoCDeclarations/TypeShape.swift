@@ -301,18 +301,28 @@ package struct TypeShape {
             lines.append("type.method(\(quoted(hook.name))\(trailing("{ \(hook.isThrowing ? "try " : "")$0.\(hook.name)() }"))")
         }
         for (callable, isThrowing) in injectedMethods where methods.insert(callable.signature).inserted {
-            lines.append("type.method(\(quoted(callable.signature))\(trailing("{ \(methodClosure(callable, isThrowing: isThrowing)) }"))")
+            lines.append(methodStatement(callable, isThrowing: isThrowing))
         }
         // A main-actor component's @Provides methods are reported by @Component.
         for (callable, isThrowing) in factoryMethods where !isMainActor {
-            let parameters = (["factory: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
-            let call = "\(isThrowing ? "try " : "")factory.\(callable.baseName)(\(callable.callArguments))"
-            lines.append("type.factoryMethod(\(quoted(callable.signature))) { (\(parameters)) in \(call) }")
+            lines.append(factoryMethodStatement(callable, isThrowing: isThrowing))
         }
         for exposure in exposures {
             lines.append("type.conforms(to: \(exposure).self) { $0 }")
         }
         return lines
+    }
+
+    /// `type.method("configure(logger:)") { (instance: T, p0: Logger) in instance.configure(logger: p0) }`.
+    package func methodStatement(_ callable: Callable, isThrowing: Bool) -> String {
+        "type.method(\(quoted(callable.signature))\(trailing("{ \(methodClosure(callable, isThrowing: isThrowing)) }"))"
+    }
+
+    /// `type.factoryMethod("open()") { (factory: T) in try factory.open() }`: a method that makes something.
+    package func factoryMethodStatement(_ callable: Callable, isThrowing: Bool) -> String {
+        let parameters = (["factory: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
+        let call = "\(isThrowing ? "try " : "")factory.\(callable.baseName)(\(callable.callArguments))"
+        return "type.factoryMethod(\(quoted(callable.signature))) { (\(parameters)) in \(call) }"
     }
 
     /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.

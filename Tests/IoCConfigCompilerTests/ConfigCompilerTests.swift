@@ -279,6 +279,7 @@ struct ConfigCompilerLaunchValueTests {
         #expect(run() == 1)
         try "{ externalTypes: 1 }".write(to: folder.appendingPathComponent("ioc-plugin.json"), atomically: true, encoding: .utf8)
         #expect(run() == 1)
+        #expect(ConfigCompilerCommand.describe(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "x"))) == "it is not valid JSON")
     }
 }
 

@@ -12,6 +12,16 @@ package enum ConfigCompilerCommand {
         var generatedTypeName: String?
     }
 
+    /// What is wrong with ioc-plugin.json, in a sentence.
+    package static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted: return "it is not valid JSON"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+        default: return error.localizedDescription
+        }
+    }
+
     /// Compiles `configs` against `sources`, writes `output` (only when its text changes, so
     /// that an unchanged target does not recompile), prints every problem; the exit status.
     package static func run(module: String, output: URL, pluginConfig: URL?, configs: [URL], sources: [URL]) -> Int32 {
@@ -31,7 +41,7 @@ package enum ConfigCompilerCommand {
                 compiler.providedNames = Set(settings.provided ?? [])
                 if let name = settings.generatedTypeName { compiler.generatedTypeName = name }
             } catch {
-                failures.append("\(pluginConfig.path): error: cannot read ioc-plugin.json: \(error). It is a JSON object: {\"externalTypes\": [\"URL\"], \"provided\": [\"output\"], \"generatedTypeName\": \"GeneratedConfig\"}")
+                failures.append("\(pluginConfig.path): error: cannot read ioc-plugin.json: \(describe(error)). It is a JSON object: {\"externalTypes\": [\"URL\"], \"provided\": [\"output\"], \"generatedTypeName\": \"GeneratedConfig\"}")
             }
         }
         let result = compiler.compile()

@@ -49,13 +49,8 @@ struct CatalogEntryWriter {
             guard !shape.isMainActor, let result = method.result, result == typeName || result == "Self" else { return [] }
             return ["type.staticFactory(\(signature)) \(callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: method.isThrowing))"]
         }
-        if method.result == nil {
-            return ["type.method(\(signature)\(shape.trailing("{ \(shape.methodClosure(callable, isThrowing: method.isThrowing)) }"))"]
-        }
-        guard !shape.isMainActor else { return [] }
-        let parameters = (["factory: \(typeName)"] + (callable.parameters.isEmpty ? [] : [callable.closureParameters])).joined(separator: ", ")
-        let call = "\(method.isThrowing ? "try " : "")factory.\(callable.baseName)(\(callable.callArguments))"
-        return ["type.factoryMethod(\(signature)) { (\(parameters)) in \(call) }"]
+        if method.result == nil { return [shape.methodStatement(callable, isThrowing: method.isThrowing)] }
+        return shape.isMainActor ? [] : [shape.factoryMethodStatement(callable, isThrowing: method.isThrowing)]
     }
 }
 
