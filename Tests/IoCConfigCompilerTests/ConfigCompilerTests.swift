@@ -311,6 +311,21 @@ struct ConfigCompilerMemberTests {
         ])
     }
 
+    @Test func compile_positionalArgumentsNoInitializerTakes_andUnknownStaticFactory_areReported() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              client: { class: FreeWeatherClient, arguments: ['@fixture', 2] }
+              fixture: { class: Fixture, arguments: [/tmp/f] }
+              report: { class: ReportService, constructor: 'make(weeks:)', arguments: [2] }
+              other: { class: ReportService, constructor: 'make(days:)', arguments: [2] }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):2:3: error: FreeWeatherClient has no initializer taking (_:_:) (for \"client\" (FreeWeatherClient) at \(file):2:3). It has: init(fixture:).",
+            "\(file):4:3: error: ReportService has no static factory make(weeks:) (for \"report\" (ReportService) at \(file):4:3). Did you mean make(days:)? It has: make(days:).",
+        ])
+    }
+
     @Test func compile_classOfAnotherModulesSuperclass_isLeftToTheBuild() throws {
         let (output, _) = try compile(["services.yaml": """
             services:

@@ -31,27 +31,37 @@ struct MemberChecks {
         return declared.isProtocol || isKnownWhole(declared.shape ?? shape)
     }
 
-    /// The signatures a catalog entry written from `shape` lists.
-    private func initializers(_ shape: TypeShape) -> [String] {
+    /// The initializers a catalog entry written from `shape` lists.
+    private func initializers(_ shape: TypeShape) -> [DeclaredMember] {
         var callables = shape.initializers.map(\.callable)
         if !shape.declaresInitializers { callables += shape.implicitInitializers }
-        return callables.map(\.signature)
+        return callables.compactMap(DeclaredMember.init)
     }
 
+    /// The member the definition's construction means, chosen as `build()` chooses, and its
+    /// arguments placed on its parameters; the problem, if either fails.
     private func initializerProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String) -> [IoCError] {
-        guard case .initializer(let requested) = definition.construction.kind else { return [] }
-        let known = initializers(shape)
-        let signatures = known.compactMap(Signature.init)
-        if let requested {
-            guard let wanted = Signature(requested), !signatures.contains(where: wanted.matches) else { return [] }
-            return [unknown("initializer", requested, typeName, definition, known, definition.location, suggest: true)]
+        // Arguments a Symfony child appends by index are placed when the build merges them.
+        guard !definition.stated.contains(.appendsArguments) else { return [] }
+        let members: [DeclaredMember]
+        let requested: String?
+        let kind: String
+        switch definition.construction.kind {
+        case .initializer(let signature):
+            (members, requested, kind) = (initializers(shape), signature, "initializer")
+        case .staticFactory(let signature):
+            let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
+            (members, requested, kind) = (factories.compactMap { DeclaredMember($0.callable) }, signature, "static factory")
+        default:
+            return []
         }
         let arguments = definition.construction.arguments
-        guard !arguments.isEmpty, arguments.allSatisfy({ $0.label != nil }) else { return [] }
-        let labels = arguments.compactMap(\.label)
-        guard !signatures.contains(where: { signature in labels.allSatisfy { (signature.labels ?? []).contains($0) } }) else { return [] }
-        let wanted = "taking (" + labels.map { $0 + ":" }.joined() + ")"
-        return [unknown("initializer", wanted, typeName, definition, known, definition.location, suggest: false)]
+        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: kind, type: typeName, definition) {
+        case .failure(let problem): return [problem]
+        case .success(let index):
+            if case .failure(let problem) = MemberChoice.targets(of: arguments, in: members[index].signature, definition) { return [problem] }
+            return []
+        }
     }
 
     private func propertyProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String) -> [IoCError] {
@@ -66,4 +76,21 @@ struct MemberChecks {
         IoCError(.unknownMember(kind: kind, name: name, type: type, component: definition.label, location: location, known: known,
                                 suggestions: suggest ? Suggestions.closest(to: name, in: known) : []))
     }
+}
+
+/// A declared initializer or method, as member choice sees it.
+struct DeclaredMember: ChoosableMember {
+    let signature: Signature
+    let parameterCount: Int
+    /// The first parameter from which every one has a default value.
+    let firstDefaulted: Int
+
+    init?(_ callable: Callable) {
+        guard let signature = Signature(callable.signature) else { return nil }
+        self.signature = signature
+        parameterCount = callable.parameters.count
+        firstDefaulted = (callable.parameters.lastIndex { $0.defaultValue == nil } ?? -1) + 1
+    }
+
+    func hasDefaults(from position: Int) -> Bool { position >= firstDefaulted }
 }

@@ -275,97 +275,15 @@ final class CatalogBinding {
         }
     }
 
-    /// The member a definition means: the one its signature names, or the one its arguments fit.
+    /// The member a definition means: the one its signature names, or the one its arguments fit
+    /// (``MemberChoice``); `nil` after recording why none does.
     func select(_ members: [TypeDescriptor.Member], requested: String?, arguments: [InjectionPoint], kind: String,
                 type: String, _ definition: Definition) -> TypeDescriptor.Member? {
-        // The names it could have meant, for the messages only.
-        var known: [String] { members.map(\.signature.description) }
-        // NB: candidates are counted, and listed only for an error: filtering copied every
-        // matching member (signature, parameter types, template) for every definition.
-        enum Rule {
-            case signature(Signature, sameArity: Bool)
-            case any, noParameters, exactLabels, coveringLabels, sameArity
-            /// Fewer arguments than parameters, the rest having Swift defaults.
-            case fewerWithDefaults
-        }
-        // NB: by index, reading the fields it needs: passing a member or a point copies it whole.
-        func matches(_ index: Int, _ rule: Rule) -> Bool {
-            switch rule {
-            case let .signature(signature, sameArity):
-                return signature.matches(members[index].signature) && (!sameArity || members[index].parameterTypes.count == arguments.count)
-            case .any: return true
-            case .noParameters: return members[index].parameterTypes.isEmpty
-            case .exactLabels:
-                let labels = members[index].signature.labels ?? []
-                return Self.labels(labels, cover: arguments) && Self.labels(labels, areIn: arguments)
-            case .coveringLabels: return Self.labels(members[index].signature.labels ?? [], cover: arguments)
-            case .sameArity: return members[index].parameterTypes.count == arguments.count
-            case .fewerWithDefaults:
-                return arguments.count < members[index].parameterTypes.count && members[index].hasDefaults(from: arguments.count)
-            }
-        }
-        func count(_ rule: Rule) -> (first: Int, count: Int) {
-            var first = -1
-            var count = 0
-            for index in members.indices where matches(index, rule) {
-                if count == 0 { first = index }
-                count += 1
-            }
-            return (first, count)
-        }
-        var rule: Rule
-        if let requested {
-            guard let signature = parsedSignature(requested) else {
-                problems.append(IoCError(.unknownMember(kind: kind, name: requested, type: type, component: definition.label,
-                                                        location: definition.location, known: known, suggestions: [])))
-                return nil
-            }
-            rule = .signature(signature, sameArity: false)
-            if count(rule).count > 1 { rule = .signature(signature, sameArity: true) }
-        } else if arguments.isEmpty {
-            rule = members.count == 1 ? .any : .noParameters
-        } else if arguments.allSatisfy({ $0.label != nil }) {
-            // The member whose labels are the ones given (as sets); else those that have them all.
-            rule = .exactLabels
-            if count(rule).count == 0 { rule = .coveringLabels }
-        } else {
-            rule = .sameArity
-        }
-        var found = count(rule)
-        // A member whose remaining parameters have defaults, as a Swift call may leave them out.
-        if found.count == 0, requested == nil, arguments.allSatisfy({ $0.label == nil }) {
-            rule = .fewerWithDefaults
-            found = count(rule)
-        }
-        if found.count == 1 { return members[found.first] }
-        let candidates = members.indices.filter { matches($0, rule) }.map { members[$0] }
-        if candidates.isEmpty {
-            let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
-            problems.append(IoCError(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
-                                                    known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? [])))
-        } else {
-            problems.append(IoCError(.ambiguousMember(kind: kind, type: type, candidates: candidates.map(\.signature.description),
-                                                      component: definition.label, location: definition.location)))
-        }
-        return nil
-    }
-
-    // NB: labels are compared pairwise, not as sets: a definition gives a few, a member has a
-    // few, and sets would cost two allocations per member for every definition.
-
-    /// Whether every label the arguments give is one of the member's `labels`.
-    private static func labels(_ labels: [String?], cover arguments: [InjectionPoint]) -> Bool {
-        for index in arguments.indices {
-            guard let label = arguments[index].label, labels.contains(label) else { return false }
-        }
-        return true
-    }
-
-    /// Whether every one of the member's `labels` (`_` aside) is given by one of the arguments.
-    private static func labels(_ labels: [String?], areIn arguments: [InjectionPoint]) -> Bool {
-        labels.allSatisfy { label in
-            guard let label else { return true }
-            return arguments.indices.contains { arguments[$0].label == label }
+        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: kind, type: type, definition, parse: parsedSignature) {
+        case .success(let index): return members[index]
+        case .failure(let problem):
+            problems.append(problem)
+            return nil
         }
     }
 
@@ -379,32 +297,15 @@ final class CatalogBinding {
         return parsed
     }
 
-    /// The member's parameter each given argument is for: by label, or by position when it has none.
+    /// The member's parameter each given argument is for (``MemberChoice/targets(of:in:_:)``);
+    /// `nil` after recording why one has none.
     func targets(of given: [InjectionPoint], in member: TypeDescriptor.Member, _ definition: Definition) -> [Int]? {
-        let labels = member.signature.labels ?? []
-        var targets: [Int] = []
-        targets.reserveCapacity(given.count)
-        for position in given.indices {
-            if let label = given[position].label {
-                guard let found = labels.firstIndex(of: label) else {
-                    problems.append(IoCError(.unknownMember(kind: "argument label", name: label, type: "\(member.signature)",
-                                                            component: definition.label, location: given[position].location ?? definition.location,
-                                                            known: labels.map { $0 ?? "_" },
-                                                            suggestions: Suggestions.closest(to: label, in: labels.compactMap { $0 }))))
-                    return nil
-                }
-                targets.append(found)
-            } else {
-                guard position < labels.count else {
-                    problems.append(IoCError(.invalidDefinition(component: definition.label,
-                                                                reason: "\(member.signature) takes \(labels.count) argument(s), but \(given.count) are given.",
-                                                                location: given[position].location ?? definition.location)))
-                    return nil
-                }
-                targets.append(position)
-            }
+        switch MemberChoice.targets(of: given, in: member.signature, definition) {
+        case .success(let targets): return targets
+        case .failure(let problem):
+            problems.append(problem)
+            return nil
         }
-        return targets
     }
 
     /// The member's typed points with the given arguments' sources and locations at `targets`.

@@ -15,7 +15,7 @@ public struct TypeDescriptor: Sendable {
         public let returns: TypeRef?
         let template: MemberTemplate
         /// Whether every parameter from `position` on has a Swift default value (the entry gave them).
-        func hasDefaults(from position: Int) -> Bool {
+        package func hasDefaults(from position: Int) -> Bool {
             guard case .construction(let construction, _) = template else { return position >= parameterTypes.count }
             return construction.arguments.dropFirst(position).allSatisfy { $0.source == .defaultArgument }
         }
