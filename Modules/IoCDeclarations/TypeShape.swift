@@ -67,6 +67,8 @@ package struct TypeShape {
     package var injectedProperties: [InjectedProperty] = []
     /// Every property a config file may set: `var`s that are not private, not static.
     package var settableProperties: [String] = []
+    /// The declared types of the settable properties that state one.
+    package var propertyTypes: [String: String] = [:]
     package var hooks: [Hook] = []
     /// `@Provides` instance methods: factory methods of the type.
     package var factoryMethods: [(callable: Callable, isThrowing: Bool)] = []
@@ -141,6 +143,7 @@ package struct TypeShape {
             initializers = superclass.initializers + initializers
         }
         settableProperties = superclass.settableProperties.filter { !settableProperties.contains($0) } + settableProperties
+        propertyTypes.merge(superclass.propertyTypes) { own, _ in own }
         methods = superclass.methods.filter { !$0.isStatic } + methods
         isMainActor = isMainActor || superclass.isMainActor
     }
@@ -167,7 +170,10 @@ package struct TypeShape {
             let injected = variable.attributes.first(named: ["Inject", "Value"])
             let settable = !isLet && !variable.modifiers.isPrivate && !variable.modifiers.hasPrivateSetter
                 && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true)
-            if settable && kind != .actor { settableProperties.append(name) }
+            if settable && kind != .actor {
+                settableProperties.append(name)
+                if let type = binding.typeAnnotation?.type.trimmedDescription { propertyTypes[name] = type }
+            }
             // Misuse is reported by @Inject and @Value themselves; only a correct one is used.
             guard let injected, AnnotationRules.injectedPropertyProblem(variable, attribute: injected.simpleName, inActor: kind == .actor) == nil else { continue }
             injectedProperties.append(InjectedProperty(name: name, type: binding.typeAnnotation?.type.trimmedDescription ?? "",

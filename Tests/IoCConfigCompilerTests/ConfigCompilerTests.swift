@@ -69,7 +69,8 @@ struct ConfigCompilerCatalogTests {
             """], sources: weatherSources)
         #expect(output.diagnostics == [])
         let file = folder.appendingPathComponent("services.yaml").path
-        #expect(output.code == """
+        let catalog = output.code.components(separatedBy: "\n\n    /// Registers what the config files define").first
+        #expect(catalog == """
             // Written by IoCConfigPlugin from services.yaml: do not edit.
 
             import Foundation
@@ -78,6 +79,7 @@ struct ConfigCompilerCatalogTests {
             /// The types this target's config files name, read from its Swift sources at build: give
             /// it to the builder that loads them (`builder.catalog = GeneratedConfig.catalog()`).
             enum GeneratedConfig {
+                private static let file0 = "\(file)"
                 static func catalog() -> IoCCore.TypeCatalog {
                     let catalog = IoCCore.TypeCatalog()
                     catalog.add(protocol: (any WeatherClient).self, names: "WeatherClient")
@@ -113,9 +115,63 @@ struct ConfigCompilerCatalogTests {
             #sourceLocation()
                     return catalog
                 }
+            """)
+    }
+
+    @Test func compile_writesTheComponentsAsCodeRegistrations() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            parameters: { days: 4 }
+            services:
+              _defaults: { scope: singleton }
+              fixture: { class: Fixture, arguments: { path: '${FIXTURE:/tmp/f}' }, tags: [data, { name: source, priority: 2 }] }
+              client: { class: FreeWeatherClient, arguments: ['@fixture'], profile: prod }
+              report: { class: ReportService, arguments: { days: '%days%' }, dispose: close, lazy: true, scope: prototype }
+              made: { class: ReportService, constructor: 'make(days:)', arguments: [3] }
+              database: { class: Storage.Database, arguments: [/tmp/db] }
+              connection: { factory: ['@database', 'open'] }
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+        let file = folder.appendingPathComponent("services.yaml").path
+        let register = output.code.components(separatedBy: "    /// Registers what the config files define").last ?? ""
+        let at = { (line: Int, column: Int) in "IoCCore.ConfigLocation(file: file0, line: \(line), column: \(column))" }
+        #expect(register == """
+             as code registrations, their initializers called
+                /// directly: the same graph as loading the files, without reading them at launch. Profiles
+                /// and placeholder values stay dynamic (read when the builder builds).
+                static func register(in builder: IoCCore.ContainerBuilder) {
+                    builder.propertySources.append(IoCCore.DictionaryPropertySource(name: "parameters", ["days": IoCCore.ConfigValue(.int(4), at: \(at(1, 21)))]))
+            #sourceLocation(file: "\(file)", line: 4)
+                    builder.register({ (p0: String) in Fixture(path: p0) }, file: file0, line: 4).argument(0, .config(IoCCore.ConfigValue(.string("${FIXTURE:/tmp/f}"), at: \(at(4, 49))))).named("fixture").scope(.singleton).tagged("data").tagged("source", attributes: ["priority": IoCCore.ConfigValue(.int(2), at: \(at(4, 111)))])
+            #sourceLocation(file: "\(file)", line: 5)
+                    builder.register({ (p0: Fixture) in FreeWeatherClient(fixture: p0) }, file: file0, line: 5).argument(0, .named("fixture")).named("client").scope(.singleton).profiles("prod").as((any WeatherClient).self) { $0 }
+            #sourceLocation(file: "\(file)", line: 6)
+                    builder.register({ (p0: Int) in try ReportService(days: p0) }, file: file0, line: 6).argument(0, .config(IoCCore.ConfigValue(.string("${days}"), at: \(at(6, 54))))).named("report").scope(.prototype).lazy().onDispose(named: "close") { $0.close() }
+            #sourceLocation(file: "\(file)", line: 7)
+                    builder.register({ (p0: Int) in ReportService.make(days: p0) }, file: file0, line: 7).argument(0, .config(IoCCore.ConfigValue(.int(3), at: \(at(7, 73))))).named("made").scope(.singleton)
+            #sourceLocation(file: "\(file)", line: 8)
+                    builder.register({ (p0: String) in Storage.Database(path: p0) }, file: file0, line: 8).argument(0, .config(IoCCore.ConfigValue(.string("/tmp/db"), at: \(at(8, 52))))).named("database").scope(.singleton)
+            #sourceLocation(file: "\(file)", line: 9)
+                    builder.register(factoryMethod: Storage.Database.open, of: .named("database"), file: file0, line: 9).named("connection").scope(.singleton)
+            #sourceLocation()
+                }
             }
 
             """)
+        #expect(output.code.contains("enum GeneratedConfig {\n    private static let file0 = \"\(file)\"\n"))
+    }
+
+    @Test func compile_whatTheCompiledFormCannotExpress_makesRegisterUnavailable_sayingWhy() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+              wrapped: { class: Fixture, decorates: fixture, arguments: { path: /tmp/g } }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics == [])
+        #expect(output.code.contains("""
+                @available(*, unavailable, message: "Not compiled: \\"wrapped\\" (Fixture) uses decorates, which the compiled form does not express yet (\(file):3:3). Load the file with loadYAML/loadXML instead.")
+                static func register(in builder: IoCCore.ContainerBuilder) {}
+            """))
     }
 
     @Test func compile_nestedTypes_factoryMethodsAndStaticFactories() throws {

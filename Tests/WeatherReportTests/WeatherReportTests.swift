@@ -62,9 +62,21 @@ struct WeatherReportTests {
         let url = directory.appendingPathComponent("weather.yaml")
         try edited.write(to: url, atomically: true, encoding: .utf8)
         let output = CapturedOutput()
-        let builder = try WeatherAssembly.builder(output: output, database: temporaryDatabase(), config: url)
+        let builder = try WeatherAssembly.builder(output: output, database: temporaryDatabase(), config: .file(url))
         try builder.build().resolve(ReportPrinter.self).printReports(cities: ["Oslo"])
         #expect(output.all.first == "Oslo — 3-day forecast by FreeWeather")
+    }
+
+    @Test func compiledAndInterpretedWiring_buildTheSameGraph() throws {
+        let config = try #require(WeatherAssembly.bundledConfig)
+        for profiles: Set<String> in [[], ["free"]] {
+            let database = temporaryDatabase()
+            let compiled = try WeatherAssembly.builder(output: CapturedOutput(), profiles: profiles, database: database).build()
+            let interpreted = try WeatherAssembly.builder(output: CapturedOutput(), profiles: profiles, database: database,
+                                                          config: .file(config)).build()
+            #expect(compiled.canonicalDescription == interpreted.canonicalDescription)
+            #expect(compiled.canonicalDescription.contains("reportService"))
+        }
     }
 
     @Test func reports_areKeptInSQLite_acrossConnections() throws {

@@ -40,25 +40,29 @@ package struct ConfigCompiler {
 
     package func compile() -> Output {
         var diagnostics: [ConfigDiagnostic] = []
-        var definitions: [Definition] = []
+        var files: [LoadedFile] = []
         for file in configFiles {
-            let builder = ContainerBuilder()
+            let loaded: LoadedFile
             do {
-                try Self.load(file, into: builder)
+                loaded = try LoadedFile(file)
             } catch {
                 diagnostics += Self.diagnostics(of: error, file: file)
                 continue
             }
-            definitions += builder.definitions
+            files.append(loaded)
             // What `ioc validate` checks without the app's types: references, cycles, aliases,
             // parents, placeholders' syntax. Placeholder values are read at launch, and the
             // components the app registers in code (declared synthetic, or listed as provided)
             // are there then.
-            builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames)
+            let builder = ContainerBuilder()
+            builder.add(contentsOf: loaded.definitions)
+            builder.syntheticNames = loaded.synthetic
+            builder.absentNames = Set(loaded.synthetic.keys).union(providedNames)
             for problem in builder.configGraph().problems where problem.kind != .unresolvedPlaceholder {
                 diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
             }
         }
+        let definitions = files.flatMap(\.definitions)
         let index = SourceIndex(sources: sources)
         for problem in MemberChecks(index: index, module: module).problems(of: definitions) {
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
@@ -79,8 +83,32 @@ package struct ConfigCompiler {
                 diagnostics.append(ConfigDiagnostic(.error, unknownType(named, index), at: named.location))
             }
         }
-        let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols)
+        let registrations = compiledRegistrations(files, index)
+        let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
+                                         registrations: registrations)
         return Output(code: writer.code, diagnostics: diagnostics)
+    }
+
+    /// Each file's registrations as code, or the first thing the compiled form cannot express.
+    private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex) -> CompiledRegistrations {
+        var compiled = CompiledRegistrations()
+        for (number, file) in files.enumerated() { compiled.fileConstants[file.path] = "file\(number)" }
+        var byName: [String: Definition] = [:]
+        for definition in files.flatMap(\.definitions) { if let name = definition.name { byName[name] = definition } }
+        let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants)
+        for file in files {
+            if let reason = file.unsupported {
+                compiled.unsupported.append(RegistrationWriter.Unsupported(reason: reason, location: ConfigLocation(file: file.path, line: 0)))
+            }
+            compiled.parameters.append((file.path, file.parameters))
+            for definition in file.definitions where !definition.isAbstract {
+                switch writer.lines(for: definition) {
+                case .success(let lines): compiled.statements.append((definition.location, lines))
+                case .failure(let unsupported): compiled.unsupported.append(unsupported)
+                }
+            }
+        }
+        return compiled
     }
 
     private func unknownType(_ named: (name: String, location: ConfigLocation, component: String), _ index: SourceIndex) -> String {
@@ -96,14 +124,6 @@ package struct ConfigCompiler {
         return text
     }
 
-    /// Reads `file` with the front end its extension names.
-    static func load(_ file: URL, into builder: ContainerBuilder) throws {
-        switch file.pathExtension.lowercased() {
-        case "xml": try builder.loadXML(contentsOf: file)
-        default: try builder.loadYAML(contentsOf: file)
-        }
-    }
-
     /// One diagnostic per problem a front end reported.
     static func diagnostics(of error: any Error, file: URL) -> [ConfigDiagnostic] {
         let problems: [(String, ConfigLocation?)]
@@ -114,4 +134,43 @@ package struct ConfigCompiler {
         }
         return problems.map { ConfigDiagnostic(.error, $0.0, at: $0.1 ?? ConfigLocation(file: file.path, line: 0)) }
     }
+}
+
+/// One config file as its front end read it.
+struct LoadedFile {
+    let path: String
+    let definitions: [Definition]
+    /// A services.yaml's `parameters`, which its load adds as a property source.
+    let parameters: [String: ConfigValue]
+    let synthetic: [String: ConfigLocation]
+    /// What the file does that the compiled form cannot (a bean file's property files).
+    let unsupported: String?
+
+    /// Reads `file` with the front end its extension names.
+    init(_ file: URL) throws {
+        path = file.path
+        switch file.pathExtension.lowercased() {
+        case "xml":
+            let config = try XMLLoader().load(contentsOf: file)
+            definitions = config.definitions
+            parameters = [:]
+            synthetic = [:]
+            unsupported = config.propertySources.isEmpty ? nil
+                : "\(file.lastPathComponent) reads property files (context:property-placeholder), which the compiled form does not express yet"
+        default:
+            let config = try YAMLLoader().load(contentsOf: file)
+            definitions = config.definitions
+            parameters = config.parameters
+            synthetic = config.synthetic
+            unsupported = nil
+        }
+    }
+}
+
+/// The registrations the generated `register(in:)` makes, and why it cannot when it cannot.
+struct CompiledRegistrations {
+    var fileConstants: [String: String] = [:]
+    var parameters: [(file: String, values: [String: ConfigValue])] = []
+    var statements: [(location: ConfigLocation, lines: [String])] = []
+    var unsupported: [RegistrationWriter.Unsupported] = []
 }

@@ -60,6 +60,7 @@ struct GeneratedCodeWriter {
     let configFiles: [URL]
     let entries: [CatalogEntryWriter]
     let protocols: [SourceIndex.DeclaredType]
+    let registrations: CompiledRegistrations
 
     var code: String {
         var imports: Set<String> = ["IoCCore"]
@@ -72,6 +73,12 @@ struct GeneratedCodeWriter {
             "/// The types this target's config files name, read from its Swift sources at build: give",
             "/// it to the builder that loads them (`builder.catalog = \(typeName).catalog()`).",
             "enum \(typeName) {",
+        ]
+        // The config files' paths, which the registrations' locations name.
+        for (file, constant) in registrations.fileConstants.sorted(by: { $0.value < $1.value }) {
+            lines.append("    private static let \(constant) = \(quoted(file))")
+        }
+        lines += [
             "    static func catalog() -> IoCCore.TypeCatalog {",
             "        let catalog = IoCCore.TypeCatalog()",
         ]
@@ -89,8 +96,39 @@ struct GeneratedCodeWriter {
             lines.append("        }")
             lines.append("#sourceLocation()")
         }
-        lines += ["        return catalog", "    }", "}", ""]
+        lines += ["        return catalog", "    }", ""]
+        lines += registerLines
+        lines += ["}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// `register(in:)`: the config's components as code registrations, or, when the config
+    /// uses what the compiled form does not express, a declaration that says so where it is used.
+    private var registerLines: [String] {
+        var lines = [
+            "    /// Registers what the config files define as code registrations, their initializers called",
+            "    /// directly: the same graph as loading the files, without reading them at launch. Profiles",
+            "    /// and placeholder values stay dynamic (read when the builder builds).",
+        ]
+        if let first = registrations.unsupported.first {
+            let place = "\(first.location.file):\(first.location.line):\(first.location.column)"
+            let more = registrations.unsupported.count > 1 ? " (and \(registrations.unsupported.count - 1) more)" : ""
+            lines.append("    @available(*, unavailable, message: \(quoted("Not compiled: \(first.reason) (\(place))\(more). Load the file with loadYAML/loadXML instead.")))")
+            lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {}")
+            return lines
+        }
+        lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {")
+        for (file, values) in registrations.parameters where !values.isEmpty {
+            let entries = values.keys.sorted().compactMap { key in values[key].map { "\(quoted(key)): \(ConfigValueWriter(fileConstants: registrations.fileConstants).value($0))" } }
+            lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", [\(entries.joined(separator: ", "))]))")
+        }
+        for statement in registrations.statements {
+            lines.append(Self.sourceLocation(statement.location))
+            lines.append("        " + statement.lines.joined())
+        }
+        if !registrations.statements.isEmpty { lines.append("#sourceLocation()") }
+        lines.append("    }")
+        return lines
     }
 
     /// Marks the next line as the config's: `#sourceLocation(file: "…/services.yaml", line: 12)`.

@@ -2,8 +2,9 @@ import Foundation
 import IoCCommands
 import IoCCore
 
-/// `weather-report [--profile NAME]... [CITY...]`: prints forecasts from the fixture file and
-/// keeps them in a SQLite file; `--profile free` switches to the free provider.
+/// `weather-report [--profile NAME]... [--config FILE] [CITY...]`: prints forecasts from the
+/// fixture file and keeps them in a SQLite file; `--profile free` switches to the free provider;
+/// `--config FILE` reads the wiring from a services.yaml at launch instead of the compiled one.
 /// `weather-report ioc COMMAND ...` runs the `ioc` tool's commands with the app's types, so that
 /// `weather-report ioc validate weather.yaml` checks initializers, properties and values too.
 /// Returns the exit status.
@@ -19,18 +20,22 @@ public enum WeatherReportCommand {
             return result.status
         }
         var profiles: Set<String> = []
+        var config = WeatherAssembly.Config.compiled
         var cities: [String] = []
         var arguments = commandLine[...]
         while let argument = arguments.popFirst() {
             if argument == "--profile" {
                 guard let profile = arguments.popFirst() else { return fail("--profile needs a name (free)") }
                 profiles.insert(profile)
+            } else if argument == "--config" {
+                guard let path = arguments.popFirst() else { return fail("--config needs a services.yaml file") }
+                config = .file(URL(fileURLWithPath: path))
             } else {
                 cities.append(argument)
             }
         }
         do {
-            let builder = try WeatherAssembly.builder(output: StandardOutput(), profiles: profiles)
+            let builder = try WeatherAssembly.builder(output: StandardOutput(), profiles: profiles, config: config)
             let container = try builder.build()
             try container.resolve(ReportPrinter.self).printReports(cities: cities.isEmpty ? ["Oslo", "Lisbon"] : cities)
             let store = try container.resolve(ReportStore.self)

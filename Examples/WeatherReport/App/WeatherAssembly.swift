@@ -2,16 +2,25 @@ import Foundation
 import IoCCore
 import IoCYAML
 
-/// The app's wiring: the builder that reads `Config/weather.yaml`. Every class takes its
-/// collaborators in its initializer; the YAML file says which ones. The catalog of the types
-/// the file names is written at `swift build` by IoCConfigPlugin (`GeneratedConfig`), from
-/// these sources.
+/// The app's wiring: `Config/weather.yaml`, compiled with the app by IoCConfigPlugin. At
+/// `swift build` the plugin checks the file against these sources and writes `GeneratedConfig`:
+/// the catalog of the types the file names, and `register(in:)`, its components as code
+/// registrations. Every class takes its collaborators in its initializer; the file says which.
 enum WeatherAssembly {
-    /// The builder for the app: `weather.yaml`, the fixture and database paths it asks for, the
+    /// How the app reads its wiring.
+    enum Config {
+        /// Compiled with the app (`GeneratedConfig.register(in:)`): nothing is read at launch.
+        case compiled
+        /// Read at launch from a services.yaml (`loadYAML`, against the generated catalog):
+        /// for a file changed without a rebuild.
+        case file(URL)
+    }
+
+    /// The builder for the app: its wiring, the fixture and database paths it asks for, the
     /// output, and the active profiles.
     static func builder(output: any ReportOutput, profiles: Set<String> = [], database: String = defaultDatabase,
-                        config: URL? = bundledConfig, fixture: URL? = bundledFixture) throws -> ContainerBuilder {
-        guard let config, let fixture else { throw WeatherError.missingResource("Config/weather.yaml or Fixtures/weather.json") }
+                        config: Config = .compiled, fixture: URL? = bundledFixture) throws -> ContainerBuilder {
+        guard let fixture else { throw WeatherError.missingResource("Fixtures/weather.json") }
         let builder = ContainerBuilder()
         builder.catalog = GeneratedConfig.catalog()
         builder.activeProfiles = profiles
@@ -20,7 +29,10 @@ enum WeatherAssembly {
             DictionaryPropertySource(name: "app", ["weather.fixture": fixture.absoluteString, "weather.database": database]),
         ]
         builder.register(instance: output, as: (any ReportOutput).self).named("output")
-        try builder.loadYAML(contentsOf: config)
+        switch config {
+        case .compiled: GeneratedConfig.register(in: builder)
+        case .file(let url): try builder.loadYAML(contentsOf: url)
+        }
         return builder
     }
 

@@ -1,0 +1,313 @@
+import IoCCore
+import IoCDeclarations
+
+/// Writes one config definition as a code registration: the initializer (or static factory, or
+/// factory method) the definition means called directly, chosen as `build()` chooses it
+/// (``MemberChoice``), with the sources config gives for its arguments, properties and calls,
+/// and the definition's name, scope, tags, profiles and other settings as `Registration`
+/// modifiers. What the compiled form does not express yet is returned as a reason, with the
+/// place that uses it.
+struct RegistrationWriter {
+    struct Unsupported: Error {
+        let reason: String
+        let location: ConfigLocation
+    }
+
+    let index: SourceIndex
+    let module: String
+    /// The definitions by name, to find a factory component's type.
+    let byName: [String: Definition]
+    /// A config file's path → the constant the generated code names it by.
+    let fileConstants: [String: String]
+
+    /// The statement's lines (`builder.register(...)` and its modifiers).
+    func lines(for definition: Definition) -> Result<[String], Unsupported> {
+        do {
+            return .success(try write(definition))
+        } catch let unsupported as Unsupported {
+            return .failure(unsupported)
+        } catch {
+            return .failure(Unsupported(reason: "\(error)", location: definition.location))
+        }
+    }
+
+    private func unsupported(_ what: String, _ definition: Definition) -> Unsupported {
+        Unsupported(reason: "\(definition.label) uses \(what), which the compiled form does not express yet", location: definition.location)
+    }
+
+    private func write(_ definition: Definition) throws -> [String] {
+        try checkSettings(definition)
+        let (head, typeName, shape) = try construction(definition)
+        var lines = [head]
+        if let name = definition.name { lines.append(".named(\(quoted(name)))") }
+        if !definition.aliases.isEmpty { lines.append(".alias(\(definition.aliases.map(quoted).joined(separator: ", ")))") }
+        lines.append(".scope(\(scope(definition.scope)))")
+        if definition.isLazy { lines.append(".lazy()") }
+        if definition.isEager { lines.append(".eager()") }
+        if definition.isPrimary { lines.append(".primary()") }
+        if definition.isOverride { lines.append(".overriding()") }
+        if !definition.profiles.isEmpty { lines.append(".profiles(\(definition.profiles.map(quoted).joined(separator: ", ")))") }
+        if !definition.dependsOn.isEmpty { lines.append(".dependsOn(\(definition.dependsOn.map(quoted).joined(separator: ", ")))") }
+        for entry in definition.tagEntries {
+            if entry.attributes.isEmpty {
+                lines.append(".tagged(\(quoted(entry.name)))")
+            } else {
+                let attributes = entry.attributes.keys.sorted().compactMap { key in entry.attributes[key].map { "\(quoted(key)): \(value($0))" } }
+                lines.append(".tagged(\(quoted(entry.name)), attributes: [\(attributes.joined(separator: ", "))])")
+            }
+        }
+        for exposure in try exposures(definition, shape) {
+            lines.append(".as(\(exposure).self) { $0 }")
+        }
+        if let shape {
+            for property in definition.properties {
+                guard let type = shape.propertyTypes[property.name] else {
+                    throw Unsupported(reason: "\(definition.label) sets property \(property.name), whose type its declaration does not write",
+                                      location: property.point.location ?? definition.location)
+                }
+                lines.append(".property(\(quoted(property.name)), source: \(try source(property.source, definition))) "
+                             + "{ (instance: inout \(typeName), value: \(type)) in instance.\(property.name) = value }")
+            }
+            for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition)) }
+            for hook in definition.hooks { lines += try hookLines(hook, of: shape, definition) }
+        } else if !definition.properties.isEmpty || !definition.methodCalls.isEmpty || !definition.hooks.isEmpty {
+            throw unsupported("properties, calls or hooks on a type not declared in these sources", definition)
+        }
+        return lines
+    }
+
+    /// The settings the compiled form has no modifier for.
+    private func checkSettings(_ definition: Definition) throws {
+        if definition.parent != nil { throw unsupported("a parent", definition) }
+        if definition.aliasTarget != nil { throw unsupported("an alias to another component", definition) }
+        if definition.decorates != nil { throw unsupported("decorates", definition) }
+        if definition.deprecation != nil || !definition.deprecatedAliases.isEmpty { throw unsupported("deprecation", definition) }
+        if !definition.bindings.isEmpty { throw unsupported("bind", definition) }
+        if !definition.isPublic || !definition.publicAliases.isEmpty { throw unsupported("public", definition) }
+        if definition.resource != nil { throw unsupported("resource", definition) }
+        if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
+        if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
+        if !definition.autowires { throw unsupported("autowire: false", definition) }
+        if !definition.isAutowireCandidate { throw unsupported("autowire-candidate", definition) }
+        if !definition.metadata.isEmpty { throw unsupported("meta", definition) }
+        if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
+        if !definition.moreTagAttributes.isEmpty { throw unsupported("a tag given more than once", definition) }
+        if definition.stated.contains(.appendsArguments) { throw unsupported("arguments by index", definition) }
+    }
+
+    // MARK: Construction
+
+    /// `builder.register(...)`, the Swift name of the type registered, and its declaration.
+    private func construction(_ definition: Definition) throws -> (String, String, TypeShape?) {
+        let place = "file: \(fileConstant(definition.location)), line: \(max(definition.location.line, 1))"
+        switch definition.construction.kind {
+        case .initializer(let requested):
+            let (type, shape) = try declared(definition)
+            let members = initializers(shape)
+            let (callable, arguments) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
+            return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
+                                     place: place, definition), shape.typeName, shape)
+        case .staticFactory(let requested):
+            let (type, shape) = try declared(definition)
+            let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
+            let (callable, arguments) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
+            let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
+            return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, place: place, definition),
+                    shape.typeName, shape)
+        case .factoryMethod(let requested):
+            guard case .named(let factoryName)? = definition.construction.factory, let factory = byName[factoryName],
+                  let factoryTypeName = factory.typeName, let factoryType = index.type(named: factoryTypeName, module: module),
+                  let factoryShape = factoryType.shape else {
+                throw unsupported("a factory component whose type is not declared in these sources", definition)
+            }
+            let methods = factoryShape.methods.filter { !$0.isStatic && $0.result != nil }
+            let (callable, arguments) = try chosen(methods.map(\.callable), requested: requested, kind: "factory method",
+                                                   type: shortName(factoryType.name), definition)
+            guard let method = methods.first(where: { $0.callable.signature == callable.signature }), let product = method.result,
+                  callable.parameters.count == method.callable.parameters.count else {
+                throw unsupported("a factory method whose parameters have default values", definition)
+            }
+            let reference = callable.parameters.isEmpty ? callable.baseName : callable.signature
+            var head = "builder.register(factoryMethod: \(factoryShape.typeName).\(reference), of: .named(\(quoted(factoryName))), \(place))"
+            for (position, source) in arguments.sorted(by: { $0.key < $1.key }) {
+                head += ".argument(\(position), \(try self.source(source, definition)))"
+            }
+            let productShape = index.type(named: product, module: module)?.shape
+            return (head, product, productShape)
+        default:
+            throw unsupported("construction \(definition.construction.kind)", definition)
+        }
+    }
+
+    private func declared(_ definition: Definition) throws -> (String, TypeShape) {
+        guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module), let shape = type.shape else {
+            throw unsupported("a type not declared in these sources", definition)
+        }
+        if shape.isMainActor { throw unsupported("a main-actor type", definition) }
+        return (shortName(type.name), shape)
+    }
+
+    private func initializers(_ shape: TypeShape) -> [Callable] {
+        shape.initializers.map(\.callable) + (shape.declaresInitializers ? [] : shape.implicitInitializers)
+    }
+
+    /// The member `definition` means and, by parameter position, the sources its arguments give.
+    private func chosen(_ callables: [Callable], requested: String?, kind: String, type: String,
+                        _ definition: Definition) throws -> (Callable, [Int: InjectionSource]) {
+        let members = callables.compactMap(DeclaredMember.init)
+        let given = definition.construction.arguments
+        switch MemberChoice.choose(members, requested: requested, arguments: given, kind: kind, type: type, definition) {
+        case .failure(let problem):
+            throw Unsupported(reason: problem.description, location: problem.location ?? definition.location)
+        case .success(let found):
+            switch MemberChoice.targets(of: given, in: members[found].signature, definition) {
+            case .failure(let problem):
+                throw Unsupported(reason: problem.description, location: problem.location ?? definition.location)
+            case .success(let targets):
+                let callable = callables.first { $0.signature == members[found].signature.description } ?? callables[found]
+                var sources: [Int: InjectionSource] = [:]
+                for (position, target) in targets.enumerated() { sources[target] = given[position].source }
+                return (callable, sources)
+            }
+        }
+    }
+
+    /// `builder.register({ (p0: A, p1: B) in T(a: p0, b: p1) }, file: …, line: …)` with an
+    /// `.argument` for each given source. Parameters with defaults that config leaves out are
+    /// left out of the call (Swift fills them, as the catalog's defaults do).
+    private func registerCall(calling function: String, _ callable: Callable, _ sources: [Int: InjectionSource], throwing: Bool,
+                              place: String, _ definition: Definition) throws -> String {
+        var parameters: [String] = []
+        var arguments: [String] = []
+        var modifiers: [String] = []
+        let lastKept = callable.parameters.indices.last { sources[$0] != nil || callable.parameters[$0].defaultValue == nil } ?? -1
+        for (position, parameter) in callable.parameters.enumerated() {
+            let given = sources[position]
+            if given == nil, parameter.defaultValue != nil, parameter.label != nil || position > lastKept { continue }
+            let name = "p\(parameters.count)"
+            if let given { modifiers.append(".argument(\(parameters.count), \(try source(given, definition)))") }
+            parameters.append("\(name): \(parameter.type.trimmedDescription)")
+            arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
+        }
+        let head = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) in "
+        let call = "{ \(head)\(throwing ? "try " : "")\(function)(\(arguments.joined(separator: ", "))) }"
+        return (["builder.register(\(call), \(place))"] + modifiers).joined()
+    }
+
+    // MARK: Settings
+
+    /// The types the component is injectable as: those config lists (`as:`), else every
+    /// protocol and superclass of these sources its declaration conforms to, as the catalog's
+    /// conformances expose it.
+    private func exposures(_ definition: Definition, _ shape: TypeShape?) throws -> [String] {
+        let names = definition.exposedAs.compactMap(\.typeName)
+        if !names.isEmpty {
+            return try names.map { name in
+                guard let type = index.type(named: name, module: module) else {
+                    throw unsupported("as: \(name), a type not declared in these sources", definition)
+                }
+                return swiftType(type)
+            }
+        }
+        guard definition.exposesConformances, let shape else { return [] }
+        return shape.inheritedTypes.compactMap { index.type(named: $0, module: module).map(swiftType) }
+    }
+
+    private func callLine(_ call: MethodInjection, of shape: TypeShape, _ typeName: String, _ definition: Definition) throws -> String {
+        let methods = shape.methods.filter { !$0.isStatic && $0.result == nil }
+        let members = methods.compactMap { DeclaredMember($0.callable) }
+        guard case .success(let found) = MemberChoice.choose(members, requested: call.method, arguments: call.arguments, kind: "method",
+                                                             type: shortName(typeName), definition),
+              case .success(let targets) = MemberChoice.targets(of: call.arguments, in: members[found].signature, definition),
+              let method = methods.first(where: { $0.callable.signature == members[found].signature.description }) else {
+            throw unsupported("a call of \(call.method), which its declaration does not have as the compiled form needs it", definition)
+        }
+        var sources = [String](repeating: "nil", count: method.callable.parameters.count)
+        for (position, target) in targets.enumerated() { sources[target] = try source(call.arguments[position].source, definition) }
+        return ".call(\(quoted(method.callable.signature)), arguments: [\(sources.joined(separator: ", "))]) "
+            + "{ \(shape.methodClosure(method.callable, isThrowing: method.isThrowing)) }"
+    }
+
+    private func hookLines(_ hook: LifecycleHook, of shape: TypeShape, _ definition: Definition) throws -> [String] {
+        let name = String(hook.name.prefix { $0 != "(" })
+        guard let method = shape.methods.first(where: { !$0.isStatic && $0.callable.baseName == name && $0.callable.parameters.isEmpty }) else {
+            if hook.isOptional { return [] }
+            throw unsupported("hook \(hook.name), which its declaration does not have", definition)
+        }
+        let modifier: String
+        switch hook.kind {
+        case .beforeInjection: modifier = "beforeInjection"
+        case .afterInjection: modifier = "afterInjection"
+        case .dispose: modifier = "onDispose"
+        default: throw unsupported("a \(hook.kind) hook", definition)
+        }
+        return [".\(modifier)(named: \(quoted(hook.name))) { \(method.isThrowing ? "try " : "")$0.\(name)() }"]
+    }
+
+    // MARK: Sources and values as Swift
+
+    private func source(_ source: InjectionSource, _ definition: Definition) throws -> String {
+        switch source {
+        case .named(let name): return ".named(\(quoted(name)))"
+        case .config(let config): return ".config(\(value(config)))"
+        case .typeNamed(let name):
+            guard let type = index.type(named: name, module: module) else { throw unsupported("a reference by type to \(name)", definition) }
+            return ".type(IoCCore.TypeRef(\(swiftType(type)).self))"
+        case .tagged(let tag): return ".tagged(\(quoted(tag)))"
+        case let .taggedIndexed(tag, indexBy): return ".taggedIndexed(tag: \(quoted(tag)), indexBy: \(quoted(indexBy)))"
+        case .list(let items): return ".list([\(try items.map { try self.source($0, definition) }.joined(separator: ", "))])"
+        case .map(let entries):
+            let written = try entries.keys.sorted().compactMap { key in try entries[key].map { "\(quoted(key)): \(try self.source($0, definition))" } }
+            return ".map([\(written.isEmpty ? ":" : written.joined(separator: ", "))])"
+        case .optional(let inner): return ".optional(\(try self.source(inner, definition)))"
+        case .lazy(let inner): return ".lazy(\(try self.source(inner, definition)))"
+        case .provider(let inner): return ".provider(\(try self.source(inner, definition)))"
+        case .nilValue: return ".nilValue"
+        default: throw unsupported("the source \(source)", definition)
+        }
+    }
+
+    private func value(_ value: ConfigValue) -> String { ConfigValueWriter(fileConstants: fileConstants).value(value) }
+
+    private func fileConstant(_ location: ConfigLocation) -> String {
+        fileConstants[location.file] ?? quoted(location.file)
+    }
+
+    /// `.singleton`, `.custom("request")`.
+    private func scope(_ scope: Scope) -> String {
+        let builtIn: [(Scope, String)] = [(.prototype, "prototype"), (.singleton, "singleton"), (.weakSingleton, "weakSingleton"),
+                                          (.objectGraph, "objectGraph"), (.threadLocal, "threadLocal"), (.taskLocal, "taskLocal")]
+        return builtIn.first { $0.0 == scope }.map { ".\($0.1)" } ?? ".custom(\(quoted(scope.name)))"
+    }
+
+    private func swiftType(_ type: SourceIndex.DeclaredType) -> String {
+        type.isProtocol ? "(any \(type.name))" : type.name
+    }
+
+    private func shortName(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
+}
+
+/// Config values as Swift: `IoCCore.ConfigValue(.int(5), at: IoCCore.ConfigLocation(file: file0, line: 3, column: 9))`.
+struct ConfigValueWriter {
+    /// A config file's path → the constant the generated code names it by.
+    let fileConstants: [String: String]
+
+    func value(_ value: ConfigValue) -> String {
+        let kind: String
+        switch value.kind {
+        case .null: kind = ".null"
+        case .bool(let flag): kind = ".bool(\(flag))"
+        case .int(let number): kind = ".int(\(number))"
+        case .double(let number): kind = ".double(\(number))"
+        case .string(let text): kind = ".string(\(quoted(text)))"
+        case .list(let items): kind = ".list([\(items.map(self.value).joined(separator: ", "))])"
+        case .map(let entries): kind = ".map([\(entries.map { "(key: \(quoted($0.key)), value: \(self.value($0.value)))" }.joined(separator: ", "))])"
+        }
+        return "IoCCore.ConfigValue(\(kind), at: \(location(value.location)))"
+    }
+
+    func location(_ location: ConfigLocation) -> String {
+        guard let constant = fileConstants[location.file] else { return ".unknown" }
+        return "IoCCore.ConfigLocation(file: \(constant), line: \(location.line), column: \(location.column))"
+    }
+}
