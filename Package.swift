@@ -146,7 +146,7 @@ let package = Package(
         ),
         .executableTarget(name: "ioc-config-compiler", dependencies: ["IoCConfigCompiler"], path: "Tools/ioc-config-compiler"),
         .plugin(name: "IoCConfigPlugin", capability: .buildTool(), dependencies: ["ioc-config-compiler"], path: "Plugins/IoCConfigPlugin"),
-        .testTarget(name: "IoCConfigCompilerTests", dependencies: ["IoCConfigCompiler", "IoCCore"], path: "Tests/IoCConfigCompilerTests"),
+        .testTarget(name: "IoCConfigCompilerTests", dependencies: ["IoCConfigCompiler", "IoCCore", "IoCYAML"], path: "Tests/IoCConfigCompilerTests"),
         .testTarget(
             name: "IoCCommandsTests",
             dependencies: ["IoCCommands", "IoCCore", "IoCYAML", "IoCXML"],

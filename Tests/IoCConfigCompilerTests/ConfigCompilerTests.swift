@@ -1,6 +1,7 @@
 import Foundation
 import IoCConfigCompiler
 import IoCCore
+import IoCYAML
 import Testing
 
 /// Writes `files` (name → text) into a fresh folder; returns the folder.
@@ -152,6 +153,13 @@ struct ConfigCompilerCatalogTests {
                     builder.register({ (p0: String) in Storage.Database(path: p0) }, file: file0, line: 8).argument(0, .config(IoCCore.ConfigValue(.string("/tmp/db"), at: \(at(8, 52))))).named("database").scope(.singleton)
             #sourceLocation(file: "\(file)", line: 9)
                     builder.register(factoryMethod: Storage.Database.open, of: .named("database"), file: file0, line: 9).named("connection").scope(.singleton)
+            #sourceLocation()
+                }
+
+                /// That each component config references by name can be injected where it is.
+                private static func checkReferences() {
+            #sourceLocation(file: "\(file)", line: 5)
+                    _ = { (value: Fixture) -> Fixture in value }
             #sourceLocation()
                 }
             }
@@ -388,5 +396,84 @@ struct ConfigCompilerMemberTests {
               view: { class: Screen, arguments: { frame: 3 }, properties: { tint: red } }
             """], sources: ["Screen.swift": "import UIKitLike\nfinal class Screen: BaseView { var title = \"\" }"])
         #expect(output.diagnostics == [])
+    }
+}
+
+// The same types as `weatherSources`, compiled, with the catalog the plugin writes for them:
+// what build() says of a config, to compare with what the compiler says of it.
+private struct Fixture: Sendable {
+    var path: String
+    var retries: Int = 3
+}
+
+private final class Settings: Sendable {
+    let days: Int
+    let timeout: Duration
+    init(days: Int, timeout: Duration) { self.days = days; self.timeout = timeout }
+}
+
+private final class Holder: Sendable {
+    let fixture: Fixture
+    init(fixture: Fixture) { self.fixture = fixture }
+}
+
+private let checkedSources = ["Types.swift": """
+    struct Fixture: Sendable {
+        var path: String
+        var retries: Int = 3
+    }
+    final class Settings: Sendable {
+        let days: Int
+        let timeout: Duration
+        init(days: Int, timeout: Duration) { self.days = days; self.timeout = timeout }
+    }
+    final class Holder: Sendable {
+        let fixture: Fixture
+        init(fixture: Fixture) { self.fixture = fixture }
+    }
+    """]
+
+/// What `build()` reports of `yaml`, with the catalog the plugin would write.
+private func buildProblems(_ yaml: String, name: String) throws -> [String] {
+    let catalog = TypeCatalog()
+    catalog.add(Fixture.self) { type in
+        type.initializer("init(path:)") { (p0: String) in Fixture(path: p0) }
+        type.initializer("init(path:retries:)") { (p0: String, p1: Int) in Fixture(path: p0, retries: p1) }
+        type.property("path", \Fixture.path)
+        type.property("retries", \Fixture.retries)
+    }
+    catalog.add(Settings.self) { type in
+        type.initializer("init(days:timeout:)") { (p0: Int, p1: Duration) in Settings(days: p0, timeout: p1) }
+    }
+    catalog.add(Holder.self) { type in type.initializer("init(fixture:)") { (p0: Fixture) in Holder(fixture: p0) } }
+    let builder = ContainerBuilder()
+    builder.catalog = catalog
+    // A placeholder's value is the launch's to give.
+    builder.propertySources = [DictionaryPropertySource(["DAYS": "5"])]
+    try builder.loadYAML(yaml, name: name)
+    do {
+        _ = try builder.build()
+        return []
+    } catch let error as IoCError {
+        return error.problems.map(\.description)
+    }
+}
+
+@Suite("Config compiler: values and lifetimes checked as build() checks them")
+struct ConfigCompilerValueTests {
+    @Test func compile_literalsThatDoNotConvert_andCaptiveDependencies_areBuildsOwnProblems() throws {
+        let yaml = """
+            services:
+              settings: { class: Settings, arguments: { days: five, timeout: 2 weeks } }
+              fixture: { class: Fixture, arguments: { path: /tmp/f }, properties: { retries: many }, scope: prototype }
+              holder: { class: Holder, arguments: ['@fixture'], scope: singleton }
+              fine: { class: Settings, arguments: { days: '${DAYS}', timeout: 250ms } }
+            """
+        let (output, folder) = try compile(["services.yaml": yaml], sources: checkedSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        let expected = try buildProblems(yaml, name: file)
+        #expect(expected.count == 4)
+        #expect(output.diagnostics.map(\.message).sorted() == expected.sorted())
+        #expect(output.diagnostics.map { "\($0.location?.line ?? 0)" } == ["2", "2", "3", "4"])
     }
 }

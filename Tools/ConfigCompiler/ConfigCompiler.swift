@@ -103,7 +103,9 @@ package struct ConfigCompiler {
             compiled.parameters.append((file.path, file.parameters))
             for definition in file.definitions where !definition.isAbstract {
                 switch writer.lines(for: definition) {
-                case .success(let lines): compiled.statements.append((definition.location, lines))
+                case .success(let written):
+                    compiled.statements.append((definition.location, written.lines))
+                    compiled.typeChecks += written.typeChecks
                 case .failure(let unsupported): compiled.unsupported.append(unsupported)
                 }
             }
@@ -172,5 +174,7 @@ struct CompiledRegistrations {
     var fileConstants: [String: String] = [:]
     var parameters: [(file: String, values: [String: ConfigValue])] = []
     var statements: [(location: ConfigLocation, lines: [String])] = []
+    /// Statements the Swift compiler checks, at the config's places (``RegistrationWriter/Written``).
+    var typeChecks: [(location: ConfigLocation, line: String)] = []
     var unsupported: [RegistrationWriter.Unsupported] = []
 }

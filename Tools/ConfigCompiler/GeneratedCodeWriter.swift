@@ -128,6 +128,15 @@ struct GeneratedCodeWriter {
         }
         if !registrations.statements.isEmpty { lines.append("#sourceLocation()") }
         lines.append("    }")
+        guard !registrations.typeChecks.isEmpty else { return lines }
+        // Never called: the compiler checks it, and reports a reference to a component of the
+        // wrong type at the config line that writes the reference.
+        lines += ["", "    /// That each component config references by name can be injected where it is.", "    private static func checkReferences() {"]
+        for check in registrations.typeChecks {
+            lines.append(Self.sourceLocation(check.location))
+            lines.append("        " + check.line)
+        }
+        lines += ["#sourceLocation()", "    }"]
         return lines
     }
 

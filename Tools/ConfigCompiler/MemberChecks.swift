@@ -1,10 +1,11 @@
 import IoCCore
 import IoCDeclarations
 
-/// The checks of a definition against its type's declaration that need no types: the
-/// properties it sets, the initializer it names or the labels it gives. Each problem is the
-/// one `build()` would report, word for word; where the declaration cannot tell (a class whose
-/// superclass is another module's, positional arguments), nothing is reported here and
+/// The checks of a definition against its type's declaration: the initializer or static
+/// factory it means and where its arguments go, the properties it sets, literal values that do
+/// not convert to the parameter's type, and references that make a captive dependency. Each
+/// problem is the one `build()` would report, in its words; where the declaration cannot tell
+/// (a class whose superclass is another module's, a custom scope), nothing is reported here and
 /// `build()` checks at launch.
 struct MemberChecks {
     let index: SourceIndex
@@ -12,12 +13,14 @@ struct MemberChecks {
 
     func problems(of definitions: [Definition]) -> [IoCError] {
         var problems: [IoCError] = []
+        var byName: [String: Definition] = [:]
+        for definition in definitions { if let name = definition.name { byName[name] = definition } }
         for definition in definitions where definition.parent == nil {
             guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module),
                   let shape = type.shape, isKnownWhole(shape) else { continue }
             let shortName = String(type.name.split(separator: ".").last ?? "")
-            problems += initializerProblems(definition, shape, shortName)
-            problems += propertyProblems(definition, shape, shortName)
+            problems += initializerProblems(definition, shape, shortName, byName)
+            problems += propertyProblems(definition, shape, shortName, byName)
         }
         return problems
     }
@@ -32,42 +35,88 @@ struct MemberChecks {
     }
 
     /// The initializers a catalog entry written from `shape` lists.
-    private func initializers(_ shape: TypeShape) -> [DeclaredMember] {
-        var callables = shape.initializers.map(\.callable)
-        if !shape.declaresInitializers { callables += shape.implicitInitializers }
-        return callables.compactMap(DeclaredMember.init)
+    private func initializers(_ shape: TypeShape) -> [Callable] {
+        shape.initializers.map(\.callable) + (shape.declaresInitializers ? [] : shape.implicitInitializers)
     }
 
     /// The member the definition's construction means, chosen as `build()` chooses, and its
     /// arguments placed on its parameters; the problem, if either fails.
-    private func initializerProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String) -> [IoCError] {
+    private func initializerProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String,
+                                     _ byName: [String: Definition]) -> [IoCError] {
         // Arguments a Symfony child appends by index are placed when the build merges them.
         guard !definition.stated.contains(.appendsArguments) else { return [] }
-        let members: [DeclaredMember]
+        let callables: [Callable]
         let requested: String?
         let kind: String
         switch definition.construction.kind {
         case .initializer(let signature):
-            (members, requested, kind) = (initializers(shape), signature, "initializer")
+            (callables, requested, kind) = (initializers(shape), signature, "initializer")
         case .staticFactory(let signature):
             let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
-            (members, requested, kind) = (factories.compactMap { DeclaredMember($0.callable) }, signature, "static factory")
+            (callables, requested, kind) = (factories.map(\.callable), signature, "static factory")
         default:
             return []
         }
+        let members = callables.compactMap(DeclaredMember.init)
         let arguments = definition.construction.arguments
         switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: kind, type: typeName, definition) {
         case .failure(let problem): return [problem]
-        case .success(let index):
-            if case .failure(let problem) = MemberChoice.targets(of: arguments, in: members[index].signature, definition) { return [problem] }
+        case .success(let found):
+            switch MemberChoice.targets(of: arguments, in: members[found].signature, definition) {
+            case .failure(let problem): return [problem]
+            case .success(let targets):
+                guard let callable = callables.first(where: { $0.signature == members[found].signature.description }) else { return [] }
+                return targets.enumerated().flatMap { position, target -> [IoCError] in
+                    let parameter = callable.parameters[target]
+                    let point = "argument \(target)" + (parameter.label.map { " '\($0)'" } ?? "")
+                    return pointProblems(arguments[position], type: parameter.type.trimmedDescription, point: point, definition, byName)
+                }
+            }
+        }
+    }
+
+    /// What `build()` would report of one injection point: a literal that does not convert to
+    /// its type, or a reference to a shorter-lived component the definition would hold.
+    private func pointProblems(_ given: InjectionPoint, type: String, point: String, _ definition: Definition,
+                               _ byName: [String: Definition]) -> [IoCError] {
+        let site = InjectionSite(component: definition.label, point: point, location: given.location ?? definition.location)
+        switch given.source {
+        case .config(let value):
+            guard let failure = StandardConversions.failure(converting: value, to: type) else { return [] }
+            return [IoCError(.badValue(value: failure.value.description, valueLocation: failure.value.location,
+                                       target: failure.target, reason: failure.reason, site: site))]
+        case .named(let name):
+            guard let target = byName[name], let holder = Self.builtInLifetime(definition.scope), holder > .perRequest,
+                  !target.isLazy, let held = Self.builtInLifetime(target.scope), held < holder, held <= .perGraph else { return [] }
+            return [IoCError(.captiveDependency(holder: definition.label, holderScope: definition.scope, dependency: target.label,
+                                                dependencyScope: target.scope, site: site))]
+        default:
             return []
         }
     }
 
-    private func propertyProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String) -> [IoCError] {
-        definition.properties.compactMap { property in
-            shape.settableProperties.contains(property.name) ? nil
-                : unknown("property", property.name, typeName, definition, shape.settableProperties, property.point.location ?? definition.location, suggest: true)
+    /// How long instances of a built-in scope live (`nil` for a custom scope, whose lifetime is
+    /// the app's to say).
+    static func builtInLifetime(_ scope: Scope) -> ScopeLifetime? {
+        switch scope {
+        case .prototype: return .perRequest
+        case .objectGraph: return .perGraph
+        case .threadLocal, .taskLocal: return .perContext
+        case .weakSingleton: return .whileReferenced
+        case .singleton: return .container
+        default: return nil
+        }
+    }
+
+    private func propertyProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String,
+                                  _ byName: [String: Definition]) -> [IoCError] {
+        definition.properties.flatMap { property -> [IoCError] in
+            guard shape.settableProperties.contains(property.name) else {
+                return [unknown("property", property.name, typeName, definition, shape.settableProperties,
+                                property.point.location ?? definition.location, suggest: true)]
+            }
+            guard let type = shape.propertyTypes[property.name] else { return [] }
+            return pointProblems(property.point, type: type, point: "property '\(property.name)'", definition, byName)
         }
     }
 
@@ -93,4 +142,46 @@ struct DeclaredMember: ChoosableMember {
     }
 
     func hasDefaults(from position: Int) -> Bool { position >= firstDefaulted }
+}
+
+/// The conversions of the standard types a parameter or property may be written as, by the
+/// core's own converters: a literal config value that does not convert fails the build where
+/// it is written, as `build()` would fail at launch. Values with placeholders are read at launch.
+enum StandardConversions {
+    private static let converters = ValueConverters()
+    /// The type, and why a value does not convert to it (`nil`: it does).
+    private typealias Conversion = (target: TypeRef, failure: @Sendable (ConfigValue) -> ConversionFailure?)
+
+    private static func conversion<T>(_ type: T.Type) -> Conversion {
+        (TypeRef(T.self), { value in
+            do throws(ConversionFailure) {
+                _ = try converters.convert(value, to: T.self)
+                return nil
+            } catch {
+                return error
+            }
+        })
+    }
+
+    private static let byTypeName: [String: Conversion] = [
+        "Int": conversion(Int.self), "Int64": conversion(Int64.self), "Int32": conversion(Int32.self), "UInt": conversion(UInt.self),
+        "Double": conversion(Double.self), "Float": conversion(Float.self), "Bool": conversion(Bool.self), "String": conversion(String.self),
+        "Duration": conversion(Duration.self),
+    ]
+
+    /// Why `value` does not convert to the type written `typeName`; `nil` when it does, or when
+    /// that is only known at launch (placeholders, types not listed here).
+    static func failure(converting value: ConfigValue, to typeName: String) -> (value: ConfigValue, target: TypeRef, reason: String)? {
+        guard let conversion = byTypeName[typeName], !mayHavePlaceholders(value), let failure = conversion.failure(value) else { return nil }
+        return (failure.value, conversion.target, failure.reason)
+    }
+
+    private static func mayHavePlaceholders(_ value: ConfigValue) -> Bool {
+        switch value.kind {
+        case .string(let text): return text.contains("${") || text.contains("%")
+        case .list(let items): return items.contains(where: mayHavePlaceholders)
+        case .map(let entries): return entries.contains { mayHavePlaceholders($0.value) }
+        default: return false
+        }
+    }
 }

@@ -20,8 +20,16 @@ struct RegistrationWriter {
     /// A config file's path → the constant the generated code names it by.
     let fileConstants: [String: String]
 
-    /// The statement's lines (`builder.register(...)` and its modifiers).
-    func lines(for definition: Definition) -> Result<[String], Unsupported> {
+    /// One registration: its code (`builder.register(...)` and its modifiers), and the
+    /// statements that make the Swift compiler check that each component a reference names
+    /// can be what it is injected as (`_ = { (value: WeatherFixture) -> Int in value }`), each
+    /// with the place of the reference.
+    struct Written {
+        var lines: [String] = []
+        var typeChecks: [(location: ConfigLocation, line: String)] = []
+    }
+
+    func lines(for definition: Definition) -> Result<Written, Unsupported> {
         do {
             return .success(try write(definition))
         } catch let unsupported as Unsupported {
@@ -35,9 +43,10 @@ struct RegistrationWriter {
         Unsupported(reason: "\(definition.label) uses \(what), which the compiled form does not express yet", location: definition.location)
     }
 
-    private func write(_ definition: Definition) throws -> [String] {
+    private func write(_ definition: Definition) throws -> Written {
         try checkSettings(definition)
-        let (head, typeName, shape) = try construction(definition)
+        var written = Written()
+        let (head, typeName, shape) = try construction(definition, &written)
         var lines = [head]
         if let name = definition.name { lines.append(".named(\(quoted(name)))") }
         if !definition.aliases.isEmpty { lines.append(".alias(\(definition.aliases.map(quoted).joined(separator: ", ")))") }
@@ -70,10 +79,37 @@ struct RegistrationWriter {
             }
             for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition)) }
             for hook in definition.hooks { lines += try hookLines(hook, of: shape, definition) }
+            for property in definition.properties {
+                if let type = shape.propertyTypes[property.name] { written.typeChecks += typeCheck(property.point, type, definition) }
+            }
         } else if !definition.properties.isEmpty || !definition.methodCalls.isEmpty || !definition.hooks.isEmpty {
             throw unsupported("properties, calls or hooks on a type not declared in these sources", definition)
         }
-        return lines
+        written.lines = lines
+        return written
+    }
+
+    /// A statement the Swift compiler rejects when the component `point` references by name
+    /// cannot be injected as `type`; none when the reference's type is not known here (a
+    /// component of another module, one the app registers) or is injected through a wrapper.
+    private func typeCheck(_ point: InjectionPoint, _ type: String, _ definition: Definition) -> [(location: ConfigLocation, line: String)] {
+        guard case .named(let name) = point.source, let target = byName[name], let targetType = componentType(target),
+              !["Lazy<", "Provider<", "[", "some ", "Optional<", "@"].contains(where: type.hasPrefix) else { return [] }
+        return [(point.location ?? definition.location, "_ = { (value: \(targetType)) -> \(type) in value }")]
+    }
+
+    /// The Swift type of the component `definition` makes, when these sources declare it.
+    private func componentType(_ definition: Definition) -> String? {
+        if case .factoryMethod(let signature) = definition.construction.kind {
+            guard case .named(let factoryName)? = definition.construction.factory, let factory = byName[factoryName],
+                  let factoryTypeName = factory.typeName, let shape = index.type(named: factoryTypeName, module: module)?.shape else { return nil }
+            let baseName = String(signature.prefix { $0 != "(" })
+            let products = Set(shape.methods.filter { !$0.isStatic && $0.callable.baseName == baseName }.compactMap(\.result))
+            guard products.count == 1, let product = products.first, index.type(named: product, module: module) != nil else { return nil }
+            return product
+        }
+        guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module), !type.isProtocol else { return nil }
+        return type.name
     }
 
     /// The settings the compiled form has no modifier for.
@@ -98,19 +134,21 @@ struct RegistrationWriter {
     // MARK: Construction
 
     /// `builder.register(...)`, the Swift name of the type registered, and its declaration.
-    private func construction(_ definition: Definition) throws -> (String, String, TypeShape?) {
+    private func construction(_ definition: Definition, _ written: inout Written) throws -> (String, String, TypeShape?) {
         let place = "file: \(fileConstant(definition.location)), line: \(max(definition.location.line, 1))"
         switch definition.construction.kind {
         case .initializer(let requested):
             let (type, shape) = try declared(definition)
             let members = initializers(shape)
             let (callable, arguments) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
+            written.typeChecks += typeChecks(callable, arguments, definition)
             return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
                                      place: place, definition), shape.typeName, shape)
         case .staticFactory(let requested):
             let (type, shape) = try declared(definition)
             let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
             let (callable, arguments) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
+            written.typeChecks += typeChecks(callable, arguments, definition)
             let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
             return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, place: place, definition),
                     shape.typeName, shape)
@@ -127,10 +165,11 @@ struct RegistrationWriter {
                   callable.parameters.count == method.callable.parameters.count else {
                 throw unsupported("a factory method whose parameters have default values", definition)
             }
+            written.typeChecks += typeChecks(callable, arguments, definition)
             let reference = callable.parameters.isEmpty ? callable.baseName : callable.signature
             var head = "builder.register(factoryMethod: \(factoryShape.typeName).\(reference), of: .named(\(quoted(factoryName))), \(place))"
-            for (position, source) in arguments.sorted(by: { $0.key < $1.key }) {
-                head += ".argument(\(position), \(try self.source(source, definition)))"
+            for (position, point) in arguments.sorted(by: { $0.key < $1.key }) {
+                head += ".argument(\(position), \(try self.source(point.source, definition)))"
             }
             let productShape = index.type(named: product, module: module)?.shape
             return (head, product, productShape)
@@ -153,7 +192,7 @@ struct RegistrationWriter {
 
     /// The member `definition` means and, by parameter position, the sources its arguments give.
     private func chosen(_ callables: [Callable], requested: String?, kind: String, type: String,
-                        _ definition: Definition) throws -> (Callable, [Int: InjectionSource]) {
+                        _ definition: Definition) throws -> (Callable, [Int: InjectionPoint]) {
         let members = callables.compactMap(DeclaredMember.init)
         let given = definition.construction.arguments
         switch MemberChoice.choose(members, requested: requested, arguments: given, kind: kind, type: type, definition) {
@@ -165,17 +204,24 @@ struct RegistrationWriter {
                 throw Unsupported(reason: problem.description, location: problem.location ?? definition.location)
             case .success(let targets):
                 let callable = callables.first { $0.signature == members[found].signature.description } ?? callables[found]
-                var sources: [Int: InjectionSource] = [:]
-                for (position, target) in targets.enumerated() { sources[target] = given[position].source }
+                var sources: [Int: InjectionPoint] = [:]
+                for (position, target) in targets.enumerated() { sources[target] = given[position] }
                 return (callable, sources)
             }
+        }
+    }
+
+    /// The type checks of the arguments given to `callable`'s parameters.
+    private func typeChecks(_ callable: Callable, _ arguments: [Int: InjectionPoint], _ definition: Definition) -> [(location: ConfigLocation, line: String)] {
+        arguments.sorted { $0.key < $1.key }.flatMap { position, point in
+            position < callable.parameters.count ? typeCheck(point, callable.parameters[position].type.trimmedDescription, definition) : []
         }
     }
 
     /// `builder.register({ (p0: A, p1: B) in T(a: p0, b: p1) }, file: …, line: …)` with an
     /// `.argument` for each given source. Parameters with defaults that config leaves out are
     /// left out of the call (Swift fills them, as the catalog's defaults do).
-    private func registerCall(calling function: String, _ callable: Callable, _ sources: [Int: InjectionSource], throwing: Bool,
+    private func registerCall(calling function: String, _ callable: Callable, _ sources: [Int: InjectionPoint], throwing: Bool,
                               place: String, _ definition: Definition) throws -> String {
         var parameters: [String] = []
         var arguments: [String] = []
@@ -185,7 +231,7 @@ struct RegistrationWriter {
             let given = sources[position]
             if given == nil, parameter.defaultValue != nil, parameter.label != nil || position > lastKept { continue }
             let name = "p\(parameters.count)"
-            if let given { modifiers.append(".argument(\(parameters.count), \(try source(given, definition)))") }
+            if let given { modifiers.append(".argument(\(parameters.count), \(try source(given.source, definition)))") }
             parameters.append("\(name): \(parameter.type.trimmedDescription)")
             arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
         }
