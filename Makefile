@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
 
-.PHONY: all build test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test plugin-test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -17,6 +17,7 @@ help:
 	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
+	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error"
 	@echo "make fidelity  read the real-world corpus with Symfony and Spring themselves and compare (IOC_REAL_CORPUS=DIR adds a folder)"
 	@echo "make fidelity-oracle  write the engines' readings of the corpus into Tests/FidelityTests/Oracle"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
@@ -61,6 +62,10 @@ ioc: check-toolchain
 # waits for a task it started, 16 threads racing on a cold container); under TSan, run side
 # by side on a 2-core machine, they can hold every thread Swift's tasks run on, and the tests
 # whose tasks then wait for one hit their limits (or stall the run). Serially: about 20 s.
+# IoCConfigPlugin as an app uses it (Tests/PluginFixture, its own build folder, .build-plugin-fixture).
+plugin-test: check-toolchain
+	SWIFT=$(SWIFT) bash Tools/Scripts/plugin-fixture.sh
+
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
 

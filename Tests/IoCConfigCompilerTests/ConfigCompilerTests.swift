@@ -159,7 +159,7 @@ struct ConfigCompilerCatalogTests {
                 /// That each component config references by name can be injected where it is.
                 private static func checkReferences() {
             #sourceLocation(file: "\(file)", line: 5)
-                    _ = { (value: Fixture) -> Fixture in value }
+                    _ = { (component: Fixture) in let _: Fixture = component }
             #sourceLocation()
                 }
             }

@@ -241,6 +241,23 @@ struct RegistrationTests {
             """)
     }
 
+    @Test func canonicalDescription_printsDictionariesAndSetsInOneOrder() throws {
+        struct Prices: Sendable { let table: [String: Int]; let tags: Set<String> }
+        let table = Dictionary(uniqueKeysWithValues: (0..<40).map { ("item\($0)", $0) })
+        let tags = Set((0..<40).map { "tag\($0)" })
+        // Each builder's dictionary and set are new ones, whose hash order differs.
+        let descriptions = try (0..<8).map { _ in
+            let builder = ContainerBuilder()
+            builder.register { (table: [String: Int], tags: Set<String>) in Prices(table: table, tags: tags) }
+                .arguments(.value(InjectedValue(Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) }))), .value(InjectedValue(Set(tags))))
+            return try builder.build().canonicalDescription
+        }
+        #expect(Set(descriptions).count == 1)
+        let sortedTable = table.keys.sorted().map { "\"\($0)\": \(table[$0] ?? 0)" }.joined(separator: ", ")
+        #expect(descriptions.first?.contains("<- [\(sortedTable)]") == true)
+        #expect(descriptions.first?.contains("<- [\(tags.sorted().map { "\"\($0)\"" }.joined(separator: ", "))]") == true)
+    }
+
     @Test func runtimeArguments_repeated_areADuplicate_unlessOverriding() throws {
         struct Report: Sendable { let city: String }
         let builder = ContainerBuilder()

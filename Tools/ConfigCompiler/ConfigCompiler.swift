@@ -58,7 +58,12 @@ package struct ConfigCompiler {
             builder.add(contentsOf: loaded.definitions)
             builder.syntheticNames = loaded.synthetic
             builder.absentNames = Set(loaded.synthetic.keys).union(providedNames)
-            for problem in builder.configGraph().problems where problem.kind != .unresolvedPlaceholder {
+            // The file's parameters as its load adds them; every other key is the launch's to
+            // give, so it has a stand-in here: a component whose placeholder has no value yet is
+            // checked, not dropped. What only a real value can show (an env processor's
+            // conversion) is left to the launch.
+            builder.propertySources = [DictionaryPropertySource(name: "parameters", loaded.parameters), LaunchValues()]
+            for problem in builder.configGraph().problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
                 diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
             }
         }
@@ -177,4 +182,11 @@ struct CompiledRegistrations {
     /// Statements the Swift compiler checks, at the config's places (``RegistrationWriter/Written``).
     var typeChecks: [(location: ConfigLocation, line: String)] = []
     var unsupported: [RegistrationWriter.Unsupported] = []
+}
+
+/// Stands in for every value read at launch (environment, the app's sources) while the graph is
+/// checked at build.
+private struct LaunchValues: PropertySource {
+    let name = "the values read at launch"
+    func value(for key: String) -> ConfigValue? { ConfigValue(.string("0")) }
 }

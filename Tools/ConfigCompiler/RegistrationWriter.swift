@@ -22,7 +22,7 @@ struct RegistrationWriter {
 
     /// One registration: its code (`builder.register(...)` and its modifiers), and the
     /// statements that make the Swift compiler check that each component a reference names
-    /// can be what it is injected as (`_ = { (value: WeatherFixture) -> Int in value }`), each
+    /// can be what it is injected as (`_ = { (component: WeatherFixture) in let _: Int = component }`), each
     /// with the place of the reference.
     struct Written {
         var lines: [String] = []
@@ -95,7 +95,7 @@ struct RegistrationWriter {
     private func typeCheck(_ point: InjectionPoint, _ type: String, _ definition: Definition) -> [(location: ConfigLocation, line: String)] {
         guard case .named(let name) = point.source, let target = byName[name], let targetType = componentType(target),
               !["Lazy<", "Provider<", "[", "some ", "Optional<", "@"].contains(where: type.hasPrefix) else { return [] }
-        return [(point.location ?? definition.location, "_ = { (value: \(targetType)) -> \(type) in value }")]
+        return [(point.location ?? definition.location, "_ = { (component: \(targetType)) in let _: \(type) = component }")]
     }
 
     /// The Swift type of the component `definition` makes, when these sources declare it.

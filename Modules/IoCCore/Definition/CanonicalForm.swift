@@ -82,11 +82,19 @@ struct CanonicalPrinter {
         }
     }
 
-    /// A value as canonical text: strings and URLs quoted, everything else as Swift prints it.
+    /// A value as canonical text: strings and URLs quoted, dictionaries and sets in the order of
+    /// their elements' text (Swift prints them in hash order, which differs from one
+    /// dictionary to another), everything else as Swift prints it.
     static func text(of value: Any) -> String {
         switch value {
         case let text as String: return "\"\(text)\""
         case let url as URL: return "\"\(url.absoluteString)\""
+        case let dictionary as [AnyHashable: Any]:
+            guard !dictionary.isEmpty else { return "[:]" }
+            let entries = dictionary.map { "\(text(of: $0.key.base)): \(text(of: $0.value))" }.sorted()
+            return "[" + entries.joined(separator: ", ") + "]"
+        case let set as Set<AnyHashable>:
+            return "[" + set.map { text(of: $0.base) }.sorted().joined(separator: ", ") + "]"
         default: return String(describing: value)
         }
     }

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.1
+// An app that uses IoCConfigPlugin as users do: through a dependency on swift-ioc (a path
+// dependency on this repository; Tools/Scripts/plugin-fixture.sh builds a copy whose path it sets).
+import PackageDescription
+
+let package = Package(
+    name: "PluginFixture",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [.package(name: "swift-ioc", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "Shop",
+            dependencies: [.product(name: "IoCCore", package: "swift-ioc"), .product(name: "IoCYAML", package: "swift-ioc")],
+            resources: [.copy("services.yaml")],
+            plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
+        ),
+    ]
+)

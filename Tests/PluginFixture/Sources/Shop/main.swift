@@ -1,0 +1,31 @@
+import Foundation
+import IoCCore
+import IoCYAML
+
+// Builds the shop twice, from the compiled config and from the file read at launch, and
+// prints a receipt and whether the two graphs are the same.
+func builder(compiled: Bool) throws -> ContainerBuilder {
+    let builder = ContainerBuilder()
+    builder.catalog = GeneratedConfig.catalog()
+    if compiled {
+        GeneratedConfig.register(in: builder)
+    } else if let url = Bundle.module.url(forResource: "services", withExtension: "yaml") {
+        try builder.loadYAML(contentsOf: url)
+    }
+    return builder
+}
+
+do {
+    let compiled = try builder(compiled: true).build()
+    let interpreted = try builder(compiled: false).build()
+    print(try compiled.resolve(Checkout.self).receipt(for: ["apple", "pear", "apple"]))
+    if compiled.canonicalDescription == interpreted.canonicalDescription {
+        print("same graph")
+    } else {
+        let (a, b) = (compiled.canonicalDescription.split(separator: "\n"), interpreted.canonicalDescription.split(separator: "\n"))
+        print("different graphs: compiled has \(a.filter { !b.contains($0) }), interpreted has \(b.filter { !a.contains($0) })")
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# IoCConfigPlugin end to end, as an app uses it: Tests/PluginFixture (a package with a path
+# dependency on this repository) is built once with a valid services.yaml and run — the compiled
+# and the interpreted graphs must be the same — and then once for each seeded error, which must
+# fail `swift build` with the diagnostic at the config line that causes it. One build folder
+# serves every case, so each one after the first rebuilds only the plugin's output and the app.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work="$root/.build-plugin-fixture"
+package="$work/package"
+swift=${SWIFT:-swift}
+flags=(--package-path "$package" --scratch-path "$work/build" --disable-experimental-prebuilts)
+
+rm -rf "$package"
+mkdir -p "$work"
+cp -R "$root/Tests/PluginFixture" "$package"
+sed -i "s|path: \"../..\"|path: \"$root\"|" "$package/Package.swift"
+config="$package/Sources/Shop/services.yaml"
+sources="$package/Sources/Shop/Shop.swift"
+cp "$config" "$work/services.yaml.valid"
+cp "$sources" "$work/Shop.swift.valid"
+failures=0
+
+echo "plugin-fixture: building the valid fixture (the first build compiles swift-syntax and swift-ioc)"
+if ! output=$("$swift" build "${flags[@]}" 2>&1); then
+    echo "$output" | tail -40
+    echo "plugin-fixture: FAIL: the valid fixture does not build"
+    exit 1
+fi
+run=$("$swift" run "${flags[@]}" --skip-build Shop 2>&1)
+if [ "$run" = $'3 items, 75 cents, at 12:00\nsame graph' ]; then
+    echo "plugin-fixture: ok   valid config builds and runs; compiled and interpreted graphs are the same"
+else
+    echo "$run"
+    echo "plugin-fixture: FAIL: the valid fixture printed the above"
+    failures=$((failures + 1))
+fi
+
+# seeded NAME FILE EXPECTED SED-SCRIPT: FILE edited by the sed script must fail the build with a
+# line matching EXPECTED (an extended regex; CONFIG stands for the config file's path).
+seeded() {
+    local name=$1 file=$2 expected=${3//CONFIG/$config} script=$4
+    sed -i -E "$script" "$file"
+    if output=$("$swift" build "${flags[@]}" 2>&1); then
+        echo "plugin-fixture: FAIL $name: the build succeeded"
+        failures=$((failures + 1))
+    elif echo "$output" | grep -E -q -- "$expected"; then
+        echo "plugin-fixture: ok   $name: $(echo "$output" | grep -E -m1 -- "$expected" | sed "s|$package/||" | cut -c1-150)"
+    else
+        echo "$output" | grep -E "error" | head -10
+        echo "plugin-fixture: FAIL $name: no line matches $expected"
+        failures=$((failures + 1))
+    fi
+    cp "$work/services.yaml.valid" "$config"
+    cp "$work/Shop.swift.valid" "$sources"
+}
+
+seeded "unknown class" "$config" \
+    'CONFIG:6:3: error: Unknown type "FixedClok" for "clock" \(FixedClok\): .*Did you mean "FixedClock"\?' \
+    's/class: FixedClock,/class: FixedClok,/'
+seeded "wrong initializer label" "$config" \
+    "CONFIG:6:3: error: FixedClock has no initializer taking \(tiem:\) .* It has: init\(time:\)\." \
+    's/arguments: \{ time:/arguments: { tiem:/'
+seeded "missing reference" "$config" \
+    'CONFIG:12:[0-9]+: error: No component "inventry" is registered; required by "checkout" \(Checkout\)' \
+    "s/'@inventory'/'@inventry'/"
+seeded "cycle" "$config" \
+    'CONFIG:7:3: error: Dependency cycle: "inventory" \(Inventory\) -> "checkout" \(Checkout\) -> "inventory"' \
+    "s/arguments: \{ prices: \{ apple: 30, pear: 45 \} \}/arguments: { prices: '@checkout' }/"
+seeded "captive dependency" "$config" \
+    'CONFIG:12:[0-9]+: error: Captive dependency: singleton "checkout" \(Checkout\) holds prototype "clock" \(FixedClock\)' \
+    "s/clock: \{ class: FixedClock, arguments: \{ time: '12:00' \} \}/clock: { class: FixedClock, arguments: { time: '12:00' }, scope: prototype }/"
+seeded "value that does not convert" "$config" \
+    'CONFIG:12:[0-9]+: error: Value "lots" at .* cannot become Int for "checkout" \(Checkout\), argument 2 .limit.' \
+    "s/limit: '%checkout.limit%'/limit: lots/"
+seeded "type mismatch only the Swift compiler sees" "$config" \
+    "CONFIG:12:[0-9]+: error: cannot convert value of type 'FixedClock' to specified type 'Inventory'" \
+    "s/inventory: '@inventory'/inventory: '@clock'/"
+seeded "unknown key" "$config" \
+    'CONFIG:9:5: error: Unknown key .argumnets. in service .inventory.' \
+    's/^    arguments: \{ prices/    argumnets: { prices/'
+seeded "an initializer removed from the Swift source" "$sources" \
+    'CONFIG:6:3: error: FixedClock has no initializer taking \(time:\)' \
+    's/init\(time: String\) \{ self.time = time \}/init(at time: String) { self.time = time }/'
+
+if [ "$failures" -gt 0 ]; then
+    echo "plugin-fixture: $failures case(s) failed"
+    exit 1
+fi
+echo "plugin-fixture: every case passed"
