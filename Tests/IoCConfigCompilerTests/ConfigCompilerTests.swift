@@ -70,7 +70,7 @@ struct ConfigCompilerCatalogTests {
             """], sources: weatherSources)
         #expect(output.diagnostics == [])
         let file = folder.appendingPathComponent("services.yaml").path
-        let catalog = output.code.components(separatedBy: "\n\n    /// Registers what the config files define").first
+        let catalog = output.code.components(separatedBy: "\n\n    /// The config's named components").first
         #expect(catalog == """
             // Written by IoCConfigPlugin from services.yaml: do not edit.
 
@@ -166,6 +166,24 @@ struct ConfigCompilerCatalogTests {
 
             """)
         #expect(output.code.contains("enum GeneratedConfig {\n    private static let file0 = \"\(file)\"\n"))
+        #expect(output.code.contains("""
+                struct Components {
+                    private let container: IoCCore.Container
+                    init(_ container: IoCCore.Container) { self.container = container }
+                    /// "fixture", defined at services.yaml:4.
+                    var fixture: Fixture { get throws { try container.resolve(Fixture.self, name: "fixture") } }
+                    /// "client", defined at services.yaml:5.
+                    var client: FreeWeatherClient { get throws { try container.resolve(FreeWeatherClient.self, name: "client") } }
+                    /// "report", defined at services.yaml:6.
+                    var report: ReportService { get throws { try container.resolve(ReportService.self, name: "report") } }
+                    /// "made", defined at services.yaml:7.
+                    var made: ReportService { get throws { try container.resolve(ReportService.self, name: "made") } }
+                    /// "database", defined at services.yaml:8.
+                    var database: Storage.Database { get throws { try container.resolve(Storage.Database.self, name: "database") } }
+                    /// "connection", defined at services.yaml:9.
+                    var connection: Storage.Connection { get throws { try container.resolve(Storage.Connection.self, name: "connection") } }
+                }
+            """))
     }
 
     @Test func compile_whatTheCompiledFormCannotExpress_makesRegisterUnavailable_sayingWhy() throws {
@@ -475,5 +493,17 @@ struct ConfigCompilerValueTests {
         #expect(expected.count == 4)
         #expect(output.diagnostics.map(\.message).sorted() == expected.sorted())
         #expect(output.diagnostics.map { "\($0.location?.line ?? 0)" } == ["2", "2", "3", "4"])
+    }
+}
+
+@Suite("Config compiler: typed accessors")
+struct ConfigCompilerAccessorTests {
+    @Test func identifier_isTheNameOrItsWordsInLowerCamelCase() {
+        #expect(RegistrationWriter.identifier("reportService") == "reportService")
+        #expect(RegistrationWriter.identifier("report.service") == "reportService")
+        #expect(RegistrationWriter.identifier("App\\Mailer") == "appMailer")
+        #expect(RegistrationWriter.identifier("default") == "`default`")
+        #expect(RegistrationWriter.identifier("2fa") == nil)
+        #expect(RegistrationWriter.identifier("...") == nil)
     }
 }

@@ -101,6 +101,17 @@ package struct ConfigCompiler {
         var byName: [String: Definition] = [:]
         for definition in files.flatMap(\.definitions) { if let name = definition.name { byName[name] = definition } }
         let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants)
+        var seenAccessors: [String: String] = [:]
+        for definition in files.flatMap(\.definitions) {
+            guard let accessor = writer.accessor(for: definition) else { continue }
+            if let type = seenAccessors[accessor.property] {
+                // The same name in two profiles: one accessor when both make one type, none else.
+                if type != accessor.type { compiled.accessors.removeAll { $0.property == accessor.property } }
+                continue
+            }
+            seenAccessors[accessor.property] = accessor.type
+            compiled.accessors.append((accessor.property, accessor.type, accessor.name, definition.location))
+        }
         for file in files {
             if let reason = file.unsupported {
                 compiled.unsupported.append(RegistrationWriter.Unsupported(reason: reason, location: ConfigLocation(file: file.path, line: 0)))
@@ -179,6 +190,8 @@ struct CompiledRegistrations {
     var fileConstants: [String: String] = [:]
     var parameters: [(file: String, values: [String: ConfigValue])] = []
     var statements: [(location: ConfigLocation, lines: [String])] = []
+    /// The typed accessors of the named components: property, type, component name, place.
+    var accessors: [(property: String, type: String, name: String, location: ConfigLocation)] = []
     /// Statements the Swift compiler checks, at the config's places (``RegistrationWriter/Written``).
     var typeChecks: [(location: ConfigLocation, line: String)] = []
     var unsupported: [RegistrationWriter.Unsupported] = []

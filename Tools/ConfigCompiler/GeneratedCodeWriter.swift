@@ -97,9 +97,34 @@ struct GeneratedCodeWriter {
             lines.append("#sourceLocation()")
         }
         lines += ["        return catalog", "    }", ""]
+        lines += accessorLines
         lines += registerLines
         lines += ["}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// `Components`: a typed accessor for each named component, for the compiled and the
+    /// interpreted form alike.
+    private var accessorLines: [String] {
+        var lines = [
+            "    /// The config's named components, each resolved by its name and type: a name or a type",
+            "    /// written wrong in Swift is a compile error (`try \(typeName).components(of: container).reportService`).",
+            "    struct Components {",
+            "        private let container: IoCCore.Container",
+            "        init(_ container: IoCCore.Container) { self.container = container }",
+        ]
+        for accessor in registrations.accessors {
+            lines.append("        /// \(quoted(accessor.name)), defined at \(URL(fileURLWithPath: accessor.location.file).lastPathComponent):\(accessor.location.line).")
+            lines.append("        var \(accessor.property): \(accessor.type) { get throws { try container.resolve(\(accessor.type).self, name: \(quoted(accessor.name))) } }")
+        }
+        lines += [
+            "    }",
+            "",
+            "    /// The typed accessors of `container`'s components that the config names.",
+            "    static func components(of container: IoCCore.Container) -> Components { Components(container) }",
+            "",
+        ]
+        return lines
     }
 
     /// `register(in:)`: the config's components as code registrations, or, when the config

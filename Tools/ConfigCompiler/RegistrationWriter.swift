@@ -7,7 +7,7 @@ import IoCDeclarations
 /// and the definition's name, scope, tags, profiles and other settings as `Registration`
 /// modifiers. What the compiled form does not express yet is returned as a reason, with the
 /// place that uses it.
-struct RegistrationWriter {
+package struct RegistrationWriter {
     struct Unsupported: Error {
         let reason: String
         let location: ConfigLocation
@@ -75,7 +75,7 @@ struct RegistrationWriter {
                                       location: property.point.location ?? definition.location)
                 }
                 lines.append(".property(\(quoted(property.name)), source: \(try source(property.source, definition))) "
-                             + "{ (instance: inout \(typeName), value: \(type)) in instance.\(property.name) = value }")
+                             + "{ (instance: inout \(typeName), value: \(index.qualified(type))) in instance.\(property.name) = value }")
             }
             for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition)) }
             for hook in definition.hooks { lines += try hookLines(hook, of: shape, definition) }
@@ -95,8 +95,36 @@ struct RegistrationWriter {
     private func typeCheck(_ point: InjectionPoint, _ type: String, _ definition: Definition) -> [(location: ConfigLocation, line: String)] {
         guard case .named(let name) = point.source, let target = byName[name], let targetType = componentType(target),
               !["Lazy<", "Provider<", "[", "some ", "Optional<", "@"].contains(where: type.hasPrefix) else { return [] }
-        return [(point.location ?? definition.location, "_ = { (component: \(targetType)) in let _: \(type) = component }")]
+        return [(point.location ?? definition.location, "_ = { (component: \(targetType)) in let _: \(index.qualified(type)) = component }")]
     }
+
+    /// A typed accessor for a named public component whose type these sources declare:
+    /// `var checkout: Checkout { get throws { try container.resolve(Checkout.self, name: "checkout") } }`.
+    func accessor(for definition: Definition) -> (property: String, type: String, name: String)? {
+        guard let name = definition.name, definition.isPublic, !definition.isAbstract, definition.parent == nil,
+              let type = componentType(definition), let property = Self.identifier(name), property != "container" else { return nil }
+        return (property, type, name)
+    }
+
+    /// A Swift property name for a component's name: the name itself when it is one
+    /// (`reportService`), else its words in lower camel case (`report.service`, `App\\Mailer`:
+    /// `reportService`, `appMailer`); in backticks when it is a keyword.
+    package static func identifier(_ name: String) -> String? {
+        let words = name.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        guard let first = words.first else { return nil }
+        var identifier = words.count == 1 ? first : first.prefix(1).lowercased() + first.dropFirst()
+            + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        guard let head = identifier.first, head.isLetter || head == "_", identifier.allSatisfy({ $0.isASCII }) else { return nil }
+        if keywords.contains(identifier) { identifier = "`\(identifier)`" }
+        return identifier
+    }
+
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
+        "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break",
+        "case", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch",
+        "where", "while", "as", "Any", "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try",
+    ]
 
     /// The Swift type of the component `definition` makes, when these sources declare it.
     private func componentType(_ definition: Definition) -> String? {
@@ -105,8 +133,8 @@ struct RegistrationWriter {
                   let factoryTypeName = factory.typeName, let shape = index.type(named: factoryTypeName, module: module)?.shape else { return nil }
             let baseName = String(signature.prefix { $0 != "(" })
             let products = Set(shape.methods.filter { !$0.isStatic && $0.callable.baseName == baseName }.compactMap(\.result))
-            guard products.count == 1, let product = products.first, index.type(named: product, module: module) != nil else { return nil }
-            return product
+            guard products.count == 1, let product = products.first, let type = index.type(named: product, module: module) else { return nil }
+            return type.name
         }
         guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module), !type.isProtocol else { return nil }
         return type.name
@@ -171,8 +199,8 @@ struct RegistrationWriter {
             for (position, point) in arguments.sorted(by: { $0.key < $1.key }) {
                 head += ".argument(\(position), \(try self.source(point.source, definition)))"
             }
-            let productShape = index.type(named: product, module: module)?.shape
-            return (head, product, productShape)
+            let productType = index.type(named: product, module: module)
+            return (head, productType?.name ?? product, productType?.shape)
         default:
             throw unsupported("construction \(definition.construction.kind)", definition)
         }
@@ -232,7 +260,7 @@ struct RegistrationWriter {
             if given == nil, parameter.defaultValue != nil, parameter.label != nil || position > lastKept { continue }
             let name = "p\(parameters.count)"
             if let given { modifiers.append(".argument(\(parameters.count), \(try source(given.source, definition)))") }
-            parameters.append("\(name): \(parameter.type.trimmedDescription)")
+            parameters.append("\(name): \(index.qualified(parameter.type.trimmedDescription))")
             arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
         }
         let head = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) in "

@@ -73,6 +73,33 @@ package struct SourceIndex {
         return byName[name].map { types[$0] }
     }
 
+    /// A type as written inside a declaration (`Connection` in `enum Storage`), as code at
+    /// file scope must write it (`Storage.Connection`): each name of a type nested in these
+    /// sources, not preceded by a `.`, replaced with its full name.
+    package func qualified(_ typeText: String) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character = " "
+        func flush() {
+            if !word.isEmpty {
+                let nested = previous != "." && byName[word].map { types[$0].name.contains(".") && types[$0].name != word } == true
+                result += nested ? byName[word].map { types[$0].name } ?? word : word
+                word = ""
+            }
+        }
+        for character in typeText {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+                previous = character
+            }
+        }
+        flush()
+        return result
+    }
+
     /// Every name config may use, for "did you mean".
     package var allNames: [String] { Array(byName.keys) }
 }

@@ -37,8 +37,10 @@ public enum WeatherReportCommand {
         do {
             let builder = try WeatherAssembly.builder(output: StandardOutput(), profiles: profiles, config: config)
             let container = try builder.build()
-            try container.resolve(ReportPrinter.self).printReports(cities: cities.isEmpty ? ["Oslo", "Lisbon"] : cities)
-            let store = try container.resolve(ReportStore.self)
+            // Typed accessors, written by the plugin: a component's name or type written wrong is a compile error.
+            let components = GeneratedConfig.components(of: container)
+            try components.printer.printReports(cities: cities.isEmpty ? ["Oslo", "Lisbon"] : cities)
+            let store = try components.reportStore
             let kept = try store.counts().map { "\($0.city) \($0.lines)" }.joined(separator: ", ")
             print("Report lines kept in \(store.database.path): \(kept).")
             try container.shutdown()
