@@ -134,26 +134,80 @@ struct ConfigCompilerCatalogTests {
         #expect(output.diagnostics == [])
         let file = folder.appendingPathComponent("services.yaml").path
         let register = output.code.components(separatedBy: "    /// Registers what the config files define").last ?? ""
-        let at = { (line: Int, column: Int) in "IoCCore.ConfigLocation(file: file0, line: \(line), column: \(column))" }
         #expect(register == """
              as code registrations, their initializers called
                 /// directly: the same graph as loading the files, without reading them at launch. Profiles
                 /// and placeholder values stay dynamic (read when the builder builds).
                 static func register(in builder: IoCCore.ContainerBuilder) {
-                    builder.propertySources.append(IoCCore.DictionaryPropertySource(name: "parameters", ["days": IoCCore.ConfigValue(.int(4), at: \(at(1, 21)))]))
+                    builder.propertySources.append(IoCCore.DictionaryPropertySource(name: "parameters", ["days": IoCCore.ConfigValue(.int(4), at: IoCCore.ConfigLocation(file: file0, line: 1, column: 21))]))
             #sourceLocation(file: "\(file)", line: 4)
-                    builder.register({ (p0: String) in Fixture(path: p0) }, file: file0, line: 4).argument(0, .config(IoCCore.ConfigValue(.string("${FIXTURE:/tmp/f}"), at: \(at(4, 49))))).named("fixture").scope(.singleton).tagged("data").tagged("source", attributes: ["priority": IoCCore.ConfigValue(.int(2), at: \(at(4, 111)))])
-            #sourceLocation(file: "\(file)", line: 5)
-                    builder.register({ (p0: Fixture) in FreeWeatherClient(fixture: p0) }, file: file0, line: 5).argument(0, .named("fixture")).named("client").scope(.singleton).profiles("prod").as((any WeatherClient).self) { $0 }
-            #sourceLocation(file: "\(file)", line: 6)
-                    builder.register({ (p0: Int) in try ReportService(days: p0) }, file: file0, line: 6).argument(0, .config(IoCCore.ConfigValue(.string("${days}"), at: \(at(6, 54))))).named("report").scope(.prototype).lazy().onDispose(named: "close") { $0.close() }
-            #sourceLocation(file: "\(file)", line: 7)
-                    builder.register({ (p0: Int) in ReportService.make(days: p0) }, file: file0, line: 7).argument(0, .config(IoCCore.ConfigValue(.int(3), at: \(at(7, 73))))).named("made").scope(.singleton)
-            #sourceLocation(file: "\(file)", line: 8)
-                    builder.register({ (p0: String) in Storage.Database(path: p0) }, file: file0, line: 8).argument(0, .config(IoCCore.ConfigValue(.string("/tmp/db"), at: \(at(8, 52))))).named("database").scope(.singleton)
-            #sourceLocation(file: "\(file)", line: 9)
-                    builder.register(factoryMethod: Storage.Database.open, of: .named("database"), file: file0, line: 9).named("connection").scope(.singleton)
+                    make0(builder, "fixture", file0, 4, configText("${FIXTURE:/tmp/f}", file0, 4, 49), IoCCore.ConfigValue(.int(2), at: IoCCore.ConfigLocation(file: file0, line: 4, column: 111)))
             #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 5)
+                    make1(builder, "client", file0, 5, .named("fixture"))
+            #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 6)
+                    make2(builder, "report", file0, 6, configText("${days}", file0, 6, 54))
+            #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 7)
+                    make3(builder, "made", file0, 7, configNumber(3, file0, 7, 73))
+            #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 8)
+                    make4(builder, "database", file0, 8, configText("/tmp/db", file0, 8, 52))
+            #sourceLocation()
+            #sourceLocation(file: "\(file)", line: 9)
+                    make5(builder, "connection", file0, 9)
+            #sourceLocation()
+                }
+
+                @inline(never)
+                private static func make0(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int, _ h0: IoCCore.InjectionSource, _ h1: IoCCore.ConfigValue) {
+            #sourceLocation(file: "\(file)", line: 4)
+                    builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).tagged("data").tagged("source", attributes: ["priority": h1])
+            #sourceLocation()
+                }
+
+                @inline(never)
+                private static func make1(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int, _ h0: IoCCore.InjectionSource) {
+            #sourceLocation(file: "\(file)", line: 5)
+                    builder.register({ (p0: Fixture) in FreeWeatherClient(fixture: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).profiles("prod").as((any WeatherClient).self) { $0 }
+            #sourceLocation()
+                }
+
+                @inline(never)
+                private static func make2(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int, _ h0: IoCCore.InjectionSource) {
+            #sourceLocation(file: "\(file)", line: 6)
+                    builder.register({ (p0: Int) in try ReportService(days: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.prototype).lazy().onDispose(named: "close") { $0.close() }
+            #sourceLocation()
+                }
+
+                @inline(never)
+                private static func make3(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int, _ h0: IoCCore.InjectionSource) {
+            #sourceLocation(file: "\(file)", line: 7)
+                    builder.register({ (p0: Int) in ReportService.make(days: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton)
+            #sourceLocation()
+                }
+
+                @inline(never)
+                private static func make4(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int, _ h0: IoCCore.InjectionSource) {
+            #sourceLocation(file: "\(file)", line: 8)
+                    builder.register({ (p0: String) in Storage.Database(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton)
+            #sourceLocation()
+                }
+
+                @inline(never)
+                private static func make5(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int) {
+            #sourceLocation(file: "\(file)", line: 9)
+                    builder.register(factoryMethod: Storage.Database.open, of: .named("database"), file: file, line: line).named(name).scope(.singleton)
+            #sourceLocation()
+                }
+
+                private static func configText(_ text: String, _ file: String, _ line: Int, _ column: Int) -> IoCCore.InjectionSource {
+                    .config(IoCCore.ConfigValue(.string(text), at: IoCCore.ConfigLocation(file: file, line: line, column: column)))
+                }
+
+                private static func configNumber(_ number: Int, _ file: String, _ line: Int, _ column: Int) -> IoCCore.InjectionSource {
+                    .config(IoCCore.ConfigValue(.int(number), at: IoCCore.ConfigLocation(file: file, line: line, column: column)))
                 }
 
                 /// That each component config references by name can be injected where it is.
@@ -171,17 +225,20 @@ struct ConfigCompilerCatalogTests {
                     private let container: IoCCore.Container
                     init(_ container: IoCCore.Container) { self.container = container }
                     /// "fixture", defined at services.yaml:4.
-                    var fixture: Fixture { get throws { try container.resolve(Fixture.self, name: "fixture") } }
+                    var fixture: Fixture { get throws { try component("fixture") } }
                     /// "client", defined at services.yaml:5.
-                    var client: FreeWeatherClient { get throws { try container.resolve(FreeWeatherClient.self, name: "client") } }
+                    var client: FreeWeatherClient { get throws { try component("client") } }
                     /// "report", defined at services.yaml:6.
-                    var report: ReportService { get throws { try container.resolve(ReportService.self, name: "report") } }
+                    var report: ReportService { get throws { try component("report") } }
                     /// "made", defined at services.yaml:7.
-                    var made: ReportService { get throws { try container.resolve(ReportService.self, name: "made") } }
+                    var made: ReportService { get throws { try component("made") } }
                     /// "database", defined at services.yaml:8.
-                    var database: Storage.Database { get throws { try container.resolve(Storage.Database.self, name: "database") } }
+                    var database: Storage.Database { get throws { try component("database") } }
                     /// "connection", defined at services.yaml:9.
-                    var connection: Storage.Connection { get throws { try container.resolve(Storage.Connection.self, name: "connection") } }
+                    var connection: Storage.Connection { get throws { try component("connection") } }
+                    // One function the accessors call: resolving through it costs the type checker one
+                    // candidate per accessor instead of every `resolve` overload.
+                    private func component<T>(_ name: String) throws -> T { try container.resolve(T.self, name: name) }
                 }
             """))
     }
@@ -505,5 +562,35 @@ struct ConfigCompilerAccessorTests {
         #expect(RegistrationWriter.identifier("default") == "`default`")
         #expect(RegistrationWriter.identifier("2fa") == nil)
         #expect(RegistrationWriter.identifier("...") == nil)
+    }
+}
+
+@Suite("Config compiler: code that stays cheap to compile")
+struct ConfigCompilerShapeTests {
+    @Test func componentsOfOneShape_shareAFunction_consecutiveOnesATable_inTheConfigsOrder() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              a: { class: Fixture, arguments: [/tmp/a] }
+              b: { class: Fixture, arguments: [/tmp/b] }
+              c: { class: Fixture, arguments: [/tmp/c] }
+              client: { class: FreeWeatherClient, arguments: ['@a'] }
+              d: { class: Fixture, arguments: [/tmp/d] }
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+        let register = output.code.components(separatedBy: "static func register(in builder: IoCCore.ContainerBuilder) {").last ?? ""
+        let body = register.components(separatedBy: "\n    }\n").first?.split(separator: "\n").filter { !$0.hasPrefix("#sourceLocation") } ?? []
+        #expect(body == [
+            "        for row in rows0 { make0(builder, row.0, file0, row.1, configText(row.2, file0, row.3, row.4)) }",
+            "        make1(builder, \"client\", file0, 5, .named(\"a\"))",
+            "        make0(builder, \"d\", file0, 6, configText(\"/tmp/d\", file0, 6, 36))",
+        ])
+        #expect(output.code.contains("""
+                private static let rows0: [(String?, Int, String, Int, Int)] = [
+                    ("a", 2, "/tmp/a", 2, 36),
+                    ("b", 3, "/tmp/b", 3, 36),
+                    ("c", 4, "/tmp/c", 4, 36),
+                ]
+            """))
+        #expect(output.code.components(separatedBy: "private static func make").count == 3)
     }
 }

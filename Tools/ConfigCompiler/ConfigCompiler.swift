@@ -120,8 +120,9 @@ package struct ConfigCompiler {
             for definition in file.definitions where !definition.isAbstract {
                 switch writer.lines(for: definition) {
                 case .success(let written):
-                    compiled.statements.append((definition.location, written.lines))
-                    compiled.typeChecks += written.typeChecks
+                    compiled.statements.append(CompiledRegistrations.Statement(
+                        location: definition.location, name: definition.name, template: written.template.joined(), holes: written.holes))
+                    for check in written.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
                 case .failure(let unsupported): compiled.unsupported.append(unsupported)
                 }
             }
@@ -189,11 +190,22 @@ struct LoadedFile {
 struct CompiledRegistrations {
     var fileConstants: [String: String] = [:]
     var parameters: [(file: String, values: [String: ConfigValue])] = []
-    var statements: [(location: ConfigLocation, lines: [String])] = []
+    /// One component: where it is defined, its name, its registration's template and the
+    /// expressions of its holes (``RegistrationWriter/Written``).
+    struct Statement {
+        let location: ConfigLocation
+        let name: String?
+        let template: String
+        let holes: [(type: String, value: RegistrationWriter.HoleValue)]
+    }
+
+    var statements: [Statement] = []
     /// The typed accessors of the named components: property, type, component name, place.
     var accessors: [(property: String, type: String, name: String, location: ConfigLocation)] = []
     /// Statements the Swift compiler checks, at the config's places (``RegistrationWriter/Written``).
     var typeChecks: [(location: ConfigLocation, line: String)] = []
+    /// The type checks written: each pair of types is checked once, at its first place.
+    var checked: Set<String> = []
     var unsupported: [RegistrationWriter.Unsupported] = []
 }
 

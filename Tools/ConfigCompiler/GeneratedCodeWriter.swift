@@ -115,8 +115,13 @@ struct GeneratedCodeWriter {
         ]
         for accessor in registrations.accessors {
             lines.append("        /// \(quoted(accessor.name)), defined at \(URL(fileURLWithPath: accessor.location.file).lastPathComponent):\(accessor.location.line).")
-            lines.append("        var \(accessor.property): \(accessor.type) { get throws { try container.resolve(\(accessor.type).self, name: \(quoted(accessor.name))) } }")
+            lines.append("        var \(accessor.property): \(accessor.type) { get throws { try component(\(quoted(accessor.name))) } }")
         }
+        lines += [
+            "        // One function the accessors call: resolving through it costs the type checker one",
+            "        // candidate per accessor instead of every `resolve` overload.",
+            "        private func component<T>(_ name: String) throws -> T { try container.resolve(T.self, name: name) }",
+        ]
         lines += [
             "    }",
             "",
@@ -142,17 +147,81 @@ struct GeneratedCodeWriter {
             lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {}")
             return lines
         }
+        // Components of one shape share a function (`make0`…). Consecutive ones whose holes are
+        // plain values are rows of a table the function is called for in a loop (`rows0`…:
+        // literals the type checker reads in a line each); the others are a call each. The
+        // order of the config is kept: it orders overrides and tagged collections.
+        var shapes: [String: Int] = [:]
+        var shapeLines: [String] = []
+        var body: [String] = []
+        var tables: [String] = []
+        var tableCount = 0
+        var run: (key: String, rowType: String, call: String, rows: [String], single: [String])?
+        func flush() {
+            guard let current = run else { return }
+            run = nil
+            // A run of one is a call.
+            guard current.rows.count > 1 else { return body += current.single }
+            let name = "rows\(tableCount)"
+            tableCount += 1
+            body.append("        for row in \(name) { \(current.call) }")
+            tables += ["", "    private static let \(name): [\(current.rowType)] = ["] + current.rows.map { "        \($0)," } + ["    ]"]
+        }
+        for statement in registrations.statements {
+            let number: Int
+            if let known = shapes[statement.template] {
+                number = known
+            } else {
+                number = shapes.count
+                shapes[statement.template] = number
+                let holes = statement.holes.enumerated().map { ", _ h\($0.offset): \($0.element.type)" }.joined()
+                shapeLines += [
+                    "",
+                    "    @inline(never)",
+                    "    private static func make\(number)(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int\(holes)) {",
+                    Self.sourceLocation(statement.location),
+                    "        " + statement.template,
+                    "#sourceLocation()",
+                    "    }",
+                ]
+            }
+            let file = registrations.fileConstants[statement.location.file] ?? quoted(statement.location.file)
+            let name = statement.name.map(quoted) ?? "nil"
+            let line = "\(max(statement.location.line, 1))"
+            let arguments = ["builder", name, file, line] + statement.holes.map { Self.expression($0.value, file: file) }
+            let call = [Self.sourceLocation(statement.location), "        make\(number)(\(arguments.joined(separator: ", ")))", "#sourceLocation()"]
+            if let row = Self.row(statement.holes.map(\.value), file: file) {
+                let key = "\(number) \(file) \(row.kinds)"
+                // At most 100 rows a table: the type checker reads an array literal as one
+                // expression, and one of 10,000 rows exhausted its memory.
+                if run?.key != key || (run?.rows.count ?? 0) >= 100 { flush() }
+                if run == nil { run = (key, "(String?, Int\(row.types))", "make\(number)(builder, row.0, \(file), row.1\(row.arguments))", [], call) }
+                run?.rows.append("(\(name), \(line)\(row.values))")
+            } else {
+                flush()
+                body += call
+            }
+        }
+        flush()
         lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {")
-        for (file, values) in registrations.parameters where !values.isEmpty {
+        for (_, values) in registrations.parameters where !values.isEmpty {
             let entries = values.keys.sorted().compactMap { key in values[key].map { "\(quoted(key)): \(ConfigValueWriter(fileConstants: registrations.fileConstants).value($0))" } }
             lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", [\(entries.joined(separator: ", "))]))")
         }
-        for statement in registrations.statements {
-            lines.append(Self.sourceLocation(statement.location))
-            lines.append("        " + statement.lines.joined())
-        }
-        if !registrations.statements.isEmpty { lines.append("#sourceLocation()") }
+        lines += body
         lines.append("    }")
+        lines += tables
+        lines += shapeLines
+        lines += [
+            "",
+            "    private static func configText(_ text: String, _ file: String, _ line: Int, _ column: Int) -> IoCCore.InjectionSource {",
+            "        .config(IoCCore.ConfigValue(.string(text), at: IoCCore.ConfigLocation(file: file, line: line, column: column)))",
+            "    }",
+            "",
+            "    private static func configNumber(_ number: Int, _ file: String, _ line: Int, _ column: Int) -> IoCCore.InjectionSource {",
+            "        .config(IoCCore.ConfigValue(.int(number), at: IoCCore.ConfigLocation(file: file, line: line, column: column)))",
+            "    }",
+        ]
         guard !registrations.typeChecks.isEmpty else { return lines }
         // Never called: the compiler checks it, and reports a reference to a component of the
         // wrong type at the config line that writes the reference.
@@ -163,6 +232,47 @@ struct GeneratedCodeWriter {
         }
         lines += ["#sourceLocation()", "    }"]
         return lines
+    }
+
+    /// A table row for these hole values, when each is a plain value: the kinds (the table's
+    /// key), the row's types and values after `(name, line`, and the call's arguments after
+    /// `(builder, row.0, file, row.1`.
+    static func row(_ values: [RegistrationWriter.HoleValue], file: String)
+        -> (kinds: String, types: String, values: String, arguments: String)? {
+        var types = "", row = "", arguments = ""
+        var field = 2
+        for value in values {
+            switch value {
+            case let .text(text, line, column):
+                types += ", String, Int, Int"
+                row += ", \(quoted(text)), \(line), \(column)"
+                arguments += ", configText(row.\(field), \(file), row.\(field + 1), row.\(field + 2))"
+                field += 3
+            case let .number(number, line, column):
+                types += ", Int, Int, Int"
+                row += ", \(number), \(line), \(column)"
+                arguments += ", configNumber(row.\(field), \(file), row.\(field + 1), row.\(field + 2))"
+                field += 3
+            case .named(let name):
+                types += ", String"
+                row += ", \(quoted(name))"
+                arguments += ", .named(row.\(field))"
+                field += 1
+            case .expression:
+                return nil
+            }
+        }
+        return (values.map(\.kind).joined(separator: ","), types, row, arguments)
+    }
+
+    /// A hole's value as the expression a call passes.
+    static func expression(_ value: RegistrationWriter.HoleValue, file: String) -> String {
+        switch value {
+        case let .text(text, line, column): return "configText(\(quoted(text)), \(file), \(line), \(column))"
+        case let .number(number, line, column): return "configNumber(\(number), \(file), \(line), \(column))"
+        case .named(let name): return ".named(\(quoted(name)))"
+        case .expression(let expression): return expression
+        }
     }
 
     /// Marks the next line as the config's: `#sourceLocation(file: "…/services.yaml", line: 12)`.

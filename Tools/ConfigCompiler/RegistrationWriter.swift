@@ -24,9 +24,45 @@ package struct RegistrationWriter {
     /// statements that make the Swift compiler check that each component a reference names
     /// can be what it is injected as (`_ = { (component: WeatherFixture) in let _: Int = component }`), each
     /// with the place of the reference.
+    ///
+    /// The code is a template: what differs from one component to the next — its name, its
+    /// line, the sources of its arguments and properties — are the parameters `name`, `file`,
+    /// `line` and the holes `h0`, `h1`…, so that components of one shape share one function
+    /// the compiler checks once, and each component is a call of it with literals (10,000
+    /// registrations written out one by one took the type checker minutes).
     struct Written {
-        var lines: [String] = []
+        var template: [String] = []
+        /// Each hole's type and what a call passes for it.
+        var holes: [(type: String, value: HoleValue)] = []
         var typeChecks: [(location: ConfigLocation, line: String)] = []
+
+        /// A new hole of `type` that the call fills with `value`; its name.
+        mutating func hole(_ type: String, _ value: HoleValue) -> String {
+            holes.append((type, value))
+            return "h\(holes.count - 1)"
+        }
+    }
+
+    /// What a call passes for a hole: the common sources as plain values (which a table of
+    /// rows can hold), anything else as an expression.
+    enum HoleValue: Equatable {
+        /// A string from config: `configText(text, file, line, column)`.
+        case text(String, line: Int, column: Int)
+        /// An integer from config: `configNumber(number, file, line, column)`.
+        case number(Int, line: Int, column: Int)
+        /// A reference by name: `.named(name)`.
+        case named(String)
+        case expression(String)
+
+        /// The kind, as a row's shape names it (`expression`s have no row).
+        var kind: String {
+            switch self {
+            case .text: return "text"
+            case .number: return "number"
+            case .named: return "named"
+            case .expression: return "expression"
+            }
+        }
     }
 
     func lines(for definition: Definition) -> Result<Written, Unsupported> {
@@ -48,7 +84,7 @@ package struct RegistrationWriter {
         var written = Written()
         let (head, typeName, shape) = try construction(definition, &written)
         var lines = [head]
-        if let name = definition.name { lines.append(".named(\(quoted(name)))") }
+        if definition.name != nil { lines.append(".named(name)") }
         if !definition.aliases.isEmpty { lines.append(".alias(\(definition.aliases.map(quoted).joined(separator: ", ")))") }
         lines.append(".scope(\(scope(definition.scope)))")
         if definition.isLazy { lines.append(".lazy()") }
@@ -61,7 +97,9 @@ package struct RegistrationWriter {
             if entry.attributes.isEmpty {
                 lines.append(".tagged(\(quoted(entry.name)))")
             } else {
-                let attributes = entry.attributes.keys.sorted().compactMap { key in entry.attributes[key].map { "\(quoted(key)): \(value($0))" } }
+                let attributes = entry.attributes.keys.sorted().compactMap { key in
+                    entry.attributes[key].map { "\(quoted(key)): \(written.hole("IoCCore.ConfigValue", .expression(value($0))))" }
+                }
                 lines.append(".tagged(\(quoted(entry.name)), attributes: [\(attributes.joined(separator: ", "))])")
             }
         }
@@ -74,10 +112,10 @@ package struct RegistrationWriter {
                     throw Unsupported(reason: "\(definition.label) sets property \(property.name), whose type its declaration does not write",
                                       location: property.point.location ?? definition.location)
                 }
-                lines.append(".property(\(quoted(property.name)), source: \(try source(property.source, definition))) "
+                lines.append(".property(\(quoted(property.name)), source: \(written.hole("IoCCore.InjectionSource", try holeValue(property.source, definition)))) "
                              + "{ (instance: inout \(typeName), value: \(index.qualified(type))) in instance.\(property.name) = value }")
             }
-            for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition)) }
+            for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition, &written)) }
             for hook in definition.hooks { lines += try hookLines(hook, of: shape, definition) }
             for property in definition.properties {
                 if let type = shape.propertyTypes[property.name] { written.typeChecks += typeCheck(property.point, type, definition) }
@@ -85,7 +123,7 @@ package struct RegistrationWriter {
         } else if !definition.properties.isEmpty || !definition.methodCalls.isEmpty || !definition.hooks.isEmpty {
             throw unsupported("properties, calls or hooks on a type not declared in these sources", definition)
         }
-        written.lines = lines
+        written.template = lines
         return written
     }
 
@@ -163,7 +201,7 @@ package struct RegistrationWriter {
 
     /// `builder.register(...)`, the Swift name of the type registered, and its declaration.
     private func construction(_ definition: Definition, _ written: inout Written) throws -> (String, String, TypeShape?) {
-        let place = "file: \(fileConstant(definition.location)), line: \(max(definition.location.line, 1))"
+        let place = "file: file, line: line"
         switch definition.construction.kind {
         case .initializer(let requested):
             let (type, shape) = try declared(definition)
@@ -171,14 +209,14 @@ package struct RegistrationWriter {
             let (callable, arguments) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
-                                     place: place, definition), shape.typeName, shape)
+                                     place: place, definition, &written), shape.typeName, shape)
         case .staticFactory(let requested):
             let (type, shape) = try declared(definition)
             let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
             let (callable, arguments) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
-            return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, place: place, definition),
+            return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, place: place, definition, &written),
                     shape.typeName, shape)
         case .factoryMethod(let requested):
             guard case .named(let factoryName)? = definition.construction.factory, let factory = byName[factoryName],
@@ -197,7 +235,7 @@ package struct RegistrationWriter {
             let reference = callable.parameters.isEmpty ? callable.baseName : callable.signature
             var head = "builder.register(factoryMethod: \(factoryShape.typeName).\(reference), of: .named(\(quoted(factoryName))), \(place))"
             for (position, point) in arguments.sorted(by: { $0.key < $1.key }) {
-                head += ".argument(\(position), \(try self.source(point.source, definition)))"
+                head += ".argument(\(position), \(written.hole("IoCCore.InjectionSource", try holeValue(point.source, definition))))"
             }
             let productType = index.type(named: product, module: module)
             return (head, productType?.name ?? product, productType?.shape)
@@ -250,7 +288,7 @@ package struct RegistrationWriter {
     /// `.argument` for each given source. Parameters with defaults that config leaves out are
     /// left out of the call (Swift fills them, as the catalog's defaults do).
     private func registerCall(calling function: String, _ callable: Callable, _ sources: [Int: InjectionPoint], throwing: Bool,
-                              place: String, _ definition: Definition) throws -> String {
+                              place: String, _ definition: Definition, _ written: inout Written) throws -> String {
         var parameters: [String] = []
         var arguments: [String] = []
         var modifiers: [String] = []
@@ -259,7 +297,7 @@ package struct RegistrationWriter {
             let given = sources[position]
             if given == nil, parameter.defaultValue != nil, parameter.label != nil || position > lastKept { continue }
             let name = "p\(parameters.count)"
-            if let given { modifiers.append(".argument(\(parameters.count), \(try source(given.source, definition)))") }
+            if let given { modifiers.append(".argument(\(parameters.count), \(written.hole("IoCCore.InjectionSource", try holeValue(given.source, definition))))") }
             parameters.append("\(name): \(index.qualified(parameter.type.trimmedDescription))")
             arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
         }
@@ -287,7 +325,8 @@ package struct RegistrationWriter {
         return shape.inheritedTypes.compactMap { index.type(named: $0, module: module).map(swiftType) }
     }
 
-    private func callLine(_ call: MethodInjection, of shape: TypeShape, _ typeName: String, _ definition: Definition) throws -> String {
+    private func callLine(_ call: MethodInjection, of shape: TypeShape, _ typeName: String, _ definition: Definition,
+                          _ written: inout Written) throws -> String {
         let methods = shape.methods.filter { !$0.isStatic && $0.result == nil }
         let members = methods.compactMap { DeclaredMember($0.callable) }
         guard case .success(let found) = MemberChoice.choose(members, requested: call.method, arguments: call.arguments, kind: "method",
@@ -297,7 +336,9 @@ package struct RegistrationWriter {
             throw unsupported("a call of \(call.method), which its declaration does not have as the compiled form needs it", definition)
         }
         var sources = [String](repeating: "nil", count: method.callable.parameters.count)
-        for (position, target) in targets.enumerated() { sources[target] = try source(call.arguments[position].source, definition) }
+        for (position, target) in targets.enumerated() {
+            sources[target] = written.hole("IoCCore.InjectionSource", try holeValue(call.arguments[position].source, definition))
+        }
         return ".call(\(quoted(method.callable.signature)), arguments: [\(sources.joined(separator: ", "))]) "
             + "{ \(shape.methodClosure(method.callable, isThrowing: method.isThrowing)) }"
     }
@@ -319,6 +360,20 @@ package struct RegistrationWriter {
     }
 
     // MARK: Sources and values as Swift
+
+    /// A source as a hole's value: the common ones plain, the rest as Swift.
+    private func holeValue(_ source: InjectionSource, _ definition: Definition) throws -> HoleValue {
+        switch source {
+        case .named(let name): return .named(name)
+        case .config(let config) where fileConstants[config.location.file] != nil:
+            switch config.kind {
+            case .string(let text): return .text(text, line: config.location.line, column: config.location.column)
+            case .int(let number): return .number(number, line: config.location.line, column: config.location.column)
+            default: return .expression(try self.source(source, definition))
+            }
+        default: return .expression(try self.source(source, definition))
+        }
+    }
 
     private func source(_ source: InjectionSource, _ definition: Definition) throws -> String {
         switch source {
@@ -342,10 +397,6 @@ package struct RegistrationWriter {
     }
 
     private func value(_ value: ConfigValue) -> String { ConfigValueWriter(fileConstants: fileConstants).value(value) }
-
-    private func fileConstant(_ location: ConfigLocation) -> String {
-        fileConstants[location.file] ?? quoted(location.file)
-    }
 
     /// `.singleton`, `.custom("request")`.
     private func scope(_ scope: Scope) -> String {
