@@ -580,16 +580,19 @@ struct ConfigCompilerShapeTests {
         let register = output.code.components(separatedBy: "static func register(in builder: IoCCore.ContainerBuilder) {").last ?? ""
         let body = register.components(separatedBy: "\n    }\n").first?.split(separator: "\n").filter { !$0.hasPrefix("#sourceLocation") } ?? []
         #expect(body == [
-            "        for row in rows0 { make0(builder, row.0, file0, row.1, configText(row.2, file0, row.3, row.4)) }",
+            "        for row in rows0() { make0(builder, row.0, file0, row.1, configText(row.2, file0, row.3, row.4)) }",
             "        make1(builder, \"client\", file0, 5, .named(\"a\"))",
             "        make0(builder, \"d\", file0, 6, configText(\"/tmp/d\", file0, 6, 36))",
         ])
         #expect(output.code.contains("""
-                private static let rows0: [(String?, Int, String, Int, Int)] = [
-                    ("a", 2, "/tmp/a", 2, 36),
-                    ("b", 3, "/tmp/b", 3, 36),
-                    ("c", 4, "/tmp/c", 4, 36),
-                ]
+                @_optimize(none)
+                private static func rows0() -> [(String?, Int, String, Int, Int)] {
+                    [
+                        ("a", 2, "/tmp/a", 2, 36),
+                        ("b", 3, "/tmp/b", 3, 36),
+                        ("c", 4, "/tmp/c", 4, 36),
+                    ]
+                }
             """))
         #expect(output.code.components(separatedBy: "private static func make").count == 3)
     }
