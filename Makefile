@@ -133,6 +133,7 @@ coverage: check-toolchain
 # added to or moved in it (the build fails on missing inputs): the build plan is made again.
 bench: check-toolchain
 	rm -f Tools/Benchmarks/.build/release.yaml Tools/Benchmarks/.build/release/description.json
+	python3 Tools/Benchmarks/write-configs.py
 	cd Tools/Benchmarks && $(SWIFT) build $(SWIFT_FLAGS) -c release && ./.build/release/IoCBenchmarks
 
 # libFuzzer over YAML bytes -> definitions -> build; seeds in Tests/IoCYAMLTests/FuzzCorpus.

@@ -19,8 +19,22 @@ let package = Package(
                 .product(name: "IoCXML", package: "swift-ioc"),
                 .product(name: "IoCAnnotations", package: "swift-ioc"),
                 .product(name: "Swinject", package: "Swinject"),
-                "RawScan",
+                "RawScan", "CompiledYAML", "CompiledXML",
             ]
+        ),
+        // The compiled-yaml-10k and compiled-xml-10k cases: 10,000 services compiled with the
+        // bench by IoCConfigPlugin (their configs written by write-configs.py, run by `make bench`).
+        .target(
+            name: "CompiledYAML",
+            dependencies: [.product(name: "IoCCore", package: "swift-ioc")],
+            resources: [.copy("services.yaml")],
+            plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
+        ),
+        .target(
+            name: "CompiledXML",
+            dependencies: [.product(name: "IoCCore", package: "swift-ioc")],
+            resources: [.copy("beans.xml")],
+            plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
         ),
         // The floors the front ends are measured against: libyaml's and libxml2's own parsers.
         .target(

@@ -82,7 +82,7 @@ struct Benchmarks {
         }
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "loaders" {
             // The config front-end cases only, for working on the loaders.
-            for row in try loaderRows() { print(row.benchLine) }
+            for row in try loaderRows() + compiledRows() { print(row.benchLine) }
             return
         }
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "startup" {
@@ -121,6 +121,7 @@ struct Benchmarks {
         rows += try startupRows(names)
 
         rows += try loaderRows()
+        rows += try compiledRows()
 
         for (count, name) in [(10, "registry-10"), (10_000, "registry-10k")] {
             let (iocRegistry, swinjectRegistry) = try registryContainers(count)
