@@ -331,6 +331,17 @@ package struct TypeShape {
         return "type.factoryMethod(\(quoted(callable.signature))) { (\(parameters)) in \(call) }"
     }
 
+    /// The initializers a catalog entry lists: those declared, and Swift's implicit ones when
+    /// the type declares none.
+    package var callableInitializers: [Callable] {
+        initializers.map(\.callable) + (declaresInitializers ? [] : implicitInitializers)
+    }
+
+    /// The static methods that make the type: its static factories.
+    package var staticFactories: [Method] {
+        methods.filter { $0.isStatic && ($0.result == typeName || $0.result == "Self") }
+    }
+
     /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.
     package var implicitInitializers: [Callable] {
         guard kind == .struct else { return [Callable(baseName: "init", parameters: [])] }

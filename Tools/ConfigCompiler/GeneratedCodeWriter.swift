@@ -46,7 +46,7 @@ struct CatalogEntryWriter {
         let signature = quoted(callable.signature)
         let typeName = shape.typeName
         if method.isStatic {
-            guard !shape.isMainActor, let result = method.result, result == typeName || result == "Self" else { return [] }
+            guard !shape.isMainActor, shape.staticFactories.contains(where: { $0.callable.signature == callable.signature }) else { return [] }
             return ["type.staticFactory(\(signature)) \(callable.closure(calling: "\(typeName).\(callable.baseName)", isThrowing: method.isThrowing))"]
         }
         if method.result == nil { return [shape.methodStatement(callable, isThrowing: method.isThrowing)] }

@@ -34,11 +34,6 @@ struct MemberChecks {
         return declared.isProtocol || isKnownWhole(declared.shape ?? shape)
     }
 
-    /// The initializers a catalog entry written from `shape` lists.
-    private func initializers(_ shape: TypeShape) -> [Callable] {
-        shape.initializers.map(\.callable) + (shape.declaresInitializers ? [] : shape.implicitInitializers)
-    }
-
     /// The member the definition's construction means, chosen as `build()` chooses, and its
     /// arguments placed on its parameters; the problem, if either fails.
     private func initializerProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String,
@@ -50,10 +45,9 @@ struct MemberChecks {
         let kind: String
         switch definition.construction.kind {
         case .initializer(let signature):
-            (callables, requested, kind) = (initializers(shape), signature, "initializer")
+            (callables, requested, kind) = (shape.callableInitializers, signature, "initializer")
         case .staticFactory(let signature):
-            let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
-            (callables, requested, kind) = (factories.map(\.callable), signature, "static factory")
+            (callables, requested, kind) = (shape.staticFactories.map(\.callable), signature, "static factory")
         default:
             return []
         }

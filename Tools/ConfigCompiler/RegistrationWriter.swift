@@ -205,14 +205,14 @@ package struct RegistrationWriter {
         switch definition.construction.kind {
         case .initializer(let requested):
             let (type, shape) = try declared(definition)
-            let members = initializers(shape)
+            let members = shape.callableInitializers
             let (callable, arguments) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
                                      place: place, definition, &written), shape.typeName, shape)
         case .staticFactory(let requested):
             let (type, shape) = try declared(definition)
-            let factories = shape.methods.filter { $0.isStatic && ($0.result == shape.typeName || $0.result == "Self") }
+            let factories = shape.staticFactories
             let (callable, arguments) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
@@ -250,10 +250,6 @@ package struct RegistrationWriter {
         }
         if shape.isMainActor { throw unsupported("a main-actor type", definition) }
         return (shortName(type.name), shape)
-    }
-
-    private func initializers(_ shape: TypeShape) -> [Callable] {
-        shape.initializers.map(\.callable) + (shape.declaresInitializers ? [] : shape.implicitInitializers)
     }
 
     /// The member `definition` means and, by parameter position, the sources its arguments give.

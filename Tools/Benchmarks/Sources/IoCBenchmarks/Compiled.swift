@@ -18,7 +18,7 @@ private func launch(_ register: (ContainerBuilder) -> Void, resolve: (IoCCore.Co
 }
 
 /// The hand-written registration of the same services: what the generated code registers.
-private func registerByHand(_ builder: ContainerBuilder, source: String, file: String, eager: Bool,
+private func registerByHand(_ builder: ContainerBuilder, source: String, file: String,
                             _ register: (ContainerBuilder, String, String, Int, IoCCore.InjectionSource, (String, String)?) -> Void) {
     for index in 0..<10_000 {
         let name = String(format: "service_%06d", index)
@@ -27,12 +27,11 @@ private func registerByHand(_ builder: ContainerBuilder, source: String, file: S
         let links = index > 0 ? (String(format: "service_%06d", index - 1), String(format: "service_%06d", index / 2)) : nil
         register(builder, name, file, index * 7 + 3, value, links)
     }
-    _ = eager
 }
 
 func compiledRows() throws -> [Row] {
     let yamlByHand: (ContainerBuilder) -> Void = { builder in
-        registerByHand(builder, source: "YAML", file: "services.yaml", eager: false) { builder, name, file, line, value, links in
+        registerByHand(builder, source: "YAML", file: "services.yaml") { builder, name, file, line, value, links in
             let registration = builder.register({ (name: String) in CompiledYAML.Service(name: name) }, file: file, line: line)
                 .argument(0, value).named(name).scope(.singleton)
             if let (next, peer) = links {
@@ -48,7 +47,7 @@ func compiledRows() throws -> [Row] {
     ])
     // XML beans are singletons made at build (Spring's rule): the compiled registrations are eager.
     let xmlByHand: (ContainerBuilder) -> Void = { builder in
-        registerByHand(builder, source: "XML", file: "beans.xml", eager: true) { builder, name, file, line, value, links in
+        registerByHand(builder, source: "XML", file: "beans.xml") { builder, name, file, line, value, links in
             let registration = builder.register({ (name: String) in CompiledXML.Service(name: name) }, file: file, line: line)
                 .argument(0, value).named(name).scope(.singleton).eager()
             if let (next, peer) = links {
