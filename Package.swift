@@ -102,7 +102,10 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCAnnotations"],
             path: "Tests/Conformance",
-            resources: [.copy("Expected")]
+            resources: [.copy("Expected"), .copy("Features"), .copy("ioc-plugin.json")],
+            // Each assembly of Expected/ compiled as well (ioc-plugin.json's generatedTypes):
+            // the compiled form prints the graph the loaded one does.
+            plugins: ["IoCConfigPlugin"]
         ),
 
         // Differential tests: the real-world corpus read by swift-ioc and by Symfony and Spring

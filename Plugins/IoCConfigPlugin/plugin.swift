@@ -57,14 +57,15 @@ struct IoCConfigPlugin: BuildToolPlugin {
     }
 
     /// A services.yaml (a YAML file with a top-level `services:` or `imports:` key) or a bean
-    /// XML file (root element `beans`); other YAML and XML resources are left alone.
+    /// XML file (root element `beans`, or the seed's `assembly`); other YAML and XML resources
+    /// are left alone.
     static func isConfig(_ url: URL) -> Bool {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
         switch url.pathExtension.lowercased() {
         case "yaml", "yml":
             return text.split(separator: "\n").contains { $0.hasPrefix("services:") || $0.hasPrefix("imports:") }
         case "xml":
-            return text.contains("<beans")
+            return text.contains("<beans") || text.contains("<assembly")
         default:
             return false
         }

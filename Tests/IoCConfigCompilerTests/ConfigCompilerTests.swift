@@ -8,7 +8,11 @@ import Testing
 func folder(_ files: [String: String]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ioc-config-compiler-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    for (name, text) in files {
+        let file = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
     return folder
 }
 
@@ -198,7 +202,7 @@ struct ConfigCompilerCatalogTests {
                 @inline(never)
                 private static func make5(_ builder: IoCCore.ContainerBuilder, _ name: String?, _ file: String, _ line: Int) {
             #sourceLocation(file: "\(file)", line: 9)
-                    builder.register(factoryMethod: Storage.Database.open, of: .named("database"), file: file, line: line).named(name).scope(.singleton)
+                    builder.register(factoryMethod: { (factory: Storage.Database) in { try factory.open() } }, of: .named("database"), file: file, line: line).named(name).scope(.singleton)
             #sourceLocation()
                 }
 
@@ -243,17 +247,38 @@ struct ConfigCompilerCatalogTests {
             """))
     }
 
-    @Test func compile_whatTheCompiledFormCannotExpress_makesRegisterUnavailable_sayingWhy() throws {
-        let (output, folder) = try compile(["services.yaml": """
+    @Test func compile_whatTheCompiledFormDoesNotCall_isAddedAsItsDefinition_boundAtBuild() throws {
+        let (output, _) = try compile(["services.yaml": """
             services:
               fixture: { class: Fixture, arguments: { path: /tmp/f } }
-              wrapped: { class: Fixture, decorates: fixture, arguments: { path: /tmp/g } }
-            """], sources: weatherSources)
-        let file = folder.appendingPathComponent("services.yaml").path
+              wrapped: { class: Fixture, decorates: fixture, arguments: { path: /tmp/g }, tags: [{ name: kept, priority: 2 }] }
+              url: { class: NSURL, constructor: 'URL(string:)', arguments: ['http://example.com'] }
+            """], sources: weatherSources, external: ["NSURL"])
         #expect(output.diagnostics == [])
+        #expect(!output.code.contains("unavailable"))
+        #expect(output.code.contains("@_spi(GeneratedConfig) import IoCCore"))
         #expect(output.code.contains("""
-                @available(*, unavailable, message: "Not compiled: \\"wrapped\\" (Fixture) uses decorates, which the compiled form does not express yet (\(file):3:3). Load the file with loadYAML/loadXML instead.")
-                static func register(in builder: IoCCore.ContainerBuilder) {}
+                    let catalog = catalog()
+                    if let added = builder.catalog { catalog.add(contentsOf: added) }
+                    builder.catalog = catalog
+            """))
+        #expect(output.code.contains("""
+                    // "wrapped" (Fixture) uses decorates: added as its definition, bound at build() against the catalog.
+                    builder.add(definition0())
+                    // "url" (NSURL) uses a type not declared in these sources: added as its definition, bound at build() against the catalog.
+                    builder.add(definition1())
+            """))
+        let file = "IoCCore.ConfigLocation(file: file0, line: 3, column: 3)"
+        #expect(output.code.contains("""
+                private static func definition0() -> IoCCore.Definition {
+                    var d = IoCCore.Definition(name: "wrapped", typeName: "Fixture", construction: .initializer(nil, arguments: \
+            [IoCCore.InjectionPoint(label: "path", source: .config(IoCCore.ConfigValue(.string("/tmp/g"), at: IoCCore.ConfigLocation(file: file0, line: 3, column: 69))), \
+            location: IoCCore.ConfigLocation(file: file0, line: 3, column: 69))]), location: \(file))
+                    d.scope = .singleton
+                    d.tagEntries = [IoCCore.TagEntry("kept", ["priority": IoCCore.ConfigValue(.int(2), at: IoCCore.ConfigLocation(file: file0, line: 3, column: 110))])]
+                    d.decorates = "fixture"
+                    return d
+                }
             """))
     }
 
@@ -419,6 +444,41 @@ struct ConfigCompilerLaunchValueTests {
         try "{ externalTypes: 1 }".write(to: folder.appendingPathComponent("ioc-plugin.json"), atomically: true, encoding: .utf8)
         #expect(run() == 1)
         #expect(ConfigCompilerCommand.describe(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "x"))) == "it is not valid JSON")
+    }
+}
+
+@Suite("Config compiler: the command the plugin runs")
+struct ConfigCompilerCommandTests {
+    @Test func command_compilesEachGroupOfFilesIntoATypeOfItsOwn_andReportsAGroupThatNamesNoFile() throws {
+        let captive = "services:\n  fixture: { class: Fixture, scope: prototype, arguments: { path: /tmp/f } }\n"
+            + "  client: { class: FreeWeatherClient, scope: singleton, arguments: ['@fixture'] }\n"
+        let folder = try folder([
+            "services.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n",
+            "test/services.yaml": captive,
+            "beans.xml": "<beans><bean id=\"fixture\" class=\"Fixture\"><constructor-arg name=\"path\" value=\"/tmp/x\"/></bean></beans>",
+            "ioc-plugin.json": #"{ "generatedTypes": { "TestConfig": ["test/services.yaml"], "BeansConfig": ["beans.xml"] }, "allowsCaptiveDependencies": true }"#,
+            "Weather.swift": weatherSources["Weather.swift"] ?? "",
+        ])
+        let output = folder.appendingPathComponent("out/GeneratedConfig.swift")
+        let configs = ["services.yaml", "test/services.yaml", "beans.xml"].map { folder.appendingPathComponent($0) }
+        let run = {
+            ConfigCompilerCommand.run(module: "App", output: output, pluginConfig: folder.appendingPathComponent("ioc-plugin.json"),
+                                      configs: configs, sources: [folder.appendingPathComponent("Weather.swift")])
+        }
+        #expect(run() == 0, "the captive dependency is allowed, as the app's builder allows it")
+        let code = try String(contentsOf: output, encoding: .utf8)
+        #expect(["enum GeneratedConfig {", "enum BeansConfig {", "enum TestConfig {"].map { code.components(separatedBy: $0).count - 1 } == [1, 1, 1])
+        #expect(code.components(separatedBy: "import IoCCore").count - 1 == 1, "one import for every type")
+        #expect(code.contains(#"private static let file0 = "\#(folder.appendingPathComponent("test/services.yaml").path)""#))
+
+        try #"{ "generatedTypes": { "TestConfig": ["test/services.yaml", "missing.yaml"] } }"#
+            .write(to: folder.appendingPathComponent("ioc-plugin.json"), atomically: true, encoding: .utf8)
+        let groups = ConfigCompilerCommand.groups(configs, ["TestConfig": ["test/services.yaml", "missing.yaml"]], defaultName: "GeneratedConfig")
+        #expect(groups.groups.map { "\($0.0): \($0.1.map(\.lastPathComponent))" } == [
+            "GeneratedConfig: [\"services.yaml\", \"beans.xml\"]", "TestConfig: [\"services.yaml\"]",
+        ])
+        #expect(groups.unmatched == ["TestConfig: missing.yaml"])
+        #expect(run() == 1, "a group naming no file, and the captive dependency no longer allowed")
     }
 }
 

@@ -23,6 +23,9 @@ package struct ConfigCompiler {
     package var providedNames: Set<String> = []
     /// What the generated code calls the type holding the catalog.
     package var generatedTypeName = "GeneratedConfig"
+    /// Whether the app's builder lets a component hold a shorter-lived one
+    /// (`allowsCaptiveDependencies`), so that the build does not report it either.
+    package var allowsCaptiveDependencies = false
 
     package init(configFiles: [URL], sources: [(path: String, text: String)], module: String) {
         self.configFiles = configFiles
@@ -34,6 +37,10 @@ package struct ConfigCompiler {
     /// reports only the config's problems, not a missing file), and every problem.
     package struct Output {
         package var code: String
+        /// The code's parts, for a file that holds several generated types: its `import` lines,
+        /// and the type's declaration.
+        package var imports: [String]
+        package var declaration: String
         package var diagnostics: [ConfigDiagnostic]
         package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -63,13 +70,14 @@ package struct ConfigCompiler {
             // checked, not dropped. What only a real value can show (an env processor's
             // conversion) is left to the launch.
             builder.propertySources = [DictionaryPropertySource(name: "parameters", loaded.parameters), LaunchValues()]
+            builder.allowsCaptiveDependencies = allowsCaptiveDependencies
             for problem in builder.configGraph().problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
                 diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
             }
         }
         let definitions = files.flatMap(\.definitions)
         let index = SourceIndex(sources: sources)
-        for problem in MemberChecks(index: index, module: module).problems(of: definitions) {
+        for problem in MemberChecks(index: index, module: module, allowsCaptiveDependencies: allowsCaptiveDependencies).problems(of: definitions) {
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
         }
         let names = ConfigNames(definitions)
@@ -91,16 +99,17 @@ package struct ConfigCompiler {
         let registrations = compiledRegistrations(files, index)
         let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)
-        return Output(code: writer.code, diagnostics: diagnostics)
+        return Output(code: writer.code, imports: writer.imports, declaration: writer.declaration, diagnostics: diagnostics)
     }
 
     /// Each file's registrations as code, or the first thing the compiled form cannot express.
     private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex) -> CompiledRegistrations {
         var compiled = CompiledRegistrations()
         for (number, file) in files.enumerated() { compiled.fileConstants[file.path] = "file\(number)" }
+        compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
         var byName: [String: Definition] = [:]
         for definition in files.flatMap(\.definitions) { if let name = definition.name { byName[name] = definition } }
-        let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants)
+        let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants, definitions: compiled.definitions)
         var seenAccessors: [String: String] = [:]
         for definition in files.flatMap(\.definitions) {
             guard let accessor = writer.accessor(for: definition) else { continue }
@@ -117,13 +126,27 @@ package struct ConfigCompiler {
                 compiled.unsupported.append(RegistrationWriter.Unsupported(reason: reason, location: ConfigLocation(file: file.path, line: 0)))
             }
             compiled.parameters.append((file.path, file.parameters))
-            for definition in file.definitions where !definition.isAbstract {
-                switch writer.lines(for: definition) {
+            for definition in file.definitions {
+                // A template is only ever a definition: `build()` applies it to its children.
+                let result = definition.isAbstract
+                    ? .failure(RegistrationWriter.Unsupported(reason: "\(definition.label) is a template for its children", location: definition.location))
+                    : writer.lines(for: definition)
+                switch result {
                 case .success(let written):
                     compiled.statements.append(CompiledRegistrations.Statement(
                         location: definition.location, name: definition.name, template: written.template.joined(), holes: written.holes))
                     for check in written.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
-                case .failure(let unsupported): compiled.unsupported.append(unsupported)
+                case .failure(let unsupported):
+                    // What the compiled form cannot call directly, it adds as the definition the
+                    // file makes, bound at `build()` against the catalog as a loaded one is.
+                    do {
+                        let call = try compiled.definitions.function(making: definition)
+                        compiled.statements.append(CompiledRegistrations.Statement(location: definition.location, name: definition.name,
+                                                                                   template: "", holes: [], added: (call, unsupported.reason)))
+                    } catch {
+                        compiled.unsupported.append(RegistrationWriter.Unsupported(reason: "\(definition.label) uses \(error.what), which the compiled form cannot write",
+                                                                                   location: definition.location))
+                    }
                 }
             }
         }
@@ -197,7 +220,13 @@ struct CompiledRegistrations {
         let name: String?
         let template: String
         let holes: [(type: String, value: RegistrationWriter.HoleValue)]
+        /// For a component added as a definition: the call of the function that makes it, and
+        /// why it is not a direct call (a comment of the generated code).
+        var added: (call: String, reason: String)?
     }
+
+    /// The functions making the definitions `register(in:)` adds.
+    var definitions = DefinitionWriter(fileConstants: [:])
 
     var statements: [Statement] = []
     /// The typed accessors of the named components: property, type, component name, place.

@@ -62,12 +62,33 @@ struct GeneratedCodeWriter {
     let protocols: [SourceIndex.DeclaredType]
     let registrations: CompiledRegistrations
 
-    var code: String {
-        var imports: Set<String> = ["IoCCore"]
-        for entry in entries { imports.formUnion(entry.type.imports) }
-        for type in protocols { imports.formUnion(type.imports) }
+    /// The modules the declaration needs, as `import` lines.
+    var imports: [String] {
+        var modules: Set<String> = ["IoCCore"]
+        for entry in entries { modules.formUnion(entry.type.imports) }
+        for type in protocols { modules.formUnion(type.imports) }
+        // The definitions `register(in:)` adds state the inheritance rules a front end states
+        // (``DefinitionWriter``), through the core's interface for generated code.
+        let core = registrations.definitions.functions.isEmpty ? "import IoCCore" : "@_spi(GeneratedConfig) import IoCCore"
+        return modules.sorted().map { $0 == "IoCCore" ? core : "import \($0)" }
+    }
+
+    /// The file: a header naming the config files, the imports of every declaration, the declarations.
+    static func file(configFiles: [URL], imports: [String], declarations: [String]) -> String {
         var lines = ["// Written by IoCConfigPlugin from " + configFiles.map(\.lastPathComponent).joined(separator: ", ") + ": do not edit.", ""]
-        lines += imports.sorted().map { "import \($0)" }
+        var seen: Set<String> = []
+        // One import of IoCCore: the one with the generated code's interface when any needs it.
+        let spi = imports.contains { $0.hasPrefix("@_spi") }
+        let byModule = imports.sorted { ($0.split(separator: " ").last ?? "") < ($1.split(separator: " ").last ?? "") }
+        for line in byModule where seen.insert(line).inserted && !(spi && line == "import IoCCore") { lines.append(line) }
+        return (lines + declarations).joined(separator: "\n")
+    }
+
+    var code: String { Self.file(configFiles: configFiles, imports: imports, declarations: [declaration]) }
+
+    /// `enum GeneratedConfig { … }`.
+    var declaration: String {
+        var lines: [String] = []
         lines += [
             "",
             "/// The types this target's config files name, read from its Swift sources at build: give",
@@ -172,6 +193,12 @@ struct GeneratedCodeWriter {
                 + current.rows.map { "            \($0)," } + ["        ]", "    }"]
         }
         for statement in registrations.statements {
+            if let added = statement.added {
+                flush()
+                body += ["        // \(added.reason): added as its definition, bound at build() against the catalog.",
+                         "        builder.add(\(added.call))"]
+                continue
+            }
             let number: Int
             if let known = shapes[statement.template] {
                 number = known
@@ -208,6 +235,13 @@ struct GeneratedCodeWriter {
         }
         flush()
         lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {")
+        if !registrations.definitions.functions.isEmpty {
+            // The definitions bind against the catalog: this config's types, and the entries the
+            // app adds for other modules' types (which win).
+            lines += ["        let catalog = catalog()",
+                      "        if let added = builder.catalog { catalog.add(contentsOf: added) }",
+                      "        builder.catalog = catalog"]
+        }
         for (_, values) in registrations.parameters where !values.isEmpty {
             let entries = values.keys.sorted().compactMap { key in values[key].map { "\(quoted(key)): \(ConfigValueWriter(fileConstants: registrations.fileConstants).value($0))" } }
             lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", [\(entries.joined(separator: ", "))]))")
@@ -216,6 +250,7 @@ struct GeneratedCodeWriter {
         lines.append("    }")
         lines += tables
         lines += shapeLines
+        lines += registrations.definitions.lines
         lines += [
             "",
             "    private static func configText(_ text: String, _ file: String, _ line: Int, _ column: Int) -> IoCCore.InjectionSource {",

@@ -10,6 +10,8 @@ import IoCDeclarations
 struct MemberChecks {
     let index: SourceIndex
     let module: String
+    /// The app's builder lets a component hold a shorter-lived one (ioc-plugin.json).
+    var allowsCaptiveDependencies = false
 
     func problems(of definitions: [Definition]) -> [IoCError] {
         var problems: [IoCError] = []
@@ -80,7 +82,7 @@ struct MemberChecks {
             return [IoCError(.badValue(value: failure.value.description, valueLocation: failure.value.location,
                                        target: failure.target, reason: failure.reason, site: site))]
         case .named(let name):
-            guard let target = byName[name], let holder = Self.builtInLifetime(definition.scope), holder > .perRequest,
+            guard !allowsCaptiveDependencies, let target = byName[name], let holder = Self.builtInLifetime(definition.scope), holder > .perRequest,
                   !target.isLazy, let held = Self.builtInLifetime(target.scope), held < holder, held <= .perGraph else { return [] }
             return [IoCError(.captiveDependency(holder: definition.label, holderScope: definition.scope, dependency: target.label,
                                                 dependencyScope: target.scope, site: site))]

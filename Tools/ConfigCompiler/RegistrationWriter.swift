@@ -19,6 +19,8 @@ package struct RegistrationWriter {
     let byName: [String: Definition]
     /// A config file's path → the constant the generated code names it by.
     let fileConstants: [String: String]
+    /// Writes the inner definitions a source holds (and the definitions added whole).
+    let definitions: DefinitionWriter
 
     /// One registration: its code (`builder.register(...)` and its modifiers), and the
     /// statements that make the Swift compiler check that each component a reference names
@@ -76,7 +78,7 @@ package struct RegistrationWriter {
     }
 
     private func unsupported(_ what: String, _ definition: Definition) -> Unsupported {
-        Unsupported(reason: "\(definition.label) uses \(what), which the compiled form does not express yet", location: definition.location)
+        Unsupported(reason: "\(definition.label) uses \(what)", location: definition.location)
     }
 
     private func write(_ definition: Definition) throws -> Written {
@@ -232,8 +234,10 @@ package struct RegistrationWriter {
                 throw unsupported("a factory method whose parameters have default values", definition)
             }
             written.typeChecks += typeChecks(callable, arguments, definition)
-            let reference = callable.parameters.isEmpty ? callable.baseName : callable.signature
-            var head = "builder.register(factoryMethod: \(factoryShape.typeName).\(reference), of: .named(\(quoted(factoryName))), \(place))"
+            // A closure with its types written, not a method reference: a reference to a method
+            // a macro gives a peer of the same name is ambiguous to the type checker.
+            let call = callable.closure(calling: "factory.\(callable.baseName)", isThrowing: method.isThrowing)
+            var head = "builder.register(factoryMethod: { (factory: \(factoryShape.typeName)) in \(call) }, of: .named(\(quoted(factoryName))), \(place))"
             for (position, point) in arguments.sorted(by: { $0.key < $1.key }) {
                 head += ".argument(\(position), \(written.hole("IoCCore.InjectionSource", try holeValue(point.source, definition))))"
             }
@@ -388,6 +392,12 @@ package struct RegistrationWriter {
         case .lazy(let inner): return ".lazy(\(try self.source(inner, definition)))"
         case .provider(let inner): return ".provider(\(try self.source(inner, definition)))"
         case .nilValue: return ".nilValue"
+        case .inner(let inner):
+            do {
+                return ".inner(\(try definitions.function(making: inner)))"
+            } catch {
+                throw unsupported("an inner definition with \(error.what)", definition)
+            }
         default: throw unsupported("the source \(source)", definition)
         }
     }

@@ -220,6 +220,15 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// any (``ConstructionStrategy/name``; the strategy itself is code, kept with the rest of the
     /// registration's code: ``Registration/strategy(_:)``).
     public var strategyName: String? { extra { $0.strategy?.name } }
+    /// States the inheritance rules a config front end chose for a child definition — its tags
+    /// are its own (``StatedFields/tags``), its unlabelled arguments come after its parent's
+    /// (``StatedFields/appendsArguments``) — which no public setter states. For the code
+    /// IoCConfigPlugin generates, which writes a config definition as Swift.
+    @_spi(GeneratedConfig)
+    public mutating func stateInheritance(tags: Bool, appendsArguments: Bool) {
+        if tags { stated.insert(.tags) }
+        if appendsArguments { stated.insert(.appendsArguments) }
+    }
     /// The strategy's name and code.
     var strategy: NamedStrategy? {
         get { extra { $0.strategy } }

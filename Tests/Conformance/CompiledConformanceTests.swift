@@ -1,0 +1,146 @@
+import Foundation
+import IoCCore
+import IoCXML
+import IoCYAML
+import Testing
+
+/// Each conformance assembly compiled with the tests by IoCConfigPlugin (`ioc-plugin.json`'s
+/// `generatedTypes`: one type per file), registered instead of loaded.
+enum CompiledAssembly: String, CaseIterable, Sendable {
+    case yaml = "knights.yaml"
+    case symfony = "knights-symfony.yaml"
+    case spring = "knights-spring.xml"
+    case springIdioms = "knights-spring-idioms.xml"
+    case seed = "MiddleAgesAssembly.xml"
+
+    func register(in builder: ContainerBuilder) {
+        switch self {
+        case .yaml: CompiledKnightsYAML.register(in: builder)
+        case .symfony: CompiledKnightsSymfony.register(in: builder)
+        case .spring: CompiledKnightsSpring.register(in: builder)
+        case .springIdioms: CompiledKnightsSpringIdioms.register(in: builder)
+        case .seed: CompiledKnightsSeed.register(in: builder)
+        }
+    }
+
+    var url: URL? {
+        let name = rawValue as NSString
+        return Bundle.module.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension, subdirectory: "Expected")
+    }
+}
+
+/// The knights' builder for a compiled assembly: its catalog holds only what the app writes by
+/// hand for another module's type (Foundation's URL, which the seed calls NSURL); the generated
+/// code adds the rest.
+func compiledKnightsBuilder() -> ContainerBuilder {
+    let builder = ContainerBuilder()
+    builder.allowsCaptiveDependencies = true
+    builder.eagerSingletons = true
+    let catalog = TypeCatalog()
+    for descriptor in Knights.catalog().descriptors where descriptor.type.name == "URL" { catalog.add(descriptor) }
+    builder.catalog = catalog
+    return builder
+}
+
+@Suite("Conformance: config compiled with the app")
+struct CompiledConformanceTests {
+    @Test(arguments: CompiledAssembly.allCases)
+    func knights_compiled_printTheGoldenGraph(_ assembly: CompiledAssembly) throws {
+        let builder = compiledKnightsBuilder()
+        assembly.register(in: builder)
+        #expect(try builder.build().canonicalDescription == expected("knights"))
+    }
+
+    /// What the compiled form cannot call directly (NSURL is another module's type; the
+    /// Symfony file's `_instanceof` applies only at build) it adds as the definition the file
+    /// makes: the same, setting for setting, as loading the file gives.
+    @Test(arguments: CompiledAssembly.allCases)
+    func knights_compiled_addTheDefinitionsTheFileMakes(_ assembly: CompiledAssembly) throws {
+        let builder = compiledKnightsBuilder()
+        assembly.register(in: builder)
+        let added = builder.definitions.filter { !$0.isBound }
+        let url = try #require(assembly.url)
+        let loaded = url.pathExtension == "xml" ? try XMLLoader().load(contentsOf: url).definitions : try YAMLLoader().load(contentsOf: url).definitions
+        #expect(!added.isEmpty)
+        for definition in added {
+            let original = try #require(loaded.first { $0.name == definition.name }, "\(definition.label)")
+            #expect(definition == original)
+            #expect(definition.stated == original.stated, "\(definition.label)")
+            // The generated code names the file the plugin read; the test loads the bundle's copy.
+            let place = { (location: ConfigLocation) in "\((location.file as NSString).lastPathComponent):\(location.line):\(location.column)" }
+            #expect(place(definition.location) == place(original.location), "\(definition.label)")
+        }
+    }
+}
+
+/// Every setting the compiled form leaves to `build()`, once (`Features/`): the generated code
+/// adds each as the definition the file makes, and the graph is the one loading the file builds.
+@Suite("Conformance: settings compiled as definitions")
+struct CompiledFeatureTests {
+    enum Assembly: String, CaseIterable, Sendable {
+        case yaml = "features.yaml"
+        case xml = "features.xml"
+
+        func register(in builder: ContainerBuilder) {
+            switch self {
+            case .yaml: CompiledFeaturesYAML.register(in: builder)
+            case .xml: CompiledFeaturesXML.register(in: builder)
+            }
+        }
+
+        var catalog: TypeCatalog {
+            switch self {
+            case .yaml: CompiledFeaturesYAML.catalog()
+            case .xml: CompiledFeaturesXML.catalog()
+            }
+        }
+
+        /// A builder that loads the file, as the interpreted form does.
+        func loaded() throws -> ContainerBuilder {
+            let name = rawValue as NSString
+            let url = try #require(Bundle.module.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension, subdirectory: "Features"))
+            let builder = ContainerBuilder()
+            builder.catalog = catalog
+            if self == .yaml { try builder.loadYAML(contentsOf: url) } else { try builder.loadXML(contentsOf: url) }
+            return builder
+        }
+    }
+
+    @Test(arguments: Assembly.allCases)
+    func features_compiled_addTheDefinitionsTheFileMakes(_ assembly: Assembly) throws {
+        let builder = ContainerBuilder()
+        assembly.register(in: builder)
+        let loaded = try assembly.loaded().definitions
+        let added = builder.definitions.filter { !$0.isBound }
+        #expect(added.count >= 5, "\(added.map(\.label))")
+        for definition in added {
+            let original = try #require(loaded.first { $0.name == definition.name && $0.label == definition.label }, "\(definition.label)")
+            #expect(definition == original)
+            #expect(definition.stated == original.stated, "\(definition.label)")
+        }
+    }
+
+    @Test(arguments: Assembly.allCases)
+    func features_compiled_buildTheGraphLoadingBuilds(_ assembly: Assembly) throws {
+        let compiled = ContainerBuilder()
+        assembly.register(in: compiled)
+        let loaded = try assembly.loaded()
+        let graph = try compiled.build().canonicalDescription
+        #expect(graph == (try loaded.build().canonicalDescription))
+        #expect(graph.contains("mailer"))
+    }
+
+    @Test func features_compiled_resolveAsWritten() throws {
+        let builder = ContainerBuilder()
+        CompiledFeaturesYAML.register(in: builder)
+        let container = try builder.build()
+        let mailer = try container.resolve(Mailer.self, name: "mail")
+        #expect(mailer.host == "smtp.example.com" && mailer.port == 587 && mailer.started)
+        let registry = try container.resolve(Registry.self, name: "registry")
+        // The audit only: `mailer` has a parent, and a child takes no `_instanceof` (Symfony's rule).
+        #expect(registry.plugins.count == 1 && registry.plugins.first is Audit)
+        #expect(registry.settings == ["region": "eu", "tier": "gold"])
+        #expect(registry.fallback == nil)
+        #expect(try container.resolve(Audit.self, name: "audit").clock.zone == "UTC")
+    }
+}

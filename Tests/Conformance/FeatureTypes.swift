@@ -1,0 +1,61 @@
+import Foundation
+
+// The types Features/features.yaml and Features/features.xml configure: small, each with what
+// one setting needs (a parent's initializer, a decorator's inner service, a bound parameter, a
+// protocol `_instanceof` names). IoCConfigPlugin compiles both files with these sources.
+
+protocol Greeter: AnyObject, Sendable {
+    var greeting: String { get }
+}
+
+protocol Plugin: AnyObject, Sendable {}
+
+final class Clock: Sendable {
+    let zone: String
+    init(zone: String = "UTC") { self.zone = zone }
+}
+
+final class PlainGreeter: Greeter, @unchecked Sendable {
+    let greeting: String
+    var clock: Clock?
+    init(greeting: String) { self.greeting = greeting }
+}
+
+final class LoudGreeter: Greeter, @unchecked Sendable {
+    let inner: (any Greeter)?
+    init(inner: (any Greeter)?) { self.inner = inner }
+    var greeting: String { (inner?.greeting ?? "").uppercased() }
+}
+
+final class Mailer: Plugin, @unchecked Sendable {
+    let host: String
+    let port: Int
+    var signature = ""
+    private(set) var started = false
+    init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+    func start() { started = true }
+    func sign(with text: String) { signature = text }
+}
+
+final class Audit: Plugin, @unchecked Sendable {
+    let clock: Clock
+    let label: String
+    init(clock: Clock, label: String) {
+        self.clock = clock
+        self.label = label
+    }
+}
+
+final class Registry: @unchecked Sendable {
+    let plugins: [any Plugin]
+    let settings: [String: String]
+    let fallback: Clock?
+    init(plugins: [any Plugin], settings: [String: String], fallback: Clock?) {
+        self.plugins = plugins
+        self.settings = settings
+        self.fallback = fallback
+    }
+}
