@@ -176,7 +176,9 @@ let package = Package(
             name: "KnightsExample",
             dependencies: ["IoCCore", "IoCXML"],
             path: "Examples/Knights/App",
-            resources: [.copy("MiddleAgesAssembly.xml")]
+            resources: [.copy("MiddleAgesAssembly.xml"), .copy("ioc-plugin.json")],
+            // Checks MiddleAgesAssembly.xml at `swift build`, writes its catalog and registrations.
+            plugins: ["IoCConfigPlugin"]
         ),
         .executableTarget(name: "KnightsMain", dependencies: ["KnightsExample"], path: "Examples/Knights/Main"),
         .testTarget(name: "KnightsTests", dependencies: ["KnightsExample", "IoCCore", "IoCXML"], path: "Tests/KnightsTests"),

@@ -172,13 +172,24 @@ package struct TypeShape {
                 && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true)
             if settable && kind != .actor {
                 settableProperties.append(name)
-                if let type = binding.typeAnnotation?.type.trimmedDescription { propertyTypes[name] = type }
+                if let type = binding.typeAnnotation?.type.trimmedDescription ?? binding.initializer.flatMap(Self.literalType) { propertyTypes[name] = type }
             }
             // Misuse is reported by @Inject and @Value themselves; only a correct one is used.
             guard let injected, AnnotationRules.injectedPropertyProblem(variable, attribute: injected.simpleName, inActor: kind == .actor) == nil else { continue }
             injectedProperties.append(InjectedProperty(name: name, type: binding.typeAnnotation?.type.trimmedDescription ?? "",
                                                        source: Self.source(of: injected)))
         }
+    }
+
+    /// The type Swift infers for a property whose initial value is a plain literal
+    /// (`var count = 0`: `Int`); `nil` for any other expression.
+    static func literalType(_ initializer: InitializerClauseSyntax) -> String? {
+        let value = initializer.value
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        return nil
     }
 
     /// Where an `@Inject`/`@Value` property comes from, as Swift source.

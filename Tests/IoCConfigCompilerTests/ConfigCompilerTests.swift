@@ -320,6 +320,29 @@ struct ConfigCompilerCatalogTests {
         #expect(output.code.contains("type.conforms(to: Knight.self) { $0 }"))
     }
 
+    @Test func compile_propertiesTypedByTheirLiteral_areSetByTheCompiledCode() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              knight: { class: Knight, properties: { rescued: 12, brave: true, name: Lancelot, height: 1.8 } }
+              squire: { class: Knight, properties: { motto: '?' } }
+            """], sources: ["Knights.swift": """
+            final class Knight {
+                var rescued = 0
+                var brave = false
+                var name = ""
+                var height = 0.0
+                var motto = String(repeating: "-", count: 3)
+                init() {}
+            }
+            """])
+        #expect(output.diagnostics == [])
+        for (name, type) in [("rescued", "Int"), ("brave", "Bool"), ("name", "String"), ("height", "Double")] {
+            #expect(output.code.contains("{ (instance: inout Knight, value: \(type)) in instance.\(name) = value }"), "\(name)")
+        }
+        // A value Swift infers from an expression: the definition, bound at build against the catalog.
+        #expect(output.code.contains("// \"squire\" (Knight) sets property motto, whose type its declaration does not write: added as its definition"))
+    }
+
     @Test func compile_membersOfExtensions_areCatalogued() throws {
         let (output, _) = try compile(["services.yaml": """
             services:

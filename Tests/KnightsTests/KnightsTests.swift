@@ -14,8 +14,20 @@ struct KnightsTests {
         #expect(shipped == (try Data(contentsOf: seed)))
     }
 
-    @Test func tale_tellsWhatTheAssemblyBuilt() throws {
-        #expect(try KnightsAssembly.tale(KnightsAssembly.container()) == [
+    /// The assembly compiled with the app, and the same file read at launch.
+    static func sources() throws -> [KnightsAssembly.Source] {
+        [.compiled, .file(try #require(KnightsAssembly.bundledAssembly))]
+    }
+
+    @Test func compiledAndLoaded_buildOneGraph() throws {
+        let graphs = try Self.sources().map { try KnightsAssembly.container($0).canonicalDescription }
+        #expect(graphs[0] == graphs[1])
+        #expect(graphs[0].contains("anotherKnight"))
+    }
+
+    @Test(arguments: try sources())
+    func tale_tellsWhatTheAssemblyBuilt(_ source: KnightsAssembly.Source) throws {
+        #expect(try KnightsAssembly.tale(KnightsAssembly.container(source)) == [
             "knight sets out on a CampaignQuest (http://www.appsquick.ly/theQuest.jpg), 12 damsels rescued so far.",
             "anotherKnight sets out on a CampaignQuest (http://www.appsquick.ly/theQuest.jpg), 0 damsels rescued so far; has horse, will travel.",
             "Their quests are two different quests (scope prototype).",
@@ -24,8 +36,9 @@ struct KnightsTests {
         ])
     }
 
-    @Test func knights_areSingletons_andTheirQuestsReady() throws {
-        let container = try KnightsAssembly.container()
+    @Test(arguments: try sources())
+    func knights_areSingletons_andTheirQuestsReady(_ source: KnightsAssembly.Source) throws {
+        let container = try KnightsAssembly.container(source)
         let knight = try container.resolve(Knight.self, name: "knight")
         #expect(try container.resolve(Knight.self, name: "knight") === knight)
         #expect(knight.quest?.isReady == true, "after-property-injection ran after imageUrl was set")

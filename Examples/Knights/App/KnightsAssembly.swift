@@ -2,51 +2,51 @@ import Foundation
 import IoCCore
 import IoCXML
 
-/// What the seed's XML may name: each class with the initializers, properties and methods the
-/// assembly uses, under the Objective-C names the XML writes (NSURL).
+/// Seed 003's assembly, compiled with the app: at `swift build`, IoCConfigPlugin checks
+/// MiddleAgesAssembly.xml against the classes of Knights.swift (a wrong class, selector or
+/// property is a build error at the XML's line) and writes `GeneratedConfig` — their catalog
+/// entries, and the assembly as registrations. The app writes by hand only what is another
+/// module's: Foundation's URL, which the seed calls NSURL (ioc-plugin.json lists it).
 public enum KnightsAssembly {
-    public static func catalog() -> TypeCatalog {
+    /// Where the assembly comes from.
+    public enum Source: Sendable {
+        /// Compiled with the app (`GeneratedConfig.register(in:)`): nothing is read at launch.
+        case compiled
+        /// A bean file read at launch through the same catalog (a changed assembly without a rebuild).
+        case file(URL)
+    }
+
+    /// The entry of Foundation's URL, under the name the seed writes: `URLWithString:` is
+    /// `URL(string:)`, throwing on a bad URL instead of returning nil.
+    public static func foundationCatalog() -> TypeCatalog {
         let catalog = TypeCatalog()
-        catalog.add(Knight.self) { knight in
-            knight.initializer("init()") { Knight() }
-            knight.property("quest", \.quest)
-            knight.property("damselsRescued", \.damselsRescued)
-        }
-        catalog.add(CampaignQuest.self) { quest in
-            quest.initializer("init()") { CampaignQuest() }
-            quest.property("imageUrl", \.imageUrl)
-            quest.method("questAfterPropertyInjection") { $0.questAfterPropertyInjection() }
-            quest.conforms(to: (any Quest).self) { $0 }
-        }
-        catalog.add(CavalryMan.self) { man in
-            man.initializer("init(quest:)") { (quest: any Quest) in CavalryMan(quest: quest) }
-            man.property("hasHorseWillTravel", \.hasHorseWillTravel)
-            man.conforms(to: Knight.self) { $0 }
-        }
         catalog.add(URL.self, names: "NSURL") { url in
             url.staticFactory("URL(string:)") { (string: String) in
                 guard let url = URL(string: string) else { throw BadURL(text: string) }
                 return url
             }
         }
-        catalog.add(SwordFactory.self) { factory in
-            factory.initializer("init()") { SwordFactory() }
-            factory.factoryMethod("sword(specification:)") { (factory: SwordFactory, specification: String) in
-                factory.sword(specification: specification)
-            }
-        }
-        catalog.add(Sword.self)
         return catalog
     }
 
-    /// The container, from the seed's XML. spring-objective-c let a singleton knight keep a
-    /// prototype quest; swift-ioc calls that a captive dependency and refuses it unless allowed.
-    public static func container(assembly: URL? = bundledAssembly) throws -> Container {
-        guard let assembly else { throw BadURL(text: "MiddleAgesAssembly.xml (missing from the bundle)") }
+    /// Every type the assembly names: the generated entries of the knights' classes, and URL's.
+    public static func catalog() -> TypeCatalog {
+        let catalog = GeneratedConfig.catalog()
+        catalog.add(contentsOf: foundationCatalog())
+        return catalog
+    }
+
+    /// The container of the seed's assembly. spring-objective-c let a singleton knight keep a
+    /// prototype quest; swift-ioc calls that a captive dependency and refuses it unless allowed
+    /// (here, and in ioc-plugin.json for the build's check).
+    public static func container(_ source: Source = .compiled) throws -> Container {
         let builder = ContainerBuilder()
         builder.catalog = catalog()
         builder.allowsCaptiveDependencies = true
-        try builder.loadXML(contentsOf: assembly)
+        switch source {
+        case .compiled: GeneratedConfig.register(in: builder)
+        case .file(let url): try builder.loadXML(contentsOf: url)
+        }
         return try builder.build()
     }
 
