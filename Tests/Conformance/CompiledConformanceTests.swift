@@ -142,5 +142,8 @@ struct CompiledFeatureTests {
         #expect(registry.settings == ["region": "eu", "tier": "gold"])
         #expect(registry.fallback == nil)
         #expect(try container.resolve(Audit.self, name: "audit").clock.zone == "UTC")
+        // The resource's types, catalogued by the plugin although the file names none of them.
+        let ledger = try container.resolve(Shop.Ledger.self, name: "ConformanceTests\\Shop\\Ledger")
+        #expect(ledger.till === (try container.resolve(Shop.Till.self)))
     }
 }

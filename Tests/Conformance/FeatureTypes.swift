@@ -59,3 +59,15 @@ final class Registry: @unchecked Sendable {
         self.fallback = fallback
     }
 }
+
+/// What features.yaml's `resource:` registers: every type under `ConformanceTests\Shop\`.
+enum Shop {
+    final class Till: Sendable {
+        init() {}
+    }
+
+    final class Ledger: Sendable {
+        let till: Till
+        init(till: Till) { self.till = till }
+    }
+}

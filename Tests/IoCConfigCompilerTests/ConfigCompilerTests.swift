@@ -137,7 +137,18 @@ struct ConfigCompilerCatalogTests {
             """], sources: weatherSources)
         #expect(output.diagnostics == [])
         let file = folder.appendingPathComponent("services.yaml").path
-        let register = output.code.components(separatedBy: "    /// Registers what the config files define").last ?? ""
+        let parts = (output.code.components(separatedBy: "    /// Registers what the config files define").last ?? "").components(separatedBy: "\nextension ")
+        let register = parts.first ?? ""
+        // A nested type's entry, in an extension of it, with its enclosing type's names.
+        #expect(parts.dropFirst().first?.hasPrefix("""
+            Storage.Database {
+                fileprivate static func _GeneratedConfigCatalogEntry(_ catalog: IoCCore.TypeCatalog) {
+                    typealias Database = Storage.Database
+                    typealias Connection = Storage.Connection
+            #sourceLocation(file: "\(file)", line: 8)
+                    catalog.add(Storage.Database.self, names: "Storage.Database") { type in
+            """) == true)
+        #expect(output.code.contains("        Storage.Database._GeneratedConfigCatalogEntry(catalog)\n"))
         #expect(register == """
              as code registrations, their initializers called
                 /// directly: the same graph as loading the files, without reading them at launch. Profiles

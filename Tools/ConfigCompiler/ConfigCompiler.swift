@@ -96,6 +96,15 @@ package struct ConfigCompiler {
                 diagnostics.append(ConfigDiagnostic(.error, unknownType(named, index), at: named.location))
             }
         }
+        // A `resource:` registers every catalogued type under its prefix, which config does not
+        // name one by one: the catalog has an entry for each type of these sources it selects.
+        for definition in definitions {
+            guard let resource = definition.resource else { continue }
+            for type in index.types where !type.isProtocol && "\(module).\(type.name)".hasPrefix(resource.namePrefix) {
+                guard let shape = type.shape, seen.insert(type.name).inserted else { continue }
+                entries.append(CatalogEntryWriter(type: type, shape: shape, location: definition.location, methods: names.methods, index: index))
+            }
+        }
         let registrations = compiledRegistrations(files, index)
         let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)

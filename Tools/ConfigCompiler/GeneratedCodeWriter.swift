@@ -13,11 +13,27 @@ struct CatalogEntryWriter {
     /// error the compiler finds in them is reported there.
     let location: ConfigLocation
     let statements: [String]
+    /// For a nested type, `typealias Till = Shop.Till` for each type its declaration may name
+    /// by a short name its enclosing types give (the entry is written in an extension of the
+    /// type, which sees the type's own members but not its siblings).
+    let aliases: [String]
 
     init(type: SourceIndex.DeclaredType, shape: TypeShape, location: ConfigLocation, methods: Set<String>, index: SourceIndex) {
         self.type = type
         self.shape = shape
         self.location = location
+        // Innermost first, as Swift looks names up: the type's own members, then each enclosing type's.
+        let path = type.name.split(separator: ".").map(String.init)
+        var taken = Set(index.types.compactMap { Self.child(of: type.name, $0.name) })
+        var aliases: [String] = []
+        for depth in stride(from: path.count - 1, through: 1, by: -1) {
+            let enclosing = path.prefix(depth).joined(separator: ".")
+            for declared in index.types {
+                guard let short = Self.child(of: enclosing, declared.name), taken.insert(short).inserted else { continue }
+                aliases.append("typealias \(short) = \(declared.name)")
+            }
+        }
+        self.aliases = aliases
         // Conformances to the protocols and superclasses of these sources only: another
         // module's (Sendable, Codable, a protocol with associated types) config cannot name.
         let exposures = shape.inheritedTypes.filter { index.type(named: $0, module: nil) != nil }
@@ -27,6 +43,13 @@ struct CatalogEntryWriter {
             statements += Self.statements(for: method, of: shape)
         }
         self.statements = statements
+    }
+
+    /// `Till` for (`Shop`, `Shop.Till`); `nil` when `name` is not a type nested right in `enclosing`.
+    private static func child(of enclosing: String, _ name: String) -> String? {
+        guard name.hasPrefix(enclosing + ".") else { return nil }
+        let rest = name.dropFirst(enclosing.count + 1)
+        return rest.contains(".") ? nil : String(rest)
     }
 
     /// `close()` of `type.method("close()") { ... }`, `close` of `type.method("close") { ... }`.
@@ -106,21 +129,30 @@ struct GeneratedCodeWriter {
         for type in protocols {
             lines.append("        catalog.add(protocol: (any \(type.name)).self, names: \(quoted(type.name)))")
         }
+        // A nested type's entry is written in an extension of the type, where the names its
+        // declaration uses (a sibling type, `Till` for `Shop.Till`) mean what they mean there.
+        var extensions: [String] = []
+        let entryFunction = "_\(typeName)CatalogEntry"
         for entry in entries {
             let mark = Self.sourceLocation(entry.location)
-            lines.append(mark)
-            lines.append("        catalog.add(\(entry.shape.typeName).self, names: \(quoted(entry.type.name))) { type in")
+            var entryLines = [mark, "        catalog.add(\(entry.shape.typeName).self, names: \(quoted(entry.type.name))) { type in"]
             for statement in entry.statements {
-                lines.append(mark)
-                lines.append("            " + statement)
+                entryLines += [mark, "            " + statement]
             }
-            lines.append("        }")
-            lines.append("#sourceLocation()")
+            entryLines += ["        }", "#sourceLocation()"]
+            if entry.type.name.contains(".") {
+                lines.append("        \(entry.shape.typeName).\(entryFunction)(catalog)")
+                extensions += ["", "extension \(entry.shape.typeName) {",
+                               "    fileprivate static func \(entryFunction)(_ catalog: IoCCore.TypeCatalog) {"]
+                    + entry.aliases.map { "        " + $0 } + entryLines + ["    }", "}"]
+            } else {
+                lines += entryLines
+            }
         }
         lines += ["        return catalog", "    }", ""]
         lines += accessorLines
         lines += registerLines
-        lines += ["}", ""]
+        lines += ["}"] + extensions + [""]
         return lines.joined(separator: "\n")
     }
 
