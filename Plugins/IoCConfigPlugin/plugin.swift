@@ -17,6 +17,7 @@ struct IoCConfigPlugin: BuildToolPlugin {
         guard let module = target.sourceModule else { return [] }
         var sources: [URL] = []
         var configs: [URL] = []
+        var resources: [URL] = []
         var pluginConfig: URL?
         for file in module.sourceFiles {
             switch file.type {
@@ -24,6 +25,7 @@ struct IoCConfigPlugin: BuildToolPlugin {
                 sources.append(file.url)
             default:
                 for url in Self.files(at: file.url) {
+                    resources.append(url)
                     if url.lastPathComponent == "ioc-plugin.json" {
                         pluginConfig = url
                     } else if Self.isConfig(url) {
@@ -42,7 +44,9 @@ struct IoCConfigPlugin: BuildToolPlugin {
                 displayName: "Compiling the config of \(module.moduleName) (\(configs.map(\.lastPathComponent).joined(separator: ", ")))",
                 executable: try context.tool(named: "ioc-config-compiler").url,
                 arguments: arguments,
-                inputFiles: configs + sources + (pluginConfig.map { [$0] } ?? []),
+                // Every resource, not only the config files: a bean file's property files are
+                // compiled in, and an imported file is read with the one that imports it.
+                inputFiles: resources + sources,
                 outputFiles: [output]
             ),
         ]

@@ -146,4 +146,20 @@ struct CompiledFeatureTests {
         let ledger = try container.resolve(Shop.Ledger.self, name: "ConformanceTests\\Shop\\Ledger")
         #expect(ledger.till === (try container.resolve(Shop.Till.self)))
     }
+
+    @Test func features_compiled_readTheBeanFilesPropertyFile() throws {
+        let builder = ContainerBuilder()
+        CompiledFeaturesXML.register(in: builder)
+        let mailer = try builder.build().resolve(Mailer.self, name: "mail")
+        #expect(mailer.port == 2525 && mailer.signature == "--" && mailer.started)
+    }
+
+    @Test func parameterWithoutValue_isReportedAsTheFileWritesIt() throws {
+        // The compiled form quotes `%mail.host%` as the file writes it, as loading it does.
+        let builder = ContainerBuilder()
+        CompiledFeaturesYAML.register(in: builder)
+        builder.propertySources.removeAll()
+        let error = try #require(throws: IoCError.self) { try builder.build() }
+        #expect(String(describing: error).contains("Parameter %mail.host% at "))
+    }
 }

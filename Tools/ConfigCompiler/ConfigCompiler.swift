@@ -115,6 +115,12 @@ package struct ConfigCompiler {
     private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex) -> CompiledRegistrations {
         var compiled = CompiledRegistrations()
         for (number, file) in files.enumerated() { compiled.fileConstants[file.path] = "file\(number)" }
+        // The property files bean files read: their values keep their lines too.
+        for source in files.flatMap(\.propertySources) {
+            for file in Set(source.values.values.map(\.location.file)).sorted() where compiled.fileConstants[file] == nil && !file.isEmpty {
+                compiled.fileConstants[file] = "file\(compiled.fileConstants.count)"
+            }
+        }
         compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
         var byName: [String: Definition] = [:]
         for definition in files.flatMap(\.definitions) { if let name = definition.name { byName[name] = definition } }
@@ -131,10 +137,9 @@ package struct ConfigCompiler {
             compiled.accessors.append((accessor.property, accessor.type, accessor.name, definition.location))
         }
         for file in files {
-            if let reason = file.unsupported {
-                compiled.unsupported.append(RegistrationWriter.Unsupported(reason: reason, location: ConfigLocation(file: file.path, line: 0)))
-            }
             compiled.parameters.append((file.path, file.parameters))
+            compiled.parameterSpellings.formUnion(file.parameterSpellings)
+            compiled.propertySources += file.propertySources
             for definition in file.definitions {
                 // A template is only ever a definition: `build()` applies it to its children.
                 let result = definition.isAbstract
@@ -194,8 +199,10 @@ struct LoadedFile {
     /// A services.yaml's `parameters`, which its load adds as a property source.
     let parameters: [String: ConfigValue]
     let synthetic: [String: ConfigLocation]
-    /// What the file does that the compiled form cannot (a bean file's property files).
-    let unsupported: String?
+    /// The placeholder keys the file writes as parameters (`%key%`), which problems quote so.
+    let parameterSpellings: Set<String>
+    /// A bean file's property files (`context:property-placeholder`), as its load reads them.
+    let propertySources: [PropertiesFileSource]
 
     /// Reads `file` with the front end its extension names.
     init(_ file: URL) throws {
@@ -206,14 +213,15 @@ struct LoadedFile {
             definitions = config.definitions
             parameters = [:]
             synthetic = [:]
-            unsupported = config.propertySources.isEmpty ? nil
-                : "\(file.lastPathComponent) reads property files (context:property-placeholder), which the compiled form does not express yet"
+            parameterSpellings = []
+            propertySources = config.propertySources
         default:
             let config = try YAMLLoader().load(contentsOf: file)
             definitions = config.definitions
             parameters = config.parameters
             synthetic = config.synthetic
-            unsupported = nil
+            parameterSpellings = config.writtenAsParameters
+            propertySources = []
         }
     }
 }
@@ -222,6 +230,11 @@ struct LoadedFile {
 struct CompiledRegistrations {
     var fileConstants: [String: String] = [:]
     var parameters: [(file: String, values: [String: ConfigValue])] = []
+    var parameterSpellings: Set<String> = []
+    /// Bean files' property files, read at build: their values are compiled in.
+    var propertySources: [PropertiesFileSource] = []
+    /// Whether the code uses the core's interface for generated code (`@_spi(GeneratedConfig)`).
+    var usesGeneratedInterface: Bool { !definitions.functions.isEmpty || !parameterSpellings.isEmpty }
     /// One component: where it is defined, its name, its registration's template and the
     /// expressions of its holes (``RegistrationWriter/Written``).
     struct Statement {

@@ -92,7 +92,7 @@ struct GeneratedCodeWriter {
         for type in protocols { modules.formUnion(type.imports) }
         // The definitions `register(in:)` adds state the inheritance rules a front end states
         // (``DefinitionWriter``), through the core's interface for generated code.
-        let core = registrations.definitions.functions.isEmpty ? "import IoCCore" : "@_spi(GeneratedConfig) import IoCCore"
+        let core = registrations.usesGeneratedInterface ? "@_spi(GeneratedConfig) import IoCCore" : "import IoCCore"
         return modules.sorted().map { $0 == "IoCCore" ? core : "import \($0)" }
     }
 
@@ -274,9 +274,17 @@ struct GeneratedCodeWriter {
                       "        if let added = builder.catalog { catalog.add(contentsOf: added) }",
                       "        builder.catalog = catalog"]
         }
-        for (_, values) in registrations.parameters where !values.isEmpty {
-            let entries = values.keys.sorted().compactMap { key in values[key].map { "\(quoted(key)): \(ConfigValueWriter(fileConstants: registrations.fileConstants).value($0))" } }
-            lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", [\(entries.joined(separator: ", "))]))")
+        let values = ConfigValueWriter(fileConstants: registrations.fileConstants)
+        for (_, parameters) in registrations.parameters where !parameters.isEmpty {
+            lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", \(values.dictionary(parameters))))")
+        }
+        if !registrations.parameterSpellings.isEmpty {
+            lines.append("        builder.addParameterSpellings([\(registrations.parameterSpellings.sorted().map(quoted).joined(separator: ", "))])")
+        }
+        // A bean file's property files, as its load reads them: read at build, compiled in
+        // (a change to one rebuilds, as the plugin's inputs are all of the target's resources).
+        for source in registrations.propertySources {
+            lines.append("        builder.propertySources.append(IoCCore.PropertiesFileSource(values: \(values.dictionary(source.values)), name: \(quoted(source.name))))")
         }
         lines += body
         lines.append("    }")

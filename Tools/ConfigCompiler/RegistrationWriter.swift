@@ -437,6 +437,12 @@ struct ConfigValueWriter {
         return "IoCCore.ConfigValue(\(kind), at: \(location(value.location)))"
     }
 
+    /// `["key": value, …]` in key order, `[:]` when empty.
+    func dictionary(_ entries: [String: ConfigValue]) -> String {
+        let written = entries.keys.sorted().compactMap { key in entries[key].map { "\(quoted(key)): \(value($0))" } }
+        return written.isEmpty ? "[:]" : "[\(written.joined(separator: ", "))]"
+    }
+
     func location(_ location: ConfigLocation) -> String {
         guard let constant = fileConstants[location.file] else { return ".unknown" }
         return "IoCCore.ConfigLocation(file: \(constant), line: \(location.line), column: \(location.column))"

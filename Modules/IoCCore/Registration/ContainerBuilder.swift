@@ -96,6 +96,14 @@ public final class ContainerBuilder {
     /// The placeholder keys config files write as parameters (`%key%`): problems quote them so.
     package var parameterSpellings: Set<String> = []
 
+    /// Says that config writes these placeholder keys as parameters (`%key%`), so that a
+    /// problem quotes them so: for the code IoCConfigPlugin generates, which registers what a
+    /// file's load would.
+    @_spi(GeneratedConfig)
+    public func addParameterSpellings(_ keys: [String]) {
+        parameterSpellings.formUnion(keys)
+    }
+
     /// A builder for a top-level container.
     ///
     /// ```swift

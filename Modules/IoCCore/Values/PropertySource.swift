@@ -81,7 +81,9 @@ public struct DictionaryPropertySource: PropertySource {
 public struct PropertiesFileSource: PropertySource {
     /// The file's path, as messages name it.
     public let name: String
-    private let values: [String: ConfigValue]
+    /// The entries, by key (the config compiler writes a bean file's property files into the
+    /// code it generates).
+    package let values: [String: ConfigValue]
 
     /// Reads a `.properties` file.
     ///
