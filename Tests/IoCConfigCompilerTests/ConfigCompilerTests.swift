@@ -420,6 +420,19 @@ struct ConfigCompilerDiagnosticTests {
         #expect(unknownKey.diagnostics.first?.message.contains("argumnets") == true)
     }
 
+    @Test func compile_usesOfADeprecatedComponent_areWarningsAtEachUse_notErrors() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f }, deprecated: 'use "newFixture"' }
+              client: { class: FreeWeatherClient, arguments: { fixture: '@fixture' } }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):3:61: warning: \"client\" (FreeWeatherClient) argument 0 'fixture' at \(file):3:61 uses \"fixture\", which is deprecated: use \"newFixture\".",
+        ])
+        #expect(!output.hasErrors)
+    }
+
     @Test func compile_beanXML_isReadThroughTheXMLFrontEnd() throws {
         let (output, folder) = try compile(["beans.xml": """
             <beans>

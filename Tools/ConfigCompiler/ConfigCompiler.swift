@@ -71,8 +71,13 @@ package struct ConfigCompiler {
             // conversion) is left to the launch.
             builder.propertySources = [DictionaryPropertySource(name: "parameters", loaded.parameters), LaunchValues()]
             builder.allowsCaptiveDependencies = allowsCaptiveDependencies
-            for problem in builder.configGraph().problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
+            let graph = builder.configGraph()
+            for problem in graph.problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
                 diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
+            }
+            // A deprecated component still resolves: each use is a warning, as `ioc validate` gives.
+            for use in graph.deprecatedUses {
+                diagnostics.append(ConfigDiagnostic(.warning, use.message, at: use.location))
             }
         }
         let definitions = files.flatMap(\.definitions)

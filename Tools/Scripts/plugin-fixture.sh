@@ -83,6 +83,21 @@ seeded "an initializer removed from the Swift source" "$sources" \
     'CONFIG:6:3: error: FixedClock has no initializer taking \(time:\)' \
     's/init\(time: String\) \{ self.time = time \}/init(at time: String) { self.time = time }/'
 
+# A use of a deprecated component is a warning at the use: the build succeeds and says so.
+sed -i -E "s/clock: \{ class: FixedClock,/clock: { deprecated: 'use a real clock', class: FixedClock,/" "$config"
+if ! output=$("$swift" build "${flags[@]}" 2>&1); then
+    echo "$output" | grep -E "error" | head -10
+    echo "plugin-fixture: FAIL deprecated component: the build failed"
+    failures=$((failures + 1))
+elif echo "$output" | grep -E -q -- "$config:12:[0-9]+: warning: \"checkout\" \(Checkout\) argument 0 .clock. at .* uses \"clock\", which is deprecated: use a real clock"; then
+    echo "plugin-fixture: ok   deprecated component: $(echo "$output" | grep -E -m1 -- "warning: \"checkout\"" | sed "s|$package/||" | cut -c1-150)"
+else
+    echo "$output" | tail -20
+    echo "plugin-fixture: FAIL deprecated component: no warning at the use"
+    failures=$((failures + 1))
+fi
+cp "$work/services.yaml.valid" "$config"
+
 if [ "$failures" -gt 0 ]; then
     echo "plugin-fixture: $failures case(s) failed"
     exit 1
