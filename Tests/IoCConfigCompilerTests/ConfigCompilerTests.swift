@@ -558,6 +558,22 @@ struct ConfigCompilerMemberTests {
         ])
     }
 
+    @Test func compile_methodsTheTypeLacks_calledHookedOrFactory_areTheErrorsBuildGives() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              report: { class: ReportService, arguments: [3], calls: [[reopen]], dispose: clsoe }
+              database: { class: Storage.Database, arguments: [/tmp/db] }
+              connection: { factory: ['@database', 'opne'] }
+              kept: { class: ReportService, arguments: [4], calls: [[close]], after-injection: close }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):2:3: error: ReportService has no method reopen (for \"report\" (ReportService) at \(file):2:3). It has: close().",
+            "\(file):2:3: error: ReportService has no method clsoe (for \"report\" (ReportService) at \(file):2:3). It has: close().",
+            "\(file):4:3: error: Database has no factory method opne (for \"connection\" at \(file):4:3). It has: open().",
+        ])
+    }
+
     @Test func compile_positionalArgumentsNoInitializerTakes_andUnknownStaticFactory_areReported() throws {
         let (output, folder) = try compile(["services.yaml": """
             services:

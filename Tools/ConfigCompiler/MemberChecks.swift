@@ -23,8 +23,51 @@ struct MemberChecks {
             let shortName = String(type.name.split(separator: ".").last ?? "")
             problems += initializerProblems(definition, shape, shortName, byName)
             problems += propertyProblems(definition, shape, shortName, byName)
+            problems += methodProblems(definition, shape, shortName)
+        }
+        for definition in definitions { problems += factoryMethodProblems(definition, byName) }
+        return problems
+    }
+
+    /// The methods config calls (`calls:`) and the hooks it names, chosen as `build()` chooses
+    /// them among the type's methods that return nothing (the catalog's methods).
+    private func methodProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String) -> [IoCError] {
+        let methods = shape.methods.filter { !$0.isStatic && $0.result == nil }.map(\.callable)
+        var problems: [IoCError] = []
+        let members = methods.compactMap(DeclaredMember.init)
+        for call in definition.methodCalls {
+            switch MemberChoice.choose(members, requested: call.method, arguments: call.arguments, kind: "method", type: typeName, definition) {
+            case .failure(let problem): problems.append(problem)
+            case .success(let found):
+                if case .failure(let problem) = MemberChoice.targets(of: call.arguments, in: members[found].signature, definition) {
+                    problems.append(problem)
+                }
+            }
+        }
+        let zeroArgument = methods.filter(\.parameters.isEmpty).compactMap { Signature($0.signature) }
+        for hook in definition.hooks where !hook.isOptional {
+            guard let signature = Signature(hook.name), !zeroArgument.contains(where: { signature.matches($0) }) else { continue }
+            problems.append(unknown("method", hook.name, typeName, definition, zeroArgument.map(\.description), definition.location, suggest: true))
         }
         return problems
+    }
+
+    /// A factory method (Spring's `factory-bean` + `factory-method`, Symfony's
+    /// `factory: ['@service', method]`) chosen among the methods of the factory component's
+    /// type that return something, as `build()` chooses it.
+    private func factoryMethodProblems(_ definition: Definition, _ byName: [String: Definition]) -> [IoCError] {
+        guard case .factoryMethod(let requested) = definition.construction.kind, case .named(let factoryName)? = definition.construction.factory,
+              let factory = byName[factoryName], factory.parent == nil, let factoryTypeName = factory.typeName,
+              let type = index.type(named: factoryTypeName, module: module), let shape = type.shape, isKnownWhole(shape) else { return [] }
+        let members = shape.methods.filter { !$0.isStatic && $0.result != nil }.compactMap { DeclaredMember($0.callable) }
+        let arguments = definition.construction.arguments
+        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: "factory method",
+                                   type: String(type.name.split(separator: ".").last ?? ""), definition) {
+        case .failure(let problem): return [problem]
+        case .success(let found):
+            if case .failure(let problem) = MemberChoice.targets(of: arguments, in: members[found].signature, definition) { return [problem] }
+            return []
+        }
     }
 
     /// Whether the declaration lists every member: not a class that may inherit some from a
