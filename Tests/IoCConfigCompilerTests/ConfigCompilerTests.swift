@@ -574,6 +574,35 @@ struct ConfigCompilerMemberTests {
         ])
     }
 
+    @Test func compile_filesOfOneType_areOneGraph_referencesAcrossThem_andDuplicatesBetweenThem() throws {
+        let folder = try folder([
+            "services.yaml": "services:\n  client: { class: FreeWeatherClient, arguments: ['@fixture'] }\n",
+            "data.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  client: { class: FreeWeatherClient, arguments: ['@fixture'] }\n",
+        ])
+        let compiler = ConfigCompiler(configFiles: ["services.yaml", "data.yaml"].map { folder.appendingPathComponent($0) },
+                                      sources: weatherSources.map { ("/src/\($0.key)", $0.value) }, module: "App")
+        let file = folder.appendingPathComponent("data.yaml").path
+        // "fixture" is found in the other file; "client", defined in both, is a duplicate, as
+        // two loads into one builder make it.
+        let first = folder.appendingPathComponent("services.yaml").path
+        #expect(compiler.compile().diagnostics.map(\.description) == [
+            "\(file):3:3: error: Duplicate component \"client\" at \(file):3:3; first defined at \(first):2:3. Rename one, or mark the later one as an override.",
+        ])
+    }
+
+    @Test func compile_aFileAnotherImports_isReadWithIt_notAgainAlone() throws {
+        let folder = try folder([
+            "services.yaml": "imports: [data.yaml]\nservices:\n  client: { class: FreeWeatherClient, arguments: ['@fixture'] }\n",
+            "data.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n",
+        ])
+        let compiler = ConfigCompiler(configFiles: ["data.yaml", "services.yaml"].map { folder.appendingPathComponent($0) },
+                                      sources: weatherSources.map { ("/src/\($0.key)", $0.value) }, module: "App")
+        let output = compiler.compile()
+        #expect(output.diagnostics.map(\.description) == [])
+        #expect(output.code.components(separatedBy: "make0(builder, \"fixture\"").count == 2, "registered once")
+        #expect(output.code.contains("private static let file1 = \"\(folder.appendingPathComponent("data.yaml").path)\""))
+    }
+
     @Test func compile_positionalArgumentsNoInitializerTakes_andUnknownStaticFactory_areReported() throws {
         let (output, folder) = try compile(["services.yaml": """
             services:

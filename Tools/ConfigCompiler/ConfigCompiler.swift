@@ -49,36 +49,41 @@ package struct ConfigCompiler {
         var diagnostics: [ConfigDiagnostic] = []
         var files: [LoadedFile] = []
         for file in configFiles {
-            let loaded: LoadedFile
             do {
-                loaded = try LoadedFile(file)
+                files.append(try LoadedFile(file))
             } catch {
                 diagnostics += Self.diagnostics(of: error, file: file)
-                continue
             }
-            files.append(loaded)
-            // What `ioc validate` checks without the app's types: references, cycles, aliases,
-            // parents, placeholders' syntax. Placeholder values are read at launch, and the
-            // components the app registers in code (declared synthetic, or listed as provided)
-            // are there then.
-            let builder = ContainerBuilder()
-            builder.add(contentsOf: loaded.definitions)
-            builder.syntheticNames = loaded.synthetic
-            builder.absentNames = Set(loaded.synthetic.keys).union(providedNames)
-            // The file's parameters as its load adds them; every other key is the launch's to
-            // give, so it has a stand-in here: a component whose placeholder has no value yet is
-            // checked, not dropped. What only a real value can show (an env processor's
-            // conversion) is left to the launch.
-            builder.propertySources = [DictionaryPropertySource(name: "parameters", loaded.parameters), LaunchValues()]
-            builder.allowsCaptiveDependencies = allowsCaptiveDependencies
-            let graph = builder.configGraph()
-            for problem in graph.problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
-                diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
-            }
-            // A deprecated component still resolves: each use is a warning, as `ioc validate` gives.
-            for use in graph.deprecatedUses {
-                diagnostics.append(ConfigDiagnostic(.warning, use.message, at: use.location))
-            }
+        }
+        // A file another one imports is read with it (its load reads both), not again alone.
+        let standard = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        let imported = Set(files.flatMap { file in file.read.map(standard).filter { $0 != standard(file.path) } })
+        files.removeAll { imported.contains(standard($0.path)) }
+        // What `ioc validate` checks without the app's types: references, duplicates, cycles,
+        // aliases, parents, placeholders' syntax — of the files together, as the loads of all of
+        // them into one builder make one graph. Placeholder values are read at launch, and the
+        // components the app registers in code (declared synthetic, or listed as provided) are
+        // there then.
+        let builder = ContainerBuilder()
+        for file in files {
+            builder.add(contentsOf: file.definitions)
+            builder.syntheticNames.merge(file.synthetic) { $1 }
+            if !file.parameters.isEmpty { builder.propertySources.append(DictionaryPropertySource(name: "parameters", file.parameters)) }
+            builder.propertySources += file.propertySources
+        }
+        builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames)
+        // Every other key is the launch's to give, so it has a stand-in here: a component whose
+        // placeholder has no value yet is checked, not dropped. What only a real value can show
+        // (an env processor's conversion) is left to the launch.
+        builder.propertySources.append(LaunchValues())
+        builder.allowsCaptiveDependencies = allowsCaptiveDependencies
+        let graph = builder.configGraph()
+        for problem in graph.problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
+            diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
+        }
+        // A deprecated component still resolves: each use is a warning, as `ioc validate` gives.
+        for use in graph.deprecatedUses {
+            diagnostics.append(ConfigDiagnostic(.warning, use.message, at: use.location))
         }
         let definitions = files.flatMap(\.definitions)
         let index = SourceIndex(sources: sources)
@@ -119,7 +124,10 @@ package struct ConfigCompiler {
     /// Each file's registrations as code, or the first thing the compiled form cannot express.
     private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex) -> CompiledRegistrations {
         var compiled = CompiledRegistrations()
-        for (number, file) in files.enumerated() { compiled.fileConstants[file.path] = "file\(number)" }
+        // The files read (a file's imports too), which the definitions' locations name.
+        for path in files.flatMap({ [$0.path] + $0.read }) where compiled.fileConstants[path] == nil {
+            compiled.fileConstants[path] = "file\(compiled.fileConstants.count)"
+        }
         // The property files bean files read: their values keep their lines too.
         for source in files.flatMap(\.propertySources) {
             for file in Set(source.values.values.map(\.location.file)).sorted() where compiled.fileConstants[file] == nil && !file.isEmpty {
@@ -208,6 +216,8 @@ struct LoadedFile {
     let parameterSpellings: Set<String>
     /// A bean file's property files (`context:property-placeholder`), as its load reads them.
     let propertySources: [PropertiesFileSource]
+    /// Every config file its load reads: itself and the files it imports.
+    let read: [String]
 
     /// Reads `file` with the front end its extension names.
     init(_ file: URL) throws {
@@ -220,6 +230,7 @@ struct LoadedFile {
             synthetic = [:]
             parameterSpellings = []
             propertySources = config.propertySources
+            read = config.files
         default:
             let config = try YAMLLoader().load(contentsOf: file)
             definitions = config.definitions
@@ -227,6 +238,7 @@ struct LoadedFile {
             synthetic = config.synthetic
             parameterSpellings = config.writtenAsParameters
             propertySources = []
+            read = config.files
         }
     }
 }
