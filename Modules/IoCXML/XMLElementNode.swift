@@ -330,7 +330,7 @@ private final class ElementBuilder {
 
     /// An attribute's value. libxml2 decodes character and entity references in it, except an
     /// ampersand, which it hands on as `&#38;` when it does not substitute entities.
-    private static func value(_ start: UnsafePointer<xmlChar>, _ length: Int) -> String {
+    static func value(_ start: UnsafePointer<xmlChar>, _ length: Int) -> String {
         let bytes = UnsafeBufferPointer(start: start, count: length)
         guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
         let escape = Array("&#38;".utf8)

@@ -236,7 +236,7 @@ public enum XMLWriter {
         text.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
     }
 
-    private static func check(_ result: Int32) throws(ConfigWriteError) {
+    static func check(_ result: Int32) throws(ConfigWriteError) {
         if result < 0 { throw writerFailure("a write failed") }
     }
 

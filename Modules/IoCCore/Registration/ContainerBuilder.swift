@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// let builder = ContainerBuilder()
 /// builder.register(URLSessionTransport.init).singleton()
-/// builder.register((any WeatherClient).self, FreeWeatherClient.init)
+/// builder.register(FreeWeatherClient.init).as((any WeatherClient).self) { $0 }
 /// builder.register(ReportService.init)
 /// let container = try builder.build()   // throws one error listing every problem
 /// ```

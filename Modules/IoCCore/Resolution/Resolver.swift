@@ -107,13 +107,6 @@ public struct Resolver: @unchecked Sendable {
         try container.runtime(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments)
     }
 
-    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
-    /// into a registration (``Registration/arguments(_:)``).
-    @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
-    public func resolve<T, each A>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) throws -> T {
-        try resolve(type, name: name, runtimeArguments: repeat each arguments)
-    }
-
     /// The component registered as `T`; the form for components with `async` factories.
     ///
     /// - Throws: What resolving the component throws (an `IoCError`).
@@ -146,13 +139,6 @@ public struct Resolver: @unchecked Sendable {
     /// ```
     public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, runtimeArguments: repeat each A) async throws -> T {
         try await container.runtimeAsync(type, name: name, ctx: ctx, arguments: repeat each runtimeArguments)
-    }
-
-    /// Deprecated: runtime arguments are named `runtimeArguments:`, apart from the arguments injected
-    /// into a registration (``Registration/arguments(_:)``).
-    @available(*, deprecated, renamed: "resolve(_:name:runtimeArguments:)")
-    public func resolve<T, each A: Sendable>(_ type: T.Type = T.self, name: String? = nil, arguments: repeat each A) async throws -> T {
-        try await resolve(type, name: name, runtimeArguments: repeat each arguments)
     }
 
     /// ``resolveOptional(_:name:)`` with `await`.

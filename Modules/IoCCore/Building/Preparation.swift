@@ -5,13 +5,13 @@ struct Preparation {
     /// The builder's catalog as the build started (read without its lock).
     let catalog: CatalogContents?
     var problems: [IoCError] = []
-    private var reportedParentCycles: Set<[String]> = []
+    var reportedParentCycles: Set<[String]> = []
     /// The "did you mean" searches among the definitions' names left to this preparation.
     private var suggestionSearches = SuggestionSearches()
     /// The settings children have copied from their parents so far, held to the builder's
     /// ``ContainerBuilder/maxInheritedSettings``.
-    private var inheritedSettings = 0
-    private var reportedInheritanceLimit = false
+    var inheritedSettings = 0
+    var reportedInheritanceLimit = false
     /// The resource definitions expanded, for aliases of the services they were to register.
     private var resources: [(resource: CatalogResource, location: ConfigLocation)] = []
     /// Names of components left out for a problem reported already (or that the builder was
@@ -26,7 +26,7 @@ struct Preparation {
     }
 
     /// Leaves `definition` out for a problem reported already: its names join ``leftOut``.
-    private mutating func leaveOut(_ definition: Definition) {
+    mutating func leaveOut(_ definition: Definition) {
         if let name = definition.name { leftOut.insert(name) }
         leftOut.formUnion(definition.aliases)
     }
@@ -425,227 +425,11 @@ struct Preparation {
     }
 
     /// Names among `candidates` close to `name`, quoted, while searches are left.
-    private mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
+    mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
         suggestionSearches.closest(to: name, in: candidates()).map { "\"\($0)\"" }
     }
 
     // MARK: Parents
-
-    /// Children merged with their parents; abstract definitions left out.
-    mutating func mergeParents(_ definitions: [Definition], keepingAbstract: Bool = false) -> [Definition] {
-        guard definitions.contains(where: { $0.parent != nil || $0.isAbstract }) else { return definitions }
-        // The last definition of a name wins, as overrides will decide.
-        var byName: [String: Int] = [:]
-        for (index, definition) in definitions.enumerated() { if let name = definition.name { byName[name] = index } }
-        var merged: [String: Definition] = [:]
-        var failed: Set<String> = []
-        var result: [Definition] = []
-        for (index, definition) in definitions.enumerated() {
-            // The definition a name reaches is remembered once merged, whether a child reached
-            // it first or it comes first itself.
-            let key = definition.name.flatMap { byName[$0] == index ? $0 : nil }
-            if let key, let done = merged[key] {
-                if keepingAbstract || !done.isAbstract { result.append(done) }
-                continue
-            }
-            if let key, failed.contains(key) { continue }   // reported when a child reached it
-            guard let complete = resolveParent(of: definition, reachedAs: key, definitions, byName, &merged, &failed) else { continue }
-            if keepingAbstract || !complete.isAbstract { result.append(complete) }
-        }
-        return result
-    }
-
-    /// `definition` merged with its parents; `nil` when its chain has a problem (reported).
-    /// It walks up the chain to a parent merged already (`merged`, by name) or to one without a
-    /// parent, then merges down, remembering each parent it merges; a chain that fails is
-    /// remembered too (`failed`). A loop, not a call per link: a chain of parents may be as
-    /// long as a file is, and a call per link ran out of stack.
-    private mutating func resolveParent(of definition: Definition, reachedAs name: String?, _ definitions: [Definition],
-                                        _ byName: [String: Int], _ merged: inout [String: Definition],
-                                        _ failed: inout Set<String>) -> Definition? {
-        guard definition.parent != nil else { return definition }
-        // The definitions waiting for their parents, the one asked for first, each with the
-        // name that reaches it (none for a definition a later one of its name replaces); their
-        // names, for circles.
-        var waiting: [(definition: Definition, key: String?)] = []
-        var visiting: [String] = []
-        var onChain: Set<String> = []
-        var current = (definition: definition, key: name)
-        var complete: Definition
-        func fail(_ failed: inout Set<String>) -> Definition? {
-            failed.formUnion(waiting.compactMap(\.key))
-            return nil
-        }
-        while true {
-            guard let parentName = current.definition.parent else { complete = current.definition; break }
-            let own = current.definition.name ?? current.definition.label
-            if onChain.contains(own), let start = visiting.firstIndex(of: own) {
-                // Each circle once, however many of its members lead into it.
-                let members = Array(visiting[start...])
-                let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
-                if reportedParentCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
-                    problems.append(IoCError(.parentCycle(path: visiting + [own], location: current.definition.location)))
-                }
-                return fail(&failed)
-            }
-            waiting.append(current)
-            visiting.append(own)
-            onChain.insert(own)
-            guard !failed.contains(parentName) else { return fail(&failed) }
-            guard let parent = byName[parentName].map({ definitions[$0] }) else {
-                // A parent left out for its own problem leaves its children out, without a word.
-                if leftOut.contains(parentName) {
-                    for link in waiting { leaveOut(link.definition) }
-                    return fail(&failed)
-                }
-                problems.append(IoCError(.unknownParent(parent: parentName, component: current.definition.label, location: current.definition.location,
-                                                        suggestions: nameSuggestions(for: parentName, in: byName.keys.filter { $0 != own }))))
-                return fail(&failed)
-            }
-            if let done = merged[parentName] { complete = done; break }
-            current = (parent, parentName)
-        }
-        while let (child, key) = waiting.popLast() {
-            let copied = complete.properties.count + complete.construction.arguments.count + complete.methodCalls.count + complete.tags.count
-            inheritedSettings += copied
-            guard inheritedSettings <= builder.maxInheritedSettings else {
-                // Once: the children after it are left unmerged, not each reported.
-                if !reportedInheritanceLimit {
-                    reportedInheritanceLimit = true
-                    problems.append(IoCError(.invalidDefinition(
-                        component: child.label,
-                        reason: "children copy more settings from their parents than one build allows (\(builder.maxInheritedSettings) properties, arguments, calls and tags in all), and the build stopped merging here. A long chain of parents, or many children of a parent with many settings, copies this much; make the chain shorter or the parent smaller.",
-                        location: child.location)))
-                }
-                waiting.append((child, key))
-                return fail(&failed)
-            }
-            do {
-                complete = try Self.merge(child: child, parent: complete)
-            } catch {
-                problems.append(error)
-                waiting.append((child, key))
-                return fail(&failed)
-            }
-            if let key { merged[key] = complete }
-        }
-        return complete
-    }
-
-    /// A parent's collection with a child's added (Spring's `merge="true"`): lists append,
-    /// maps take the child's entry for a key both have; `nil` when either is no collection.
-    static func merged(_ parent: InjectionSource, with child: InjectionSource) -> InjectionSource? {
-        switch (parent, child) {
-        case (.config(let first), .config(let second)):
-            switch (first.kind, second.kind) {
-            case (.list(let a), .list(let b)): return .config(ConfigValue(.list(a + b), at: second.location))
-            case (.map(let a), .map(let b)):
-                let replaced = Set(b.map(\.key))
-                return .config(ConfigValue(.map(a.filter { !replaced.contains($0.key) } + b), at: second.location))
-            default: return nil
-            }
-        default:
-            if let a = listItems(parent), let b = listItems(child) { return .list(a + b) }
-            if let a = mapEntries(parent), let b = mapEntries(child) { return .map(a.merging(b) { $1 }) }
-            return nil
-        }
-    }
-
-    private static func listItems(_ source: InjectionSource) -> [InjectionSource]? {
-        switch source {
-        case .list(let items): return items
-        case .config(let value):
-            guard case .list(let values) = value.kind else { return nil }
-            return values.map { .config($0) }
-        default: return nil
-        }
-    }
-
-    private static func mapEntries(_ source: InjectionSource) -> [String: InjectionSource]? {
-        switch source {
-        case .map(let entries): return entries
-        case .config(let value):
-            guard case .map(let pairs) = value.kind else { return nil }
-            return Dictionary(pairs.map { ($0.key, InjectionSource.config($0.value)) }, uniquingKeysWith: { $1 })
-        default: return nil
-        }
-    }
-
-    /// The child, with what it does not state taken from its parent.
-    static func merge(child: Definition, parent: Definition) throws(IoCError) -> Definition {
-        var result = child
-        result.parent = nil
-        if child.type == nil && child.typeName == nil {
-            result.type = parent.type
-            result.typeName = parent.typeName
-        }
-        if child.construction.kind == .inherited {
-            result.construction = parent.construction
-        } else if child.type == nil, child.typeName == nil, parent.isBound, !child.isBound {
-            // A parent registered in code: its compiled construction, with the child's arguments.
-            result.construction = try construction(of: child, withSourcesFor: parent)
-        } else if case .initializer(let signature) = child.construction.kind, !child.isBound,
-                  case .initializer(let parentSignature) = parent.construction.kind {
-            // Stated arguments replace the parent's with the same label (or position).
-            var arguments = parent.construction.arguments.map(\.unbound)
-            var labels = FirstPlaces<String>()
-            let appends = child.stated.contains(.appendsArguments)
-            for (position, argument) in child.construction.arguments.enumerated() {
-                if appends, let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
-                    guard arguments.indices.contains(index) else {
-                        throw IoCError(.invalidDefinition(component: child.label, reason: "argument \(label) replaces the parent's argument \(index), but \(parent.label) has \(arguments.count) argument(s). Give it as a named argument ($name), or add it to the parent.", location: argument.location ?? child.location))
-                    }
-                    arguments[index] = InjectionPoint(label: arguments[index].label, source: argument.source, location: argument.location)
-                } else if let label = argument.label, let index = labels.place(of: label, in: arguments, keyOf: \.label) {
-                    arguments[index] = argument
-                } else if !appends, argument.label == nil, position < arguments.count, arguments[position].label == nil {
-                    arguments[position] = argument
-                } else {
-                    labels.appended(argument.label, at: arguments.count)
-                    arguments.append(argument)
-                }
-            }
-            result.construction = Construction(kind: .initializer(signature ?? parentSignature), arguments: arguments)
-        }
-        var properties = parent.properties
-        var names = FirstPlaces<String>()
-        for property in child.properties {
-            guard let index = names.place(of: property.name, in: properties, keyOf: { $0.name }) else {
-                names.appended(property.name, at: properties.count)
-                properties.append(property)
-                continue
-            }
-            var own = property
-            if property.mergesWithParent, let combined = Self.merged(properties[index].source, with: property.source) {
-                own.point.source = combined
-                own.mergesWithParent = false
-            }
-            properties[index] = own
-        }
-        result.properties = properties
-        result.methodCalls = parent.methodCalls + child.methodCalls
-        let childHookKinds = Set(child.hooks.map(\.kind))
-        result.hooks = parent.hooks.filter { !childHookKinds.contains($0.kind) } + child.hooks
-        if !child.stated.contains(.scope) { result.scope = parent.scope }
-        // Laziness and eagerness are one choice: a child that states either one overrides both.
-        let childChoosesStart = child.stated.contains(.lazy) || child.stated.contains(.eager)
-        if !childChoosesStart { result.isLazy = parent.isLazy; result.isEager = parent.isEager }
-        // Only singletons are made at build: an eager child that takes a narrower scope from
-        // its parent (a Spring child of a prototype) is made when asked.
-        if !child.stated.contains(.scope), result.isEager, result.scope != .singleton { result.isEager = false }
-        if !child.stated.contains(.primary) { result.isPrimary = parent.isPrimary }
-        if !child.stated.contains(.tags), !parent.tags.isEmpty {
-            result.tags = parent.tags.adding(child.tags)
-            if !parent.tagAttributes.isEmpty { result.tagAttributes = parent.tagAttributes.merging(child.tagAttributes) { _, own in own } }
-        }
-        result.exposedAs = parent.exposedAs.adding(child.exposedAs)
-        if result.strategy == nil { result.strategy = parent.strategy }
-        // Spring's merged bean keeps its parent's <meta> attributes under its own.
-        if !parent.metadata.isEmpty { result.metadata = parent.metadata.merging(child.metadata) { _, own in own } }
-        // The parent's construction or steps may be main-actor code.
-        if parent.isMainActor { result.isMainActor = true }
-        return result
-    }
 }
 
 extension Preparation {
