@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "swift-ioc", path: "../.."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        // The second peer: a value resolved, a shared instance, the 5-class graph.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +21,7 @@ let package = Package(
                 .product(name: "IoCXML", package: "swift-ioc"),
                 .product(name: "IoCAnnotations", package: "swift-ioc"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 "RawScan", "CompiledYAML", "CompiledXML",
             ]
         ),

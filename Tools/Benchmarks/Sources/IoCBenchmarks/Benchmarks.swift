@@ -167,29 +167,40 @@ func resolveRows() throws -> [Row] {
     let swinjectShared = swinjectGraph(dScope: .graph)
     var rows: [Row] = []
 
-    func row(_ name: String, fast: Int, ioc: @escaping () throws -> Void, swinject: @escaping () -> Void, hand: @escaping () -> Void) throws -> Row {
-        let medians = try compare([(fast, ioc), (max(1, fast / 50), swinject), (fast, hand)])
-        return Row(name: name, fields: [("ioc_ns", medians[0]), ("swinject_ns", medians[1]), ("hand_ns", medians[2])])
+    /// A case measured for swift-ioc, Swinject, hand-written code and, where its model expresses
+    /// the same work, swift-dependencies (`swiftdeps_ns`), in the same rounds.
+    func row(_ name: String, fast: Int, ioc: @escaping () throws -> Void, swinject: @escaping () -> Void, hand: @escaping () -> Void,
+             swiftDependencies: (() -> Void)? = nil) throws -> Row {
+        var contenders: [(iterations: Int, body: () throws -> Void)] = [(fast, ioc), (max(1, fast / 50), swinject), (fast, hand)]
+        if let swiftDependencies { contenders.append((fast, swiftDependencies)) }
+        let medians = try compare(contenders)
+        var fields = [("ioc_ns", medians[0]), ("swinject_ns", medians[1]), ("hand_ns", medians[2])]
+        if swiftDependencies != nil { fields.append(("swiftdeps_ns", medians[3])) }
+        return Row(name: name, fields: fields)
     }
     let batch = 20_000
 
     rows.append(try row("transient", fast: batch,
                         ioc: { consume(try ioc.resolve(E.self)) },
                         swinject: { consume(swinject.resolve(E.self)!) },
-                        hand: { consume(E()) }))
+                        hand: { consume(E()) },
+                        swiftDependencies: { consume(SwiftDependencies.transient()) }))
 
     _ = try ioc.resolve(Single.self)
+    _ = SwiftDependencies.singleton()
     _ = swinject.resolve(Single.self)
     let handSingleton = Single()
     rows.append(try row("singleton", fast: batch,
                         ioc: { consume(try ioc.resolve(Single.self)) },
                         swinject: { consume(swinject.resolve(Single.self)!) },
-                        hand: { consume(handSingleton) }))
+                        hand: { consume(handSingleton) },
+                        swiftDependencies: { consume(SwiftDependencies.singleton()) }))
 
     rows.append(try row("graph", fast: batch / 4,
                         ioc: { consume(try ioc.resolve(A.self)) },
                         swinject: { consume(swinject.resolve(A.self)!) },
-                        hand: { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }))
+                        hand: { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) },
+                        swiftDependencies: { consume(SwiftDependencies.graph()) }))
 
     // Annotated types against the same graph registered in code: both through the container.
     let macro = try macroGraph()
