@@ -3,7 +3,8 @@ import RawScan
 import IoCCore
 import Swinject
 
-// `make bench`: swift-ioc against Swinject 2.10.0 and hand-written code, measured in the same
+// `make bench`: swift-ioc against Swinject 2.10.0, swift-dependencies 1.17.1 (where its model
+// expresses the case) and hand-written code, measured in the same
 // process, medians of repeated runs. Read the ratios; absolute numbers move with the machine.
 
 func iocGraph(dScope: Scope) throws -> IoCCore.Container {
