@@ -151,11 +151,7 @@ final class DefinitionWriter {
     }
 
     private func tagEntry(_ entry: TagEntry) -> String {
-        entry.attributes.isEmpty ? "IoCCore.TagEntry(\(quoted(entry.name)))" : "IoCCore.TagEntry(\(quoted(entry.name)), \(attributes(entry.attributes)))"
-    }
-
-    private func attributes(_ attributes: [String: ConfigValue]) -> String {
-        "[" + attributes.keys.sorted().compactMap { key in attributes[key].map { "\(quoted(key)): \(values.value($0))" } }.joined(separator: ", ") + "]"
+        entry.attributes.isEmpty ? "IoCCore.TagEntry(\(quoted(entry.name)))" : "IoCCore.TagEntry(\(quoted(entry.name)), \(values.dictionary(entry.attributes)))"
     }
 
     private func binding(_ binding: ArgumentBinding) throws(Unwritable) -> String {
@@ -175,7 +171,7 @@ final class DefinitionWriter {
         var lines = ["do {", "    var c = IoCCore.ConditionalSettings(typeName: \(quoted(settings.typeName)))"]
         if !settings.tags.isEmpty { lines.append("    c.tags = \(strings(settings.tags))") }
         if !settings.tagAttributes.isEmpty {
-            let entries = settings.tagAttributes.keys.sorted().compactMap { tag in settings.tagAttributes[tag].map { "\(quoted(tag)): \(attributes($0))" } }
+            let entries = settings.tagAttributes.keys.sorted().compactMap { tag in settings.tagAttributes[tag].map { "\(quoted(tag)): \(values.dictionary($0))" } }
             lines.append("    c.tagAttributes = [\(entries.joined(separator: ", "))]")
         }
         if !settings.methodCalls.isEmpty { lines.append("    c.methodCalls = [\(try settings.methodCalls.map(call).joined(separator: ", "))]") }

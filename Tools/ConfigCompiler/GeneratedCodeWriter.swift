@@ -107,8 +107,6 @@ struct GeneratedCodeWriter {
         return (lines + declarations).joined(separator: "\n")
     }
 
-    var code: String { Self.file(configFiles: configFiles, imports: imports, declarations: [declaration]) }
-
     /// `enum GeneratedConfig { … }`.
     var declaration: String {
         var lines: [String] = []

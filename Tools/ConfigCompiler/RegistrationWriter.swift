@@ -88,7 +88,7 @@ package struct RegistrationWriter {
         var lines = [head]
         if definition.name != nil { lines.append(".named(name)") }
         if !definition.aliases.isEmpty { lines.append(".alias(\(definition.aliases.map(quoted).joined(separator: ", ")))") }
-        lines.append(".scope(\(scope(definition.scope)))")
+        lines.append(".scope(\(DefinitionWriter.scope(definition.scope)))")
         if definition.isLazy { lines.append(".lazy()") }
         if definition.isEager { lines.append(".eager()") }
         if definition.isPrimary { lines.append(".primary()") }
@@ -403,13 +403,6 @@ package struct RegistrationWriter {
     }
 
     private func value(_ value: ConfigValue) -> String { ConfigValueWriter(fileConstants: fileConstants).value(value) }
-
-    /// `.singleton`, `.custom("request")`.
-    private func scope(_ scope: Scope) -> String {
-        let builtIn: [(Scope, String)] = [(.prototype, "prototype"), (.singleton, "singleton"), (.weakSingleton, "weakSingleton"),
-                                          (.objectGraph, "objectGraph"), (.threadLocal, "threadLocal"), (.taskLocal, "taskLocal")]
-        return builtIn.first { $0.0 == scope }.map { ".\($0.1)" } ?? ".custom(\(quoted(scope.name)))"
-    }
 
     private func swiftType(_ type: SourceIndex.DeclaredType) -> String {
         type.isProtocol ? "(any \(type.name))" : type.name
