@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
 
-.PHONY: all build test plugin-test run examples ioc bench tsan coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test plugin-test run examples ioc bench instructions tsan coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -21,6 +21,7 @@ help:
 	@echo "make fidelity  read the real-world corpus with Symfony and Spring themselves and compare (IOC_REAL_CORPUS=DIR adds a folder)"
 	@echo "make fidelity-oracle  write the engines' readings of the corpus into Tests/FidelityTests/Oracle"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
+	@echo "make instructions  callgrind's instruction counts of the guarded cases against Tools/Profile/Thresholds (RECORD=1 writes them)"
 	@echo "make coverage  line coverage per module, from every test"
 	@echo "make docs    the DocC documentation of every module, combined (.build-docs/swift-ioc)"
 	@echo "make fuzz-yaml  libFuzzer over the YAML front end ($(FUZZ_RUNS) runs)"
@@ -136,6 +137,16 @@ bench: check-toolchain
 	python3 Tools/Benchmarks/write-configs.py
 	cd Tools/Benchmarks && $(SWIFT) build $(SWIFT_FLAGS) -c release && ./.build/release/IoCBenchmarks
 
+# The instruction counts that keep the unsafe constructs and guard the resolve path, counted by
+# callgrind on Tools/Profile's ioc-profile (IoCCore and the front ends only, built in release) and
+# compared with the thresholds committed for this toolchain: fails when one grows more than 5%.
+# RECORD=1 writes the thresholds from this run instead (docs/Performance.md, "Instruction guards").
+instructions: check-toolchain
+	@command -v valgrind >/dev/null 2>&1 || { echo "valgrind not found: install it with 'apt-get install valgrind'"; exit 1; }
+	rm -f Tools/Profile/.build/release.yaml Tools/Profile/.build/release/description.json
+	cd Tools/Profile && $(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc-profile
+	python3 Tools/Scripts/instructions.py $(if $(RECORD),--record)
+
 # libFuzzer over YAML bytes -> definitions -> build; seeds in Tests/IoCYAMLTests/FuzzCorpus.
 # A crash leaves its input in Tools/Fuzz/crash-*: copy it into the corpus, which the tests replay.
 fuzz-yaml: check-toolchain
@@ -153,4 +164,4 @@ fuzz-xml: check-toolchain
 		-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1
 
 clean:
-	rm -rf .build .build-* .build-fidelity Tools/Benchmarks/.build Tools/Fuzz/.build
+	rm -rf .build .build-* .build-fidelity Tools/Benchmarks/.build Tools/Profile/.build Tools/Fuzz/.build

@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "swift-ioc", path: "../.."),
+        // The graph's types, the config generators and the profile cases, shared with `make instructions`.
+        .package(name: "IoCProfile", path: "../Profile"),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
         // The second peer: a value resolved, a shared instance, the 5-class graph.
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
@@ -22,7 +24,8 @@ let package = Package(
                 .product(name: "IoCAnnotations", package: "swift-ioc"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-                "RawScan", "CompiledYAML", "CompiledXML",
+                .product(name: "BenchCases", package: "IoCProfile"),
+                "CompiledYAML", "CompiledXML",
             ]
         ),
         // The compiled-yaml-10k and compiled-xml-10k cases: 10,000 services compiled with the
@@ -38,12 +41,6 @@ let package = Package(
             dependencies: [.product(name: "IoCCore", package: "swift-ioc")],
             resources: [.copy("beans.xml")],
             plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
-        ),
-        // The floors the front ends are measured against: libyaml's and libxml2's own parsers.
-        .target(
-            name: "RawScan",
-            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
-            linkerSettings: [.linkedLibrary("yaml"), .linkedLibrary("xml2")]
         ),
     ],
     swiftLanguageModes: [.v6]

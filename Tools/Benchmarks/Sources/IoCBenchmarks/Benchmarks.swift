@@ -1,3 +1,4 @@
+import BenchCases
 import Foundation
 import RawScan
 import IoCCore
@@ -6,18 +7,6 @@ import Swinject
 // `make bench`: swift-ioc against Swinject 2.10.0, swift-dependencies 1.17.1 (where its model
 // expresses the case) and hand-written code, measured in the same
 // process, medians of repeated runs. Read the ratios; absolute numbers move with the machine.
-
-func iocGraph(dScope: Scope) throws -> IoCCore.Container {
-    let builder = ContainerBuilder()
-    builder.register(D.init).scope(dScope)
-    builder.register(E.init)
-    builder.register(B.init)
-    builder.register(C.init)
-    builder.register(A.init)
-    builder.register(E.init).named("named-e")
-    builder.register(Single.init).singleton()
-    return try builder.build()
-}
 
 func swinjectGraph(dScope: ObjectScope) -> Swinject.Container {
     let container = Swinject.Container()
@@ -49,36 +38,18 @@ final class SharedHolder: @unchecked Sendable { var instance = Single() }
 let handShared = SharedHolder()
 @inline(never) func sharedInstance() -> Single { handShared.instance }
 
-/// Builds `count` catalogued definitions as a config front end writes them: a type by name,
-/// an initializer argument, a reference to the previous one, a placeholder value converted to Int.
-func bindCatalogued(_ count: Int) throws -> IoCCore.Container {
-    let catalog = TypeCatalog()
-    catalog.add(Service.self) { service in
-        service.initializer("init(name:)") { (name: String) in Service(name: name) }
-        service.property("next", \.next)
-        service.property("retries", \.retries)
-    }
-    let builder = ContainerBuilder()
-    builder.catalog = catalog
-    builder.propertySources = [DictionaryPropertySource(["RETRIES": "3"])]
-    let location = ConfigLocation(file: "services.yaml", line: 1)
-    for index in 0..<count {
-        var definition = Definition(name: "service\(index)", typeName: "Service",
-                                    construction: .initializer(arguments: [InjectionPoint(label: "name", source: .config(.string("s\(index)")))]),
-                                    location: location)
-        definition.scope = .singleton
-        if index > 0 { definition.properties.append(PropertyInjection(name: "next", source: .named("service\(index - 1)"))) }
-        definition.properties.append(PropertyInjection(name: "retries", source: .config(.string("${RETRIES:5}"))))
-        builder.add(definition)
-    }
-    return try builder.build()
-}
-
 @main
 struct Benchmarks {
     static func main() throws {
         if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "profile" {
-            try profile(CommandLine.arguments[2])
+            // The cases of Tools/Profile, and the annotated graph, which needs the macros.
+            if CommandLine.arguments[2] == "macro" {
+                let macro = try macroGraph()
+                let count = ProcessInfo.processInfo.environment["PROFILE_COUNT"].flatMap { Int($0) } ?? 2_000_000
+                for _ in 0..<count / 10 { consume(try macro.resolve(MA.self)) }
+            } else {
+                try profile(CommandLine.arguments[2])
+            }
             return
         }
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "loaders" {

@@ -1,3 +1,4 @@
+import BenchCases
 import CompiledXML
 import CompiledYAML
 import IoCCore

@@ -1,11 +1,6 @@
+import BenchCases
 import Foundation
 import Synchronization
-
-/// Takes a result so the optimizer cannot drop the work that made it; thread-safe.
-@inline(never) @_optimize(none)
-func consume(_ value: AnyObject) {}
-
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// Median nanoseconds per operation over `samples` runs of `iterations` operations.
 func nanosPerOp(iterations: Int, samples: Int = 21, _ body: () throws -> Void) rethrows -> Double {

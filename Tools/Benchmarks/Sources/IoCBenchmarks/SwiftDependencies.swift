@@ -1,3 +1,4 @@
+import BenchCases
 import Dependencies
 
 // The resolve cases in pointfreeco/swift-dependencies 1.17.1, where its model expresses them.

@@ -5,7 +5,7 @@ import IoCYAML
 import RawScan
 
 /// The catalog of the front-end cases: one service type.
-func serviceCatalog() -> TypeCatalog {
+public func serviceCatalog() -> TypeCatalog {
     let catalog = TypeCatalog()
     catalog.add(Service.self) { service in
         service.initializer("init(name:)") { (name: String) in Service(name: name) }
@@ -17,7 +17,7 @@ func serviceCatalog() -> TypeCatalog {
 }
 
 /// 10,000 services, each with a class, a scope, two references (the first service none) and a value.
-func servicesYAML(count: Int = 10_000) -> String {
+public func servicesYAML(count: Int = 10_000) -> String {
     var text = "# \(count) services for the yaml-10k benchmark\nservices:\n"
     text.reserveCapacity(count * 290)
     for index in 0..<count {
@@ -38,7 +38,7 @@ func servicesYAML(count: Int = 10_000) -> String {
 }
 
 /// Loads the YAML into a built container.
-func loadYAML(_ text: String) throws -> IoCCore.Container {
+public func loadYAML(_ text: String) throws -> IoCCore.Container {
     let builder = ContainerBuilder()
     builder.catalog = serviceCatalog()
     builder.allowsCaptiveDependencies = true
@@ -47,17 +47,17 @@ func loadYAML(_ text: String) throws -> IoCCore.Container {
 }
 
 /// The YAML read and translated into definitions: the front end's part of ``loadYAML(_:)``.
-func yamlDefinitions(_ text: String) throws -> AnyObject {
+public func yamlDefinitions(_ text: String) throws -> AnyObject {
     try YAMLLoader().load(string: text, name: "services.yaml").definitions as AnyObject
 }
 
 /// libyaml's event scan of the same bytes, nothing else.
-func rawYAMLScan(_ bytes: [UInt8]) -> Int {
+public func rawYAMLScan(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { Int(ioc_raw_yaml_scan($0.baseAddress, $0.count)) }
 }
 
 /// 10,000 beans, each with a class, a scope, two references (the first bean none) and a value.
-func beansXML(count: Int = 10_000) -> String {
+public func beansXML(count: Int = 10_000) -> String {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- \(count) beans for the xml-10k benchmark -->\n<beans>\n"
     text.reserveCapacity(count * 300)
     for index in 0..<count {
@@ -74,7 +74,7 @@ func beansXML(count: Int = 10_000) -> String {
 }
 
 /// Loads the XML into a built container.
-func loadXML(_ text: String) throws -> IoCCore.Container {
+public func loadXML(_ text: String) throws -> IoCCore.Container {
     let builder = ContainerBuilder()
     builder.catalog = serviceCatalog()
     builder.allowsCaptiveDependencies = true
@@ -83,11 +83,11 @@ func loadXML(_ text: String) throws -> IoCCore.Container {
 }
 
 /// The XML read and translated into definitions: the front end's part of ``loadXML(_:)``.
-func xmlDefinitions(_ text: String) throws -> AnyObject {
+public func xmlDefinitions(_ text: String) throws -> AnyObject {
     try XMLLoader().load(string: text, name: "beans.xml").definitions as AnyObject
 }
 
 /// libxml2's xmlTextReader over the same bytes, nothing else.
-func rawXMLScan(_ bytes: [CChar]) -> Int {
+public func rawXMLScan(_ bytes: [CChar]) -> Int {
     bytes.withUnsafeBufferPointer { Int(ioc_raw_xml_scan($0.baseAddress, Int32($0.count))) }
 }

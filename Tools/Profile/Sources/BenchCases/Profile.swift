@@ -4,10 +4,11 @@ import IoCXML
 import IoCYAML
 import RawScan
 
-/// `IoCBenchmarks profile CASE`: runs one case in a loop, for a profiler (perf, callgrind).
+/// `ioc-profile CASE` (or `IoCBenchmarks profile CASE`): runs one case in a loop, for a
+/// profiler (perf, callgrind; `make instructions` guards some of them).
 /// `PROFILE_COUNT` sets the number of resolves; `PROFILE_ROUNDS` the builds of `register` and
 /// `first-resolve` (3 unless set).
-func profile(_ name: String) throws {
+public func profile(_ name: String) throws {
     let rounds = environmentNumber("PROFILE_ROUNDS", default: 3)
     if name == "register" {
         for _ in 0..<rounds {
@@ -256,9 +257,6 @@ func profile(_ name: String) throws {
     let count = environmentNumber("PROFILE_COUNT", default: 2_000_000)
     switch name {
     case "graph", "shared": for _ in 0..<count / 10 { consume(try container.resolve(A.self)) }
-    case "macro":
-        let macro = try macroGraph()
-        for _ in 0..<count / 10 { consume(try macro.resolve(MA.self)) }
     case "hand": for _ in 0..<count / 10 { consume(A(b: B(d: D()), c: C(d: D(), e: E()))) }
     case "loops":
         for _ in 0..<5 {
@@ -275,7 +273,7 @@ func profile(_ name: String) throws {
 
 /// The number in the environment variable `name` (`PROFILE_COUNT`, `PROFILE_ROUNDS`), or
 /// `fallback` when it is unset or not a number.
-private func environmentNumber(_ name: String, default fallback: Int) -> Int {
+func environmentNumber(_ name: String, default fallback: Int) -> Int {
     ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
 }
 
