@@ -36,18 +36,19 @@ public enum ConfigImports {
     /// The file `path` (an import, a property file) names relative to `directory`, or the
     /// front end's error for one that leaves `root`, as written or through a symbolic link.
     ///
-    /// - Throws: `E.importOutsideRoot` for a path that leaves `root` as written, and
-    ///   `E.importLinkedOutsideRoot` for one whose symbolic link leads out of it.
+    /// - Throws: ``ConfigError/Kind/importOutsideRoot`` for a path that leaves `root` as
+    ///   written, and ``ConfigError/Kind/importLinkedOutsideRoot`` for one whose symbolic link
+    ///   leads out of it, in `format`.
     ///
     /// ```swift
-    /// let url = try ConfigImports.target("shared/db.yaml", from: directory, root: root, writtenAt: location, as: YAMLError.self)
+    /// let url = try ConfigImports.target("shared/db.yaml", from: directory, root: root, writtenAt: location, format: .yaml)
     /// ```
-    public static func target<E: ConfigFileError>(_ path: String, from directory: URL, root: String,
-                                                  writtenAt location: ConfigLocation, as error: E.Type) throws(E) -> URL {
+    public static func target(_ path: String, from directory: URL, root: String,
+                              writtenAt location: ConfigLocation, format: ConfigError.Format) throws(ConfigError) -> URL {
         switch locate(path, from: directory, root: root) {
         case .inside(let url): return url
-        case .outside: throw .importOutsideRoot(path: path, root: root, location: location)
-        case .linkedOutside(let target): throw .importLinkedOutsideRoot(path: path, target: target, root: root, location: location)
+        case .outside: throw .importOutsideRoot(path: path, root: root, location: location, format: format)
+        case .linkedOutside(let target): throw .importLinkedOutsideRoot(path: path, target: target, root: root, location: location, format: format)
         }
     }
 
@@ -116,29 +117,29 @@ public enum ConfigImports {
     /// a chain longer than `maxDepth`, an unreadable file or one larger than `maxBytes`;
     /// `importedAt` is where the import was written (`nil` for the first file).
     ///
-    /// - Throws: `E.importCycle`, `E.limitExceeded` (the import depth) or `E.unreadable`,
-    ///   each at `importedAt`; `E.limitExceeded` (the document size, `maxDocumentBytes`) at the
-    ///   file's first line.
+    /// - Throws: ``ConfigError`` in `format`: an import cycle, a limit (the import depth) or an
+    ///   unreadable file, each at `importedAt`; a limit (the document size, `maxDocumentBytes`)
+    ///   at the file's first line.
     ///
     /// ```swift
     /// let bytes = try ConfigImports.read(url, after: chain, root: root, maxDepth: limits.maxImportDepth,
-    ///                                   importedAt: location, as: YAMLError.self)
+    ///                                   importedAt: location, format: .yaml)
     /// ```
-    public static func read<E: ConfigFileError>(_ url: URL, after chain: [String], root: String, maxDepth: Int,
-                                                maxBytes: Int = .max, importedAt: ConfigLocation?, as error: E.Type) throws(E) -> Data {
+    public static func read(_ url: URL, after chain: [String], root: String, maxDepth: Int,
+                            maxBytes: Int = .max, importedAt: ConfigLocation?, format: ConfigError.Format) throws(ConfigError) -> Data {
         let path = url.path
         switch read(url, after: chain, root: root, maxDepth: maxDepth, maxBytes: maxBytes) {
         case .success(let bytes):
             return bytes
         case .failure(.circle(let circle)):
-            throw .importCycle(chain: circle, location: importedAt ?? ConfigLocation(file: path, line: 1))
+            throw .importCycle(chain: circle, location: importedAt ?? ConfigLocation(file: path, line: 1), format: format)
         case .failure(.tooDeep(let depth)):
             throw .limitExceeded(limit: "the import depth (maxImportDepth \(maxDepth))", value: depth,
-                                 location: importedAt ?? ConfigLocation(file: path, line: 1))
+                                 location: importedAt ?? ConfigLocation(file: path, line: 1), format: format)
         case .failure(.unreadable(let reason)):
-            throw .unreadable(path: path, reason: reason, location: importedAt)
+            throw .unreadable(path: path, reason: reason, location: importedAt, format: format)
         case .failure(.tooLarge(let size)):
-            throw tooLarge(size, maxBytes: maxBytes, file: path)
+            throw tooLarge(size, maxBytes: maxBytes, file: path, format: format)
         }
     }
 
@@ -149,65 +150,19 @@ public enum ConfigImports {
     /// Refuses a document of `size` bytes larger than `maxBytes` (a front end's
     /// `maxDocumentBytes`) or than ``largestDocument``, with the front end's error at its first line.
     ///
-    /// - Throws: `E.limitExceeded` naming the limit.
+    /// - Throws: ``ConfigError/Kind/limitExceeded`` naming the limit, in `format`.
     ///
     /// ```swift
-    /// try ConfigImports.checkSize(bytes.count, maxBytes: limits.maxDocumentBytes, file: "app.yaml", as: YAMLError.self)
+    /// try ConfigImports.checkSize(bytes.count, maxBytes: limits.maxDocumentBytes, file: "app.yaml", format: .yaml)
     /// ```
-    public static func checkSize<E: ConfigFileError>(_ size: Int, maxBytes: Int, file: String, as error: E.Type) throws(E) {
-        guard size <= min(maxBytes, largestDocument) else { throw tooLarge(size, maxBytes: maxBytes, file: file) }
+    public static func checkSize(_ size: Int, maxBytes: Int, file: String, format: ConfigError.Format) throws(ConfigError) {
+        guard size <= min(maxBytes, largestDocument) else { throw tooLarge(size, maxBytes: maxBytes, file: file, format: format) }
     }
 
     /// The error for a document of `size` bytes, past `maxBytes` or ``largestDocument``.
-    private static func tooLarge<E: ConfigFileError>(_ size: Int, maxBytes: Int, file: String) -> E {
+    private static func tooLarge(_ size: Int, maxBytes: Int, file: String, format: ConfigError.Format) -> ConfigError {
         let limit = size > maxBytes ? "the document size (maxDocumentBytes \(maxBytes))"
             : "the document size (\(largestDocument) bytes, the most one document can hold)"
-        return .limitExceeded(limit: limit, value: size, location: ConfigLocation(file: file, line: 1))
+        return .limitExceeded(limit: limit, value: size, location: ConfigLocation(file: file, line: 1), format: format)
     }
-
-    /// The message front ends give for an import that leaves the root.
-    ///
-    /// ```swift
-    /// let text = ConfigImports.outsideRootMessage(path: "../secrets.yaml", root: root, location: location)
-    /// ```
-    public static func outsideRootMessage(path: String, root: String, location: ConfigLocation) -> String {
-        "Import '\(path)' at \(location) is outside the config root \(root). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused."
-    }
-
-    /// The message front ends give for an import that leaves the root through a symbolic link.
-    ///
-    /// ```swift
-    /// let text = ConfigImports.linkedOutsideRootMessage(path: "db.yaml", target: "/etc/db.yaml", root: root, location: location)
-    /// ```
-    public static func linkedOutsideRootMessage(path: String, target: String, root: String, location: ConfigLocation) -> String {
-        "Import '\(path)' at \(location) leads outside the config root \(root) through a symbolic link (to \(target)). Links inside the root must point inside it; copy the file into the root, or choose a root that contains it."
-    }
-
-    /// The message front ends give for imports that form a circle.
-    ///
-    /// ```swift
-    /// let text = ConfigImports.circleMessage(chain: ["a.yaml", "b.yaml", "a.yaml"], location: location)
-    /// ```
-    public static func circleMessage(chain: [String], location: ConfigLocation) -> String {
-        "Imports form a circle at \(location): " + chain.joined(separator: " -> ") + "."
-    }
-
-    /// The message front ends give for a file they cannot read.
-    ///
-    /// ```swift
-    /// let text = ConfigImports.unreadableMessage(path: "db.yaml", reason: "no such file", importedAt: location)
-    /// ```
-    public static func unreadableMessage(path: String, reason: String, importedAt location: ConfigLocation?) -> String {
-        "Cannot read '\(path)'" + (location.map { " (imported at \($0))" } ?? "") + ": \(reason)."
-    }
-}
-
-/// The errors a config front end gives for the files it reads: its own error type, with these
-/// cases, lets ``ConfigImports/read(_:after:root:maxDepth:importedAt:as:)`` report in it.
-public protocol ConfigFileError: Error {
-    static func importOutsideRoot(path: String, root: String, location: ConfigLocation) -> Self
-    static func importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation) -> Self
-    static func importCycle(chain: [String], location: ConfigLocation) -> Self
-    static func limitExceeded(limit: String, value: Int, location: ConfigLocation) -> Self
-    static func unreadable(path: String, reason: String, location: ConfigLocation?) -> Self
 }

@@ -52,12 +52,11 @@ package struct ConfigAlias: Sendable {
 
 /// One file of a config format, translated: what the shared loader needs from it.
 package protocol ConfigTranslation {
-    associatedtype Failure: ConfigFileError
     var definitions: [Definition] { get }
     var aliases: [ConfigAlias] { get }
     var imports: [ConfigImport] { get }
     /// The problems of the file, when translated collecting them.
-    var problems: [Failure] { get }
+    var problems: [ConfigError] { get }
     /// The names left out because of those problems.
     var skipped: [String] { get }
 }
@@ -66,12 +65,11 @@ package protocol ConfigTranslation {
 /// translated, and what the format keeps beside definitions (YAML's parameters, XML's property
 /// files and `util:` values).
 package protocol ConfigFormat: Sendable {
-    associatedtype Failure: ConfigFileError
-    associatedtype Translation: ConfigTranslation where Translation.Failure == Failure
+    associatedtype Translation: ConfigTranslation
     associatedtype Extras: Sendable
 
-    /// The format in messages: `YAML`, `XML`.
-    static var name: String { get }
+    /// The format of its errors, and its name in messages: `YAML`, `XML`.
+    static var format: ConfigError.Format { get }
     /// Whether a definition of a file read later replaces one of the same name read before
     /// (Symfony's rule). Otherwise the build reports the name as defined twice.
     static var laterFilesReplace: Bool { get }
@@ -88,19 +86,19 @@ package protocol ConfigFormat: Sendable {
 
     /// Parses and translates one file; with `collecting`, a part that is wrong is left out and
     /// its problem kept in the translation instead of thrown.
-    func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(Failure) -> Translation
+    func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(ConfigError) -> Translation
 
     /// Keeps what the format reads beside definitions from a file read at `place`. Called after
     /// the files it imports, so that what a file says replaces what its imports said.
-    func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(Failure)
+    func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(ConfigError)
 
     /// Runs once every file is read.
-    func finish(_ load: inout ConfigLoad<Self>) throws(Failure)
+    func finish(_ load: inout ConfigLoad<Self>) throws(ConfigError)
 }
 
 extension ConfigFormat {
-    package func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(Failure) {}
-    package func finish(_ load: inout ConfigLoad<Self>) throws(Failure) {}
+    package func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(ConfigError) {}
+    package func finish(_ load: inout ConfigLoad<Self>) throws(ConfigError) {}
 }
 
 /// What a file and the files it imports define, as a ``ConfigLoader`` reads them.
@@ -109,7 +107,7 @@ package struct ConfigLoad<Format: ConfigFormat>: Sendable {
     /// Every file read, in order.
     package var files: [String] = []
     /// Every problem found, in the order files were read (``ConfigLoader/check(contentsOf:root:)``).
-    package var problems: [Format.Failure] = []
+    package var problems: [ConfigError] = []
     /// The names left out because of one of those problems: references to them are not
     /// missing, only broken.
     package var skipped: [String] = []
@@ -128,7 +126,7 @@ package struct ConfigLoad<Format: ConfigFormat>: Sendable {
 
     /// The value of `body`, or `nil` when it fails and problems are kept; otherwise its
     /// problem is thrown.
-    package mutating func attempt<T>(_ body: () throws(Format.Failure) -> T) throws(Format.Failure) -> T? {
+    package mutating func attempt<T>(_ body: () throws(ConfigError) -> T) throws(ConfigError) -> T? {
         do {
             return try body()
         } catch {
@@ -138,7 +136,7 @@ package struct ConfigLoad<Format: ConfigFormat>: Sendable {
     }
 
     /// Throws `problem`, or keeps it when problems are kept.
-    package mutating func report(_ problem: Format.Failure) throws(Format.Failure) {
+    package mutating func report(_ problem: ConfigError) throws(ConfigError) {
         guard collecting else { throw problem }
         problems.append(problem)
     }
@@ -155,12 +153,12 @@ package struct ConfigPlace<Format: ConfigFormat>: Sendable {
     /// The file `path` (an import, a property file) names, with the root it stays inside, or the
     /// format's error for one that leaves the root, and for any in text read without a root.
     /// With `fromRoot`, `path` is taken from the root, not from the file's directory.
-    package func target(_ path: String, fromRoot: Bool = false, writtenAt location: ConfigLocation) throws(Format.Failure) -> (url: URL, root: String) {
+    package func target(_ path: String, fromRoot: Bool = false, writtenAt location: ConfigLocation) throws(ConfigError) -> (url: URL, root: String) {
         guard let directory, let root else {
-            throw .importOutsideRoot(path: path, root: "(none: \(Format.name) given as text has no config root)", location: location)
+            throw .importOutsideRoot(path: path, root: "(none: \(Format.format.name) given as text has no config root)", location: location, format: Format.format)
         }
         let base = fromRoot ? URL(fileURLWithPath: root, isDirectory: true) : directory
-        return (try ConfigImports.target(path, from: base, root: root, writtenAt: location, as: Format.Failure.self), root)
+        return (try ConfigImports.target(path, from: base, root: root, writtenAt: location, format: Format.format), root)
     }
 }
 
@@ -176,7 +174,7 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
 
     /// Reads a file and its imports; `root` (by default the file's directory) bounds where
     /// imports may come from. The first problem is thrown.
-    package func load(contentsOf url: URL, root: URL?) throws(Format.Failure) -> ConfigLoad<Format> {
+    package func load(contentsOf url: URL, root: URL?) throws(ConfigError) -> ConfigLoad<Format> {
         var load = ConfigLoad<Format>(extras: format.noExtras, collecting: false)
         try read(url.standardizedFileURL, root: Self.rootPath(of: url, root), chain: [], importedAt: nil, into: &load)
         try format.finish(&load)
@@ -188,7 +186,7 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     /// problem kept in ``ConfigLoad/problems``.
     package func check(contentsOf url: URL, root: URL?) -> ConfigLoad<Format> {
         var load = ConfigLoad<Format>(extras: format.noExtras, collecting: true)
-        do throws(Format.Failure) {
+        do throws(ConfigError) {
             try read(url.standardizedFileURL, root: Self.rootPath(of: url, root), chain: [], importedAt: nil, into: &load)
             try format.finish(&load)
         } catch {
@@ -199,7 +197,7 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
 
     /// Reads text; `name` stands for the file in locations. The files it names (imports,
     /// property files) are read from `root` when given and refused otherwise.
-    package func load(string text: String, name: String, root: URL?) throws(Format.Failure) -> ConfigLoad<Format> {
+    package func load(string text: String, name: String, root: URL?) throws(ConfigError) -> ConfigLoad<Format> {
         var load = ConfigLoad<Format>(extras: format.noExtras, collecting: false)
         load.files.append(name)
         try count(text.utf8.count, of: name, importedAt: nil, into: &load)
@@ -211,18 +209,18 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     }
 
     /// Adds `bytes` read from `path` to the load's count, or refuses them past ``ConfigFormat/maxBytesRead``.
-    private func count(_ bytes: Int, of path: String, importedAt: ConfigLocation?, into load: inout ConfigLoad<Format>) throws(Format.Failure) {
+    private func count(_ bytes: Int, of path: String, importedAt: ConfigLocation?, into load: inout ConfigLoad<Format>) throws(ConfigError) {
         load.bytesRead += bytes
         guard load.bytesRead <= format.maxBytesRead else {
             throw .limitExceeded(limit: "the bytes one load reads, every file and import (maxBytesRead \(format.maxBytesRead))",
-                                 value: load.bytesRead, location: importedAt ?? ConfigLocation(file: path, line: 1))
+                                 value: load.bytesRead, location: importedAt ?? ConfigLocation(file: path, line: 1), format: Format.format)
         }
     }
 
     /// One file's bytes translated, once their size is checked: the limit every format has
     /// (``ConfigFormat/maxDocumentBytes``) and the most any document can hold.
-    private func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(Format.Failure) -> Format.Translation {
-        try ConfigImports.checkSize(bytes.count, maxBytes: format.maxDocumentBytes, file: file, as: Format.Failure.self)
+    private func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(ConfigError) -> Format.Translation {
+        try ConfigImports.checkSize(bytes.count, maxBytes: format.maxDocumentBytes, file: file, format: Format.format)
         return try format.translate(bytes, file: file, collecting: collecting)
     }
 
@@ -231,21 +229,21 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     }
 
     private func read(_ url: URL, root: String, chain: [String], importedAt: ConfigLocation?,
-                      into load: inout ConfigLoad<Format>) throws(Format.Failure) {
+                      into load: inout ConfigLoad<Format>) throws(ConfigError) {
         let path = url.path
         let (format, collecting) = (format, load.collecting)
         // Before reading: imports that repeat a file that repeats its own would read their product.
         guard load.files.count < format.maxFilesRead else {
             throw .limitExceeded(limit: "the files one load reads, a file imported twice counted twice (maxFilesRead \(format.maxFilesRead))",
-                                 value: load.files.count + 1, location: importedAt ?? ConfigLocation(file: path, line: 1))
+                                 value: load.files.count + 1, location: importedAt ?? ConfigLocation(file: path, line: 1), format: Format.format)
         }
-        guard let data = try load.attempt({ () throws(Format.Failure) in
+        guard let data = try load.attempt({ () throws(ConfigError) in
             try ConfigImports.read(url, after: chain, root: root, maxDepth: format.maxImportDepth, maxBytes: format.maxDocumentBytes,
-                                   importedAt: importedAt, as: Format.Failure.self)
+                                   importedAt: importedAt, format: Format.format)
         }) else { return }
         try count(data.count, of: path, importedAt: importedAt, into: &load)
         load.files.append(path)
-        guard let translation = try load.attempt({ () throws(Format.Failure) in
+        guard let translation = try load.attempt({ () throws(ConfigError) in
             try translate(Array(data), file: path, collecting: collecting)
         }) else { return }
         let place = ConfigPlace<Format>(file: path, directory: url.deletingLastPathComponent(), root: root)
@@ -255,11 +253,11 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
     /// Adds a translated file: its problems, then the files it imports, then what it defines,
     /// which replaces what they defined.
     private func take(_ translation: Format.Translation, at place: ConfigPlace<Format>, chain: [String],
-                      into load: inout ConfigLoad<Format>) throws(Format.Failure) {
+                      into load: inout ConfigLoad<Format>) throws(ConfigError) {
         load.problems += translation.problems
         load.skipped += translation.skipped
         for item in translation.imports {
-            guard let target = try load.attempt({ () throws(Format.Failure) in try place.target(item.path, fromRoot: item.fromRoot, writtenAt: item.location) })
+            guard let target = try load.attempt({ () throws(ConfigError) in try place.target(item.path, fromRoot: item.fromRoot, writtenAt: item.location) })
             else { continue }
             if item.ifPresent, !FileManager.default.fileExists(atPath: target.url.path) { continue }
             try read(target.url, root: target.root, chain: chain, importedAt: item.location, into: &load)

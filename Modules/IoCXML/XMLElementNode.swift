@@ -1,4 +1,5 @@
 import CLibXML2
+import IoCConfig
 import IoCCore
 
 /// A parsed document's elements in one table, in document order, with every attribute in one
@@ -111,7 +112,7 @@ struct XMLChildren: Sequence, IteratorProtocol {
 /// freed, and the limits apply while the parser reads (it stops at the first one exceeded). A
 /// `<!DOCTYPE` stops the parser before anything in it is read.
 enum XMLDocumentReader {
-    static func read(_ bytes: [UInt8], file: String, limits: XMLLimits) throws(XMLError) -> XMLElementNode {
+    static func read(_ bytes: [UInt8], file: String, limits: XMLLimits) throws(ConfigError) -> XMLElementNode {
         // NB: its size is checked already (the config loader's `ConfigImports.checkSize`): at
         // most 2 GiB, since libxml2 takes the length as a 32-bit int.
         cxml_install_refusing_loader()
@@ -140,7 +141,7 @@ enum XMLDocumentReader {
     }
 
     /// The error libxml2 stopped at.
-    private static func malformed(_ context: xmlParserCtxtPtr, file: String, limits: XMLLimits) -> XMLError {
+    private static func malformed(_ context: xmlParserCtxtPtr, file: String, limits: XMLLimits) -> ConfigError {
         let error = xmlCtxtGetLastError(context)
         let message = error?.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
         let line = Int(error?.pointee.line ?? 0)
@@ -188,7 +189,7 @@ private final class ElementBuilder {
     /// The elements whose end tag has not come yet, innermost last.
     @exclusivity(unchecked) var open: [Int32] = []
     /// What stopped the parse, if anything; set through ``stop(_:)``.
-    @exclusivity(unchecked) private(set) var failure: XMLError?
+    @exclusivity(unchecked) private(set) var failure: ConfigError?
     /// Whether the parse was stopped: what each event checks first.
     // NB: a flag beside the error, since comparing the optional error with `nil` copied and
     // destroyed it in every event: reading and translating a bean took 34,600 instructions
@@ -255,14 +256,14 @@ private final class ElementBuilder {
         stop(.dtdRefused(location: ConfigLocation(file: file, line: line)))
     }
 
-    func stop(_ error: XMLError) {
+    func stop(_ error: ConfigError) {
         guard record(error) else { return }
         xmlStopParser(context)
     }
 
     /// Keeps `error` as the failure, unless there is one already; whether it kept it.
     @discardableResult
-    func record(_ error: XMLError) -> Bool {
+    func record(_ error: ConfigError) -> Bool {
         guard !failed else { return false }
         failure = error
         failed = true

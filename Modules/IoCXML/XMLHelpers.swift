@@ -4,25 +4,25 @@ import IoCCore
 // XMLTranslator: attribute and element helpers, and the `util:` namespace.
 
 extension XMLTranslator {
-    func check(_ element: XMLElementNode, attributes known: [String], allowingPrefixes prefixes: [String] = []) throws(XMLError) {
+    func check(_ element: XMLElementNode, attributes known: [String], allowingPrefixes prefixes: [String] = []) throws(ConfigError) {
         for (name, _) in element.attributes where !known.contains(name) && !prefixes.contains(where: name.hasPrefix) {
             throw unknownAttribute(name, of: element, known: known)
         }
     }
 
-    func unknownAttribute(_ name: String, of element: XMLElementNode, known: [String]) -> XMLError {
+    func unknownAttribute(_ name: String, of element: XMLElementNode, known: [String]) -> ConfigError {
         .unknownAttribute(name: name, element: element.name, known: known,
                           suggestion: Suggestions.closest(to: name, in: known).first, location: element.location)
     }
 
-    func required(_ element: XMLElementNode, _ attribute: String) throws(XMLError) -> String {
+    func required(_ element: XMLElementNode, _ attribute: String) throws(ConfigError) -> String {
         guard let value = element.attribute(attribute), !value.isEmpty else {
             throw .missingAttribute(name: attribute, element: element.name, location: element.location)
         }
         return value
     }
 
-    func bool(_ text: String, _ element: XMLElementNode) throws(XMLError) -> Bool {
+    func bool(_ text: String, _ element: XMLElementNode) throws(ConfigError) -> Bool {
         switch text.lowercased() {
         case "true", "yes": return true
         case "false", "no": return false
@@ -30,14 +30,14 @@ extension XMLTranslator {
         }
     }
 
-    func unknownElement(_ element: XMLElementNode, in parent: XMLElementNode, known: [String]) -> XMLError {
+    func unknownElement(_ element: XMLElementNode, in parent: XMLElementNode, known: [String]) -> ConfigError {
         .unknownElement(name: element.name, parent: parent.name, known: known,
                         suggestion: Suggestions.closest(to: element.name, in: known).first, location: element.location)
     }
 
     /// Spring's autowire modes this reader can honour: `no` and `constructor` (initializer
     /// parameters), refusing the property modes.
-    func autowireMode(_ mode: String, at element: XMLElementNode) throws(XMLError) -> String {
+    func autowireMode(_ mode: String, at element: XMLElementNode) throws(ConfigError) -> String {
         switch mode {
         case "no", "constructor", "byType", "byName": return mode
         case "autodetect":
@@ -49,7 +49,7 @@ extension XMLTranslator {
 
     /// Why an element of another namespace is refused: a Java-only namespace or context
     /// element, or a third-party schema; `nil` for an element of this vocabulary.
-    static func refusal(of element: XMLElementNode) -> XMLError? {
+    static func refusal(of element: XMLElementNode) -> ConfigError? {
         let name = element.name
         if name.hasPrefix("{"), let close = name.firstIndex(of: "}") {
             let namespace = String(name[name.index(after: name.startIndex)..<close])
@@ -72,7 +72,7 @@ extension XMLTranslator {
     /// instance on every call — what the core does for a lazy component of such a scope. Swift
     /// proxies protocols only, so `proxy-target-class` (Spring's choice between a class and an
     /// interface proxy) changes nothing; a holder of the bean as its class is checked as captive.
-    func scopedProxy(_ element: XMLElementNode, of definition: inout Definition) throws(XMLError) {
+    func scopedProxy(_ element: XMLElementNode, of definition: inout Definition) throws(ConfigError) {
         try check(element, attributes: ["proxy-target-class"])
         if let text = element.attribute("proxy-target-class") { _ = try bool(text, element) }
         guard definition.scope.isContextScoped else {
@@ -87,7 +87,7 @@ extension XMLTranslator {
 
     /// `<context:property-placeholder location="app.properties"/>`: a `.properties` file inside
     /// the config root becomes a property source for `${...}`.
-    mutating func propertyPlaceholder(_ element: XMLElementNode) throws(XMLError) {
+    mutating func propertyPlaceholder(_ element: XMLElementNode) throws(ConfigError) {
         try check(element, attributes: ["location", "ignore-resource-not-found", "file-encoding", "order", "system-properties-mode",
                                         "local-override", "ignore-unresolvable", "properties-ref", "trim-values", "null-value", "value-separator"])
         if let trim = element.attribute("trim-values"), try bool(trim, element) {
@@ -136,7 +136,7 @@ extension XMLTranslator {
     // MARK: util:
 
     /// A top-level `util:` element: a value other beans reference by its id.
-    mutating func namedValue(_ element: XMLElementNode) throws(XMLError) {
+    mutating func namedValue(_ element: XMLElementNode) throws(ConfigError) {
         let value = try utilValue(element)
         // A top-level util:constant without an id is named by its static-field, as in Spring.
         let fallback = element.name == "util:constant" ? element.attribute("static-field") : nil
@@ -148,13 +148,13 @@ extension XMLTranslator {
             inlinePropertySets[id] = Dictionary(entries.map { ($0.key, $0.value) }) { _, last in last }
         }
         if element.name == "util:properties", let locations = element.attribute("location") {
-            let optional = try element.attribute("ignore-resource-not-found").map { text throws(XMLError) in try bool(text, element) } ?? false
+            let optional = try element.attribute("ignore-resource-not-found").map { text throws(ConfigError) in try bool(text, element) } ?? false
             propertyFileSets[id] = Self.propertyFileList(locations, optional: optional, at: element.location)
         }
     }
 
     /// What a `util:` element gives: a value, or (for a properties file) why it cannot be one.
-    func utilValue(_ element: XMLElementNode) throws(XMLError) -> NamedValue {
+    func utilValue(_ element: XMLElementNode) throws(ConfigError) -> NamedValue {
         let local = String(element.name.dropFirst(5))
         let javaClass = ["list": "list-class", "set": "set-class", "map": "map-class"][local]
         if let javaClass, element.attribute(javaClass) != nil {

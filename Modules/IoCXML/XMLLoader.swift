@@ -10,7 +10,7 @@ public struct XMLConfig: Sendable {
     public var files: [String] = []
     /// Every problem found, in file order, when read with ``XMLLoader/check(contentsOf:root:)``
     /// (``XMLLoader/load(contentsOf:root:)`` throws the first instead).
-    public var problems: [XMLError] = []
+    public var problems: [ConfigError] = []
     /// The ids of components left out of ``definitions`` because of one of those problems:
     /// references to them are not missing, only broken.
     public var skipped: [String] = []
@@ -50,14 +50,14 @@ public struct XMLLoader: Sendable {
     ///   - root: Where imports and property files may come from; by default the file's
     ///     directory. A file outside it is refused.
     /// - Returns: The definitions, the property sources and the files read.
-    /// - Throws: The first ``XMLError``: malformed XML, an unknown element or attribute or a
+    /// - Throws: The first ``ConfigError``: malformed XML, an unknown element or attribute or a
     ///   construct with no Swift meaning, a bad value, a limit passed (``XMLLimits``), an import
     ///   outside the root or in a circle; each names file:line:column.
     ///
     /// ```swift
     /// let config = try XMLLoader().load(contentsOf: URL(fileURLWithPath: "config/beans.xml"))
     /// ```
-    public func load(contentsOf url: URL, root: URL? = nil) throws(XMLError) -> XMLConfig {
+    public func load(contentsOf url: URL, root: URL? = nil) throws(ConfigError) -> XMLConfig {
         XMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
 
@@ -81,7 +81,7 @@ public struct XMLLoader: Sendable {
     /// ```swift
     /// let config = try XMLLoader().load(string: #"<beans><bean id="clock" class="SystemClock"/></beans>"#)
     /// ```
-    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(XMLError) -> XMLConfig {
+    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(ConfigError) -> XMLConfig {
         XMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
     }
 }
@@ -134,7 +134,7 @@ package struct XMLExtras: Sendable {
 }
 
 extension XMLLoader: ConfigFormat {
-    package static let name = "XML"
+    package static let format = ConfigError.Format.xml
     /// Spring reports a bean id defined twice unless overriding is allowed: the build reports it.
     package static let laterFilesReplace = false
     package var maxImportDepth: Int { limits.maxImportDepth }
@@ -143,14 +143,14 @@ extension XMLLoader: ConfigFormat {
     package var maxBytesRead: Int { limits.maxBytesRead }
     package var noExtras: XMLExtras { XMLExtras() }
 
-    package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(XMLError) -> XMLTranslator {
+    package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(ConfigError) -> XMLTranslator {
         var translator = XMLTranslator()
         translator.collecting = collecting
         try translator.translate(XMLDocumentReader.read(bytes, file: file, limits: limits))
         return translator
     }
 
-    package func keep(_ translator: XMLTranslator, at place: ConfigPlace<XMLLoader>, in load: inout ConfigLoad<XMLLoader>) throws(XMLError) {
+    package func keep(_ translator: XMLTranslator, at place: ConfigPlace<XMLLoader>, in load: inout ConfigLoad<XMLLoader>) throws(ConfigError) {
         var sources: [PropertiesFileSource] = []
         var propertyFiles = translator.propertyFiles
         for reference in translator.propertyReferences {
@@ -165,7 +165,7 @@ extension XMLLoader: ConfigFormat {
             }
         }
         for file in propertyFiles {
-            if let source = try load.attempt({ () throws(XMLError) in try propertySource(file, at: place) }) ?? nil { sources.append(source) }
+            if let source = try load.attempt({ () throws(ConfigError) in try propertySource(file, at: place) }) ?? nil { sources.append(source) }
         }
         load.extras.propertySources.insert(contentsOf: sources, at: 0)
         load.extras.namedValues.merge(translator.namedValues) { $1 }
@@ -173,7 +173,7 @@ extension XMLLoader: ConfigFormat {
         load.extras.unnamedBeans += translator.unnamedBeans.map { load.definitions.count + $0 }
     }
 
-    package func finish(_ load: inout ConfigLoad<XMLLoader>) throws(XMLError) {
+    package func finish(_ load: inout ConfigLoad<XMLLoader>) throws(ConfigError) {
         load.nameUnnamedBeans()
         try load.putNamedValuesInPlace()
     }
@@ -181,13 +181,13 @@ extension XMLLoader: ConfigFormat {
     /// The property source a `<context:property-placeholder>` file makes; `nil` for a missing
     /// file the element allows to be missing.
     private func propertySource(_ file: XMLTranslator.PropertyFile,
-                                at place: ConfigPlace<XMLLoader>) throws(XMLError) -> PropertiesFileSource? {
+                                at place: ConfigPlace<XMLLoader>) throws(ConfigError) -> PropertiesFileSource? {
         let (url, root) = try place.target(file.path, fromRoot: file.fromRoot, writtenAt: file.location)
         if file.optional, !FileManager.default.fileExists(atPath: url.path) { return nil }
         // Read as an import is: refused by its size (`maxDocumentBytes`) before it is read, and
         // only when it is a regular file.
         let bytes = try ConfigImports.read(url, after: [], root: root, maxDepth: .max, maxBytes: limits.maxDocumentBytes,
-                                           importedAt: file.location, as: XMLError.self)
+                                           importedAt: file.location, format: .xml)
         guard let text = String(data: bytes, encoding: .utf8) else {
             throw .unreadable(path: url.path, reason: "it is not UTF-8 text", location: file.location)
         }
@@ -199,10 +199,10 @@ extension XMLLoader: ConfigFormat {
 
 extension ConfigLoad<XMLLoader> {
     /// Puts each `util:` value where a bean references it by id (`ref="cities"`).
-    mutating func putNamedValuesInPlace() throws(XMLError) {
+    mutating func putNamedValuesInPlace() throws(ConfigError) {
         let namedValues = extras.namedValues
         guard !namedValues.isEmpty else { return }
-        var problems: [XMLError] = []
+        var problems: [ConfigError] = []
         func replaced(_ source: InjectionSource) -> InjectionSource {
             switch source {
             case .named(let name):
@@ -234,7 +234,7 @@ extension ContainerBuilder {
     /// ```swift
     /// try builder.loadXML(contentsOf: URL(fileURLWithPath: "config/beans.xml"))
     /// ```
-    public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(XMLError) {
+    public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(ConfigError) {
         let config = try XMLLoader(limits: limits).load(contentsOf: url, root: root)
         add(contentsOf: config.definitions)
         propertySources += config.propertySources
@@ -248,7 +248,7 @@ extension ContainerBuilder {
     /// ```swift
     /// try builder.loadXML(#"<beans><bean id="clock" class="SystemClock"/></beans>"#, name: "test.xml")
     /// ```
-    public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(XMLError) {
+    public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(ConfigError) {
         let config = try XMLLoader(limits: limits).load(string: text, name: name)
         add(contentsOf: config.definitions)
         propertySources += config.propertySources

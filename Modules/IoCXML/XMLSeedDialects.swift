@@ -8,10 +8,10 @@ extension XMLTranslator {
 
     static let assemblyAttributes = ["class", "key", "scope", "after-property-injection", "factory-component"]
 
-    mutating func assembly(_ root: XMLElementNode) throws(XMLError) {
+    mutating func assembly(_ root: XMLElementNode) throws(ConfigError) {
         try check(root, attributes: [])
         for element in root.children {
-            try part(element) { (this) throws(XMLError) in
+            try part(element) { (this) throws(ConfigError) in
                 switch element.name {
                 case "component": this.definitions.append(try this.component(element))
                 case "description": return
@@ -21,7 +21,7 @@ extension XMLTranslator {
         }
     }
 
-    private func component(_ element: XMLElementNode) throws(XMLError) -> Definition {
+    private func component(_ element: XMLElementNode) throws(ConfigError) -> Definition {
         try check(element, attributes: Self.assemblyAttributes)
         var definition = Definition(name: element.attribute("key"), typeName: try required(element, "class"), location: element.location)
         definition.scope = .singleton
@@ -50,7 +50,7 @@ extension XMLTranslator {
                     default: throw unknownElement(argument, in: child, known: ["argument", "description"])
                     }
                 }
-                let isClassMethod = try child.attribute("is-class-method").map { text throws(XMLError) in try bool(text, child) }
+                let isClassMethod = try child.attribute("is-class-method").map { text throws(ConfigError) in try bool(text, child) }
                     ?? !SelectorMapping.looksLikeInitializer(selector)
                 if let factory = element.attribute("factory-component") {
                     definition.construction = .factoryMethod(signature, of: .named(factory), arguments: points)
@@ -67,29 +67,29 @@ extension XMLTranslator {
     }
 
     /// A `<property>`; Spring's may hold a value element (`elements`). One set twice is the core's to report.
-    func property(_ element: XMLElementNode, elements: Bool) throws(XMLError) -> PropertyInjection {
+    func property(_ element: XMLElementNode, elements: Bool) throws(ConfigError) -> PropertyInjection {
         PropertyInjection(name: try required(element, "name"), source: try oneValue(of: element, references: Self.reference, elements: elements),
                           location: element.location)
     }
 
-    private func refOrValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+    private func refOrValue(_ element: XMLElementNode) throws(ConfigError) -> InjectionSource {
         try oneValue(of: element, references: Self.reference, elements: false)
     }
 
     // MARK: OxIC <container>
 
-    mutating func oxic(_ root: XMLElementNode) throws(XMLError) {
+    mutating func oxic(_ root: XMLElementNode) throws(ConfigError) {
         try check(root, attributes: [])
         for element in root.children {
-            try part(element) { (this) throws(XMLError) in this.definitions.append(try this.oxicObject(element, in: root)) }
+            try part(element) { (this) throws(ConfigError) in this.definitions.append(try this.oxicObject(element, in: root)) }
         }
     }
 
-    private func oxicObject(_ element: XMLElementNode, in root: XMLElementNode) throws(XMLError) -> Definition {
+    private func oxicObject(_ element: XMLElementNode, in root: XMLElementNode) throws(ConfigError) -> Definition {
         guard element.name == "object" else { throw unknownElement(element, in: root, known: ["object"]) }
         try check(element, attributes: ["id", "class", "lazy", "singleton"])
         var definition = Definition(name: try required(element, "id"), typeName: try required(element, "class"), location: element.location)
-        definition.scope = try element.attribute("singleton").map { text throws(XMLError) in try bool(text, element) } == false ? .prototype : .singleton
+        definition.scope = try element.attribute("singleton").map { text throws(ConfigError) in try bool(text, element) } == false ? .prototype : .singleton
         if let lazy = element.attribute("lazy") { definition.isLazy = try bool(lazy, element) }
         for property in element.children {
             guard property.name == "property" else { throw unknownElement(property, in: element, known: ["property"]) }

@@ -34,14 +34,14 @@ package struct XMLTranslator: ConfigTranslation {
     var inlinePropertySets: [String: [String: ConfigValue]] = [:]
     /// With `collecting`, an element that is wrong is skipped and its problem kept here, so
     /// that one run reports them all; otherwise the first problem is thrown.
-    package var problems: [XMLError] = []
+    package var problems: [ConfigError] = []
     /// The ids of components left out because of a problem (collecting only).
     package var skipped: [String] = []
     var collecting = false
 
     /// Translates one child element: a problem is thrown, or kept when collecting, with the
     /// id of the component it leaves out.
-    mutating func part(_ element: XMLElementNode, _ body: (inout XMLTranslator) throws(XMLError) -> Void) throws(XMLError) {
+    mutating func part(_ element: XMLElementNode, _ body: (inout XMLTranslator) throws(ConfigError) -> Void) throws(ConfigError) {
         do {
             try body(&self)
         } catch {
@@ -58,7 +58,7 @@ package struct XMLTranslator: ConfigTranslation {
     /// Namespaces of other `<beans>` documents: Jakarta EE's (and Java EE's) CDI `beans.xml`.
     static let cdiNamespaces: Set<String> = ["https://jakarta.ee/xml/ns/jakartaee", "http://xmlns.jcp.org/xml/ns/javaee", "http://java.sun.com/xml/ns/javaee"]
 
-    mutating func translate(_ root: XMLElementNode) throws(XMLError) {
+    mutating func translate(_ root: XMLElementNode) throws(ConfigError) {
         if root.name == "beans", let namespace = root.rootNamespace, Self.cdiNamespaces.contains(namespace) {
             throw .refused(construct: "<beans> of the namespace \(namespace) (a CDI beans.xml)", reason: "it tells a Java EE server to discover the archive's Java beans; in Swift, annotate types with @Component and register them, or list them in a catalog", location: root.location)
         }
@@ -134,11 +134,11 @@ package struct XMLTranslator: ConfigTranslation {
                                 "util:properties", "util:constant"]
     static let collections = ["list", "set", "array", "map", "props"]
 
-    private mutating func beans(_ element: XMLElementNode, profiles: [String]) throws(XMLError) {
+    private mutating func beans(_ element: XMLElementNode, profiles: [String]) throws(ConfigError) {
         try beans(element, inherited: BeansDefaults(profiles: profiles))
     }
 
-    private mutating func beans(_ element: XMLElementNode, inherited: BeansDefaults) throws(XMLError) {
+    private mutating func beans(_ element: XMLElementNode, inherited: BeansDefaults) throws(ConfigError) {
         try check(element, attributes: Self.beansAttributes)
         var defaults = inherited
         let own = element.attribute("profile").map(Self.names) ?? []
@@ -156,7 +156,7 @@ package struct XMLTranslator: ConfigTranslation {
         enclosingDefaults = defaults
         defer { enclosingDefaults = outer }
         for child in element.children {
-            try part(child) { (this) throws(XMLError) in
+            try part(child) { (this) throws(ConfigError) in
                 switch child.name {
                 case "bean":
                     var definition = try this.bean(child, defaults: defaults)
@@ -188,7 +188,7 @@ package struct XMLTranslator: ConfigTranslation {
 
     /// A bean with the defaults of the `<beans>` around it; an inner one (`isInner`) is made with
     /// the bean holding it: Spring ignores an inner bean's lazy-init.
-    private func bean(_ element: XMLElementNode, defaults: BeansDefaults, isInner: Bool = false) throws(XMLError) -> Definition {
+    private func bean(_ element: XMLElementNode, defaults: BeansDefaults, isInner: Bool = false) throws(ConfigError) -> Definition {
         // NB: the attributes checked and read in one pass: a bean has a few, and asking for each
         // name a bean may have searched them a dozen times.
         var id, nameList, typeName, scope, lazy, primary, abstract, parent: String?
@@ -235,7 +235,7 @@ package struct XMLTranslator: ConfigTranslation {
         // Spring pre-instantiates every singleton that is not lazy-init; each bean states its
         // own start (Spring takes lazy-init from the child, never from the parent). A child
         // that takes a narrower scope from its parent is made when asked (see the merge).
-        let isLazy = try lazy.flatMap { text throws(XMLError) in text == "default" ? nil : try bool(text, element) } ?? defaults.lazyInit ?? false
+        let isLazy = try lazy.flatMap { text throws(ConfigError) in text == "default" ? nil : try bool(text, element) } ?? defaults.lazyInit ?? false
         definition.isLazy = isLazy
         definition.isEager = !isLazy && (definition.scope == .singleton || (scope == nil && parent != nil)) && !isInner
         var mode = defaults.autowire
@@ -266,17 +266,17 @@ package struct XMLTranslator: ConfigTranslation {
 
         var arguments = ConstructorArguments()
         var properties: [PropertyInjection] = []
-        var childProblems: [XMLError] = []
+        var childProblems: [ConfigError] = []
         for child in element.children {
             // Every child's problem is reported, not only the first: a child that is wrong is
             // noted and the next one read.
-            do throws(XMLError) {
+            do throws(ConfigError) {
                 try beanChild(child, of: element, defaults: defaults, into: &definition, arguments: &arguments, properties: &properties)
             } catch {
                 childProblems += error.problems
             }
         }
-        if let problem = XMLError.combining(childProblems) { throw problem }
+        if let problem = ConfigError.combining(childProblems) { throw problem }
         definition.properties = properties
         if hasShortcuts { try shortcuts(of: element, into: &definition, arguments: &arguments) }
         let points: [InjectionPoint]
@@ -303,7 +303,7 @@ package struct XMLTranslator: ConfigTranslation {
     /// One child element of a bean: a constructor argument, a property, `<meta>`, a qualifier, a
     /// lookup method, a scoped proxy, or a refusal naming what it is.
     private func beanChild(_ child: XMLElementNode, of element: XMLElementNode, defaults: BeansDefaults, into definition: inout Definition,
-                           arguments: inout ConstructorArguments, properties: inout [PropertyInjection]) throws(XMLError) {
+                           arguments: inout ConstructorArguments, properties: inout [PropertyInjection]) throws(ConfigError) {
         switch child.name {
         case "constructor-arg":
             try check(child, attributes: Self.constructorArgAttributes)
@@ -325,7 +325,7 @@ package struct XMLTranslator: ConfigTranslation {
             }
             if let collection = child.children.first(where: { Self.collections.contains($0.name) }) {
                 let merge = collection.attribute("merge").flatMap { $0 == "default" ? nil : $0 }
-                property.mergesWithParent = try merge.map { text throws(XMLError) in try bool(text, collection) } ?? defaults.merge
+                property.mergesWithParent = try merge.map { text throws(ConfigError) in try bool(text, collection) } ?? defaults.merge
             }
             properties.append(property)
         case "description": return
@@ -357,7 +357,7 @@ package struct XMLTranslator: ConfigTranslation {
     /// Spring's `p:name="value"` / `p:name-ref="bean"` (a property) and `c:label="value"`,
     /// `c:_0="value"`, `c:label-ref="bean"` (a constructor argument by label or index).
     private func shortcuts(of element: XMLElementNode, into definition: inout Definition,
-                           arguments: inout ConstructorArguments) throws(XMLError) {
+                           arguments: inout ConstructorArguments) throws(ConfigError) {
         for (qualified, value) in element.attributes where qualified.hasPrefix("p:") || qualified.hasPrefix("c:") {
             var name = String(qualified.dropFirst(2))
             let isReference = name.hasSuffix("-ref")
@@ -449,7 +449,7 @@ package struct XMLTranslator: ConfigTranslation {
 
     /// Adds a constructor argument of `bean`, refusing a second one at the same index or label.
     private func add(_ point: InjectionPoint, index: Int?, to arguments: inout ConstructorArguments,
-                     of bean: XMLElementNode) throws(XMLError) {
+                     of bean: XMLElementNode) throws(ConfigError) {
         let location = point.location ?? bean.location
         let earlier = arguments.earlier(index: index, label: point.label)
         if let index, let at = earlier.index {
@@ -462,13 +462,13 @@ package struct XMLTranslator: ConfigTranslation {
     }
 
     /// The source of a constructor-arg or property: its `value`/`ref` attribute or its one value element.
-    private func valueSource(of element: XMLElementNode) throws(XMLError) -> InjectionSource {
+    private func valueSource(of element: XMLElementNode) throws(ConfigError) -> InjectionSource {
         try oneValue(of: element, references: Self.reference, elements: true)
     }
 
     /// The one value an element gives: a reference attribute, a `value` attribute, or (when
     /// `elements`) one value element; none or several is an error naming what was found.
-    func oneValue(of element: XMLElementNode, references: [String], elements: Bool, skipping skipped: String = "meta") throws(XMLError) -> InjectionSource {
+    func oneValue(of element: XMLElementNode, references: [String], elements: Bool, skipping skipped: String = "meta") throws(ConfigError) -> InjectionSource {
         // NB: counted first, spelled out only for the error: most elements give exactly one.
         enum Found {
             case reference(String)
@@ -498,7 +498,7 @@ package struct XMLTranslator: ConfigTranslation {
         }
     }
 
-    func value(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+    func value(_ element: XMLElementNode) throws(ConfigError) -> InjectionSource {
         switch element.name {
         case "value":
             try check(element, attributes: ["type"])
@@ -544,7 +544,7 @@ package struct XMLTranslator: ConfigTranslation {
     }
 
     /// The entries of a `<map>` (or `util:map`).
-    func mapValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+    func mapValue(_ element: XMLElementNode) throws(ConfigError) -> InjectionSource {
             var entries: [String: InjectionSource] = [:]
             var keyLocations: [String: ConfigLocation] = [:]
             for entry in element.children where entry.name != "description" {
@@ -577,7 +577,7 @@ package struct XMLTranslator: ConfigTranslation {
     }
 
     /// The `<prop key="">text</prop>` entries of a `<props>` (or `util:properties`).
-    func propsValue(_ element: XMLElementNode) throws(XMLError) -> InjectionSource {
+    func propsValue(_ element: XMLElementNode) throws(ConfigError) -> InjectionSource {
         var pairs: [(key: String, value: ConfigValue)] = []
         for prop in element.children where prop.name != "description" {
             guard prop.name == "prop" else { throw unknownElement(prop, in: element, known: ["prop"]) }

@@ -18,7 +18,7 @@ public struct YAMLConfig: Sendable {
     public var files: [String] = []
     /// Every problem found, in file order, when read with ``YAMLLoader/check(contentsOf:root:)``
     /// (``YAMLLoader/load(contentsOf:root:)`` throws the first instead).
-    public var problems: [YAMLError] = []
+    public var problems: [ConfigError] = []
     /// The ids of services left out of ``definitions`` because of one of those problems:
     /// references to them are not missing, only broken.
     public var skipped: [String] = []
@@ -56,14 +56,14 @@ public struct YAMLLoader: Sendable {
     ///   - root: Where imports (and `%env(file:...)%` reads) may come from; by default the file's
     ///     directory. An import outside it is refused.
     /// - Returns: The definitions, the `parameters` and the files read.
-    /// - Throws: The first ``YAMLError``: syntax, an unknown key or a construct with no Swift
+    /// - Throws: The first ``ConfigError``: syntax, an unknown key or a construct with no Swift
     ///   meaning, a wrong kind of value, a limit passed (``YAMLLimits``), an import outside the
     ///   root or in a circle; each names file:line:column.
     ///
     /// ```swift
     /// let config = try YAMLLoader().load(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
     /// ```
-    public func load(contentsOf url: URL, root: URL? = nil) throws(YAMLError) -> YAMLConfig {
+    public func load(contentsOf url: URL, root: URL? = nil) throws(ConfigError) -> YAMLConfig {
         YAMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
 
@@ -87,7 +87,7 @@ public struct YAMLLoader: Sendable {
     /// ```swift
     /// let config = try YAMLLoader().load(string: "services:\n  clock: { class: SystemClock }\n")
     /// ```
-    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(YAMLError) -> YAMLConfig {
+    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(ConfigError) -> YAMLConfig {
         YAMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
     }
 }
@@ -100,7 +100,7 @@ extension YAMLConfig {
 }
 
 extension YAMLLoader: ConfigFormat {
-    package static let name = "YAML"
+    package static let format = ConfigError.Format.yaml
     /// Symfony: a service of a file read later (the importing file, or a later import)
     /// replaces one of the same id read before it.
     package static let laterFilesReplace = true
@@ -110,7 +110,7 @@ extension YAMLLoader: ConfigFormat {
     package var maxBytesRead: Int { limits.maxBytesRead }
     package var noExtras: YAMLExtras { YAMLExtras() }
 
-    package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(YAMLError) -> YAMLTranslator {
+    package func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(ConfigError) -> YAMLTranslator {
         let document = try YAMLReader(limits: limits, file: file).read(bytes)
         var translator = YAMLTranslator(file: file, collecting: collecting)
         try translator.translate(document)
@@ -140,7 +140,7 @@ extension ContainerBuilder {
     /// ```swift
     /// try builder.loadYAML(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
     /// ```
-    public func loadYAML(contentsOf url: URL, root: URL? = nil, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
+    public func loadYAML(contentsOf url: URL, root: URL? = nil, limits: YAMLLimits = YAMLLimits()) throws(ConfigError) {
         add(try YAMLLoader(limits: limits).load(contentsOf: url, root: root))
         configRoots.append(root ?? url.deletingLastPathComponent())
     }
@@ -152,7 +152,7 @@ extension ContainerBuilder {
     /// ```swift
     /// try builder.loadYAML("services:\n  clock: { class: SystemClock }\n", name: "test.yaml")
     /// ```
-    public func loadYAML(_ text: String, name: String = "<string>", limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
+    public func loadYAML(_ text: String, name: String = "<string>", limits: YAMLLimits = YAMLLimits()) throws(ConfigError) {
         add(try YAMLLoader(limits: limits).load(string: text, name: name))
     }
 

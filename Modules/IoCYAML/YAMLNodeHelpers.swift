@@ -5,7 +5,7 @@ import IoCCore
 
 extension YAMLTranslator {
     /// `what` names the node in the error; made only for one (each service passes its name).
-    func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(YAMLError) -> YAMLEntries {
+    func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(ConfigError) -> YAMLEntries {
         if let entries = node.entries { return entries }
         // Empty and null (`~`) stand for an empty map: Symfony's `App\Mailer: ~` is a service of that class.
         if case .scalar(let text, let plain) = node.kind,
@@ -13,28 +13,28 @@ extension YAMLTranslator {
         throw .wrongKind(expected: "a map", found: node.kindName, what: what(), location: node.location)
     }
 
-    func sequence(_ node: YAMLNode, _ what: String) throws(YAMLError) -> YAMLItems {
+    func sequence(_ node: YAMLNode, _ what: String) throws(ConfigError) -> YAMLItems {
         if case .sequence(let items) = node.kind { return items }
         throw .wrongKind(expected: "a list", found: node.kindName, what: what, location: node.location)
     }
 
-    func keyText(_ node: YAMLNode) throws(YAMLError) -> String {
+    func keyText(_ node: YAMLNode) throws(ConfigError) -> String {
         guard let text = node.scalar else { throw Self.notAKey(node) }
         return text
     }
 
-    static func notAKey(_ node: YAMLNode) -> YAMLError {
+    static func notAKey(_ node: YAMLNode) -> ConfigError {
         .wrongKind(expected: "a plain key", found: node.kindName, what: "A key", location: node.location)
     }
 
-    func text(_ node: YAMLNode, _ what: String) throws(YAMLError) -> String {
+    func text(_ node: YAMLNode, _ what: String) throws(ConfigError) -> String {
         guard let text = node.scalar, !text.isEmpty else {
             throw .wrongKind(expected: "a name", found: node.kindName, what: what, location: node.location)
         }
         return text
     }
 
-    func strings(_ node: YAMLNode, _ what: String) throws(YAMLError) -> [String] {
+    func strings(_ node: YAMLNode, _ what: String) throws(ConfigError) -> [String] {
         if let single = node.scalar { return [single] }
         var result: [String] = []
         for item in try sequence(node, what) { result.append(try text(item, what)) }
@@ -45,7 +45,7 @@ extension YAMLTranslator {
     /// or Symfony 5.3's `[reporter: { priority: 10 }]`.
     /// A service's tags, each entry with its attributes: a tag given again is another entry
     /// (Symfony's `kernel.event_listener`, once per event), as Symfony keeps it.
-    func tags(_ node: YAMLNode) throws(YAMLError) -> [TagEntry] {
+    func tags(_ node: YAMLNode) throws(ConfigError) -> [TagEntry] {
         var entries: [TagEntry] = []
         for item in try sequence(node, "tags") {
             if let name = item.scalar { entries.append(TagEntry(name)); continue }
@@ -73,7 +73,7 @@ extension YAMLTranslator {
 
     /// Tags of `_defaults` and `_instanceof`, which add to each service's: one set of attributes
     /// per tag (a tag given again with other attributes is refused there).
-    func sharedTags(_ node: YAMLNode) throws(YAMLError) -> ([String], [String: [String: ConfigValue]]) {
+    func sharedTags(_ node: YAMLNode) throws(ConfigError) -> ([String], [String: [String: ConfigValue]]) {
         var names: [String] = []
         var attributes: [String: [String: ConfigValue]] = [:]
         var seen: Set<String> = []   // a file may list thousands: a search of `names` grew as their square
@@ -91,7 +91,7 @@ extension YAMLTranslator {
     }
 
     /// Symfony's `bind`: `$name`, `Type $name` or `Type` keys, each with its source.
-    func bindings(_ node: YAMLNode) throws(YAMLError) -> [ArgumentBinding] {
+    func bindings(_ node: YAMLNode) throws(ConfigError) -> [ArgumentBinding] {
         var result: [ArgumentBinding] = []
         for (keyNode, value) in try mapping(node, "bind") {
             let key = try keyText(keyNode)
@@ -107,7 +107,7 @@ extension YAMLTranslator {
     }
 
     /// Symfony's `deprecated`: a message, or `{ package, version, message }`.
-    func deprecation(_ node: YAMLNode) throws(YAMLError) -> String {
+    func deprecation(_ node: YAMLNode) throws(ConfigError) -> String {
         if let text = node.scalar { return text.isEmpty || text == "true" ? "deprecated" : text }
         var parts: [String: String] = [:]
         for (key, value) in try mapping(node, "deprecated") { parts[try keyText(key)] = value.scalar ?? "" }
@@ -187,20 +187,20 @@ extension YAMLTranslator {
         }
     }
 
-    func bool(_ node: YAMLNode, _ what: String) throws(YAMLError) -> Bool {
+    func bool(_ node: YAMLNode, _ what: String) throws(ConfigError) -> Bool {
         guard let flag = node.scalar.flatMap(Self.booleanLiteral) else {
             throw .wrongKind(expected: "true or false", found: node.scalar.map { "'\($0)'" } ?? node.kindName, what: what, location: node.location)
         }
         return flag
     }
 
-    func scope(_ node: YAMLNode) throws(YAMLError) -> Scope {
+    func scope(_ node: YAMLNode) throws(ConfigError) -> Scope {
         let name = try text(node, "scope")
         return Scope.builtIn(named: name) ?? .custom(name)
     }
 
     /// An import: a path, or Symfony's `{ resource: path, ignore_errors: not_found }`.
-    func configImport(_ node: YAMLNode) throws(YAMLError) -> ConfigImport {
+    func configImport(_ node: YAMLNode) throws(ConfigError) -> ConfigImport {
         if let path = node.scalar { return ConfigImport(path: path, location: node.location) }
         guard let entries = node.entries else {
             throw .wrongKind(expected: "a path or {resource: path}", found: node.kindName, what: "an import", location: node.location)
@@ -226,7 +226,7 @@ extension YAMLTranslator {
         return ConfigImport(path: path, location: node.location, ifPresent: ifPresent)
     }
 
-    func unknownKey(_ key: String, in section: String, known: [String], at location: ConfigLocation) -> YAMLError {
+    func unknownKey(_ key: String, in section: String, known: [String], at location: ConfigLocation) -> ConfigError {
         .unknownKey(key: key, section: section, known: known, suggestion: Suggestions.closest(to: key, in: known).first, location: location)
     }
 }

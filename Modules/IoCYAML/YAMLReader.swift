@@ -1,4 +1,5 @@
 import CYaml
+import IoCConfig
 import IoCCore
 
 /// Reads one YAML document into nodes with libyaml's event API, enforcing ``YAMLLimits``:
@@ -32,14 +33,14 @@ struct YAMLReader {
 
     /// The document, or `nil` for an empty one. Its size is checked already (the config
     /// loader's `ConfigImports.checkSize`): at most 2 GiB, which the tables' 32-bit numbers need.
-    func read(_ bytes: [UInt8]) throws(YAMLError) -> YAMLDocument? {
+    func read(_ bytes: [UInt8]) throws(ConfigError) -> YAMLDocument? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .syntax(problem: "libyaml could not start", context: nil, location: ConfigLocation(file: file, line: 1, column: 1))
         }
         defer { yaml_parser_delete(&parser) }
         var tables = YAMLDocument.Tables(expectedBytes: bytes.count)
-        let root = try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> Int32? in
+        let root = try bytes.withUnsafeBufferPointer { buffer throws(ConfigError) -> Int32? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             return try parse(&parser, into: &tables)
         }
@@ -47,7 +48,7 @@ struct YAMLReader {
         return YAMLDocument(file: file, tables: tables, root: root)
     }
 
-    private func parse(_ parser: inout yaml_parser_t, into document: inout YAMLDocument.Tables) throws(YAMLError) -> Int32? {
+    private func parse(_ parser: inout yaml_parser_t, into document: inout YAMLDocument.Tables) throws(ConfigError) -> Int32? {
         var stack: [Frame] = []
         stack.reserveCapacity(16)
         // The members of every open collection, innermost last.
@@ -135,12 +136,12 @@ struct YAMLReader {
     }
 
     /// Refuses a map key written twice, when its value has been read.
-    private func checkUnique(key: Int32, in frame: inout Frame, pending: [Int32], _ document: YAMLDocument.Tables) throws(YAMLError) {
+    private func checkUnique(key: Int32, in frame: inout Frame, pending: [Int32], _ document: YAMLDocument.Tables) throws(ConfigError) {
         guard document.records[Int(key)].shape == .scalar else { return }
         // The keys before this one: every other member, from the frame's start.
         let keys = stride(from: frame.start, to: pending.count - 1, by: 2)
         let earlierKeys = (pending.count - 1 - frame.start) / 2
-        func fail(_ first: Int32) -> YAMLError {
+        func fail(_ first: Int32) -> ConfigError {
             func location(_ node: Int32) -> ConfigLocation {
                 ConfigLocation(file: file, line: Int(document.records[Int(node)].line), column: Int(document.records[Int(node)].column))
             }
@@ -167,14 +168,14 @@ struct YAMLReader {
         ConfigLocation(file: file, line: line, column: column)
     }
 
-    private func checkDepth(_ depth: Int, _ location: ConfigLocation) throws(YAMLError) {
+    private func checkDepth(_ depth: Int, _ location: ConfigLocation) throws(ConfigError) {
         if depth > limits.maxDepth {
             throw .limitExceeded(limit: "the nesting depth (maxDepth \(limits.maxDepth))", value: depth, location: location)
         }
     }
 
     /// The tag's place in ``knownTags`` plus one, or the reason it is refused.
-    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: ConfigLocation) throws(YAMLError) -> UInt8 {
+    private func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ location: ConfigLocation) throws(ConfigError) -> UInt8 {
         guard let tag = string(pointer) else { return 0 }
         if tag.hasPrefix("!php/") {
             throw .refused(construct: tag, reason: "it makes a PHP constant, object or enum case; give the value itself, or register it in code", location: location)
@@ -190,7 +191,7 @@ struct YAMLReader {
         pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
-    private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+    private func syntaxError(_ parser: yaml_parser_t) -> ConfigError {
         let mark = parser.problem_mark
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         let context = parser.context.map { String(cString: $0) }

@@ -13,7 +13,7 @@ package struct YAMLTranslator: ConfigTranslation {
     package var aliases: [ConfigAlias] = []
     /// With `collecting`, a section or service that is wrong is skipped and its problem kept
     /// here, so that one run reports them all; otherwise the first problem is thrown.
-    package var problems: [YAMLError] = []
+    package var problems: [ConfigError] = []
     /// The ids of services left out because of a problem (collecting only).
     package var skipped: [String] = []
     /// The keys the file writes as parameters, noted as values are read (a box: values are
@@ -30,7 +30,7 @@ package struct YAMLTranslator: ConfigTranslation {
 
     /// Runs one part of the translation: a problem is thrown, or kept when collecting, with
     /// the id of the service it leaves out.
-    private mutating func part(skipping id: String? = nil, _ body: (inout YAMLTranslator) throws(YAMLError) -> Void) throws(YAMLError) {
+    private mutating func part(skipping id: String? = nil, _ body: (inout YAMLTranslator) throws(ConfigError) -> Void) throws(ConfigError) {
         do {
             try body(&self)
         } catch {
@@ -49,15 +49,15 @@ package struct YAMLTranslator: ConfigTranslation {
     ]
     static let defaultsKeys = ["scope", "shared", "lazy", "eager", "tags", "profile", "autowire", "autoconfigure", "public", "bind"]
 
-    mutating func translate(_ document: YAMLDocument?) throws(YAMLError) {
+    mutating func translate(_ document: YAMLDocument?) throws(ConfigError) {
         guard let document else { return }
         try translate(root: document.node(document.root))
     }
 
-    private mutating func translate(root: YAMLNode) throws(YAMLError) {
+    private mutating func translate(root: YAMLNode) throws(ConfigError) {
         let entries = try mapping(root, "The document")
         for (keyNode, value) in entries {
-            try part { (this) throws(YAMLError) in
+            try part { (this) throws(ConfigError) in
                 let key = try this.keyText(keyNode)
                 switch key {
                 case "parameters":
@@ -82,7 +82,7 @@ package struct YAMLTranslator: ConfigTranslation {
     }
 
     /// A `when@<profile>:` block: its services exist only when that profile is active.
-    private mutating func conditional(profile: String, _ node: YAMLNode, at location: ConfigLocation) throws(YAMLError) {
+    private mutating func conditional(profile: String, _ node: YAMLNode, at location: ConfigLocation) throws(ConfigError) {
         guard !profile.isEmpty else {
             throw .badValue(value: "when@", reason: "'when@' names a profile (an environment), as in when@test", location: location)
         }
@@ -133,9 +133,9 @@ package struct YAMLTranslator: ConfigTranslation {
     static let instanceofKeys = ["tags", "calls", "properties", "bind", "shared", "scope", "lazy", "public", "autowire"]
 
     /// Symfony's `_instanceof: { Protocol: { tags: [...], calls: [...] } }`.
-    private func instanceof(_ node: YAMLNode) throws(YAMLError) -> [ConditionalSettings] {
+    private func instanceof(_ node: YAMLNode) throws(ConfigError) -> [ConditionalSettings] {
         var result: [ConditionalSettings] = []
-        var unknown: [YAMLError] = []
+        var unknown: [ConfigError] = []
         for (typeNode, body) in try mapping(node, "_instanceof") {
             var settings = ConditionalSettings(typeName: Self.swiftTypeName(try keyText(typeNode)))
             var scopeKey: String?
@@ -161,16 +161,16 @@ package struct YAMLTranslator: ConfigTranslation {
             }
             result.append(settings)
         }
-        if let problem = YAMLError.combining(unknown) { throw problem }
+        if let problem = ConfigError.combining(unknown) { throw problem }
         return result
     }
 
-    private mutating func services(_ node: YAMLNode) throws(YAMLError) {
+    private mutating func services(_ node: YAMLNode) throws(ConfigError) {
         let entries = try mapping(node, "services")
         var defaults = Defaults()
         if let defaultsNode = entries.first(where: { $0.key.isText("_defaults") })?.value {
             var scopeKey: String?
-            var unknown: [YAMLError] = []
+            var unknown: [ConfigError] = []
             for (keyNode, value) in try mapping(defaultsNode, "_defaults") {
                 let key = try keyText(keyNode)
                 if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
@@ -189,14 +189,14 @@ package struct YAMLTranslator: ConfigTranslation {
                 case let other: unknown.append(unknownKey(other, in: "_defaults", known: Self.defaultsKeys, at: keyNode.location))
                 }
             }
-            if let problem = YAMLError.combining(unknown) { throw problem }
+            if let problem = ConfigError.combining(unknown) { throw problem }
         }
         if let node = entries.first(where: { $0.key.isText("_instanceof") })?.value {
             defaults.conditional = try instanceof(node)
         }
         for (keyNode, value) in entries {
             let key = keyNode.scalar
-            try part(skipping: key) { (this) throws(YAMLError) in
+            try part(skipping: key) { (this) throws(ConfigError) in
                 guard let id = key else { throw Self.notAKey(keyNode) }
                 if id == "_defaults" || id == "_instanceof" { return }
                 if let text = value.scalar, value.tag == nil, text.hasPrefix("@"), !text.hasPrefix("@@") {
@@ -240,7 +240,7 @@ package struct YAMLTranslator: ConfigTranslation {
         }
     }
 
-    private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(YAMLError) -> Definition {
+    private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(ConfigError) -> Definition {
         let definition = try definitionBody(name: id, node, at: location)
         let stated = defaults.readsStatedKeys ? Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []) : []
         return applying(defaults, to: definition, stated: stated)
@@ -286,14 +286,14 @@ package struct YAMLTranslator: ConfigTranslation {
     }
 
     /// A service's map; also used for inner (anonymous) definitions.
-    func definitionBody(name: String?, _ node: YAMLNode, at location: ConfigLocation) throws(YAMLError) -> Definition {
+    func definitionBody(name: String?, _ node: YAMLNode, at location: ConfigLocation) throws(ConfigError) -> Definition {
         let entries = try mapping(node, name.map { "Service '\($0)'" } ?? "An inner service")
         var definition = Definition(name: name, typeName: nil, construction: .initializer(), location: location)
         var arguments: [InjectionPoint] = []
         var factory: YAMLNode?
         var scopeKey: String?
         // Every problem of the map (unknown keys, refused constructs, bad values) is reported.
-        var unknown: [YAMLError] = []
+        var unknown: [ConfigError] = []
         var shortcutArguments: [InjectionPoint] = []
         var resource: (path: String, location: ConfigLocation)?
         var excluded: [String] = []
@@ -302,7 +302,7 @@ package struct YAMLTranslator: ConfigTranslation {
         for (keyNode, value) in entries {
             // Every problem of the map is reported, not only the first: a key that is wrong
             // (unknown, refused, of the wrong kind) is noted and the next one read.
-            do throws(YAMLError) {
+            do throws(ConfigError) {
                 let key = try keyText(keyNode)
                 // As in Symfony, a setting given as null (`autowire: ~`) is a setting not given.
                 if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
@@ -316,7 +316,7 @@ package struct YAMLTranslator: ConfigTranslation {
                     definition.properties.reserveCapacity(definition.properties.count + entries.count)
                     for (property, source) in entries {
                         // Each property's problem is reported, not only the first one's.
-                        do throws(YAMLError) {
+                        do throws(ConfigError) {
                             definition.properties.append(PropertyInjection(name: try keyText(property), source: try self.source(source),
                                                                            location: source.location))
                         } catch {
@@ -393,7 +393,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 unknown += error.problems
             }
         }
-        if let problem = YAMLError.combining(unknown) { throw problem }
+        if let problem = ConfigError.combining(unknown) { throw problem }
         if !shortcutArguments.isEmpty {
             guard arguments.allSatisfy({ $0.label != nil }) else {
                 throw .conflictingKeys(first: "arguments", second: "$\(shortcutArguments[0].label ?? "")", meaning: "positional and named arguments",
@@ -443,13 +443,13 @@ package struct YAMLTranslator: ConfigTranslation {
     }
 
     /// Remembers which of `scope` and Symfony's `shared` a map gave; giving both is an error.
-    private func noteScopeKey(_ key: String, _ given: inout String?, at location: ConfigLocation) throws(YAMLError) {
+    private func noteScopeKey(_ key: String, _ given: inout String?, at location: ConfigLocation) throws(ConfigError) {
         guard key == "scope" || key == "shared" else { return }
         if let given { throw .conflictingKeys(first: given, second: key, meaning: "the scope", location: location) }
         given = key
     }
 
-    private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint], typeName: inout String?) throws(YAMLError) -> Construction {
+    private func factoryConstruction(_ node: YAMLNode, arguments: [InjectionPoint], typeName: inout String?) throws(ConfigError) -> Construction {
         if let signature = node.scalar {
             if signature.hasPrefix("@") {
                 // Symfony's invokable factory, `'@service'`: PHP calls its `__invoke`; Swift's
@@ -484,28 +484,28 @@ package struct YAMLTranslator: ConfigTranslation {
         return .factoryMethod(method, of: .named(try referenceName(reference, items[0].location)), arguments: arguments)
     }
 
-    private func argumentPoints(_ node: YAMLNode) throws(YAMLError) -> [InjectionPoint] {
+    private func argumentPoints(_ node: YAMLNode) throws(ConfigError) -> [InjectionPoint] {
         switch node.kind {
         case .sequence(let items):
             var points: [InjectionPoint] = []
             points.reserveCapacity(items.count)
             // Each argument's problem is reported, not only the first one's.
-            var problems: [YAMLError] = []
+            var problems: [ConfigError] = []
             for item in items {
-                do throws(YAMLError) {
+                do throws(ConfigError) {
                     points.append(InjectionPoint(source: try source(item), location: item.location))
                 } catch {
                     problems += error.problems
                 }
             }
-            if let problem = YAMLError.combining(problems) { throw problem }
+            if let problem = ConfigError.combining(problems) { throw problem }
             return points
         case .mapping(let entries):
             var points: [InjectionPoint] = []
             points.reserveCapacity(entries.count)
-            var problems: [YAMLError] = []
+            var problems: [ConfigError] = []
             for (label, value) in entries {
-                do throws(YAMLError) {
+                do throws(ConfigError) {
                     // Symfony names constructor parameters as PHP variables: `$logger`.
                     var text = try keyText(label)
                     if text.hasPrefix("$") { text.removeFirst() }
@@ -514,14 +514,14 @@ package struct YAMLTranslator: ConfigTranslation {
                     problems += error.problems
                 }
             }
-            if let problem = YAMLError.combining(problems) { throw problem }
+            if let problem = ConfigError.combining(problems) { throw problem }
             return points
         case .scalar:
             throw .wrongKind(expected: "a list (positional) or a map (labelled)", found: node.kindName, what: "arguments", location: node.location)
         }
     }
 
-    private func calls(_ node: YAMLNode) throws(YAMLError) -> [MethodInjection] {
+    private func calls(_ node: YAMLNode) throws(ConfigError) -> [MethodInjection] {
         var result: [MethodInjection] = []
         for call in try sequence(node, "calls") {
             switch call.kind {
@@ -556,7 +556,7 @@ package struct YAMLTranslator: ConfigTranslation {
         return result
     }
 
-    private static func returnsCloneRefused(at location: ConfigLocation) -> YAMLError {
+    private static func returnsCloneRefused(at location: ConfigLocation) -> ConfigError {
         .refused(construct: "returns_clone", reason: "it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument",
                  location: location)
     }

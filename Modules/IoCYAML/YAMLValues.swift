@@ -5,7 +5,7 @@ import IoCCore
 
 extension YAMLTranslator {
     /// Where an argument or property value comes from.
-    func source(_ node: YAMLNode) throws(YAMLError) -> InjectionSource {
+    func source(_ node: YAMLNode) throws(ConfigError) -> InjectionSource {
         if let tag = node.tag, tag.hasPrefix("!"), !tag.hasPrefix("!!"), tag != "!" { return try taggedSource(tag, node) }
         switch node.kind {
         case .scalar(let text, let plain):
@@ -41,7 +41,7 @@ extension YAMLTranslator {
     }
 
     /// A value with one of Symfony's tags.
-    private func taggedSource(_ tag: String, _ node: YAMLNode) throws(YAMLError) -> InjectionSource {
+    private func taggedSource(_ tag: String, _ node: YAMLNode) throws(ConfigError) -> InjectionSource {
         switch tag {
         case "!tagged_iterator", "!tagged", "!tagged_locator":
             // The same components; the injection point's type decides: [T], [String: T] or ServiceLocator<T>.
@@ -93,7 +93,7 @@ extension YAMLTranslator {
         }
     }
 
-    func referenceName(_ text: String, _ location: ConfigLocation) throws(YAMLError) -> String {
+    func referenceName(_ text: String, _ location: ConfigLocation) throws(ConfigError) -> String {
         let name = String(text.dropFirst())
         guard !name.isEmpty, !name.containsASCII(UInt8(ascii: " ")) else {
             throw .badValue(value: text, reason: "a reference is '@' followed by a service id ('@?id' when optional, '@@' for a literal '@')",

@@ -320,4 +320,18 @@ enum ErrorsAndValidationSnippets {
         let line = registered // scaffold
         #expect(printed == ["DocSnippetTests/GuideSnippets.swift:\(line): No component Client is registered; required by Report, argument 0, at DocSnippetTests/GuideSnippets.swift:\(line). Register it, or correct the reference."]) // scaffold
     }
+
+    @Test static func handlingAConfigError() {
+        var printed: [String] = [] // scaffold
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) } // scaffold
+        do {
+            let config = try YAMLLoader().load(string: "services:\n  a: { clas: Logger }\n", name: "app.yaml")
+            print(config.definitions.count)
+        } catch {
+            for problem in error.problems where problem.kind == .unknownKey {
+                print(problem.location?.line ?? 0, problem.format)   // 2 YAML
+            }
+        }
+        #expect(printed == ["2 YAML"]) // scaffold
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IoCConfig
 import IoCCore
 
 /// One config file as one side reads it: its components (by name, each a record of the
@@ -30,10 +31,10 @@ struct Problem: CustomStringConvertible {
         self.line = line
     }
 
-    init(_ error: some Error, location: ConfigLocation?) {
-        kind = Mirror(reflecting: error).children.first?.label ?? String(describing: type(of: error))
-        message = String(describing: error)
-        line = location.flatMap { $0 == .unknown ? nil : $0.line }
+    init(_ error: ConfigError) {
+        kind = error.kind.name
+        message = error.description
+        line = error.location.flatMap { $0 == .unknown ? nil : $0.line }
     }
 
     var description: String { message }

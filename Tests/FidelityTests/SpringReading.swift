@@ -178,7 +178,7 @@ enum SpringReading {
 
     static func swift(_ url: URL, root: URL) -> Reading {
         let config = XMLLoader().check(contentsOf: url, root: root)
-        let begun = Reading.merging(config.definitions, problems: config.problems.map { Problem($0, location: $0.location) })
+        let begun = Reading.merging(config.definitions, problems: config.problems.map(Problem.init))
         var reading = begun.reading
         let merged = begun.merged
         var aliasesOf: [String: [String]] = [:]

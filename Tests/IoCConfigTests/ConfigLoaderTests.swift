@@ -9,25 +9,18 @@ import Testing
 ///     import parts/more.conf      import? optional.conf
 ///     name: Type                  alias other -> name
 ///     set key = value
-enum LineError: ConfigFileError, Equatable, CustomStringConvertible {
-    case importOutsideRoot(path: String, root: String, location: ConfigLocation)
-    case importLinkedOutsideRoot(path: String, target: String, root: String, location: ConfigLocation)
-    case importCycle(chain: [String], location: ConfigLocation)
-    case limitExceeded(limit: String, value: Int, location: ConfigLocation)
-    case unreadable(path: String, reason: String, location: ConfigLocation?)
-    case badLine(String, location: ConfigLocation)
+extension ConfigError.Format {
+    static let lines = ConfigError.Format("LINES")
+}
 
-    var description: String {
-        switch self {
-        case .importOutsideRoot(let path, let root, let location):
-            ConfigImports.outsideRootMessage(path: path, root: root, location: location)
-        case .importLinkedOutsideRoot(let path, let target, let root, let location):
-            ConfigImports.linkedOutsideRootMessage(path: path, target: target, root: root, location: location)
-        case .importCycle(let chain, let location): ConfigImports.circleMessage(chain: chain, location: location)
-        case .limitExceeded(let limit, let value, let location): "Limit exceeded at \(location): \(limit) is \(value)."
-        case .unreadable(let path, let reason, let location): ConfigImports.unreadableMessage(path: path, reason: reason, importedAt: location)
-        case .badLine(let line, let location): "Cannot read '\(line)' at \(location)."
-        }
+extension ConfigError.Kind {
+    /// A kind of the LINES format's own: a front end adds kinds without editing IoCConfig.
+    static let badLine = ConfigError.Kind("badLine")
+}
+
+extension ConfigError {
+    static func badLine(_ line: String, location: ConfigLocation) -> ConfigError {
+        ConfigError(.badLine, format: .lines, message: "Cannot read '\(line)' at \(location).", location: location)
     }
 }
 
@@ -35,13 +28,13 @@ struct LineFile: ConfigTranslation {
     var definitions: [Definition] = []
     var aliases: [ConfigAlias] = []
     var imports: [ConfigImport] = []
-    var problems: [LineError] = []
+    var problems: [ConfigError] = []
     var skipped: [String] = []
     var settings: [String: String] = [:]
 }
 
 struct LineFormat: ConfigFormat {
-    static let name = "LINES"
+    static let format = ConfigError.Format.lines
     static let laterFilesReplace = true
     var maxImportDepth = 8
     var maxDocumentBytes = 1 << 20
@@ -49,7 +42,7 @@ struct LineFormat: ConfigFormat {
     var maxBytesRead = 4 << 20
     var noExtras: [String: String] { [:] }
 
-    func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(LineError) -> LineFile {
+    func translate(_ bytes: [UInt8], file: String, collecting: Bool) throws(ConfigError) -> LineFile {
         var translated = LineFile()
         for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n").enumerated() {
             let location = ConfigLocation(file: file, line: number + 1, column: 1)
@@ -135,7 +128,7 @@ struct ConfigLoaderTests {
         #expect(load("absolute.conf")
             == "Import '/etc/passwd' at \(config)/absolute.conf:1:1 is outside the config root \(config). Imports are relative paths inside the root; absolute paths, URLs and '..' that leave the root are refused.")
         #expect(load("loop.conf") == "Imports form a circle at \(config)/again.conf:1:1: loop.conf -> again.conf -> loop.conf.")
-        #expect(load("deep.conf", depth: 1) == "Limit exceeded at \(config)/deep1.conf:1:1: the import depth (maxImportDepth 1) is 2.")
+        #expect(load("deep.conf", depth: 1) == "LINES limit exceeded at \(config)/deep1.conf:1:1: the import depth (maxImportDepth 1) is 2. Raise LINESLimits if the file is meant to be this large.")
         #expect(load("deep.conf", depth: 2) == "no error")
         #expect(load("gone.conf") == "Cannot read '\(config)/missing.conf' (imported at \(config)/gone.conf:2:1): no such file.")
     }
@@ -154,22 +147,22 @@ struct ConfigLoaderTests {
         #expect(ConfigImports.read(root.appendingPathComponent("small.conf"), after: [], root: base, maxDepth: 8, maxBytes: 4)
             == .success(Data("a: A".utf8)))
         #expect(errorText { _ = try loader.load(contentsOf: root.appendingPathComponent("app.conf"), root: nil) }
-            == "Limit exceeded at \(base)/huge.conf:1: the document size (maxDocumentBytes 1048576) is 4294967296.")
+            == "LINES limit exceeded at \(base)/huge.conf:1: the document size (maxDocumentBytes 1048576) is 4294967296. Raise LINESLimits if the file is meant to be this large.")
     }
 
     @Test func sizeCheck_refusesPastTheLimit_andPastTwoGibibytesWhateverTheLimit() {
         func check(_ size: Int, maxBytes: Int) -> String {
-            errorText { try ConfigImports.checkSize(size, maxBytes: maxBytes, file: "app.conf", as: LineError.self) }
+            errorText { try ConfigImports.checkSize(size, maxBytes: maxBytes, file: "app.conf", format: .lines) }
         }
         #expect(check(16, maxBytes: 16) == "no error")
-        #expect(check(17, maxBytes: 16) == "Limit exceeded at app.conf:1: the document size (maxDocumentBytes 16) is 17.")
+        #expect(check(17, maxBytes: 16) == "LINES limit exceeded at app.conf:1: the document size (maxDocumentBytes 16) is 17. Raise LINESLimits if the file is meant to be this large.")
         #expect(check(Int(Int32.max), maxBytes: .max) == "no error")
         #expect(check(Int(Int32.max) + 1, maxBytes: .max)
-            == "Limit exceeded at app.conf:1: the document size (2147483647 bytes, the most one document can hold) is 2147483648.")
+            == "LINES limit exceeded at app.conf:1: the document size (2147483647 bytes, the most one document can hold) is 2147483648. Raise LINESLimits if the file is meant to be this large.")
         // Text is checked by the loader as files are: the format's limit, before it translates.
         let small = ConfigLoader(LineFormat(maxDocumentBytes: 4))
         #expect(errorText { _ = try small.load(string: "a: A\nb: B", name: "<text>", root: nil) }
-            == "Limit exceeded at <text>:1: the document size (maxDocumentBytes 4) is 9.")
+            == "LINES limit exceeded at <text>:1: the document size (maxDocumentBytes 4) is 9. Raise LINESLimits if the file is meant to be this large.")
     }
 
     @Test func importsThatRepeatFiles_areHeldToTheFilesAndBytesOneLoadReads() throws {
@@ -182,7 +175,7 @@ struct ConfigLoaderTests {
         var format = LineFormat()
         format.maxFilesRead = 100
         #expect(errorText { _ = try ConfigLoader(format).load(contentsOf: root.appendingPathComponent("f0.conf"), root: nil) }
-            == "Limit exceeded at \(base)/f7.conf:3:1: the files one load reads, a file imported twice counted twice (maxFilesRead 100) is 101.")
+            == "LINES limit exceeded at \(base)/f7.conf:3:1: the files one load reads, a file imported twice counted twice (maxFilesRead 100) is 101. Raise LINESLimits if the file is meant to be this large.")
         // A diamond within the limits reads the shared file twice, and its second reading replaces the first.
         let diamond = try directory(["app.conf": "import left.conf\nimport right.conf", "left.conf": "import common.conf",
                                      "right.conf": "import common.conf", "common.conf": "a: A"])
@@ -195,10 +188,10 @@ struct ConfigLoaderTests {
         let bytes = try directory(["app.conf": "import b.conf\nc: C", "b.conf": "b: B\nd: D"])
         defer { try? FileManager.default.removeItem(at: bytes) }
         #expect(errorText { _ = try ConfigLoader(format).load(contentsOf: bytes.appendingPathComponent("app.conf"), root: nil) }
-            == "Limit exceeded at \(bytes.standardizedFileURL.path)/app.conf:1:1: the bytes one load reads, every file and import (maxBytesRead 20) is 27.")
+            == "LINES limit exceeded at \(bytes.standardizedFileURL.path)/app.conf:1:1: the bytes one load reads, every file and import (maxBytesRead 20) is 27. Raise LINESLimits if the file is meant to be this large.")
         // Text given directly counts as well.
         #expect(errorText { _ = try ConfigLoader(format).load(string: String(repeating: "a: A\n", count: 5), name: "<text>", root: nil) }
-            == "Limit exceeded at <text>:1: the bytes one load reads, every file and import (maxBytesRead 20) is 25.")
+            == "LINES limit exceeded at <text>:1: the bytes one load reads, every file and import (maxBytesRead 20) is 25. Raise LINESLimits if the file is meant to be this large.")
     }
 
     @Test func importOfAPipe_isRefusedWithItsReason_notReadUntilAWriterComes() throws {

@@ -119,7 +119,7 @@ struct XMLDialectTests {
         ])
         let broken = XMLLoader().check(contentsOf: root.appendingPathComponent("broken.xml"))
         #expect(broken.definitions.isEmpty && broken.problems.count == 1)
-        #expect(throws: XMLError.self) { try XMLLoader().load(contentsOf: url) }
+        #expect(throws: ConfigError.self) { try XMLLoader().load(contentsOf: url) }
     }
 
     @Test func aValuesText_isKeptAsWritten_asSpringKeepsIt() throws {
@@ -274,6 +274,20 @@ struct XMLDialectTests {
 
 @Suite("XML: errors")
 struct XMLErrorTests {
+    @Test func anError_hasAKindAFormatAndAPlace() throws {
+        func configError(_ xml: String) -> ConfigError? {
+            do { _ = try XMLLoader().load(string: xml, name: "beans.xml"); return nil } catch { return error }
+        }
+        let element = try #require(configError("<beans><bena id='a'/></beans>"))
+        #expect(element.kind == .unknownElement && element.format == .xml)
+        #expect(element.location == ConfigLocation(file: "beans.xml", line: 1))
+        #expect(configError("<beans><bean id='a' clas='X'/></beans>")?.kind == .unknownAttribute)
+        #expect(configError("<beans><bean id='a'></beans>")?.kind == .syntax)
+        // A problem both front ends meet has one kind in both: a value given twice.
+        let twice = try #require(configError("<beans><bean id='a' class='X'><constructor-arg index='0' value='1'/><constructor-arg index='0' value='2'/></bean></beans>"))
+        #expect(twice.kind == .conflict && twice.description.hasSuffix("is given twice; it was first given at beans.xml:1. Keep one."))
+    }
+
     @Test func malformed() {
         #expect(loadError("<beans><bean id='a'></beans>") == "Malformed XML at beans.xml:1:29: Premature end of data in tag beans line 1.")
     }

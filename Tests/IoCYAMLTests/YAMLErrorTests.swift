@@ -9,6 +9,25 @@ private func loadError(_ yaml: String, limits: YAMLLimits = YAMLLimits()) -> Str
 
 @Suite("YAML: errors name file, line and column")
 struct YAMLErrorTests {
+    /// The error thrown by a load of `yaml`, or nil.
+    private func configError(_ yaml: String) -> ConfigError? {
+        do { _ = try YAMLLoader().load(string: yaml, name: "app.yaml"); return nil } catch { return error }
+    }
+
+    @Test func anError_hasAKindAFormatAndAPlace() throws {
+        let unknown = try #require(configError("services:\n  a: { clas: Logger }\n"))
+        #expect(unknown.kind == .unknownKey && unknown.format == .yaml && unknown.problems == [unknown])
+        #expect(unknown.location == ConfigLocation(file: "app.yaml", line: 2, column: 8))
+        let duplicate = try #require(configError("services:\n  a: {}\n  a: {}\n"))
+        #expect(duplicate.kind == .conflict && duplicate.format == .yaml)
+        #expect(configError("services:\n  a: !foo {}\n")?.kind == .unknownTag)
+        // Two problems of one map come as one error of kind several, placed at the first.
+        let several = try #require(configError("services:\n  a: { clas: Logger, scop: singleton }\n"))
+        #expect(several.kind == .several && several.problems.map(\.kind) == [.unknownKey, .unknownKey])
+        #expect(several.location == several.problems.first?.location)
+        #expect(several.description.hasPrefix("2 problems:\n1. Unknown key 'clas'"))
+    }
+
     @Test func syntaxError() {
         #expect(loadError("services:\n  a: [1, 2\n") == "YAML syntax error at app.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence.")
     }
@@ -22,7 +41,7 @@ struct YAMLErrorTests {
 
     @Test func bundleConfiguration_isRefusedByName() {
         #expect(loadError("framework:\n  secret: abc\nservices:\n  a: { class: Logger }\n")
-            == "'framework' at app.yaml:1:1 has no Swift meaning here: in a Symfony config file a top-level key other than parameters, imports, services and when@ configures a bundle (framework, security, doctrine...), which is a PHP library's own setup; configure that library in Swift code, and keep the services of this file under services:.")
+            == "'framework' at app.yaml:1:1 has no Swift meaning: in a Symfony config file a top-level key other than parameters, imports, services and when@ configures a bundle (framework, security, doctrine...), which is a PHP library's own setup; configure that library in Swift code, and keep the services of this file under services:.")
     }
 
 
@@ -47,31 +66,31 @@ struct YAMLErrorTests {
 
     @Test func duplicateKey() {
         #expect(loadError("services:\n  a: { class: Logger }\n  a: { class: Logger }\n")
-            == "Duplicate key 'a' at app.yaml:3:3; it was first given at app.yaml:2:3. Keep one.")
+            == "The key 'a' at app.yaml:3:3 is given twice; it was first given at app.yaml:2:3. Keep one.")
     }
 
     @Test func duplicateKey_inALargeMap() {
         // Large maps (more than 16 keys) find repeats through an index instead of a search.
         let services = (0..<20).map { "  s\($0): { class: Logger }\n" }.joined()
         #expect(loadError("services:\n" + services + "  s3: { class: Logger }\n")
-            == "Duplicate key 's3' at app.yaml:22:3; it was first given at app.yaml:5:3. Keep one.")
+            == "The key 's3' at app.yaml:22:3 is given twice; it was first given at app.yaml:5:3. Keep one.")
         #expect(loadError("services:\n" + services + "  s19: { class: Logger }\n")
-            == "Duplicate key 's19' at app.yaml:22:3; it was first given at app.yaml:21:3. Keep one.")
+            == "The key 's19' at app.yaml:22:3 is given twice; it was first given at app.yaml:21:3. Keep one.")
     }
 
     @Test func duplicateKey_sameTextInOtherBytes() {
         // "café" with a precomposed é and with e and a combining accent: equal as Swift strings,
         // so one key, in a small map (searched) and in a large one (indexed) alike.
         #expect(loadError("services:\n  caf\u{E9}: { class: Logger }\n  cafe\u{301}: { class: Logger }\n")
-            == "Duplicate key 'cafe\u{301}' at app.yaml:3:3; it was first given at app.yaml:2:3. Keep one.")
+            == "The key 'cafe\u{301}' at app.yaml:3:3 is given twice; it was first given at app.yaml:2:3. Keep one.")
         let services = (0..<20).map { "  s\($0): { class: Logger }\n" }.joined()
         #expect(loadError("services:\n  caf\u{E9}: { class: Logger }\n" + services + "  cafe\u{301}: { class: Logger }\n")
-            == "Duplicate key 'cafe\u{301}' at app.yaml:23:3; it was first given at app.yaml:2:3. Keep one.")
+            == "The key 'cafe\u{301}' at app.yaml:23:3 is given twice; it was first given at app.yaml:2:3. Keep one.")
     }
 
     @Test func unknownTag() {
         #expect(loadError("services:\n  a: !php/const FOO\n")
-            == "!php/const at app.yaml:2:6 has no Swift meaning here: it makes a PHP constant, object or enum case; give the value itself, or register it in code.")
+            == "!php/const at app.yaml:2:6 has no Swift meaning: it makes a PHP constant, object or enum case; give the value itself, or register it in code.")
     }
 
     @Test func aliasTargetMissing_isABuildError_withTheClosestNames() {

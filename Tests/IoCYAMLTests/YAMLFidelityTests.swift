@@ -148,9 +148,9 @@ struct YAMLFidelityTests {
             problems = error.problems.map(String.init(describing:))
         }
         #expect(problems == [
-            "configurator at services.yaml:4:5 has no Swift meaning here: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).",
-            "'@=service('x').y()' at services.yaml:5:17 has no Swift meaning here: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.",
-            "!closure at services.yaml:5:45 has no Swift meaning here: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).",
+            "configurator at services.yaml:4:5 has no Swift meaning: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).",
+            "'@=service('x').y()' at services.yaml:5:17 has no Swift meaning: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.",
+            "!closure at services.yaml:5:45 has no Swift meaning: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).",
             "Unknown key 'scop' in service 'a' at services.yaml:6:5. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace.",
         ])
     }
@@ -193,7 +193,7 @@ struct YAMLFidelityTests {
         #expect(try container.resolve((any Reporter).self, name: "plain").id == "plain")
         #expect(try container.resolve((any Reporter).self, name: "logging.pdf.inner").id == "pdf")
         #expect(errorText { _ = try Self.definitions("services:\n  a: { class: Logger, decorates: b, decoration_around: c }\n") }
-            == "decoration_around at services.yaml:2:37 has no Swift meaning here: it orders this decorator against the other decorators of one service by their ids; give each decorator a decoration_priority instead (the highest wraps the service first).")
+            == "decoration_around at services.yaml:2:37 has no Swift meaning: it orders this decorator against the other decorators of one service by their ids; give each decorator a decoration_priority instead (the highest wraps the service first).")
     }
 
     @Test func everyRefusedPropertyOfAService_isReported() {
@@ -201,7 +201,7 @@ struct YAMLFidelityTests {
         do {
             _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, properties: { x: '@=one()', y: !closure '@b' } }\n", name: "services.yaml")
         } catch {
-            count = error.problems.filter { if case .refused = $0 { true } else { false } }.count
+            count = error.problems.filter { $0.kind == .refused }.count
         }
         #expect(count == 2)
     }

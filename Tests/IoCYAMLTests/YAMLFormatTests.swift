@@ -264,10 +264,10 @@ struct YAMLFormatTests {
         #expect(config.skipped == ["a"])
         #expect(config.problems.map(\.description) == [
             "Unknown key 'scop' in service 'a' at \(path):3:23. Did you mean 'scope'? Known keys: class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace.",
-            "'extras' at \(path):6:1 has no Swift meaning here: in a Symfony config file a top-level key other than parameters, imports, services and when@ configures a bundle (framework, security, doctrine...), which is a PHP library's own setup; configure that library in Swift code, and keep the services of this file under services:.",
+            "'extras' at \(path):6:1 has no Swift meaning: in a Symfony config file a top-level key other than parameters, imports, services and when@ configures a bundle (framework, security, doctrine...), which is a PHP library's own setup; configure that library in Swift code, and keep the services of this file under services:.",
             "Cannot read '\(root.standardizedFileURL.path)/missing.yaml' (imported at \(path):1:11): no such file.",
         ])
-        #expect(throws: YAMLError.self) { try YAMLLoader().load(contentsOf: url) }
+        #expect(throws: ConfigError.self) { try YAMLLoader().load(contentsOf: url) }
     }
 
     @Test func imports_areRelativeAndMerged() throws {

@@ -188,9 +188,9 @@ struct SymfonyTagTests {
 
     @Test func phpOnlyTags_areRefusedWithTheSwiftWay() {
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: [!closure '@b'] }\n", name: "app.yaml") }
-            == "!closure at app.yaml:2:35 has no Swift meaning here: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).")
+            == "!closure at app.yaml:2:35 has no Swift meaning: it wraps a service in a PHP closure; inject Provider<T> (a new resolve per call) or Lazy<T> (built once, on first use).")
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: [!tagged { tag: x, default_index_method: key }] }\n", name: "app.yaml") }
-            == "default_index_method at app.yaml:2:53 has no Swift meaning here: it names a PHP static method that gives each tagged class its key or priority; give the tag the attribute instead (tags: [{ name: handler, key: pdf, priority: 10 }]).")
+            == "default_index_method at app.yaml:2:53 has no Swift meaning: it names a PHP static method that gives each tagged class its key or priority; give the tag the attribute instead (tags: [{ name: handler, key: pdf, priority: 10 }]).")
     }
 }
 

@@ -47,12 +47,12 @@ struct SymfonyHabitTests {
             #expect(container.isRegistered(ConsoleReporter.self, name: "testReporter") == (expected == "test"))
         }
         #expect(errorText { _ = try YAMLLoader().load(string: "when@test:\n  parameters: { a: 1 }\n", name: "app.yaml") }
-            == "'parameters' inside when@test at app.yaml:2:3 has no Swift meaning here: it would apply to one profile only, which property sources and imports cannot do here; put them in a file of their own and load it for that profile.")
+            == "'parameters' inside when@test at app.yaml:2:3 has no Swift meaning: it would apply to one profile only, which property sources and imports cannot do here; put them in a file of their own and load it for that profile.")
     }
 
     @Test func expressions_areRefusedWithAReason() {
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, arguments: ['@=service(\"x\").y()'] }\n", name: "app.yaml") }
-            == "'@=service(\"x\").y()' at app.yaml:2:35 has no Swift meaning here: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.")
+            == "'@=service(\"x\").y()' at app.yaml:2:35 has no Swift meaning: '@=' starts an expression of Symfony's expression language, which has no Swift counterpart: compute the value in a factory, or give it as a parameter.")
     }
 }
 
@@ -272,11 +272,11 @@ struct SymfonyServiceShapeTests {
         #expect(errorText { _ = try YAMLLoader().load(string: """
             services:
               client: { class: FreeWeatherClient, calls: [{ method: withLogger, arguments: ['@logger'], returns_clone: true }] }
-            """, name: "services.yaml") } == "returns_clone at services.yaml:2:93 has no Swift meaning here: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
+            """, name: "services.yaml") } == "returns_clone at services.yaml:2:93 has no Swift meaning: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
         #expect(errorText { _ = try YAMLLoader().load(string: """
             services:
               client: { class: FreeWeatherClient, calls: [{ withLogger: !returns_clone ['@logger'] }] }
-            """, name: "services.yaml") } == "returns_clone at services.yaml:2:61 has no Swift meaning here: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
+            """, name: "services.yaml") } == "returns_clone at services.yaml:2:61 has no Swift meaning: it calls a PHP 'wither' that returns a changed copy; Swift classes are set in place: make the method set the value, or give it as an initializer argument.")
         // Symfony reads `{ method: [...] }` as a call of a method named `method` (the long form's
         // `method` is a name).
         let calls = try YAMLLoader().load(string: """
@@ -367,15 +367,15 @@ struct SymfonyServiceShapeTests {
 
     @Test func configuratorAndPHPFiles_areRefusedWithTheSwiftWay() {
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, configurator: ['@c', configure] }\n", name: "services.yaml") }
-            == "configurator at services.yaml:2:23 has no Swift meaning here: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).")
+            == "configurator at services.yaml:2:23 has no Swift meaning: it hands the new service to another service's (or a PHP callable's) method to finish it; in Swift, give the type an after-injection method that takes what it needs through calls:, or make it with a factory service (factory: ['@configurator', 'make']).")
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  a: { class: Logger, file: '%kernel.project_dir%/a.php' }\n", name: "services.yaml") }
-            == "file at services.yaml:2:23 has no Swift meaning here: it loads a PHP file before the service is made; Swift code is compiled into the app.")
+            == "file at services.yaml:2:23 has no Swift meaning: it loads a PHP file before the service is made; Swift code is compiled into the app.")
         #expect(errorText { _ = try YAMLLoader().load(string: "services:\n  mailer:\n    stack: [{ class: Logger }]\n", name: "services.yaml") }
-            == "stack at services.yaml:3:5 has no Swift meaning here: Symfony builds a chain of decorators from the list; write each layer as a service with decorates: and decoration_priority (the highest wraps the original first).")
+            == "stack at services.yaml:3:5 has no Swift meaning: Symfony builds a chain of decorators from the list; write each layer as a service with decorates: and decoration_priority (the highest wraps the original first).")
     }
 
     @Test func binaryValues_areRefusedWithAReason() {
         #expect(errorText { _ = try YAMLLoader().load(string: "parameters:\n  key: !!binary aGVsbG8=\n", name: "services.yaml") }
-            == "!!binary at services.yaml:2:8 has no Swift meaning here: config values here are text, numbers, booleans, lists and maps, not raw bytes; give the text itself, or a base64 string that the component decodes.")
+            == "!!binary at services.yaml:2:8 has no Swift meaning: config values here are text, numbers, booleans, lists and maps, not raw bytes; give the text itself, or a base64 string that the component decodes.")
     }
 }

@@ -200,8 +200,7 @@ package struct ConfigCompiler {
     static func diagnostics(of error: any Error, file: URL) -> [ConfigDiagnostic] {
         let problems: [(String, ConfigLocation?)]
         switch error {
-        case let error as YAMLError: problems = error.problems.map { ($0.description, $0.location) }
-        case let error as XMLError: problems = error.problems.map { ($0.description, $0.location) }
+        case let error as ConfigError: problems = error.problems.map { ($0.description, $0.location) }
         default: problems = [("\(error)", nil)]
         }
         return problems.map { ConfigDiagnostic(.error, $0.0, at: $0.1 ?? ConfigLocation(file: file.path, line: 0)) }

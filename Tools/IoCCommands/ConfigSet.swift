@@ -1,4 +1,5 @@
 import Foundation
+import IoCConfig
 import IoCCore
 import IoCXML
 import IoCYAML
@@ -39,16 +40,12 @@ protocol LocatedError: Error {
     var kindName: String { get }
 }
 
-extension LocatedError {
-    /// An error enum's case name.
-    var kindName: String { Mirror(reflecting: self).children.first?.label ?? String(describing: type(of: self)) }
-}
-
 extension IoCError: LocatedError {
     var kindName: String { kind.name }
 }
-extension YAMLError: LocatedError {}
-extension XMLError: LocatedError {}
+extension ConfigError: LocatedError {
+    var kindName: String { kind.name }
+}
 
 /// The config files a command reads, merged: their definitions, YAML parameters and every
 /// problem met while reading them.
