@@ -15,7 +15,7 @@ public final class Container: Sendable {
     // The build's results: computed by the build before it makes the container, never changed
     // after (see ``BuildTables``).
     /// The hot lookups, read unretained; `lookupOwner` keeps them alive.
-    @usableFromInline let lookups: Unmanaged<LookupTables>
+    @usableFromInline let lookups: Unretained<LookupTables>
     private let lookupOwner: LookupTables
     /// The components by number: the definitions, then the exposures and inner definitions.
     let components: NumberedComponents
@@ -98,7 +98,7 @@ public final class Container: Sendable {
         hasMainActorNodes = tables.hasMainActorNodes
         let lookups = LookupTables(types: tables.types, names: tables.names, nodes: NodeSlots(count: tables.components.count, made: []))
         lookupOwner = lookups
-        self.lookups = Unmanaged.passUnretained(lookups)
+        self.lookups = Unretained(lookups)
     }
 
     /// The custom scopes a container `builder` builds knows: its parent's, with the builder's over them.
@@ -132,37 +132,37 @@ public final class Container: Sendable {
     /// The component named `name` (or with that alias), here or in a parent, private or not.
     @inlinable
     func component(named name: String) -> NodeRef? {
-        lookups._withUnsafeGuaranteedRef { $0.names.component(named: name, in: self) }
+        lookups.with { $0.names.component(named: name, in: self) }
     }
 
     /// The node of the component named `name`, made if it was not yet.
     func node(named name: String) -> AnyNode? {
-        component(named: name)?.node.takeUnretainedValue()
+        component(named: name)?.node.object
     }
 
     /// The component a top-level resolve by `name` reaches: `nil` for a private one.
     func publicNode(named name: String) -> AnyNode? {
         guard let found = component(named: name), !found.hides(name: name) else { return nil }
-        return found.node.takeUnretainedValue()
+        return found.node.object
     }
 
     // MARK: Components by number
 
     /// The node of component `index` (see ``NodeRef``): made on first use.
     @inlinable
-    func node(at index: Int) -> Unmanaged<AnyNode> {
-        if let made = lookups._withUnsafeGuaranteedRef({ index < $0.nodes.count ? $0.nodes.node(at: index) : nil }) { return made }
+    func node(at index: Int) -> Unretained<AnyNode> {
+        if let made = lookups.with({ index < $0.nodes.count ? $0.nodes.node(at: index) : nil }) { return made }
         return materialize(index)
     }
 
     /// Makes the node of component `index`, marked, and publishes it, unless another thread
     /// did first. Runs no user code.
     @usableFromInline @inline(never)
-    func materialize(_ index: Int) -> Unmanaged<AnyNode> {
+    func materialize(_ index: Int) -> Unretained<AnyNode> {
         let node = makeNode(index)
         node.index = index
         node.mark(flags[index])
-        return lookups._withUnsafeGuaranteedRef { $0.nodes.publish(node, at: index) }
+        return lookups.with { $0.nodes.publish(node, at: index) }
     }
 
     /// A new node for component `index`: a definition's, an inner definition's, or an
@@ -179,7 +179,7 @@ public final class Container: Sendable {
         case .exposure(let base, let type):
             // The build numbers an exposure only for a base its adapter takes (``AdapterBox/baseType``).
             guard let exposure = definition(at: base).exposedAs.first(where: { $0.type == type }), let adapter = code.adapter(exposure.code),
-                  let node = adapter.makeNode(base: self.node(at: base).takeUnretainedValue(), container: self, target: type)
+                  let node = adapter.makeNode(base: self.node(at: base).object, container: self, target: type)
             else { preconditionFailure("component \(index) has no node of its own to make") }
             return node
         }
@@ -211,7 +211,7 @@ public final class Container: Sendable {
     }
 
     /// Every node made so far, at build or since, in component order.
-    var madeNodes: [AnyNode] { lookups._withUnsafeGuaranteedRef { $0.nodes.made } }
+    var madeNodes: [AnyNode] { lookups.with { $0.nodes.made } }
 
     /// The definition of component `index`: its own, an inner definition, or for an exposure its base's.
     func definition(at index: Int) -> Definition { components.definition(at: index) }
@@ -253,7 +253,7 @@ public final class Container: Sendable {
     func producedType(at index: Int) -> ObjectIdentifier? { components.producedType(at: index) }
 
     /// Every name and alias, here and in a parent.
-    package var allNames: [String] { Array(lookups._withUnsafeGuaranteedRef { $0.names.allNames(in: self) }) }
+    package var allNames: [String] { Array(lookups.with { $0.names.allNames(in: self) }) }
     /// Every type a component is registered or exposed as, here and in a parent, by name.
     package var allTypeNames: [String] {
         let own = ownCandidates.values.compactMap { $0.first.flatMap { key(at: Int($0)).type?.name } }
@@ -286,7 +286,7 @@ public final class Container: Sendable {
         if _slowPath(isIntercepted) { return try interceptedResolve(type, name: nil) }
         guard let found = tableComponent(T.self) else { throw lookupFailure(type, name: nil) }
         // NB: the table holds a component making `T` for the key `T` by construction (see Compilation).
-        return try found.node._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
+        return try found.node.with { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
     }
 
     /// The component named `name` (or with that alias), as `T`.
@@ -304,7 +304,7 @@ public final class Container: Sendable {
     public func resolve<T>(_ type: T.Type = T.self, name: String) throws -> T {
         if _slowPath(isIntercepted) { return try interceptedResolve(type, name: name) }
         guard let found = component(named: name) else { throw lookupFailure(type, name: name) }
-        return try found.node._withUnsafeGuaranteedRef { node in
+        return try found.node.with { node in
             if _slowPath(node.isPrivate), node.hides(name: name) { throw lookupFailure(type, name: name) }
             if let typed = node as? Node<T> { return try typed.resolveTop(self) }
             return try resolveTop { ctx in try self.instance(of: node, as: T.self, ctx: ctx) }
@@ -330,7 +330,7 @@ public final class Container: Sendable {
     /// chosen among a type's components, when it is not private; `nil` otherwise.
     @inlinable
     func tableComponent<T>(_ type: T.Type) -> NodeRef? {
-        let number = lookups._withUnsafeGuaranteedRef { $0.types.number(for: ObjectIdentifier(T.self)) }
+        let number = lookups.with { $0.types.number(for: ObjectIdentifier(T.self)) }
         if _fastPath(number >= 0) { return NodeRef(self, Int(number)) }
         return number == TypeTable.absent ? parentTableComponent(ObjectIdentifier(T.self)) : nil
     }
@@ -343,7 +343,7 @@ public final class Container: Sendable {
     func parentTableComponent(_ id: ObjectIdentifier) -> NodeRef? {
         var current = parent
         while let container = current {
-            let number = container.lookups._withUnsafeGuaranteedRef { $0.types.number(for: id) }
+            let number = container.lookups.with { $0.types.number(for: id) }
             if number >= 0 { return NodeRef(container, Int(number)) }
             if number == TypeTable.unanswered { return nil }
             current = container.parent
@@ -484,7 +484,7 @@ public final class Container: Sendable {
         guard let found = tableComponent(T.self) else {
             throw lookupFailure(type, name: nil)
         }
-        return found.node.takeUnretainedValue()
+        return found.node.object
     }
 
     /// Resolves `node` as `T`: directly, through an exposure, or by casting a subtype.
@@ -542,26 +542,26 @@ public final class Container: Sendable {
     func instances<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) throws -> [T] {
         var result: [T] = []
         result.reserveCapacity(components.count)
-        for component in components { result.append(try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)) }
+        for component in components { result.append(try instance(of: component.node.object, as: type, ctx: ctx)) }
         return result
     }
 
     func instancesAsync<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) async throws -> [T] {
         var result: [T] = []
-        for component in components { result.append(try await instanceAsync(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)) }
+        for component in components { result.append(try await instanceAsync(of: component.node.object, as: type, ctx: ctx)) }
         return result
     }
 
     func instancesByKey<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) throws -> [String: T] {
         var result: [String: T] = [:]
-        for component in components { result[component.key.mapKey] = try instance(of: component.node.takeUnretainedValue(), as: type, ctx: ctx) }
+        for component in components { result[component.key.mapKey] = try instance(of: component.node.object, as: type, ctx: ctx) }
         return result
     }
 
     func instancesByKeyAsync<T>(of components: ComponentList, as type: T.Type, ctx: ResolutionContext) async throws -> [String: T] {
         var result: [String: T] = [:]
         for component in components {
-            result[component.key.mapKey] = try await instanceAsync(of: component.node.takeUnretainedValue(), as: type, ctx: ctx)
+            result[component.key.mapKey] = try await instanceAsync(of: component.node.object, as: type, ctx: ctx)
         }
         return result
     }

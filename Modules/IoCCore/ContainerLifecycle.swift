@@ -125,7 +125,7 @@ extension Container {
     public func inject<T>(into instance: T, name: String? = nil) throws -> T {
         if isIntercepted, let other = answeringContainer() { return try other.inject(into: instance, name: name) }
         let chosen = name.map { component(named: $0) } ?? candidates(of: ObjectIdentifier(T.self)).flatMap(Compilation.choose)
-        guard let found = chosen?.node.takeUnretainedValue() else { throw lookupFailure(T.self, name: name) }
+        guard let found = chosen?.node.object else { throw lookupFailure(T.self, name: name) }
         // An exposure as a protocol has no injection of its own: the instance needs its own type's.
         guard let node = found.exactly(T.self), found.base == nil else {
             let component = found.base ?? found

@@ -81,7 +81,7 @@ struct DefinitionArrayTests {
         #expect(d.isPrimary)
         #expect(d.info.location == registered[0].location)
         #expect(d.info.scope == .singleton)
-        let e = try #require(container.candidates(of: ObjectIdentifier(E.self))?.first?.node.takeUnretainedValue())
+        let e = try #require(container.candidates(of: ObjectIdentifier(E.self))?.first?.node.object)
         #expect(e.definition == registered[1])
         #expect(e.info.tags == ["t"])
         #expect(!e.isPrimary)

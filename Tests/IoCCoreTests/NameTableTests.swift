@@ -14,7 +14,7 @@ struct NameTableTests {
         for (index, definition) in container.definitions.enumerated() {
             for name in (definition.name.map { [$0] } ?? []) + definition.aliases { expected[name] = index }
         }
-        let table = container.lookups.takeUnretainedValue().names.own
+        let table = container.lookups.object.names.own
         #expect(table.mapValues(Int.init) == expected, sourceLocation: sourceLocation)
     }
 

@@ -28,7 +28,7 @@ extension Compilation {
     }
 
     /// The nodes of every component of `type` (made now where they were not).
-    func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type).map { $0.node.takeUnretainedValue() } }
+    func nodes(ofType type: TypeRef) -> [AnyNode] { candidates(ofType: type).map { $0.node.object } }
 
     /// The components tagged `tag`, here or in the parent (a child's own hide its parent's), by priority.
     func members(tagged tag: String) -> ComponentList {
@@ -37,7 +37,7 @@ extension Compilation {
     }
 
     /// The nodes of every component tagged `tag` (made now where they were not).
-    func nodes(tagged tag: String) -> [AnyNode] { members(tagged: tag).map { $0.node.takeUnretainedValue() } }
+    func nodes(tagged tag: String) -> [AnyNode] { members(tagged: tag).map { $0.node.object } }
 
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
     /// reference's binding).
@@ -47,7 +47,7 @@ extension Compilation {
 
     /// The node of the component named `name` (made now if it was not).
     func node(named name: String) -> AnyNode? {
-        component(named: name)?.node.takeUnretainedValue()
+        component(named: name)?.node.object
     }
 
     /// The candidate a by-type lookup picks: the only one, else the one primary, else the one
@@ -182,7 +182,7 @@ extension Compilation {
                 problems.append(Self.ambiguity(wanted, found, site: site.site))
                 return .some(nil)
             }
-            return chosen.node.takeUnretainedValue()
+            return chosen.node.object
         case .named(let name):
             guard let found = node(named: name) else {
                 if !optional { reportMissing(named: name, site: site) }

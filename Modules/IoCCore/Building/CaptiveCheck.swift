@@ -5,7 +5,7 @@
 extension Compilation {
     /// How long an instance of `target` lives, for the captive check.
     func lifetime(of target: NodeRef) -> ScopeLifetime {
-        guard isOwn(target) else { return target.node.takeUnretainedValue().lifetime }
+        guard isOwn(target) else { return target.node.object.lifetime }
         switch facts[target.index].storage {
         case .adapter: return facts[target.index].exposedBase.map { lifetime(of: component($0)) } ?? .perRequest
         case let storage: return storage.lifetime
@@ -33,12 +33,12 @@ extension Compilation {
         facts[index].dependencies.append(target)
         guard let holder else { return }
         let own = isOwn(target)
-        let targetNode = own ? nil : target.node.takeUnretainedValue()
+        let targetNode = own ? nil : target.node.object
         if own ? facts[target.index].isScopedProxy : targetNode?.isScopedProxy == true { return }
         // An exposure holds its base.
         let base = own ? facts[target.index].exposedBase.map(component) : targetNode?.base?.component
         let held = base ?? target
-        let isInner = isOwn(held) ? facts[held.index].isInner : held.node.takeUnretainedValue().isInner
+        let isInner = isOwn(held) ? facts[held.index].isInner : held.node.object.isInner
         // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
         let heldLifetime = lifetime(of: held)
         guard heldLifetime < holder, !(isInner && heldLifetime == .perRequest) else { return }

@@ -13,7 +13,7 @@ extension Compilation {
         // makes; an eager singleton is checked like the others, and bound in full by that one.
         for index in facts.indices where !facts[index].isExposure && !checkPlainReferences(of: index) {
             facts[index].bindsInFull = true
-            container.node(at: index).takeUnretainedValue().bind(self)
+            container.node(at: index).object.bind(self)
         }
         analyse()
     }
@@ -26,7 +26,7 @@ extension Compilation {
     /// The path down to the async factory of an `async` component (a parent's has its node,
     /// which its build made).
     func asyncPath(of target: NodeRef) -> [String] {
-        isOwn(target) ? facts[target.index].asyncPath : target.node.takeUnretainedValue().asyncPath
+        isOwn(target) ? facts[target.index].asyncPath : target.node.object.asyncPath
     }
 
     /// What `target` builds directly.
@@ -153,12 +153,12 @@ extension Compilation {
     /// The rule for the cycles the search found: those a shared component closes through a
     /// property or method call are built (see ``PropertyCycles``).
     func propertyCycles() -> PropertyCycles {
-        let own = containerRef.toOpaque(), facts = self.facts, numbered = self.numbered
+        let own = containerRef.address, facts = self.facts, numbered = self.numbered
         return PropertyCycles(
             count: facts.count,
             edges: { index in
                 facts[index].dependencies.enumerated().compactMap { position, target in
-                    target.containerRef.toOpaque() == own ? .init(target: target.index, isLate: position >= facts[index].lateDependencyStart) : nil
+                    target.containerRef.address == own ? .init(target: target.index, isLate: position >= facts[index].lateDependencyStart) : nil
                 }
             },
             isShared: isShared,
@@ -182,13 +182,13 @@ extension Compilation {
     /// cycle reported once with its full path), which also orders them for the marks. A
     /// parent's components were checked and marked by its own build.
     func cycleSearch() -> CycleSearch {
-        let own = containerRef.toOpaque(), facts = self.facts, numbered = self.numbered
+        let own = containerRef.address, facts = self.facts, numbered = self.numbered
         return CycleSearch(
             count: facts.count,
             successorCount: { facts[$0].dependencies.count },
             successor: { index, position in
                 let target = facts[index].dependencies[position]
-                return target.containerRef.toOpaque() == own ? target.index : nil
+                return target.containerRef.address == own ? target.index : nil
             },
             isShown: { !facts[$0].isExposure },
             label: label,

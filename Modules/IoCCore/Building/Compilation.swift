@@ -30,7 +30,7 @@ final class Compilation {
     private var current: Container?
     /// ``current``, unretained: what the build's numbers are made into ``NodeRef``s and lists
     /// with, read for every injection point it checks.
-    @exclusivity(unchecked) private var currentRef: Unmanaged<Container>?
+    @exclusivity(unchecked) private var currentRef: Unretained<Container>?
     /// The container the build made, once the checks found no problem.
     var built: Container?
     @exclusivity(unchecked) var problems: [IoCError] = []
@@ -112,7 +112,7 @@ final class Compilation {
     /// Makes `container` the one the build's components belong to from now on.
     func replaceContainer(with container: Container) {
         current = container
-        currentRef = Unmanaged.passUnretained(container)
+        currentRef = Unretained(container)
     }
 
     /// The container the build's components belong to while it checks and after (see
@@ -120,17 +120,17 @@ final class Compilation {
     ///
     /// NB: unretained, as in ``NodeRef``: a reference the build returned would be retained and
     /// released for every injection point it checks (3% of `profile register-deps`).
-    var containerRef: Unmanaged<Container> {
+    var containerRef: Unretained<Container> {
         // The passes before the checks read the plan's tables (``numbered``), never this.
         guard let currentRef else { preconditionFailure("the build reads its container before the plan pass made one") }
         return currentRef
     }
 
     /// The container the build's components belong to while it checks and after.
-    var container: Container { containerRef.takeUnretainedValue() }
+    var container: Container { containerRef.object }
 
     /// Whether `component` is one of this build's (not a parent's).
-    func isOwn(_ component: NodeRef) -> Bool { component.containerRef.toOpaque() == containerRef.toOpaque() }
+    func isOwn(_ component: NodeRef) -> Bool { component.containerRef.address == containerRef.address }
 
     /// The build, pass by pass. Each pass records what it finds wrong in ``problems`` and goes
     /// on, so that one build reports every problem; the builder throws them together.

@@ -163,7 +163,7 @@ extension Compilation {
     /// The node of the inner definition `definition` in component `owner`'s injections (for a
     /// holder bound in full): made now; the check binds it as it binds every component.
     func innerNode(_ definition: Definition, of owner: Int) -> AnyNode? {
-        container.inner(definition, of: owner)?.node.takeUnretainedValue()
+        container.inner(definition, of: owner)?.node.object
     }
 
     /// Checks, without binding or making a node, the component `index` when its every

@@ -96,19 +96,19 @@ extension Compilation {
         self.built = built
         replaceContainer(with: built)
         for index in facts.indices where facts[index].bindsInFull || facts[index].isEager {
-            built.node(at: index).takeUnretainedValue().bind(self)
+            built.node(at: index).object.bind(self)
         }
         for index in facts.indices where facts[index].flags.contains(.isAsync) {
-            built.node(at: index).takeUnretainedValue().asyncPath = facts[index].asyncPath
+            built.node(at: index).object.asyncPath = facts[index].asyncPath
         }
         for group in cycleGroups {
             let cell = CellKey(scope: 2, node: Serial.next())
             for member in group {
-                let node = built.node(at: member.node).takeUnretainedValue()
+                let node = built.node(at: member.node).object
                 node.join(CycleMembership(group: cell, node: node.serial,
-                                          first: member.first.map { built.node(at: $0).takeUnretainedValue() }))
+                                          first: member.first.map { built.node(at: $0).object }))
             }
         }
-        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { built.node(at: $0).takeUnretainedValue() }
+        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { built.node(at: $0).object }
     }
 }

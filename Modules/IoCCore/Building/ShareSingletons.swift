@@ -21,7 +21,7 @@ extension Compilation {
         for index in facts.indices where !facts[index].isExposure {
             guard case .singleton = facts[index].storage, let twin = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo)
             else { continue }
-            container.node(at: index).takeUnretainedValue().shareInstances(of: twin.node.takeUnretainedValue())
+            container.node(at: index).object.shareInstances(of: twin.node.object)
         }
     }
 

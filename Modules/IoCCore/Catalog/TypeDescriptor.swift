@@ -322,7 +322,7 @@ public struct TypeDescriptorBuilder<T> {
             // NB: one object holds the call; each closure captures only it, so the object is
             // their context (a closure that captures more gets a box of its own: two per
             // component, made and freed with every build).
-            let call = BoundCall(body, repeat Unmanaged.passUnretained(reader.take((each A).self)))
+            let call = BoundCall(body, repeat Unretained(reader.take((each A).self)))
             return BoundConstruction(sync: { ctx in try call.call(ctx) }, async: { ctx in try await call.callAsync(ctx) })
         }
     }

@@ -96,7 +96,7 @@ struct TypedDefinitionParts<T> {
             },
             prerequisite: { name, _ in
                 guard let found = container.component(named: name) else { fits = false; return .failed }
-                return .bound(PrerequisiteArgument(found.node.takeUnretainedValue()))
+                return .bound(PrerequisiteArgument(found.node.object))
             },
             constructionDone: {})
         return fits ? producer : nil

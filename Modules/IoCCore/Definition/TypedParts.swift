@@ -98,22 +98,22 @@ struct BoundConstruction<T>: Sendable {
 @usableFromInline
 final class BoundCall<T, each A>: @unchecked Sendable {
     @usableFromInline let body: @Sendable (repeat each A) throws -> T
-    @usableFromInline let arguments: (repeat Unmanaged<Argument<each A>>)
+    @usableFromInline let arguments: (repeat Unretained<Argument<each A>>)
 
     @inlinable
-    init(_ body: @escaping @Sendable (repeat each A) throws -> T, _ arguments: repeat Unmanaged<Argument<each A>>) {
+    init(_ body: @escaping @Sendable (repeat each A) throws -> T, _ arguments: repeat Unretained<Argument<each A>>) {
         self.body = body
         self.arguments = (repeat each arguments)
     }
 
     @inlinable
     func call(_ ctx: ResolutionContext) throws -> T {
-        try body(repeat try (each arguments)._withUnsafeGuaranteedRef { try $0.get(ctx) })
+        try body(repeat try (each arguments).with { try $0.get(ctx) })
     }
 
     @inlinable
     func callAsync(_ ctx: ResolutionContext) async throws -> T {
-        try body(repeat try await (each arguments).takeUnretainedValue().getAsync(ctx))
+        try body(repeat try await (each arguments).object.getAsync(ctx))
     }
 }
 

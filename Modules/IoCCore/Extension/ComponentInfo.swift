@@ -53,7 +53,7 @@ extension ComponentInfo: PlainShape {
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         switch target {
         case .info: return ConstantArgument(site.component.info)
-        case .component(let found): return found.node.takeUnretainedValue().exactly(ComponentInfo.self).map { NodeArgument($0) }
+        case .component(let found): return found.node.object.exactly(ComponentInfo.self).map { NodeArgument($0) }
         case .handle, .components, .items, .entries, .deferred, .value, .absent, .unset: return nil
         }
     }

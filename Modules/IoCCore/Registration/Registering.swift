@@ -36,13 +36,13 @@ extension ContainerBuilder {
                 // NB: the producer keeps its arguments alive; reading them unretained saves a
                 // retain and a release per dependency on every resolve.
                 var reader = ArgumentReader(arguments)
-                let bound = (repeat Unmanaged.passUnretained(reader.take((each D).self)))
+                let bound = (repeat Unretained(reader.take((each D).self)))
                 return BoundConstruction(
                     sync: { ctx in
-                        try initializer(repeat try (each bound)._withUnsafeGuaranteedRef { try $0.get(ctx) })
+                        try initializer(repeat try (each bound).with { try $0.get(ctx) })
                     },
                     async: { ctx in
-                        try initializer(repeat try await (each bound).takeUnretainedValue().getAsync(ctx))
+                        try initializer(repeat try await (each bound).object.getAsync(ctx))
                     })
             },
             file: file, line: line, repeat (each D).self)
@@ -92,11 +92,11 @@ extension ContainerBuilder {
         return registerInitializer(
             bind: { arguments in
                 var reader = ArgumentReader(arguments)
-                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
+                let a1 = Unretained(reader.take(D1.self))
                 return BoundConstruction(
-                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    sync: { ctx in try initializer(a1.with { try $0.get(ctx) }) },
                     async: { ctx in
-                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
+                        let v1 = try await a1.object.getAsync(ctx)
                         return try initializer(v1)
                     })
             },
@@ -120,13 +120,13 @@ extension ContainerBuilder {
         registerInitializer(
             bind: { arguments in
                 var reader = ArgumentReader(arguments)
-                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
-                let a2 = Unmanaged.passUnretained(reader.take(D2.self))
+                let a1 = Unretained(reader.take(D1.self))
+                let a2 = Unretained(reader.take(D2.self))
                 return BoundConstruction(
-                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }, a2._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    sync: { ctx in try initializer(a1.with { try $0.get(ctx) }, a2.with { try $0.get(ctx) }) },
                     async: { ctx in
-                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
-                        let v2 = try await a2.takeUnretainedValue().getAsync(ctx)
+                        let v1 = try await a1.object.getAsync(ctx)
+                        let v2 = try await a2.object.getAsync(ctx)
                         return try initializer(v1, v2)
                     })
             },
@@ -150,15 +150,15 @@ extension ContainerBuilder {
         registerInitializer(
             bind: { arguments in
                 var reader = ArgumentReader(arguments)
-                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
-                let a2 = Unmanaged.passUnretained(reader.take(D2.self))
-                let a3 = Unmanaged.passUnretained(reader.take(D3.self))
+                let a1 = Unretained(reader.take(D1.self))
+                let a2 = Unretained(reader.take(D2.self))
+                let a3 = Unretained(reader.take(D3.self))
                 return BoundConstruction(
-                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }, a2._withUnsafeGuaranteedRef { try $0.get(ctx) }, a3._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    sync: { ctx in try initializer(a1.with { try $0.get(ctx) }, a2.with { try $0.get(ctx) }, a3.with { try $0.get(ctx) }) },
                     async: { ctx in
-                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
-                        let v2 = try await a2.takeUnretainedValue().getAsync(ctx)
-                        let v3 = try await a3.takeUnretainedValue().getAsync(ctx)
+                        let v1 = try await a1.object.getAsync(ctx)
+                        let v2 = try await a2.object.getAsync(ctx)
+                        let v3 = try await a3.object.getAsync(ctx)
                         return try initializer(v1, v2, v3)
                     })
             },
@@ -182,17 +182,17 @@ extension ContainerBuilder {
         registerInitializer(
             bind: { arguments in
                 var reader = ArgumentReader(arguments)
-                let a1 = Unmanaged.passUnretained(reader.take(D1.self))
-                let a2 = Unmanaged.passUnretained(reader.take(D2.self))
-                let a3 = Unmanaged.passUnretained(reader.take(D3.self))
-                let a4 = Unmanaged.passUnretained(reader.take(D4.self))
+                let a1 = Unretained(reader.take(D1.self))
+                let a2 = Unretained(reader.take(D2.self))
+                let a3 = Unretained(reader.take(D3.self))
+                let a4 = Unretained(reader.take(D4.self))
                 return BoundConstruction(
-                    sync: { ctx in try initializer(a1._withUnsafeGuaranteedRef { try $0.get(ctx) }, a2._withUnsafeGuaranteedRef { try $0.get(ctx) }, a3._withUnsafeGuaranteedRef { try $0.get(ctx) }, a4._withUnsafeGuaranteedRef { try $0.get(ctx) }) },
+                    sync: { ctx in try initializer(a1.with { try $0.get(ctx) }, a2.with { try $0.get(ctx) }, a3.with { try $0.get(ctx) }, a4.with { try $0.get(ctx) }) },
                     async: { ctx in
-                        let v1 = try await a1.takeUnretainedValue().getAsync(ctx)
-                        let v2 = try await a2.takeUnretainedValue().getAsync(ctx)
-                        let v3 = try await a3.takeUnretainedValue().getAsync(ctx)
-                        let v4 = try await a4.takeUnretainedValue().getAsync(ctx)
+                        let v1 = try await a1.object.getAsync(ctx)
+                        let v2 = try await a2.object.getAsync(ctx)
+                        let v3 = try await a3.object.getAsync(ctx)
+                        let v4 = try await a4.object.getAsync(ctx)
                         return try initializer(v1, v2, v3, v4)
                     })
             },

@@ -178,7 +178,7 @@ struct Slot<X>: SlotBinding {
             do { return ConstantArgument(try converters.convert(value, to: X.self)) } catch { return nil }
         case .value: return nil
         case .component(let found) where shape == nil:
-            let node = found.node.takeUnretainedValue()
+            let node = found.node.object
             if let typed = node.exactly(X.self) { return NodeArgument(typed) }
             return node.typeRef.metatype is X.Type ? CastArgument<X>(node, site: site) : nil
         default:

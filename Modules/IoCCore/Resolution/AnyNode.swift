@@ -204,7 +204,7 @@ class AnyNode: @unchecked Sendable {
     func join(_ membership: CycleMembership) { cycle = membership }
     /// The node of this component's exposure as `X` (`.as(X.self)`), made if it was not yet.
     final func exposure<X>(as type: X.Type) -> Node<X>? {
-        container.exposure(of: index, as: ObjectIdentifier(X.self)).flatMap { $0.node.takeUnretainedValue().exactly(X.self) }
+        container.exposure(of: index, as: ObjectIdentifier(X.self)).flatMap { $0.node.object.exactly(X.self) }
     }
     /// Whether created instances have dispose hooks to run.
     var hasDisposeHooks: Bool { false }

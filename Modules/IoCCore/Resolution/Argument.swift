@@ -23,15 +23,15 @@ class Argument<X>: AnyArgument, @unchecked Sendable {
 /// link, and exposures would keep their base alive in a cycle.
 @usableFromInline
 final class NodeArgument<X>: Argument<X>, @unchecked Sendable {
-    @usableFromInline let nodeRef: Unmanaged<Node<X>>
+    @usableFromInline let nodeRef: Unretained<Node<X>>
     init(_ node: Node<X>) {
-        self.nodeRef = Unmanaged.passUnretained(node)
+        self.nodeRef = Unretained(node)
         super.init()
     }
-    var node: Node<X> { nodeRef.takeUnretainedValue() }
+    var node: Node<X> { nodeRef.object }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     @inlinable override func get(_ ctx: ResolutionContext) throws -> X {
-        try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
+        try nodeRef.with { try $0.instance(ctx) }
     }
     override func getAsync(_ ctx: ResolutionContext) async throws -> X { try await node.instanceAsync(ctx) }
 }

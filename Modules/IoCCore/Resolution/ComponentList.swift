@@ -9,16 +9,16 @@
 struct ComponentList: RandomAccessCollection {
     /// NB: unretained, as in ``NodeRef``: a container outlives every list of its components (a
     /// child keeps its parent alive).
-    private let containerRef: Unmanaged<Container>
+    private let containerRef: Unretained<Container>
     private let numbers: ComponentNumbers
 
     /// The components `numbers` of `container`, in that order.
     init(_ container: Container, _ numbers: ComponentNumbers = []) {
-        self.init(Unmanaged.passUnretained(container), numbers)
+        self.init(Unretained(container), numbers)
     }
 
     /// The components `numbers` of the container `containerRef` refers to.
-    init(_ containerRef: Unmanaged<Container>, _ numbers: ComponentNumbers = []) {
+    init(_ containerRef: Unretained<Container>, _ numbers: ComponentNumbers = []) {
         self.containerRef = containerRef
         self.numbers = numbers
     }
@@ -26,7 +26,7 @@ struct ComponentList: RandomAccessCollection {
     var startIndex: Int { numbers.startIndex }
     var endIndex: Int { numbers.endIndex }
     subscript(position: Int) -> NodeRef {
-        NodeRef(containerRef.takeUnretainedValue(), Int(numbers[position]))
+        NodeRef(containerRef.object, Int(numbers[position]))
     }
 }
 

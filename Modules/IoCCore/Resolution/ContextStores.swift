@@ -16,10 +16,10 @@ final class ThreadLocalStore {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        pthread_key_create(&key) { Unmanaged<ThreadLocalStore>.fromOpaque($0).release() }
+        pthread_key_create(&key) { Retained.release($0, as: ThreadLocalStore.self) }
         #else
         pthread_key_create(&key) { pointer in
-            if let pointer { Unmanaged<ThreadLocalStore>.fromOpaque(pointer).release() }
+            if let pointer { Retained.release(pointer, as: ThreadLocalStore.self) }
         }
         #endif
         return key
@@ -27,10 +27,10 @@ final class ThreadLocalStore {
 
     static var current: ThreadLocalStore {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ThreadLocalStore>.fromOpaque(pointer).takeUnretainedValue()
+            return Unretained<ThreadLocalStore>(address: pointer).object
         }
         let store = ThreadLocalStore()
-        pthread_setspecific(key, Unmanaged.passRetained(store).toOpaque())
+        pthread_setspecific(key, Retained.address(retaining: store))
         return store
     }
 }

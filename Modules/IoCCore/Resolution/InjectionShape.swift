@@ -90,7 +90,7 @@ extension Optional: PlainShape {
     static func plainArgument(for target: PlainTarget, _ converters: ValueConverters, site: SiteInfo) -> AnyArgument? {
         switch target {
         case .component(let found):
-            let node = found.node.takeUnretainedValue()
+            let node = found.node.object
             if let typed = node.exactly(Wrapped.self) { return OptionalNodeArgument(typed) }
             return node.typeRef.metatype is Wrapped.Type ? wrap(CastArgument<Wrapped>(node, site: site)) : nil
         case .absent: return nilArgument()
@@ -114,15 +114,15 @@ final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
 /// An optional point filled from a component that makes exactly `Wrapped`.
 final class OptionalNodeArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
     // NB: unretained, as in ``NodeArgument``.
-    let nodeRef: Unmanaged<Node<Wrapped>>
+    let nodeRef: Unretained<Node<Wrapped>>
     init(_ node: Node<Wrapped>) {
-        self.nodeRef = Unmanaged.passUnretained(node)
+        self.nodeRef = Unretained(node)
         super.init()
     }
-    var node: Node<Wrapped> { nodeRef.takeUnretainedValue() }
+    var node: Node<Wrapped> { nodeRef.object }
     override func forEachDirectNode(_ body: (AnyNode) -> Void) { body(node) }
     override func get(_ ctx: ResolutionContext) throws -> Wrapped? {
-        try nodeRef._withUnsafeGuaranteedRef { try $0.instance(ctx) }
+        try nodeRef.with { try $0.instance(ctx) }
     }
     override func getAsync(_ ctx: ResolutionContext) async throws -> Wrapped? { try await node.instanceAsync(ctx) }
 }
@@ -171,7 +171,7 @@ private func plainHandleArgument<T, Handle>(
                                _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
 ) -> AnyArgument? {
     guard case .handle(let found) = target else { return nil }
-    let node = found.node.takeUnretainedValue()
+    let node = found.node.object
     if let typed = node.exactly(T.self) { return handleArgument(over: NodeArgument(typed), make: make) }
     guard node.typeRef.metatype is T.Type else { return nil }
     return handleArgument(over: CastArgument<T>(node, site: site), make: make)
@@ -256,7 +256,7 @@ private func elementArguments<Element>(_ source: InjectionSource, _ type: Elemen
 /// The argument that injects component `found` as an `Element`: its node when it makes
 /// exactly that, else a cast of it (a subclass, which the check saw); `nil` when neither.
 func elementArgument<Element>(_ found: NodeRef, as type: Element.Type, site: SiteInfo) -> Argument<Element>? {
-    let node = found.node.takeUnretainedValue()
+    let node = found.node.object
     if let typed = node.exactly(Element.self) { return NodeArgument(typed) }
     return node.typeRef.metatype is Element.Type ? CastArgument<Element>(node, site: site) : nil
 }

@@ -98,7 +98,7 @@ extension Container {
     /// Resolves component `index` of ``definitions`` once, at the top level, in a task scope
     /// of its own (a test checking that every component resolves).
     package func resolveComponent(at index: Int) async throws {
-        let node = self.node(at: index).takeUnretainedValue()
+        let node = self.node(at: index).object
         _ = try await withTaskScope {
             try await resolveTopAsync { ctx in try await node.anyInstanceAsync(ctx) }
         }

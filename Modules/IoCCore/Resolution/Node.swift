@@ -28,9 +28,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// The producer, once there is one.
     @inlinable
-    var producerRef: Unmanaged<Producer<T>>? {
+    var producerRef: Unretained<Producer<T>>? {
         guard let address = producerSlot.load(ordering: .acquiring) else { return nil }
-        return Unmanaged<Producer<T>>.fromOpaque(address)
+        return Unretained(address: address)
     }
 
     /// The instance of a weak singleton; only nodes of that scope have one.
@@ -65,11 +65,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     override func join(_ membership: CycleMembership) {
         super.join(membership)
-        producerRef?.takeUnretainedValue().earlyCell = membership.cell
+        producerRef?.object.earlyCell = membership.cell
     }
 
     deinit {
-        producerRef?.release()
+        if let address = producerSlot.load(ordering: .acquiring) { Retained.release(address, as: Producer<T>.self) }
         if let address = published.load(ordering: .acquiring) { Self.free(address.assumingMemoryBound(to: T.self)) }
         if let pending { Self.free(pending) }
     }
@@ -77,26 +77,26 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Makes the node build with `producer` from now on. The one it replaces may still be
     /// running on other threads (they read it unretained): the container keeps it until it goes.
     func setProducer(_ producer: Producer<T>) {
-        let replaced = producerSlot.exchange(UnsafeRawPointer(Unmanaged.passRetained(producer).toOpaque()), ordering: .acquiringAndReleasing)
-        if let replaced { container.retire(Unmanaged<Producer<T>>.fromOpaque(replaced).takeRetainedValue()) }
+        let replaced = producerSlot.exchange(Retained.address(retaining: producer), ordering: .acquiringAndReleasing)
+        if let replaced { container.retire(Retained.take(replaced, as: Producer<T>.self)) }
     }
 
     /// The producer of a node the build left to bind on first use (its producer is `nil`).
     /// Threads that get here together each make one, and all use the one published first;
     /// making one runs no user code and changes nothing shared.
     @usableFromInline @inline(never)
-    func bindOnFirstUse() throws -> Unmanaged<Producer<T>> {
+    func bindOnFirstUse() throws -> Unretained<Producer<T>> {
         guard let typed, let parts = bindingParts,
               let made = typed.bindOnFirstUse(parts, node: self, postProcessors: container.postProcessors)
         else { throw unboundError() }
         made.earlyCell = cycle?.cell
-        let retained = Unmanaged.passRetained(made)
-        let (published, current) = producerSlot.compareExchange(expected: nil, desired: UnsafeRawPointer(retained.toOpaque()),
+        let retained = Retained.address(retaining: made)
+        let (published, current) = producerSlot.compareExchange(expected: nil, desired: retained,
                                                                 ordering: .acquiringAndReleasing)
-        if published { return retained }
-        retained.release()
+        if published { return Unretained(address: retained) }
+        Retained.release(retained, as: Producer<T>.self)
         guard let current else { throw unboundError() }
-        return Unmanaged<Producer<T>>.fromOpaque(current)
+        return Unretained(address: current)
     }
 
     /// The published singleton, from the address ``published`` holds.
@@ -112,7 +112,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     }
 
     override var hasDisposeHooks: Bool {
-        !(producerRef?.takeUnretainedValue().disposers.isEmpty ?? true)
+        !(producerRef?.object.disposers.isEmpty ?? true)
     }
 
     // MARK: Resolving
@@ -195,7 +195,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         if inner.depth > depthThreshold { try checkDepth(inner) }
         let producerRef = try self.producerRef ?? bindOnFirstUse()
         do {
-            return try producerRef._withUnsafeGuaranteedRef { try $0.run(inner) }
+            return try producerRef.with { try $0.run(inner) }
         } catch {
             throw failure(error)
         }
@@ -203,7 +203,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
 
     /// The producer; throws for a node that was never bound (the build reported why).
     private func bound() throws -> Producer<T> {
-        try (producerRef ?? bindOnFirstUse()).takeUnretainedValue()
+        try (producerRef ?? bindOnFirstUse()).object
     }
 
     @usableFromInline
@@ -351,7 +351,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {
     /// Runs the dispose hooks for `instance`.
     func dispose(_ instance: T) -> [String] {
         var failures: [String] = []
-        for disposer in producerRef?.takeUnretainedValue().disposers ?? [] {
+        for disposer in producerRef?.object.disposers ?? [] {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
         if container.isIntercepted { container.observeDisposed(info) }

@@ -11,25 +11,25 @@ struct NodeRef {
     /// NB: unretained, and used without retaining it: a container outlives every reference to
     /// its components (a child keeps its parent alive), and a reference is read on every
     /// resolve, from many threads at once.
-    @usableFromInline let containerRef: Unmanaged<Container>
+    @usableFromInline let containerRef: Unretained<Container>
     @usableFromInline let index: Int
 
     @usableFromInline
     init(_ container: Container, _ index: Int) {
-        self.init(Unmanaged.passUnretained(container), index)
+        self.init(Unretained(container), index)
     }
 
     /// Component `index` of the container `containerRef` refers to.
     @usableFromInline
-    init(_ containerRef: Unmanaged<Container>, _ index: Int) {
+    init(_ containerRef: Unretained<Container>, _ index: Int) {
         self.containerRef = containerRef
         self.index = index
     }
 
-    var container: Container { containerRef.takeUnretainedValue() }
+    var container: Container { containerRef.object }
 
     /// The component's node, made now when this is its first use.
-    @inlinable var node: Unmanaged<AnyNode> { containerRef._withUnsafeGuaranteedRef { $0.node(at: index) } }
+    @inlinable var node: Unretained<AnyNode> { containerRef.with { $0.node(at: index) } }
 
     /// Its definition; an exposure's is its base's.
     var definition: Definition { container.definition(at: index) }
@@ -100,14 +100,14 @@ struct NodeSlots: @unchecked Sendable {
         slots = .allocate(capacity: count)
         for index in 0..<count {
             let node = index < made.count ? made[index] : nil
-            (slots + index).initialize(to: Atomic(node.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) }))
+            (slots + index).initialize(to: Atomic(node.map { Retained.address(retaining: $0) }))
         }
     }
 
     /// Releases every node and frees the slots.
     func free() {
         for index in 0..<count {
-            if let address = slots[index].load(ordering: .acquiring) { Unmanaged<AnyNode>.fromOpaque(address).release() }
+            if let address = slots[index].load(ordering: .acquiring) { Retained.release(address, as: AnyNode.self) }
         }
         slots.deinitialize(count: count)
         slots.deallocate()
@@ -115,23 +115,23 @@ struct NodeSlots: @unchecked Sendable {
 
     /// The node in slot `index`, if it was made.
     @inlinable
-    func node(at index: Int) -> Unmanaged<AnyNode>? {
-        slots[index].load(ordering: .acquiring).map { Unmanaged<AnyNode>.fromOpaque($0) }
+    func node(at index: Int) -> Unretained<AnyNode>? {
+        slots[index].load(ordering: .acquiring).map { Unretained(address: $0) }
     }
 
     /// Publishes `node` in slot `index` unless another thread did first; the node the slot holds.
-    func publish(_ node: AnyNode, at index: Int) -> Unmanaged<AnyNode> {
-        let retained = Unmanaged.passRetained(node)
-        let (published, current) = slots[index].compareExchange(expected: nil, desired: UnsafeRawPointer(retained.toOpaque()),
+    func publish(_ node: AnyNode, at index: Int) -> Unretained<AnyNode> {
+        let retained = Retained.address(retaining: node)
+        let (published, current) = slots[index].compareExchange(expected: nil, desired: retained,
                                                                 ordering: .acquiringAndReleasing)
-        guard !published, let current else { return retained }
-        retained.release()
-        return Unmanaged<AnyNode>.fromOpaque(current)
+        guard !published, let current else { return Unretained(address: retained) }
+        Retained.release(retained, as: AnyNode.self)
+        return Unretained(address: current)
     }
 
     /// Every node made so far, in component order.
     var made: [AnyNode] {
-        (0..<count).compactMap { node(at: $0)?.takeUnretainedValue() }
+        (0..<count).compactMap { node(at: $0)?.object }
     }
 }
 
@@ -156,10 +156,10 @@ struct DependencyTable {
     init(_ lists: [[NodeRef]], of container: Container) {
         targets.reserveCapacity(lists.reduce(0) { $0 + $1.count })
         ends.reserveCapacity(lists.count)
-        let own = Unmanaged.passUnretained(container).toOpaque()
+        let own = Unretained(container).address
         for list in lists {
             for target in list {
-                let depth = target.containerRef.toOpaque() == own ? 0 : Self.depth(of: target, below: container)
+                let depth = target.containerRef.address == own ? 0 : Self.depth(of: target, below: container)
                 targets.append(Target(depth: depth, index: UInt32(truncatingIfNeeded: target.index)))
             }
             ends.append(Int32(truncatingIfNeeded: targets.count))

@@ -98,7 +98,7 @@ final class ObjectGraph: @unchecked Sendable {
     private struct Entry {
         let serial: UInt64
         let pointer: UnsafeMutableRawPointer
-        let node: Unmanaged<AnyNode>
+        let node: Unretained<AnyNode>
     }
 
     // NB: its own mutex and list rather than a `Locked` list: one object less for every resolve
@@ -112,7 +112,7 @@ final class ObjectGraph: @unchecked Sendable {
     deinit {
         // The container that owns the nodes outlives every graph: a resolver that keeps a
         // graph also keeps its container. Nothing else holds the graph now: no lock needed.
-        for entry in entries { entry.node._withUnsafeGuaranteedRef { $0.destroyGraphValue(entry.pointer) } }
+        for entry in entries { entry.node.with { $0.destroyGraphValue(entry.pointer) } }
     }
 
     /// Where the instance of the node with `serial` is kept, if it was made in this graph.
@@ -127,7 +127,7 @@ final class ObjectGraph: @unchecked Sendable {
     func store(_ pointer: UnsafeMutableRawPointer, for node: AnyNode) {
         mutex.withLock {
             if entries.isEmpty { entries.reserveCapacity(4) }
-            entries.append(Entry(serial: node.serial, pointer: pointer, node: Unmanaged.passUnretained(node)))
+            entries.append(Entry(serial: node.serial, pointer: pointer, node: Unretained(node)))
         }
     }
 }
