@@ -286,7 +286,7 @@ public final class Container: Sendable {
         if _slowPath(isIntercepted) { return try interceptedResolve(type, name: nil) }
         guard let found = tableComponent(T.self) else { throw lookupFailure(type, name: nil) }
         // NB: the table holds a component making `T` for the key `T` by construction (see Compilation).
-        return try found.node.with { try unsafeDowncast($0, to: Node<T>.self).resolveTop(self) }
+        return try found.node.with { try $0.typed(T.self).resolveTop(self) }
     }
 
     /// The component named `name` (or with that alias), as `T`.

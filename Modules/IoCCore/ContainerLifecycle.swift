@@ -18,7 +18,7 @@ extension Container {
         if isIntercepted, let other = answeringContainer() { return try await other.resolve(type) }
         let node = try self.node(type, name: nil)
         if isIntercepted { observeResolved([node.component]) }
-        return try await unsafeDowncast(node, to: Node<T>.self).resolveTopAsync(self)
+        return try await node.typed(T.self).resolveTopAsync(self)
     }
 
     /// The component named `name`, as `T`; the form for components with `async` factories.

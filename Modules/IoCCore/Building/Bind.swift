@@ -6,14 +6,14 @@ extension Compilation {
     /// Pass 2, bind: each prepared definition bound to its type's code through the catalog (a
     /// code registration is bound already), then overrides by type applied.
     func bind(_ prepared: [Definition]) -> [Definition] {
-        preparedCount = prepared.count
+        state.preparedCount = prepared.count
         let builder = self.builder
-        let binding = CatalogBinding(catalog: catalog, definitions: prepared, code: CodeTable(extending: [code]),
+        let binding = CatalogBinding(catalog: catalog, definitions: prepared, code: CodeTable(extending: [state.code]),
                                      resolver: builder.placeholderResolver)
-        var bound = steps.contains(.binding) ? binding.bindAll(prepared) : prepared
-        code = binding.code.frozen()
-        problems += binding.problems
-        if binding.boundInnerDefinitions { steps.insert(.innerDefinitions) }
+        var bound = state.steps.contains(.binding) ? binding.bindAll(prepared) : prepared
+        state.code = binding.code.frozen()
+        state.problems += binding.problems
+        if binding.boundInnerDefinitions { state.steps.insert(.innerDefinitions) }
         if bound.count < prepared.count { leaveOut(prepared, keeping: bound) }
         if !builder.removedAfterBinding.isEmpty {
             bound.removeAll { definition in builder.removedAfterBinding.contains { $0(definition) } }
@@ -23,7 +23,7 @@ extension Compilation {
 
     func candidates(ofType type: TypeRef) -> ComponentList {
         let id = ObjectIdentifier(type.metatype)
-        if let own = byType[id] { return ComponentList(containerRef, own) }
+        if let own = state.byType[id] { return ComponentList(containerRef, own) }
         return builder.parent?.candidates(of: id) ?? ComponentList(containerRef)
     }
 
@@ -32,7 +32,7 @@ extension Compilation {
 
     /// The components tagged `tag`, here or in the parent (a child's own hide its parent's), by priority.
     func members(tagged tag: String) -> ComponentList {
-        if let own = byTag[tag] { return ComponentList(containerRef, own) }
+        if let own = state.byTag[tag] { return ComponentList(containerRef, own) }
         return builder.parent?.tagged(tag) ?? ComponentList(containerRef)
     }
 
@@ -42,7 +42,7 @@ extension Compilation {
     /// The component named `name`, here or in the parent; `nil` records nothing (unlike a
     /// reference's binding).
     func component(named name: String) -> NodeRef? {
-        byName[name].map { component(Int($0)) } ?? builder.parent?.component(named: name)
+        state.byName[name].map { component(Int($0)) } ?? builder.parent?.component(named: name)
     }
 
     /// The node of the component named `name` (made now if it was not).
@@ -99,7 +99,7 @@ extension Compilation {
     func argument<X>(for source: InjectionSource, as type: X.Type, site: SiteInfo, optional: Bool) -> Argument<X>? {
         // NB: a shape binds points of its own type, so what it made is an `Argument<X>`.
         anyArgument(for: source, as: type, shape: X.self as? any InjectionShape.Type, site: site, optional: optional)
-            .map { unsafeDowncast($0, to: Argument<X>.self) }
+            .map { $0.typed(X.self) }
     }
 
     /// ``argument(for:as:site:optional:)`` for a type whose shape (`X.self as? any InjectionShape.Type`)
@@ -130,35 +130,35 @@ extension Compilation {
             return nil  // `referencedNode` took these.
         case .value(let value):
             if let typed = value.value as? X { return ConstantArgument(typed) }
-            problems.append(IoCError(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site)))
+            state.problems.append(IoCError(.valueTypeMismatch(value: value.description, expected: TypeRef(X.self), site: site.site)))
             return nil
         case .config(let value):
             do {
                 return ConstantArgument(try converters.convert(value, to: X.self))
             } catch {
-                problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
+                state.problems.append(IoCError(.badValue(value: error.value.description, valueLocation: error.value.location,
                                                    target: TypeRef(X.self), reason: error.reason, site: site.site)))
                 return nil
             }
         case .typeNamed(let name):
             // Binding turns type names into types; one left here names no type.
-            problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: [])))
+            state.problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site, suggestions: [], path: [])))
             return nil
         case .all, .tagged, .taggedIndexed, .list, .map:
-            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+            state.problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                                      hint: "A collection injects into an array [T] or a dictionary [String: T].")))
         case .lazy, .provider:
-            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+            state.problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                                      hint: "A handle injects into Lazy<T> or Provider<T>.")))
         case .abstractArgument(let message):
-            problems.append(IoCError(.invalidDefinition(component: site.component.label,
+            state.problems.append(IoCError(.invalidDefinition(component: site.component.label,
                                                         reason: "\(site.site.point) is abstract (\(message), at \(site.location)): a child definition, or the app, must give it.",
                                                         location: site.component.location)))
         case .defaultArgument:
-            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+            state.problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                                      hint: "This parameter has no default value in its catalog entry; give it a value or a reference.")))
         case .optional, .nilValue:
-            problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
+            state.problems.append(IoCError(.sourceMismatch(source: source.description, expected: TypeRef(X.self), site: site.site,
                                                      hint: "Only an optional type T? can take nil.")))
         }
         return nil
@@ -173,13 +173,13 @@ extension Compilation {
             let found = candidates(ofType: wanted)
             if found.isEmpty {
                 if !optional {
-                    problems.append(IoCError(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
+                    state.problems.append(IoCError(.missingComponent(key: ComponentKey(type: wanted), site: site.site,
                                                                suggestions: typeSuggestions(for: wanted.name, site: site), path: [])))
                 }
                 return .some(nil)
             }
             guard let chosen = Self.choose(found) else {
-                problems.append(Self.ambiguity(wanted, found, site: site.site))
+                state.problems.append(Self.ambiguity(wanted, found, site: site.site))
                 return .some(nil)
             }
             return chosen.node.object
@@ -210,7 +210,7 @@ extension Compilation {
         if let typed = node.exactly(X.self) { return NodeArgument(typed) }
         if let exposed = node.exposure(as: X.self) { return NodeArgument(exposed) }
         if node.typeRef.metatype is X.Type { return CastArgument<X>(node, site: site) }
-        problems.append(IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: [])))
+        state.problems.append(IoCError(.typeMismatch(component: node.label, expected: TypeRef(X.self), actual: node.typeRef, site: site.site, path: [])))
         return nil
     }
 }

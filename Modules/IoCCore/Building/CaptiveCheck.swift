@@ -6,8 +6,8 @@ extension Compilation {
     /// How long an instance of `target` lives, for the captive check.
     func lifetime(of target: NodeRef) -> ScopeLifetime {
         guard isOwn(target) else { return target.node.object.lifetime }
-        switch facts[target.index].storage {
-        case .adapter: return facts[target.index].exposedBase.map { lifetime(of: component($0)) } ?? .perRequest
+        switch state.facts[target.index].storage {
+        case .adapter: return state.facts[target.index].exposedBase.map { lifetime(of: component($0)) } ?? .perRequest
         case let storage: return storage.lifetime
         }
     }
@@ -30,19 +30,19 @@ extension Compilation {
     }
 
     func record(_ index: Int, dependsOn target: NodeRef, holder: ScopeLifetime?, at site: SiteInfo) {
-        facts[index].dependencies.append(target)
+        state.facts[index].dependencies.append(target)
         guard let holder else { return }
         let own = isOwn(target)
         let targetNode = own ? nil : target.node.object
-        if own ? facts[target.index].isScopedProxy : targetNode?.isScopedProxy == true { return }
+        if own ? state.facts[target.index].isScopedProxy : targetNode?.isScopedProxy == true { return }
         // An exposure holds its base.
-        let base = own ? facts[target.index].exposedBase.map(component) : targetNode?.base?.component
+        let base = own ? state.facts[target.index].exposedBase.map(component) : targetNode?.base?.component
         let held = base ?? target
-        let isInner = isOwn(held) ? facts[held.index].isInner : held.node.object.isInner
+        let isInner = isOwn(held) ? state.facts[held.index].isInner : held.node.object.isInner
         // An inner (anonymous) prototype is made for its holder alone: nothing else can share it.
         let heldLifetime = lifetime(of: held)
         guard heldLifetime < holder, !(isInner && heldLifetime == .perRequest) else { return }
-        captives[index, default: []].append(
+        state.captives[index, default: []].append(
             IoCError(.captiveDependency(holder: label(index), holderScope: container.definition(at: index).scope, dependency: held.label,
                                         dependencyScope: held.definition.scope, site: site.site)))
     }
@@ -50,7 +50,7 @@ extension Compilation {
     /// Reports the captive dependencies found while binding, after the graph checks, in the
     /// order of the components.
     func reportCaptiveDependencies() {
-        guard !captives.isEmpty else { return }
-        for index in facts.indices { problems += captives[index] ?? [] }
+        guard !state.captives.isEmpty else { return }
+        for index in state.facts.indices { state.problems += state.captives[index] ?? [] }
     }
 }

@@ -11,8 +11,8 @@ extension Compilation {
         // injection of its own; the check adds no component). What the tables cannot check is
         // bound in full on the provisional container, and again by the container the build
         // makes; an eager singleton is checked like the others, and bound in full by that one.
-        for index in facts.indices where !facts[index].isExposure && !checkPlainReferences(of: index) {
-            facts[index].bindsInFull = true
+        for index in state.facts.indices where !state.facts[index].isExposure && !checkPlainReferences(of: index) {
+            state.facts[index].bindsInFull = true
             container.node(at: index).object.bind(self)
         }
         analyse()
@@ -20,34 +20,34 @@ extension Compilation {
 
     /// The marks of `target`: this build's, or (for a parent's component) its container's.
     func flags(of target: NodeRef) -> NodeFlags {
-        isOwn(target) ? facts[target.index].flags : target.container.flags[target.index]
+        isOwn(target) ? state.facts[target.index].flags : target.container.flags[target.index]
     }
 
     /// The path down to the async factory of an `async` component (a parent's has its node,
     /// which its build made).
     func asyncPath(of target: NodeRef) -> [String] {
-        isOwn(target) ? facts[target.index].asyncPath : target.node.object.asyncPath
+        isOwn(target) ? state.facts[target.index].asyncPath : target.node.object.asyncPath
     }
 
     /// What `target` builds directly.
     func dependencies(of target: NodeRef) -> [NodeRef] {
-        isOwn(target) ? facts[target.index].dependencies : target.container.dependencies(of: target.index)
+        isOwn(target) ? state.facts[target.index].dependencies : target.container.dependencies(of: target.index)
     }
 
     func analyse() {
-        hasGraphNodes = facts.contains { if case .objectGraph = $0.storage { return true } else { return false } }
+        state.hasGraphNodes = state.facts.contains { if case .objectGraph = $0.storage { return true } else { return false } }
             || (builder.parent?.hasObjectGraphNodes ?? false)
         // A parent's main-actor components were marked by its own build; they are reached as dependencies.
-        hasMainActorNodes = facts.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
-        let search = cycleSearch().search(from: facts.indices)
-        dependencyOrder = search.order
+        state.hasMainActorNodes = state.facts.contains(where: \.isMainActor) || (builder.parent?.hasMainActorNodes ?? false)
+        let search = cycleSearch().search(from: state.facts.indices)
+        state.dependencyOrder = search.order
         var cycleMembers: [Int] = []
         var cycles: [IoCError] = []
         if !search.cycles.isEmpty {
             let checked = propertyCycles().check(order: search.order)
             cycles = checked.problems.map(explainingLazyMembers)
             // The members of such a cycle get their nodes from the build (``publish()``): each knows the others.
-            cycleGroups = checked.groups
+            state.cycleGroups = checked.groups
             cycleMembers = checked.groups.flatMap { $0.map(\.node) }
         }
         // Each component after those it builds, so that one pass sets every mark; on a cycle
@@ -55,52 +55,52 @@ extension Compilation {
         var changed = true
         while changed {
             changed = false
-            for index in dependencyOrder { changed = mark(index, hasGraphNodes: hasGraphNodes, hasMainActorNodes: hasMainActorNodes) || changed }
+            for index in state.dependencyOrder { changed = mark(index, hasGraphNodes: state.hasGraphNodes, hasMainActorNodes: state.hasMainActorNodes) || changed }
             if cycleMembers.isEmpty { break }
         }
-        for index in cycleMembers where facts[index].flags.contains(.isAsync) {
-            problems.append(IoCError(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: numbered.definition(at: index).location)))
+        for index in cycleMembers where state.facts[index].flags.contains(.isAsync) {
+            state.problems.append(IoCError(.invalidDefinition(component: label(index), reason: "it is async and on a dependency cycle that properties close; the components of such a cycle are created synchronously. Make its factory synchronous, or inject one side of the cycle as Lazy<T> or Provider<T>.", location: state.numbered.definition(at: index).location)))
         }
-        for index in facts.indices where facts[index].flags.contains(.isAsync) && !facts[index].isExposure {
-            let definition = numbered.definition(at: index)
-            switch facts[index].storage {
+        for index in state.facts.indices where state.facts[index].flags.contains(.isAsync) && !state.facts[index].isExposure {
+            let definition = state.numbered.definition(at: index)
+            switch state.facts[index].storage {
             case .singleton, .prototype, .objectGraph: break
             default:
-                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location)))
+                state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component can be prototype, singleton or object-graph, not \(definition.scope).", location: definition.location)))
             }
-            if facts[index].isEager {
-                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location)))
+            if state.facts[index].isEager {
+                state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "an async component cannot be created eagerly by the synchronous build(); resolve it with 'try await container.resolve(...)' at start-up instead.", location: definition.location)))
             }
         }
         checkMainActorComponents()
-        problems += cycles
+        state.problems += cycles
         reportCaptiveDependencies()
     }
 
-    func label(_ index: Int) -> String { numbered.key(at: index).description }
+    func label(_ index: Int) -> String { state.numbered.key(at: index).description }
 
     /// The rules for main-actor components (``Definition/isMainActor``), which only the main
     /// actor makes: a component that another thread shares does not hold one (it would be made
     /// wherever that component first is), a main-actor component needs nothing async (it is
     /// made synchronously on the main actor), and an eager one needs `build()` on the main actor.
     func checkMainActorComponents() {
-        for index in facts.indices where facts[index].flags.contains(.reachesMainActor) && !facts[index].isExposure {
-            let definition = numbered.definition(at: index)
-            if facts[index].isMainActor {
-                if facts[index].flags.contains(.isAsync) {
-                    problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location)))
+        for index in state.facts.indices where state.facts[index].flags.contains(.reachesMainActor) && !state.facts[index].isExposure {
+            let definition = state.numbered.definition(at: index)
+            if state.facts[index].isMainActor {
+                if state.facts[index].flags.contains(.isAsync) {
+                    state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(state.facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location)))
                 }
-                if facts[index].isEager, !MainActorGate.isOpen {
-                    problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location)))
+                if state.facts[index].isEager, !MainActorGate.isOpen {
+                    state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location)))
                 }
                 continue
             }
-            switch facts[index].storage {
+            switch state.facts[index].storage {
             case .prototype, .objectGraph, .adapter: continue
             case .singleton, .weakSingleton, .threadLocal, .taskLocal, .custom: break
             }
             let path = mainActorPath(from: component(index))
-            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(definition.label) with a mainActor form.", location: definition.location)))
+            state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is \(definition.scope) and not isolated to the main actor, yet it holds a main-actor component (\(path.joined(separator: " -> "))), which only the main actor can make. Inject it as Lazy<T> or Provider<T> and get it on the main actor, or register \(definition.label) with a mainActor form.", location: definition.location)))
         }
     }
 
@@ -120,31 +120,31 @@ extension Compilation {
     /// Sets the `async`, main-actor and object-graph marks of component `index` from those of
     /// the components it builds; whether they changed.
     func mark(_ index: Int, hasGraphNodes: Bool, hasMainActorNodes: Bool) -> Bool {
-        let was = facts[index].flags
+        let was = state.facts[index].flags
         var flags = was
-        let dependencies = facts[index].dependencies
-        if hasMainActorNodes, facts[index].isMainActor || dependencies.contains(where: { self.flags(of: $0).contains(.reachesMainActor) }) {
+        let dependencies = state.facts[index].dependencies
+        if hasMainActorNodes, state.facts[index].isMainActor || dependencies.contains(where: { self.flags(of: $0).contains(.reachesMainActor) }) {
             flags.insert(.reachesMainActor)
         }
-        if facts[index].constructsAsync {
-            facts[index].asyncPath = [label(index)]
-        } else if facts[index].asyncPath.isEmpty, let next = dependencies.first(where: { self.flags(of: $0).contains(.isAsync) }) {
+        if state.facts[index].constructsAsync {
+            state.facts[index].asyncPath = [label(index)]
+        } else if state.facts[index].asyncPath.isEmpty, let next = dependencies.first(where: { self.flags(of: $0).contains(.isAsync) }) {
             // Exposures are not components of their own: skip them in the path.
-            facts[index].asyncPath = facts[index].isExposure ? asyncPath(of: next) : [label(index)] + asyncPath(of: next)
+            state.facts[index].asyncPath = state.facts[index].isExposure ? asyncPath(of: next) : [label(index)] + asyncPath(of: next)
         }
-        if !facts[index].asyncPath.isEmpty { flags.insert(.isAsync) }
+        if !state.facts[index].asyncPath.isEmpty { flags.insert(.isAsync) }
         if hasGraphNodes {
-            var needs = facts[index].constructsOpaquely
-            if case .objectGraph = facts[index].storage { needs = true }
+            var needs = state.facts[index].constructsOpaquely
+            if case .objectGraph = state.facts[index].storage { needs = true }
             if needs || dependencies.contains(where: { self.flags(of: $0).contains(.needsGraph) }) { flags.insert(.needsGraph) }
         }
-        facts[index].flags = flags
+        state.facts[index].flags = flags
         return flags != was
     }
 
     /// Whether the component is shared (not made per request), for the cycle rule.
     func isShared(_ index: Int) -> Bool {
-        switch facts[index].storage {
+        switch state.facts[index].storage {
         case .prototype, .adapter: return false
         default: return true
         }
@@ -153,7 +153,7 @@ extension Compilation {
     /// The rule for the cycles the search found: those a shared component closes through a
     /// property or method call are built (see ``PropertyCycles``).
     func propertyCycles() -> PropertyCycles {
-        let own = containerRef.address, facts = self.facts, numbered = self.numbered
+        let own = containerRef.address, facts = self.state.facts, numbered = self.state.numbered
         return PropertyCycles(
             count: facts.count,
             edges: { index in
@@ -171,8 +171,8 @@ extension Compilation {
     /// A cycle through a lazy component, which a proxy would have closed, says so.
     func explainingLazyMembers(_ error: IoCError) -> IoCError {
         guard case let .cycle(path, location) = error.problem else { return error }
-        let lazy = facts.indices.first { index in
-            !facts[index].isExposure && numbered.definition(at: index).isLazy && path.contains(label(index))
+        let lazy = state.facts.indices.first { index in
+            !state.facts[index].isExposure && state.numbered.definition(at: index).isLazy && path.contains(label(index))
         }
         guard let lazy else { return error }
         return IoCError(.cycleThroughLazy(path: path, lazy: label(lazy), location: location))
@@ -182,7 +182,7 @@ extension Compilation {
     /// cycle reported once with its full path), which also orders them for the marks. A
     /// parent's components were checked and marked by its own build.
     func cycleSearch() -> CycleSearch {
-        let own = containerRef.address, facts = self.facts, numbered = self.numbered
+        let own = containerRef.address, facts = self.state.facts, numbered = self.state.numbered
         return CycleSearch(
             count: facts.count,
             successorCount: { facts[$0].dependencies.count },

@@ -24,65 +24,71 @@
 /// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
 /// makes.
 final class Compilation {
+    /// What the passes find and make, in one value.
+    ///
+    /// NB: its exclusivity is unchecked (one build uses it, on one thread), so that the dozen
+    /// accesses a component makes to it cost no call each: `profile build-only` +4% and
+    /// `register` +6% with the checks (docs/Performance.md).
+    @exclusivity(unchecked) var state: BuildState
+
+    struct BuildState {
+        /// ``current``, unretained: what the build's numbers are made into ``NodeRef``s and lists
+        /// with, read for every injection point it checks.
+        var currentRef: Unretained<Container>?
+        var problems: [IoCError] = []
+        var eagerNodes: [AnyNode] = []
+        var definitions: [Definition] = []
+        /// The components by number, as the plan pass numbers them (the containers' table).
+        var numbered = NumberedComponents()
+        /// The members of the cycles that properties close, each with the members to make first.
+        var cycleGroups: [[PropertyCycles.Member]] = []
+        /// Some component, here or in a parent, is object-graph scoped (set by the checks).
+        var hasGraphNodes = false
+        /// Some component, here or in a parent, is main-actor (set by the checks).
+        var hasMainActorNodes = false
+        /// What the build knows of each component, by number (see ``NodeRef``).
+        var facts: [ComponentFacts] = []
+        /// This container's names and aliases, by component number (the table it publishes).
+        var byName: [String: Int32] = [:]
+        /// This container's components of each type and of each tag, by number (the tables it publishes).
+        var byType: [ObjectIdentifier: ComponentNumbers] = [:]
+        var byTag: [String: ComponentNumbers] = [:]
+        /// Names whose components were dropped for a problem already reported (a placeholder
+        /// without a value, an unknown parent, a type the catalog does not have), or that the
+        /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
+        /// reported again as a missing component.
+        var leftOut: Set<String> = []
+        /// This container's components, each after the components it builds; set by the checks at build.
+        var dependencyOrder: [Int] = []
+        /// How many definitions preparation kept: the components the definitions make.
+        var preparedCount = 0
+        /// The names and aliases of the prepared definitions, by position, from the name-override
+        /// pass; `nil` when a later step of preparation dropped a definition. The plan pass takes
+        /// it as its names table when binding dropped none either (one hash of each name, not two).
+        var preparedNames: [String: Int32]?
+        /// The steps of preparation and binding this build's definitions need.
+        var steps: BuildSteps = []
+        /// The Swift code the build's definitions name: the builder's, as it was when the build
+        /// started; once binding is done, with what binding added (a catalog entry's initializer,
+        /// setters, methods and conversions). What the checks and the container read.
+        var code: FrozenCode
+        /// Captive dependencies found while binding, by holder; reported after the graph checks,
+        /// in the order of the components (``reportCaptiveDependencies()``, in CaptiveCheck.swift).
+        var captives: [Int: [IoCError]] = [:]
+    }
+
     let builder: ContainerBuilder
     /// The container the build's components belong to: the provisional one the checks bind on,
     /// then the one the build makes (``built``).
     private var current: Container?
-    /// ``current``, unretained: what the build's numbers are made into ``NodeRef``s and lists
-    /// with, read for every injection point it checks.
-    @exclusivity(unchecked) private var currentRef: Unretained<Container>?
     /// The container the build made, once the checks found no problem.
     var built: Container?
-    @exclusivity(unchecked) var problems: [IoCError] = []
     /// The "did you mean" searches among the components' names left to this build.
     var suggestionSearches = SuggestionSearches()
-    @exclusivity(unchecked) var eagerNodes: [AnyNode] = []
-
-    @exclusivity(unchecked) var definitions: [Definition] = []
-    /// The components by number, as the plan pass numbers them (the containers' table).
-    @exclusivity(unchecked) var numbered = NumberedComponents()
-    /// The members of the cycles that properties close, each with the members to make first.
-    @exclusivity(unchecked) var cycleGroups: [[PropertyCycles.Member]] = []
-    /// Some component, here or in a parent, is object-graph scoped (set by the checks).
-    @exclusivity(unchecked) var hasGraphNodes = false
-    /// Some component, here or in a parent, is main-actor (set by the checks).
-    @exclusivity(unchecked) var hasMainActorNodes = false
-    /// What the build knows of each component, by number (see ``NodeRef``).
-    @exclusivity(unchecked) var facts: [ComponentFacts] = []
-    /// This container's names and aliases, by component number (the table it publishes).
-    @exclusivity(unchecked) var byName: [String: Int32] = [:]
-    /// This container's components of each type and of each tag, by number (the tables it publishes).
-    @exclusivity(unchecked) var byType: [ObjectIdentifier: ComponentNumbers] = [:]
-    @exclusivity(unchecked) var byTag: [String: ComponentNumbers] = [:]
-
-    /// Names whose components were dropped for a problem already reported (a placeholder
-    /// without a value, an unknown parent, a type the catalog does not have), or that the
-    /// builder was told are absent (``ContainerBuilder/absentNames``): a reference to one is not
-    /// reported again as a missing component.
-    @exclusivity(unchecked) var leftOut: Set<String> = []
-    /// This container's components, each after the components it builds; set by the checks at build.
-    @exclusivity(unchecked) var dependencyOrder: [Int] = []
-    /// How many definitions preparation kept: the components the definitions make.
-    @exclusivity(unchecked) var preparedCount = 0
-    /// The names and aliases of the prepared definitions, by position, from the name-override
-    /// pass; `nil` when a later step of preparation dropped a definition. The plan pass takes
-    /// it as its names table when binding dropped none either (one hash of each name, not two).
-    @exclusivity(unchecked) var preparedNames: [String: Int32]?
-
-    /// The steps of preparation and binding this build's definitions need.
-    @exclusivity(unchecked) var steps: BuildSteps = []
-
-    /// The Swift code the build's definitions name: the builder's, as it was when the build
-    /// started; once binding is done, with what binding added (a catalog entry's initializer,
-    /// setters, methods and conversions). What the checks and the container read.
-    @exclusivity(unchecked) var code: FrozenCode
 
     /// This build's runtime-argument factories that stand, in registration order.
     var runtimeFactories: [Definition] = []
 
-    /// Captive dependencies found while binding, by holder; reported after the graph checks,
-    /// in the order of the components (``reportCaptiveDependencies()``, in CaptiveCheck.swift).
-    @exclusivity(unchecked) var captives: [Int: [IoCError]] = [:]
 
     var postProcessors: [any InstancePostProcessor] { builder.postProcessors }
     /// The custom scopes the container knows (its parent's, with the builder's over them).
@@ -106,13 +112,13 @@ final class Compilation {
         self.customScopes = Container.customScopes(of: builder)
         self.converters = builder.converters
         self.allowsCaptiveDependencies = builder.allowsCaptiveDependencies
-        code = builder.code.frozen()
+        state = BuildState(code: builder.code.frozen())
     }
 
     /// Makes `container` the one the build's components belong to from now on.
     func replaceContainer(with container: Container) {
         current = container
-        currentRef = Unretained(container)
+        state.currentRef = Unretained(container)
     }
 
     /// The container the build's components belong to while it checks and after (see
@@ -122,7 +128,7 @@ final class Compilation {
     /// released for every injection point it checks (3% of `profile register-deps`).
     var containerRef: Unretained<Container> {
         // The passes before the checks read the plan's tables (``numbered``), never this.
-        guard let currentRef else { preconditionFailure("the build reads its container before the plan pass made one") }
+        guard let currentRef = state.currentRef else { preconditionFailure("the build reads its container before the plan pass made one") }
         return currentRef
     }
 
@@ -140,24 +146,24 @@ final class Compilation {
         plan(bound)                  // Plan.swift: the components numbered; names, types and tags indexed
         startChecks()                // Publish.swift: the provisional container the checks bind on
         check()                      // Check.swift: every injection checked or bound, then the graph
-        guard publishing, problems.isEmpty else { return }
+        guard publishing, state.problems.isEmpty else { return }
         publish()                    // Publish.swift: the container made, and the nodes it needs at once
     }
 
     func leaveOut(_ before: [Definition], keeping after: [Definition]) {
         func names(_ definitions: [Definition]) -> [String] { definitions.flatMap { ($0.name.map { [$0] } ?? []) + $0.aliases } }
-        leftOut.formUnion(Set(names(before)).subtracting(names(after)))
+        state.leftOut.formUnion(Set(names(before)).subtracting(names(after)))
     }
 
     /// Reports a reference to a name no component has, unless that follows from a problem
     /// reported already.
     func reportMissing(named name: String, site: SiteInfo) {
-        guard !leftOut.contains(name) else { return }
+        guard !state.leftOut.contains(name) else { return }
         if let declared = builder.syntheticNames[name] {
-            problems.append(IoCError(.missingSynthetic(key: ComponentKey(name: name), site: site.site, declared: declared, path: [])))
+            state.problems.append(IoCError(.missingSynthetic(key: ComponentKey(name: name), site: site.site, declared: declared, path: [])))
             return
         }
-        problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site,
+        state.problems.append(IoCError(.missingComponent(key: ComponentKey(name: name), site: site.site,
                                                    suggestions: nameSuggestions(for: name, site: site), path: [])))
     }
 }

@@ -65,7 +65,7 @@ extension Compilation {
                 for key in definitionKeys { seen[key] = Int32(truncatingIfNeeded: earlier) }
             } else {
                 // Name the key that clashes: an alias, when that is what repeats the other's name.
-                problems.append(IoCError(.duplicateKey(key: keys.reported(definition, clash), first: previous.location,
+                state.problems.append(IoCError(.duplicateKey(key: keys.reported(definition, clash), first: previous.location,
                                                        second: definition.location)))
             }
         }
@@ -82,16 +82,16 @@ extension Compilation {
         var seen: [RuntimeFactoryKey: Int] = [:]
         for definition in input {
             if let setting = Self.settingWithoutMeaning(forRuntimeFactory: definition) {
-                problems.append(IoCError(.invalidDefinition(
+                state.problems.append(IoCError(.invalidDefinition(
                     component: definition.label,
                     reason: "it takes runtime arguments, so each resolve makes a new instance from the arguments given; it cannot have \(setting). Register a component without runtime arguments for that",
                     location: definition.location)))
                 continue
             }
-            guard let key = RuntimeFactoryKey(definition, code) else { continue }
+            guard let key = RuntimeFactoryKey(definition, state.code) else { continue }
             if let position = seen[key] {
                 if definition.isOverride { kept[position] = definition; continue }
-                problems.append(IoCError(.duplicateKey(key: definition.key, first: kept[position].location, second: definition.location)))
+                state.problems.append(IoCError(.duplicateKey(key: definition.key, first: kept[position].location, second: definition.location)))
                 continue
             }
             seen[key] = kept.count

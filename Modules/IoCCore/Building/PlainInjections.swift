@@ -21,7 +21,7 @@ extension Compilation: ComponentLookups {
     /// The component the plan pass numbered for the inner definition `definition` of
     /// component `owner` (``numberInnerDefinitions()``); the check checks it as its own component.
     func inner(_ definition: Definition, of owner: Int) -> NodeRef? {
-        numbered.inner(definition, of: owner).map(component)
+        state.numbered.inner(definition, of: owner).map(component)
     }
 }
 

@@ -5,21 +5,21 @@ extension Compilation {
     /// names, types and tags are indexed by number, and what the checks need of each is kept in
     /// ``facts``.
     func plan(_ bound: [Definition]) {
-        definitions = bound
+        state.definitions = bound
         settleStart()
         // Binding reported every definition it could not bind; only those that bound are components.
-        if definitions.contains(where: { !$0.isBound }) { definitions.removeAll { !$0.isBound } }
-        numbered.definitions = .definitions(definitions)
-        facts.reserveCapacity(definitions.count)
+        if state.definitions.contains(where: { !$0.isBound }) { state.definitions.removeAll { !$0.isBound } }
+        state.numbered.definitions = .definitions(state.definitions)
+        state.facts.reserveCapacity(state.definitions.count)
         // The name-override pass numbered the names already, where no definition was dropped since
         // (a build with problems indexes them again, so that what it reports does not depend on this).
-        let namesNumbered = preparedNames != nil && definitions.count == preparedCount && problems.isEmpty
-        if namesNumbered, let preparedNames { byName = preparedNames } else { byName.reserveCapacity(definitions.count) }
-        preparedNames = nil
-        for definition in definitions { facts.append(ComponentFacts(definition, storage: storage(for: definition))) }
-        for index in definitions.indices { self.index(index, names: !namesNumbered) }
+        let namesNumbered = state.preparedNames != nil && state.definitions.count == state.preparedCount && state.problems.isEmpty
+        if namesNumbered, let preparedNames = state.preparedNames { state.byName = preparedNames } else { state.byName.reserveCapacity(state.definitions.count) }
+        state.preparedNames = nil
+        for definition in state.definitions { state.facts.append(ComponentFacts(definition, storage: storage(for: definition))) }
+        for index in state.definitions.indices { self.index(index, names: !namesNumbered) }
         orderTaggedByPriority()
-        if steps.contains(.innerDefinitions) { numberInnerDefinitions() }
+        if state.steps.contains(.innerDefinitions) { numberInnerDefinitions() }
     }
 
     /// Numbers every inner definition (a factory registered with its product, a config file's
@@ -32,19 +32,19 @@ extension Compilation {
     func numberInnerDefinitions() {
         var owner = 0
         // The list grows as inner definitions are numbered: theirs are visited too.
-        while owner < facts.count {
-            if !facts[owner].isExposure { numberInners(of: owner) }
+        while owner < state.facts.count {
+            if !state.facts[owner].isExposure { numberInners(of: owner) }
             owner += 1
         }
     }
 
     /// Numbers the inner definitions in component `owner`'s injections, in their order.
     private func numberInners(of owner: Int) {
-        _ = numbered.definition(at: owner).containsSource { source in
+        _ = state.numbered.definition(at: owner).containsSource { source in
             source.forEachInner { inner in
                 let key = InnerKey(owner: owner, definition: inner.identity)
-                guard inner.isBound, numbered.inners[key] == nil else { return }
-                numbered.inners[key] = numberInner(inner, storage: storage(for: inner))
+                guard inner.isBound, state.numbered.inners[key] == nil else { return }
+                state.numbered.inners[key] = numberInner(inner, storage: storage(for: inner))
             }
             return false
         }
@@ -57,7 +57,7 @@ extension Compilation {
 
     func storage(for definition: Definition) -> Storage {
         let (storage, problem) = Storage.of(definition, customScopes: customScopes)
-        if let problem { problems.append(problem) }
+        if let problem { state.problems.append(problem) }
         return storage
     }
 
@@ -66,9 +66,9 @@ extension Compilation {
     /// Numbers a component that is not one of the definitions (an exposure, an inner
     /// definition), after them; its node is made when something needs it.
     func addExtra(_ origin: ExtraOrigin, facts entry: ComponentFacts) -> Int {
-        let index = facts.count
-        numbered.extraOrigins.append(origin)
-        facts.append(entry)
+        let index = state.facts.count
+        state.numbered.extraOrigins.append(origin)
+        state.facts.append(entry)
         return index
     }
 
@@ -79,11 +79,11 @@ extension Compilation {
         var found: [(ObjectIdentifier, Int)] = []
         let produced = definition.type?.id
         for exposure in definition.exposedAs {
-            guard let type = exposure.type, let adapter = code.adapter(exposure.code), adapter.baseType == produced else { continue }
-            let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: facts[index].storage),
+            guard let type = exposure.type, let adapter = state.code.adapter(exposure.code), adapter.baseType == produced else { continue }
+            let entry = ComponentFacts(exposureOf: index, isScopedProxy: adapter.isScopedProxy(over: state.facts[index].storage),
                                        reachesBaseOnCall: adapter.reachesBaseOnCall)
             let exposed = addExtra(.exposure(base: index, type: type), facts: entry)
-            numbered.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
+            state.numbered.exposures[ExposureKey(base: index, type: ObjectIdentifier(type.metatype))] = exposed
             found.append((ObjectIdentifier(type.metatype), exposed))
         }
         return found
@@ -92,38 +92,38 @@ extension Compilation {
     /// Indexes component `index` by type and tag, and by its names and aliases unless `names`
     /// is `false` (the names table has them).
     func index(_ index: Int, names: Bool) {
-        let definition = definitions[index]
+        let definition = state.definitions[index]
         let exposures = definition.exposedAs.isEmpty ? [] : numberExposures(of: index, definition)
         if definition.isAutowireCandidate {
-            append(index, to: ObjectIdentifier(definition.boundType.metatype), in: &byType)
-            for (id, exposure) in exposures { append(exposure, to: id, in: &byType) }
+            append(index, to: ObjectIdentifier(definition.boundType.metatype), in: &state.byType)
+            for (id, exposure) in exposures { append(exposure, to: id, in: &state.byType) }
         }
         // NB: a container cannot hold 2^31 components (see ``NameTable``).
         let number = Int32(truncatingIfNeeded: index)
         if names {
-            if let name = definition.name { byName[name] = number }
-            for alias in definition.aliases { byName[alias] = number }
+            if let name = definition.name { state.byName[name] = number }
+            for alias in definition.aliases { state.byName[alias] = number }
         }
-        for tag in definition.tags { append(index, to: tag, in: &byTag) }
+        for tag in definition.tags { append(index, to: tag, in: &state.byTag) }
         // A construction moved from another definition (`definition.construction = ...`) keeps
         // the code of that one, which makes another type: reported here, not at first resolve.
-        if let recipe = code.recipe(definition.construction.code), let product = recipe.productType, let type = definition.type,
+        if let recipe = state.code.recipe(definition.construction.code), let product = recipe.productType, let type = definition.type,
            product != type.id {
-            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its construction makes \(recipe.productName), not \(type.name): a construction taken from another definition keeps the code of that one. Register \(type.name) with its own initializer or factory.", location: definition.location)))
+            state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its construction makes \(recipe.productName), not \(type.name): a construction taken from another definition keeps the code of that one. Register \(type.name) with its own initializer or factory.", location: definition.location)))
         }
         // A definition added to this builder without its component keeps its code where it was
         // registered: reported here, not at first resolve.
-        if definition.isBound && !code.reachesAll(of: definition) {
-            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its Swift code was registered with another ContainerBuilder, which keeps it. Add the registration's component to this builder (builder.add(registration.component)), not its definition.", location: definition.location)))
+        if definition.isBound && !state.code.reachesAll(of: definition) {
+            state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "its Swift code was registered with another ContainerBuilder, which keeps it. Add the registration's component to this builder (builder.add(registration.component)), not its definition.", location: definition.location)))
         }
         if definition.isEager && definition.isLazy {
-            problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
+            state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is marked both eager and lazy; keep one.", location: definition.location)))
         }
         if definition.isEager && !definition.isLazy {
             if definition.scope == .singleton {
-                facts[index].isEager = true
+                state.facts[index].isEager = true
             } else {
-                problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location)))
+                state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "only singletons can be eager; its scope is \(definition.scope).", location: definition.location)))
             }
         }
     }
@@ -133,19 +133,19 @@ extension Compilation {
     /// form) say what is made at build.
     func settleStart() {
         guard builder.eagerSingletons else { return }
-        for index in definitions.indices where definitions[index].scope == .singleton
-            && !definitions[index].isEager && !definitions[index].isLazy {
-            definitions[index].isEager = true
+        for index in state.definitions.indices where state.definitions[index].scope == .singleton
+            && !state.definitions[index].isEager && !state.definitions[index].isLazy {
+            state.definitions[index].isEager = true
         }
     }
 
     /// Tagged collections list the components with the highest tag `priority` first, and
     /// those of equal priority in registration order (Symfony's order).
     func orderTaggedByPriority() {
-        for (tag, found) in byTag {
-            let priorities = found.map { numbered.definition(at: Int($0)).priority(of: tag) }
+        for (tag, found) in state.byTag {
+            let priorities = found.map { state.numbered.definition(at: Int($0)).priority(of: tag) }
             guard priorities.contains(where: { $0 != 0 }) else { continue }
-            byTag[tag] = found.indices.sorted { lhs, rhs in
+            state.byTag[tag] = found.indices.sorted { lhs, rhs in
                 priorities[lhs] != priorities[rhs] ? priorities[lhs] > priorities[rhs] : lhs < rhs
             }.map { found[$0] }
         }
@@ -176,7 +176,7 @@ extension Compilation {
     func checkPlainReferences(of index: Int) -> Bool {
         // NB: a definition read from the array, not through `numbered.definition(at:)`: calling a
         // method of the stored struct copies it, retaining its four tables (7% of `profile register`).
-        let definition = index < definitions.count ? definitions[index] : numbered.definition(at: index)
+        let definition = index < state.definitions.count ? state.definitions[index] : state.numbered.definition(at: index)
         let found = component(index)
         guard let produced = definition.type?.id else { return false }
         func plain(_ point: InjectionPoint, _ site: SiteInfo, optional: Bool = false, hasDefault: Bool = false) -> Bool {
@@ -202,17 +202,17 @@ extension Compilation {
         for (position, point) in construction.arguments.enumerated() where isPlain {
             let at = TypedDefinitionParts<Void>.constructionPoint(construction.storedKind, position, point.label)
             isPlain = plain(point, SiteInfo(component: found, point: at, location: point.location ?? definition.location),
-                            hasDefault: construction.defaultValue(at: position, of: point, in: code) != nil)
+                            hasDefault: construction.defaultValue(at: position, of: point, in: state.code) != nil)
         }
         for name in definition.dependsOn where isPlain {
             guard let target = component(named: name) else { isPlain = false; break }
             let site = SiteInfo(component: found, point: .dependsOn(name), location: definition.location)
             record(index, dependsOn: target, holder: captiveHolder(index, at: site), at: site)
         }
-        let constructionEnd = facts[index].dependencies.count
+        let constructionEnd = state.facts[index].dependencies.count
         let properties = definition.properties
         for position in properties.indices where isPlain {
-            isPlain = code.setter(properties[position].code)?.instanceType == produced
+            isPlain = state.code.setter(properties[position].code)?.instanceType == produced
                 && plain(properties[position].point, SiteInfo(component: found, point: .property(properties[position].name),
                                                               location: properties[position].point.location ?? definition.location),
                          optional: properties[position].isAutowired)
@@ -224,11 +224,11 @@ extension Compilation {
         }
         guard isPlain else {
             // A component is checked once, so all of what it recorded is this check's.
-            facts[index].dependencies.removeAll()
-            captives[index] = nil
+            state.facts[index].dependencies.removeAll()
+            state.captives[index] = nil
             return false
         }
-        facts[index].lateDependencyStart = constructionEnd
+        state.facts[index].lateDependencyStart = constructionEnd
         return true
     }
 
@@ -239,13 +239,13 @@ extension Compilation {
     /// `profile build-only`).
     func reserveDependencies(of index: Int, _ definition: Definition) {
         let points = definition.construction.arguments.count + definition.properties.count
-        if points > 1 { facts[index].dependencies.reserveCapacity(points) }
+        if points > 1 { state.facts[index].dependencies.reserveCapacity(points) }
     }
 
     /// Records where the construction of `node`'s instance ends among its dependencies: those
     /// recorded after are injected into the made instance (properties, method calls).
     func constructionDone(_ node: AnyNode) {
-        facts[node.index].lateDependencyStart = facts[node.index].dependencies.count
+        state.facts[node.index].lateDependencyStart = state.facts[node.index].dependencies.count
     }
 }
 

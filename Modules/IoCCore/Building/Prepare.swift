@@ -10,30 +10,30 @@ extension Compilation {
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder, catalog: catalog)
         var components = builder.definitions
-        steps = BuildSteps(of: components)
+        state.steps = BuildSteps(of: components)
         // Runtime-argument factories are keyed apart and made by no node; only profiles apply to them.
-        if steps.contains(.runtimeFactories) {
+        if state.steps.contains(.runtimeFactories) {
             runtimeFactories = keepRuntimeFactories(components.filter { $0.takesRuntimeArguments && preparation.isActive($0) })
             components.removeAll(where: \.takesRuntimeArguments)
         }
-        if steps.contains(.resources) { components = preparation.expandResources(components) }
-        if steps.contains(.conditionalSettings) { components = preparation.applyConditionalSettings(components) }
+        if state.steps.contains(.resources) { components = preparation.expandResources(components) }
+        if state.steps.contains(.conditionalSettings) { components = preparation.applyConditionalSettings(components) }
         // Those two write definitions: the steps after them look at what they wrote. The others
         // only drop definitions, rename them or merge them with their parents, whose needs are counted.
-        if !steps.isDisjoint(with: [.resources, .conditionalSettings]) { steps = BuildSteps(of: components) }
-        if steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
-        if steps.contains(.decorators) { components = preparation.applyDecorators(components) }
-        if steps.contains(.aliases) { components = preparation.applyAliases(components) }
+        if !state.steps.isDisjoint(with: [.resources, .conditionalSettings]) { state.steps = BuildSteps(of: components) }
+        if state.steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
+        if state.steps.contains(.decorators) { components = preparation.applyDecorators(components) }
+        if state.steps.contains(.aliases) { components = preparation.applyAliases(components) }
         let overridden = applyOverrides(components, keys: .names)
-        let merged = steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
+        let merged = state.steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
         // Merging only ever drops definitions (abstract parents): as many out as in, and the
         // names still stand where the override pass found them.
-        preparedNames = merged.count == overridden.kept.count ? overridden.positions : nil
+        state.preparedNames = merged.count == overridden.kept.count ? overridden.positions : nil
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
         // fails the same way for each: reported once.
         var seen = Set<String>()
-        problems += preparation.problems.filter { seen.insert($0.description).inserted }
-        leftOut = preparation.leftOut
+        state.problems += preparation.problems.filter { seen.insert($0.description).inserted }
+        state.leftOut = preparation.leftOut
         if !preparation.problems.isEmpty {
             leaveOut(builder.definitions.filter { preparation.isActive($0) && !$0.isAbstract }, keeping: merged)
         }

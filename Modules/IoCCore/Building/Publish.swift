@@ -34,8 +34,8 @@ extension Compilation {
     /// its first call: a cycle through a lazy component with a proxy closes there.
     func startChecks() {
         replaceContainer(with: Container(builder: builder, tables: tables(checked: false)))
-        for index in facts.indices {
-            if let base = facts[index].exposedBase, !facts[index].reachesBaseOnCall { facts[index].dependencies = [component(base)] }
+        for index in state.facts.indices {
+            if let base = state.facts[index].exposedBase, !state.facts[index].reachesBaseOnCall { state.facts[index].dependencies = [component(base)] }
         }
     }
 
@@ -45,7 +45,7 @@ extension Compilation {
         if checked {
             factories = builder.parent?.runtimeFactories ?? [:]
             for definition in runtimeFactories {
-                if let factory = PublishedRuntimeFactory(definition, code) { factories[factory.key] = factory }
+                if let factory = PublishedRuntimeFactory(definition, state.code) { factories[factory.key] = factory }
             }
         }
         // Every name, private ones too: injection and child containers see them, and the
@@ -53,20 +53,20 @@ extension Compilation {
         // this container does not have is looked up in its parent's table.
         // The container the build hands out keeps most definitions as rows; its test recipe
         // keeps the same rows when the build kept the builder's array as it was.
-        var components = numbered
+        var components = state.numbered
         var recipeDefinitions = DefinitionTable.definitions(builder.definitions)
         if checked {
             components.definitions = components.definitions.compacted()
-            if let kept = numbered.definitions.unchanged, kept.sharesStorage(with: builder.definitions) {
+            if let kept = state.numbered.definitions.unchanged, kept.sharesStorage(with: builder.definitions) {
                 recipeDefinitions = components.definitions
             }
         }
         return BuildTables(
-            components: components, recipeDefinitions: recipeDefinitions, candidates: byType, tags: byTag, types: checked ? topLevelTypes() : [:], names: NameTable(own: byName),
-            flags: facts.map(\.flags),
-            dependencies: checked ? DependencyTable(facts.map(\.dependencies), of: container) : DependencyTable(),
+            components: components, recipeDefinitions: recipeDefinitions, candidates: state.byType, tags: state.byTag, types: checked ? topLevelTypes() : [:], names: NameTable(own: state.byName),
+            flags: state.facts.map(\.flags),
+            dependencies: checked ? DependencyTable(state.facts.map(\.dependencies), of: container) : DependencyTable(),
             runtimeFactories: factories, runtimeDefinitions: checked ? runtimeFactories : [],
-            hasObjectGraphNodes: checked && hasGraphNodes, hasMainActorNodes: checked && hasMainActorNodes, code: code)
+            hasObjectGraphNodes: checked && state.hasGraphNodes, hasMainActorNodes: checked && state.hasMainActorNodes, code: state.code)
     }
 
     /// What each of this container's types resolves to at the top level: the component
@@ -75,9 +75,9 @@ extension Compilation {
     /// has no candidate of is its parent's (a child's own candidates hide its parent's).
     func topLevelTypes() -> [ObjectIdentifier: Int32] {
         var types: [ObjectIdentifier: Int32] = [:]
-        types.reserveCapacity(byType.count)
-        let components = numbered   // one copy, not one for each read (see ``checkPlainReferences(of:)``)
-        for (id, numbers) in byType {
+        types.reserveCapacity(state.byType.count)
+        let components = state.numbered   // one copy, not one for each read (see ``checkPlainReferences(of:)``)
+        for (id, numbers) in state.byType {
             let chosen = Self.choice(among: numbers.count) {
                 let definition = components.definition(at: Int(numbers[$0]))
                 return (definition.isPrimary, definition.name != nil)
@@ -95,13 +95,13 @@ extension Compilation {
         let built = Container(builder: builder, tables: tables(checked: true))
         self.built = built
         replaceContainer(with: built)
-        for index in facts.indices where facts[index].bindsInFull || facts[index].isEager {
+        for index in state.facts.indices where state.facts[index].bindsInFull || state.facts[index].isEager {
             built.node(at: index).object.bind(self)
         }
-        for index in facts.indices where facts[index].flags.contains(.isAsync) {
-            built.node(at: index).object.asyncPath = facts[index].asyncPath
+        for index in state.facts.indices where state.facts[index].flags.contains(.isAsync) {
+            built.node(at: index).object.asyncPath = state.facts[index].asyncPath
         }
-        for group in cycleGroups {
+        for group in state.cycleGroups {
             let cell = CellKey(scope: 2, node: Serial.next())
             for member in group {
                 let node = built.node(at: member.node).object
@@ -109,6 +109,6 @@ extension Compilation {
                                           first: member.first.map { built.node(at: $0).object }))
             }
         }
-        eagerNodes = facts.indices.filter { facts[$0].isEager }.map { built.node(at: $0).object }
+        state.eagerNodes = state.facts.indices.filter { state.facts[$0].isEager }.map { built.node(at: $0).object }
     }
 }

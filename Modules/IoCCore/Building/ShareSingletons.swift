@@ -17,9 +17,9 @@ extension Compilation {
         var memo: [Int: NodeRef?] = [:]
         // Each component after those it builds, so that the memo already answers for them: a
         // long chain is not followed link by link on the call stack.
-        for index in dependencyOrder { _ = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo) }
-        for index in facts.indices where !facts[index].isExposure {
-            guard case .singleton = facts[index].storage, let twin = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo)
+        for index in state.dependencyOrder { _ = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo) }
+        for index in state.facts.indices where !state.facts[index].isExposure {
+            guard case .singleton = state.facts[index].storage, let twin = counterpart(of: NodeRef(container, index), in: baseSingletons, &memo)
             else { continue }
             container.node(at: index).object.shareInstances(of: twin.node.object)
         }
@@ -35,7 +35,7 @@ extension Compilation {
         memo[index] = .some(nil)   // a cycle through a property is treated as a difference
         var result: NodeRef?
         defer { memo[index] = .some(result) }
-        if let exposed = facts[index].exposedBase {
+        if let exposed = state.facts[index].exposedBase {
             guard let twin = counterpart(of: NodeRef(container, exposed), in: baseSingletons, &memo),
                   let type = component.key.type else { return nil }
             result = twin.container.exposure(of: twin.index, as: ObjectIdentifier(type.metatype))

@@ -58,11 +58,11 @@ struct TypedDefinitionParts<T> {
         return assemble(
             BindingParts(definition), node, postProcessors: compilation.postProcessors,
             point: { point, site, optional, given in
-                let problems = compilation.problems.count
+                let problems = compilation.state.problems.count
                 guard let slot = point.slot,
                       let argument = given.map({ slot.defaultArgument($0, site: site) })
                         ?? slot.bind(point.source, in: compilation, site: site, optional: optional) else {
-                    return optional && compilation.problems.count == problems ? .absent : .failed
+                    return optional && compilation.state.problems.count == problems ? .absent : .failed
                 }
                 compilation.depend(node, on: argument, at: site)
                 return .bound(argument)

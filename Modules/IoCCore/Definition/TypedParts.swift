@@ -139,12 +139,12 @@ final class ValuePropertySetter<T, V>: PropertySetting {
 
     func apply<X>(_ value: inout X, _ argument: AnyArgument, _ ctx: ResolutionContext) throws {
         // The argument was bound by this property's slot, made with `V`: an `Argument<V>`.
-        let new = try unsafeDowncast(argument, to: Argument<V>.self).get(ctx)
+        let new = try argument.typed(V.self).get(ctx)
         try withSameType(&value, as: T.self) { try set(&$0, new) }
     }
 
     func applyAsync<X>(_ value: X, _ argument: AnyArgument, _ ctx: ResolutionContext) async throws -> X {
-        let new = try await unsafeDowncast(argument, to: Argument<V>.self).getAsync(ctx)
+        let new = try await argument.typed(V.self).getAsync(ctx)
         var copy = value
         try withSameType(&copy, as: T.self) { try set(&$0, new) }
         return copy

@@ -242,10 +242,10 @@ public final class ContainerBuilder {
     public func build() throws -> Container {
         let compilation = Compilation(builder: self)
         compilation.run()
-        let problems = reportedProblems + compilation.problems
+        let problems = reportedProblems + compilation.state.problems
         guard problems.isEmpty, let container = compilation.built else { throw IoCError(.validationFailed(problems)) }
         if let sharingBase { compilation.shareUnchangedSingletons(with: sharingBase) }
-        for node in compilation.eagerNodes {
+        for node in compilation.state.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }
             let ctx = ResolutionContext(container: container, graph: graph)

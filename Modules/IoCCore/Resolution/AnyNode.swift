@@ -184,7 +184,7 @@ class AnyNode: @unchecked Sendable {
     /// This node as a `Node<X>`, when it produces exactly `X`; `nil` otherwise. Cheaper than
     /// `as? Node<X>`, which asks the runtime for the metadata of `Node<X>`.
     final func exactly<X>(_ type: X.Type) -> Node<X>? {
-        producedType == ObjectIdentifier(X.self) ? unsafeDowncast(self, to: Node<X>.self) : nil
+        producedType == ObjectIdentifier(X.self) ? typed(X.self) : nil
     }
 
     /// `error`, thrown while making this node, with this node added to its path.

@@ -101,7 +101,7 @@ struct ArgumentReader {
     mutating func take<X>(_: X.Type = X.self) -> Argument<X> {
         // NB: argument `index` was bound by the slot made for this same parameter type at
         // registration, so it is an `Argument<X>`.
-        let argument = unsafeDowncast(arguments[index], to: Argument<X>.self)
+        let argument = arguments[index].typed(X.self)
         index += 1
         return argument
     }

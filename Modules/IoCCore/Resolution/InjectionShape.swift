@@ -37,9 +37,9 @@ extension Optional: InjectionShape {
         case .nilValue:
             return nilArgument()
         case .optional(let inner):
-            let problems = compilation.problems.count
+            let problems = compilation.state.problems.count
             if let wrapped = bindWrapped(inner, compilation, site, true) { return wrapped }
-            return compilation.problems.count == problems ? nilArgument() : .some(nil)
+            return compilation.state.problems.count == problems ? nilArgument() : .some(nil)
         case .type(let type) where type != TypeRef(Wrapped?.self):
             return .some(bindWrapped(source, compilation, site, optional))
         case .named, .inner:
@@ -405,7 +405,7 @@ func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in com
             var keys: [String] = []
             for attributes in node.definition?.attributeSets(ofTag: tag) ?? [[:]] {
                 guard let key = attributes[indexBy]?.scalarText else {
-                    compilation.problems.append(IoCError(.invalidDefinition(
+                    compilation.state.problems.append(IoCError(.invalidDefinition(
                         component: node.label, reason: "its tag '\(tag)' has no attribute '\(indexBy)', which \(site.site.component) indexes the tagged components by. Give the tag that attribute.",
                         location: node.info.location)))
                     return .some(nil)

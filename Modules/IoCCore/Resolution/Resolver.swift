@@ -35,7 +35,7 @@ public struct Resolver: @unchecked Sendable {
     /// ```
     public func resolve<T>(_ type: T.Type = T.self) throws -> T {
         let node = try container.node(type, name: nil)
-        return try unsafeDowncast(node, to: Node<T>.self).instance(ctx)
+        return try node.typed(T.self).instance(ctx)
     }
 
     /// The component named `name`, as `T`.
@@ -116,7 +116,7 @@ public struct Resolver: @unchecked Sendable {
     /// ```
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
         let node = try container.node(type, name: nil)
-        return try await unsafeDowncast(node, to: Node<T>.self).instanceAsync(ctx)
+        return try await node.typed(T.self).instanceAsync(ctx)
     }
 
     /// The component named `name`; the form for components with `async` factories.

@@ -79,7 +79,7 @@ extension ServiceLocator: PlainShape {
             var entries: [String: InjectionSource] = [:]
             for item in items {
                 guard case .named(let name) = item else {
-                    compilation.problems.append(IoCError(.sourceMismatch(source: item.description, expected: TypeRef(ServiceLocator<T>.self), site: site.site,
+                    compilation.state.problems.append(IoCError(.sourceMismatch(source: item.description, expected: TypeRef(ServiceLocator<T>.self), site: site.site,
                                                                          hint: "A locator's list holds references ('@name'); give other entries as a map with keys.")))
                     return .some(nil)
                 }

@@ -6,7 +6,7 @@ extension ContainerBuilder {
     package func preparedWithoutTypes() -> (definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
         let compilation = Compilation(builder: self)
         let definitions = compilation.prepare()
-        return (definitions, compilation.leftOut, reportedProblems + compilation.problems)
+        return (definitions, compilation.state.leftOut, reportedProblems + compilation.state.problems)
     }
 
     /// The definitions as their files wrote them, children merged with their parents: the
@@ -24,7 +24,7 @@ extension ContainerBuilder {
     package func validate() -> (components: Int, problems: [IoCError]) {
         let compilation = Compilation(builder: self)
         compilation.run(publishing: false)
-        return (compilation.preparedCount, reportedProblems + compilation.problems)
+        return (compilation.state.preparedCount, reportedProblems + compilation.state.problems)
     }
 
     /// Every cycle of a graph that the build would refuse (see ``PropertyCycles``), with the

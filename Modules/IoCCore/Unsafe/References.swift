@@ -70,3 +70,22 @@ enum Retained {
         Unmanaged<Object>.fromOpaque(address).takeRetainedValue()
     }
 }
+
+// The casts from a type-erased node or argument to its typed class, without the runtime's
+// check: every `unsafeDowncast` of a node or an argument is one of these two.
+//
+// Why: `as? Node<T>` asks the runtime for the metadata of `Node<T>` (about 330 instructions)
+// on every resolve; the build has already checked what each node and argument produces.
+extension AnyNode {
+    /// This node as the `Node<T>` it is: the caller knows it produces `T` (a lookup table's
+    /// component for the key `T`, or ``producedType`` compared).
+    @inlinable @inline(__always)
+    final func typed<T>(_ type: T.Type) -> Node<T> { unsafeDowncast(self, to: Node<T>.self) }
+}
+
+extension AnyArgument {
+    /// This argument as the `Argument<X>` it is: the caller knows it was bound for `X` (by the
+    /// slot or the shape made for that same type).
+    @inlinable @inline(__always)
+    final func typed<X>(_ type: X.Type) -> Argument<X> { unsafeDowncast(self, to: Argument<X>.self) }
+}
