@@ -180,7 +180,7 @@ enum XMLDocumentReader {
 }
 
 /// Builds elements from SAX2 events; the first problem stops the parser and is kept.
-private final class ElementBuilder {
+private final class ElementBuilder {  // docs/Performance.md U6
     let table: XMLElementTable
     let limits: XMLLimits
     let context: xmlParserCtxtPtr

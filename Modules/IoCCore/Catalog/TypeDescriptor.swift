@@ -36,7 +36,7 @@ public struct TypeDescriptor: Sendable {
     // NB: the fields live in one copy-on-write box. Binding looks a descriptor up for every
     // definition; copying a dozen arrays out (a retain and a release each) cost more than the
     // rest of the lookup.
-    private final class Fields: @unchecked Sendable {
+    private final class Fields: @unchecked Sendable {  // docs/Performance.md U2
         let type: TypeRef
         let typed: DescriptorBox
         var names: [String]
@@ -262,7 +262,7 @@ public struct TypeDescriptorBuilder<T> {
     // NB: inlined into the catalog's registration, where the key path is a literal, so that the
     // compiler writes the property directly (see ``KeyPathSetter``).
     @inlinable @inline(__always)
-    public mutating func property<V>(_ name: String, _ keyPath: consuming WritableKeyPath<T, V>) {
+    public mutating func property<V>(_ name: String, _ keyPath: consuming WritableKeyPath<T, V>) {  // docs/Performance.md U21
         property(name, set: KeyPathSetter.setter(consume keyPath))
     }
 

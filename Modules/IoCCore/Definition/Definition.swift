@@ -18,10 +18,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The fields, shared between copies until one of them changes (copy on write): a
     /// definition is copied through every step of a build, and one reference is cheaper to
     /// copy than two dozen.
-    private final class Fields: @unchecked Sendable {
+    private final class Fields: @unchecked Sendable {  // docs/Performance.md U1
         // NB: only reached through `fields` (reads) and `unique` (writes, after the copy), so
         // the compiler's dynamic exclusivity checks would only cost time.
-        @exclusivity(unchecked) var name: String?
+        @exclusivity(unchecked) var name: String?  // docs/Performance.md U3
         @exclusivity(unchecked) var type: TypeRef?
         @exclusivity(unchecked) var typeName: String?
         @exclusivity(unchecked) var scope: Scope

@@ -26,7 +26,7 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     case tagged(String)
     /// Every component tagged with `tag`, keyed by the value of its tag attribute `indexBy`
     /// (Symfony's `index_by`), for a dictionary or a ``ServiceLocator``.
-    indirect case taggedIndexed(tag: String, indexBy: String)
+    indirect case taggedIndexed(tag: String, indexBy: String)  // docs/Performance.md U12
     /// An array of the given sources.
     case list([InjectionSource])
     /// A dictionary of the given sources.

@@ -61,7 +61,7 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
     // asks the runtime for its metadata, about 330 instructions on every component's first
     // resolve (`profile first-resolve`, docs/Performance.md).
     @inline(__always)
-    static func of(_ box: RecipeBox?) -> Recipe<T>? {
+    static func of(_ box: RecipeBox?) -> Recipe<T>? {  // docs/Performance.md U19
         guard let box, box.productType == ObjectIdentifier(T.self) else { return nil }
         return unsafeDowncast(box, to: Recipe<T>.self)
     }
@@ -202,7 +202,7 @@ enum KeyPathSetter {
 /// Calls `body` with `value` as a `T`, for a `value` whose type `X` is `T` (checked by the
 /// caller, at build): how the steps' objects, made for a `T`, reach a value of a generic caller.
 @inline(__always)
-func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (inout T) throws(E) -> Void) throws(E) {
+func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (inout T) throws(E) -> Void) throws(E) {  // docs/Performance.md U14
     try withUnsafeMutablePointer(to: &value) { (pointer) throws(E) in
         try pointer.withMemoryRebound(to: T.self, capacity: 1) { (typed) throws(E) in try body(&typed.pointee) }
     }
@@ -211,7 +211,7 @@ func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (in
 /// `value` as a `T`, for a `value` whose type `X` is `T` (checked by the caller): moved across
 /// without the runtime's cast, which asks for `T?`'s metadata in code generic over `T`.
 @inline(__always)
-func sameType<X, T>(_ value: X, as type: T.Type) -> T {
+func sameType<X, T>(_ value: X, as type: T.Type) -> T {  // docs/Performance.md U18
     withUnsafePointer(to: value) { pointer in pointer.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee } }
 }
 

@@ -29,7 +29,7 @@ public final class ContainerBuilder {
     // them again (a definition is changed by the registration's own closures). Checked, they
     // cost about 300 instructions each, two or three a registration (docs/Performance.md,
     // "Unusual constructs").
-    @exclusivity(unchecked) public var defaults = Defaults()
+    @exclusivity(unchecked) public var defaults = Defaults()  // docs/Performance.md U5
     /// Create every non-lazy singleton at build (Spring's and Guice's production stage),
     /// so that a broken factory fails at start-up rather than on first use.
     public var eagerSingletons = false

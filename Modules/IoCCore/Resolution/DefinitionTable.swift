@@ -68,7 +68,7 @@ enum DefinitionTable {
     /// What resolving and the checks of a built container read, without making a definition of
     /// a row.
     @inline(__always)
-    func read<V>(_ index: Int, row: (borrowing Definition.Row) -> V, definition: (Definition) -> V) -> V {
+    func read<V>(_ index: Int, row: (borrowing Definition.Row) -> V, definition: (Definition) -> V) -> V {  // docs/Performance.md U20
         switch self {
         case .definitions(let definitions): return definition(definitions[index])
         case .compact(let table): return table.read(index, row: row, other: definition)

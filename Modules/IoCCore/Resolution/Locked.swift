@@ -34,7 +34,7 @@ struct PthreadMutex: ~Copyable {
 
 /// State behind a lock, for state that holds user instances (which need not be `Sendable`).
 /// Never held while user code runs.
-package final class Locked<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {  // docs/Performance.md U15
     private let mutex = PthreadMutex()
     // NB: no dynamic exclusivity checks: `state` is only reached inside `withLock`, with the
     // mutex held, and a `withLock` nested in another on the same lock blocks before it could

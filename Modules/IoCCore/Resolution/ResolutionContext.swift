@@ -9,7 +9,7 @@
 @usableFromInline
 struct ResolutionContext {
     /// The container whose definitions the current component was registered in.
-    @usableFromInline unowned(unsafe) var container: Container
+    @usableFromInline unowned(unsafe) var container: Container  // docs/Performance.md U10
     @usableFromInline var depth: Int
     /// Instances of object-graph scope, shared by everything this top-level resolve builds.
     @usableFromInline unowned(unsafe) var graph: ObjectGraph?
@@ -94,7 +94,7 @@ func keepAlive(_ object: AnyObject?) {}
 /// another thread. Each instance is kept in memory typed by its node (not boxed in `Any`),
 /// so that a hit needs neither a dynamic cast nor a generic metadata lookup.
 @usableFromInline
-final class ObjectGraph: @unchecked Sendable {
+final class ObjectGraph: @unchecked Sendable {  // docs/Performance.md U15
     private struct Entry {
         let serial: UInt64
         let pointer: UnsafeMutableRawPointer

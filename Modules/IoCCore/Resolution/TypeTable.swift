@@ -57,7 +57,7 @@ struct NameTable {
 /// full lookup answers, or says why not); a type it has no candidate of is ``absent``, and
 /// its parent's table answers (a child's own candidates hide its parent's).
 @usableFromInline
-struct TypeTable {
+struct TypeTable {  // docs/Performance.md U8
     /// A type this container has candidates of, none of which a top-level resolve reaches by the table.
     @usableFromInline static let unanswered: Int32 = -1
     /// A type this container has no candidate of.

@@ -15,7 +15,7 @@
 /// 3,940 → 2,810 instructions a resolve (−29%), `transient` 786 → 531 (−32%), measured
 /// 2026-11-25; `make instructions` guards the figure (`graph`, `form-resolve`).
 @usableFromInline
-struct Unretained<Object: AnyObject> {
+struct Unretained<Object: AnyObject> {  // docs/Performance.md U9
     @usableFromInline let reference: Unmanaged<Object>
 
     // NB: every member is inlined where it is used: a call left in unspecialized generic code
