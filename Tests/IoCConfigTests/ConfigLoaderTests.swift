@@ -89,6 +89,22 @@ private let loader = ConfigLoader(LineFormat())
 
 @Suite("Config loading shared by the front ends")
 struct ConfigLoaderTests {
+    @Test func aFormatOfItsOwn_reportsItsOwnKind_andTheSharedOnesInItsName() {
+        do {
+            _ = try loader.load(string: "a: A\n???\n", name: "<text>", root: nil)
+            Issue.record("expected the line to be refused")
+        } catch {
+            #expect(error.kind == .badLine && error.format == .lines)
+            #expect(error.description == "Cannot read '???' at <text>:2:1.")
+        }
+        do {
+            _ = try loader.load(string: "import more.conf", name: "<text>", root: nil)
+            Issue.record("expected the import to be refused")
+        } catch {
+            #expect(error.kind == .importOutsideRoot && error.format == .lines)
+        }
+    }
+
     @Test func importsAreReadFirst_andWhatAFileReadLaterSaysReplacesWhatCameBefore() throws {
         let root = try directory([
             "app.conf": "import parts/a.conf\nimport parts/b.conf\nmailer: AppMailer\nset level = app\nalias mail -> mailer",

@@ -4,7 +4,7 @@ import IoCCore
 import IoCXML
 import IoCYAML
 
-/// One problem the tool reports: its words, its kind (the error case's name) and where.
+/// One problem the tool reports: its words, its kind (`IoCError.Kind`'s or `ConfigError.Kind`'s name) and where.
 public struct Problem: Sendable, Equatable, Codable {
     public var kind: String
     public var message: String

@@ -41,8 +41,8 @@ CASES = [
 
 
 def toolchain_id():
-    text = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout + \
-        subprocess.run(["swift", "--version"], capture_output=True, text=True).stderr
+    result = subprocess.run(["swift", "--version"], capture_output=True, text=True)
+    text = result.stdout + result.stderr
     match = re.search(r"Swift version (\d+\.\d+(?:\.\d+)?)", text)
     version = match.group(1) if match else "unknown"
     return f"{version}-{platform.machine()}"

@@ -19,10 +19,6 @@
 /// tables (``container`` until the build's own is made), which the build then drops. Every
 /// problem is collected; the builder throws them together. A component whose node the build
 /// did not need gets it on first resolve.
-///
-/// NB: its state skips the dynamic exclusivity checks (`@exclusivity(unchecked)`): one build
-/// uses it, on one thread, and the checks cost a call on each of the dozen accesses a component
-/// makes.
 final class Compilation {
     /// What the passes find and make, in one value.
     ///
