@@ -45,6 +45,12 @@ public struct IoCError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package init(_ problem: Problem) { self.problem = problem }
 
+    /// A problem of a kind a front end defines, such as a placeholder function's
+    /// (``PlaceholderFunction``): `message` is the whole message (what, where, how to fix it).
+    public init(_ kind: Kind, message: String, location: ConfigLocation?) {
+        self.problem = .reported(kind: kind, message: message, location: location)
+    }
+
     /// What went wrong, such as ``Kind/missingComponent`` or ``Kind/cycle``.
     public var kind: Kind { problem.kind }
 
@@ -77,7 +83,9 @@ public struct IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The kind's name, as in `missingComponent`.
         public let name: String
 
-        private init(_ name: String) { self.name = name }
+        /// A kind of a front end's own, such as IoCConfig's `badEnvironmentExpression`: kinds
+        /// are equal when their names are, so a front end defines each as a static constant.
+        public init(_ name: String) { self.name = name }
 
         public var description: String { name }
 
@@ -124,9 +132,6 @@ public struct IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Placeholders made more text in one build than ``ContainerBuilder/maxPlaceholderTextBytes`` allows: values that
         /// repeat others, themselves repeated (a parameter doubled again and again).
         public static let placeholderTextLimit = Kind("placeholderTextLimit")
-        /// An environment expression (`env(int:APP_PORT)`, Symfony's `%env(...)%`) names an unknown
-        /// processor, or its value cannot be processed.
-        public static let badEnvironmentExpression = Kind("badEnvironmentExpression")
         /// A definition names a parent that no definition has.
         public static let unknownParent = Kind("unknownParent")
         /// An alias (``Definition/alias(_:of:isPublic:location:)``) names a component that no definition has.
@@ -211,20 +216,20 @@ extension IoCError {
         case depthExceeded(limit: Int, path: [String])
         /// The thread's stack was nearly used up; `depth` components deep.
         case stackExhausted(depth: Int, path: [String])
-        /// A `${key}` placeholder has no value in any property source and no default.
-        case unresolvedPlaceholder(key: String, location: ConfigLocation, chain: [String], sources: [String])
-        /// A placeholder config writes as a parameter (Symfony's `%key%`) with no value, quoted
-        /// as the file writes it. Its kind is ``Kind/unresolvedPlaceholder``.
-        case unresolvedParameter(key: String, location: ConfigLocation, chain: [String], sources: [String])
+        /// A `${key}` placeholder has no value in any property source and no default; `advice`
+        /// is a placeholder function's (``PlaceholderFunction/adviceWhenUnset(_:)``).
+        case unresolvedPlaceholder(key: String, location: ConfigLocation, chain: [String], sources: [String], advice: String?)
+        /// A placeholder config writes as a parameter (`%key%`) with no value, quoted as the file
+        /// writes it. Its kind is ``Kind/unresolvedPlaceholder``.
+        case unresolvedParameter(key: String, location: ConfigLocation, chain: [String], sources: [String], advice: String?)
         /// Placeholders refer to each other in a circle.
         case placeholderCycle(chain: [String], location: ConfigLocation)
         /// A `${` is not closed, or a placeholder has no key.
         case malformedPlaceholder(text: String, location: ConfigLocation, reason: String)
         /// Resolving `text` would take the text placeholders make in one build past `limit` bytes.
         case placeholderTextLimit(text: String, location: ConfigLocation, limit: Int)
-        /// An environment expression (`env(int:APP_PORT)`, Symfony's `%env(...)%`) names an unknown
-        /// processor, or its value cannot be processed.
-        case badEnvironmentExpression(expression: String, location: ConfigLocation, reason: String)
+        /// A problem of a kind a front end defines (``IoCError/init(_:message:location:)``).
+        case reported(kind: Kind, message: String, location: ConfigLocation?)
         /// A definition names a parent that no definition has.
         case unknownParent(parent: String, component: String, location: ConfigLocation, suggestions: [String])
         /// An alias (``Definition/alias(_:of:isPublic:location:)``) names a component that no definition has.
@@ -331,10 +336,10 @@ extension IoCError {
                 return "Resolution stopped \(depth) components deep: the thread's stack is nearly used up (path: "
                     + IoCError.abbreviated(path) + "). Such a deep graph is usually an unbounded recursion in a factory;"
                     + " if it is meant, resolve it on a thread with a larger stack."
-            case let .unresolvedPlaceholder(key, location, chain, sources):
-                return IoCError.unresolved(key, location, chain, sources, asParameter: false)
-            case let .unresolvedParameter(key, location, chain, sources):
-                return IoCError.unresolved(key, location, chain, sources, asParameter: true)
+            case let .unresolvedPlaceholder(key, location, chain, sources, advice):
+                return IoCError.unresolved(key, location, chain, sources, advice: advice, asParameter: false)
+            case let .unresolvedParameter(key, location, chain, sources, advice):
+                return IoCError.unresolved(key, location, chain, sources, advice: advice, asParameter: true)
             case let .placeholderCycle(chain, location):
                 return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
             case let .malformedPlaceholder(text, location, reason):
@@ -343,8 +348,8 @@ extension IoCError {
                 let shown = text.utf8.count > 80 ? String(text.prefix(80)) + "…" : text
                 return "Placeholders in \"\(shown)\" at \(location) make more text than one build allows (\(limit) bytes in all): "
                     + "a value that puts other values together, which themselves repeat others, grows this way. Shorten the values, or raise ContainerBuilder.maxPlaceholderTextBytes if the config truly needs this much text."
-            case let .badEnvironmentExpression(expression, location, reason):
-                return "Cannot evaluate \(expression) at \(location): \(reason)."
+            case let .reported(_, message, _):
+                return message
             case let .unknownParent(parent, component, location, suggestions):
                 var text = "\(component) at \(location) names parent \"\(parent)\", which no definition has."
                 if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions) + "?" }
@@ -426,7 +431,7 @@ extension IoCError {
             case .placeholderCycle: .placeholderCycle
             case .malformedPlaceholder: .malformedPlaceholder
             case .placeholderTextLimit: .placeholderTextLimit
-            case .badEnvironmentExpression: .badEnvironmentExpression
+            case let .reported(kind, _, _): kind
             case .unknownParent: .unknownParent
             case .unknownAliasTarget: .unknownAliasTarget
             case .unknownDecorated: .unknownDecorated
@@ -509,15 +514,14 @@ extension IoCError {
     }
 
     /// The words of a placeholder with no value, quoted as config writes it: `${key}`, or a
-    /// services.yaml parameter `%key%` (`asParameter`).
-    static func unresolved(_ key: String, _ location: ConfigLocation, _ chain: [String], _ sources: [String], asParameter: Bool) -> String {
+    /// parameter `%key%` (`asParameter`); `advice` is a placeholder function's.
+    static func unresolved(_ key: String, _ location: ConfigLocation, _ chain: [String], _ sources: [String], advice: String?, asParameter: Bool) -> String {
         let quote = { (key: String) in asParameter ? "%\(key)%" : "${\(key)}" }
         let head = (asParameter ? "Parameter " : "Placeholder ") + quote(key)
         let via = chain.isEmpty ? "" : " (reached through " + chain.map(quote).joined(separator: " -> ") + ")"
         let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
-        if key.hasPrefix("env("), key.hasSuffix(")"), let name = key.dropFirst(4).dropLast().split(separator: ":").last {
-            return "\(head) at \(location)\(via) has no value: \(searched). Set the variable \(name), or give it a default:"
-                + " the parameter env(\(name)), or ${\(key):default}."
+        if let advice {
+            return "\(head) at \(location)\(via) has no value: \(searched). \(advice), or ${\(key):default}."
         }
         let define = asParameter ? "\(key) (under parameters:, or in another property source)" : key
         return "\(head) at \(location)\(via) has no value: \(searched). Define \(define), or give a default: ${\(key):default}."
@@ -551,12 +555,14 @@ extension IoCError.Problem {
         case let .cycle(_, location), let .endlessCycle(_, _, location), let .cycleThroughLazy(_, _, location): return location
         case let .duplicateKey(_, _, second): return second
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
-        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _), let .unresolvedParameter(_, location, _, _),
+        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _, _), let .unresolvedParameter(_, location, _, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
              let .placeholderTextLimit(_, location, _),
-             let .badEnvironmentExpression(_, location, _), let .privateComponent(_, location),
+             let .privateComponent(_, location),
              let .unknownDecorated(_, _, location, _), let .unknownAliasTarget(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
+            return location
+        case let .reported(_, _, location):
             return location
         case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .containerShutDown, .disposeFailed, .validationFailed,
              .creationWaitTimedOut,

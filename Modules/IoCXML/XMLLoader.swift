@@ -237,6 +237,7 @@ extension ContainerBuilder {
     public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(ConfigError) {
         let config = try XMLLoader(limits: limits).load(contentsOf: url, root: root)
         add(contentsOf: config.definitions)
+        addEnvironmentFunction()
         propertySources += config.propertySources
         configRoots.append(root ?? url.deletingLastPathComponent())
     }
@@ -251,6 +252,7 @@ extension ContainerBuilder {
     public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(ConfigError) {
         let config = try XMLLoader(limits: limits).load(string: text, name: name)
         add(contentsOf: config.definitions)
+        addEnvironmentFunction()
         propertySources += config.propertySources
     }
 }

@@ -158,6 +158,7 @@ extension ContainerBuilder {
 
     private func add(_ config: YAMLConfig) {
         add(contentsOf: config.definitions)
+        addEnvironmentFunction()
         syntheticNames.merge(config.synthetic) { $1 }
         parameterSpellings.formUnion(config.writtenAsParameters)
         if !config.parameters.isEmpty {

@@ -97,7 +97,7 @@ extension YAMLTranslator {
             let key = try keyText(keyNode)
             let words = key.split(separator: " ").map(String.init)
             let parameter = words.last.flatMap { $0.hasPrefix("$") ? String($0.dropFirst()) : nil }
-            let typeName = parameter == nil ? (words.count == 1 ? Self.swiftTypeName(words[0]) : nil) : (words.count == 2 ? Self.swiftTypeName(words[0]) : nil)
+            let typeName = (parameter == nil ? (words.count == 1 ? words[0] : nil) : (words.count == 2 ? words[0] : nil)).map(Self.bindingTypeName)
             guard (parameter != nil && words.count <= 2) || (parameter == nil && words.count == 1), parameter?.isEmpty != true else {
                 throw .badValue(value: key, reason: "a binding is named '$parameter', 'Type $parameter' or 'Type'", location: keyNode.location)
             }
@@ -143,6 +143,15 @@ extension YAMLTranslator {
 
     /// A PHP class name as a catalog name: `App\Mailer` is `App.Mailer`; a fully qualified
     /// `\App\Mailer` (PHP's leading backslash) is the same class.
+    /// A binding key's type as Swift names it: a class name as ``swiftTypeName(_:)`` has it, and
+    /// PHP's scalar types (`string $locale`) as Swift's (`String`).
+    static func bindingTypeName(_ text: String) -> String {
+        phpScalars[text] ?? swiftTypeName(text)
+    }
+
+    /// PHP's scalar type names, as Swift names them.
+    static let phpScalars = ["string": "String", "int": "Int", "float": "Double", "bool": "Bool"]
+
     static func swiftTypeName(_ text: String) -> String {
         // NB: a name without a backslash, as most are, is returned as it is: Foundation's
         // `replacingOccurrences` on every service's class cost 7% of loading a YAML file.

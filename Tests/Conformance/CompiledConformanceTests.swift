@@ -135,6 +135,7 @@ struct CompiledFeatureTests {
         CompiledFeaturesYAML.register(in: builder)
         let container = try builder.build()
         let mailer = try container.resolve(Mailer.self, name: "mail")
+        // The port is `%env(int:MAIL_PORT)%`: the generated code adds IoCConfig's `env` function, as a load does.
         #expect(mailer.host == "smtp.example.com" && mailer.port == 587 && mailer.started)
         let registry = try container.resolve(Registry.self, name: "registry")
         // The audit only: `mailer` has a parent, and a child takes no `_instanceof` (Symfony's rule).

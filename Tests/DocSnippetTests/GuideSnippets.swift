@@ -171,6 +171,33 @@ enum ConfigurationSnippets {
         #expect(builder.definitions.map(\.name) == ["knight", "blueSword"] && sword.name == "blueSword") // scaffold
         sword.name = "sword" // scaffold
     }
+
+    final class Label: @unchecked Sendable { var text = ""; init() {} }
+
+    struct Upper: PlaceholderFunction {
+        static let badArgument = IoCError.Kind("badUpperArgument")
+
+        func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
+            guard !argument.contains(":") else {
+                throw IoCError(Self.badArgument, message: "\(call.text) at \(call.location) takes one key, not \"\(argument)\".",
+                               location: call.location)
+            }
+            return call.lookup(argument).flatMap(\.scalarText).map { ConfigValue(.string($0.uppercased()), at: call.location) }
+        }
+    }
+
+    @Test static func placeholderFunctions() throws { // scaffold
+        let builder = ContainerBuilder() // scaffold
+        builder.placeholderFunctions["upper"] = Upper()   // "${upper(app.name)}" is "WEATHER"
+        builder.propertySources = [DictionaryPropertySource(["app.name": "weather"])] // scaffold
+        let catalog = TypeCatalog() // scaffold
+        catalog.add(Label.self) { $0.initializer("init()") { Label() }; $0.property("text", \.text) } // scaffold
+        builder.catalog = catalog // scaffold
+        var label = Definition(name: "label", typeName: "Label", location: ConfigLocation(file: "app.yaml", line: 1)) // scaffold
+        label.properties = [PropertyInjection(name: "text", source: .config(.string("${upper(app.name)}")))] // scaffold
+        builder.add(label) // scaffold
+        #expect(try builder.build().resolve(Label.self).text == "WEATHER") // scaffold
+    }
 }
 
 @Suite("docs/Tool.md, docs/XML.md, docs/YAML.md")

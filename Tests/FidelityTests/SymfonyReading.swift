@@ -184,9 +184,15 @@ enum SymfonyReading {
         return name.replacingOccurrences(of: "\\", with: ".")
     }
 
-    /// A binding's key with its type as a Swift type name: `Psr\Log\LoggerInterface $logger`.
+    /// A binding's key with its type as a Swift type name: `Psr\Log\LoggerInterface $logger`,
+    /// and PHP's scalar types as Swift's (`string $locale` → `String $locale`).
     static func bindingKey(_ key: String, tally: Tally) -> String {
         guard !key.hasPrefix("$"), let type = key.split(separator: " ").first else { return key }
+        let scalars = ["string": "String", "int": "Int", "float": "Double", "bool": "Bool"]
+        if let scalar = scalars[String(type)] {
+            tally.note(.phpClassNames)
+            return scalar + key.dropFirst(type.count)
+        }
         return swiftTypeName(String(type), tally: tally) + key.dropFirst(type.count)
     }
 

@@ -144,7 +144,7 @@ struct MainActorComponentTests {
         let text = await Task.detached { errorText { _ = try beans().build() } }.value
         #expect(text == """
             Container validation failed with 1 problem:
-            1. Invalid definition of "profile" (ProfileViewController) at beans.xml:2: it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init="true" in Spring XML) and resolve it there.
+            1. Invalid definition of "profile" (ProfileViewController) at beans.xml:2: it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager: lazy-init="true" in XML) and resolve it there.
             """)
         let events = try await MainActor.run {
             let container = try beans().build()

@@ -467,6 +467,22 @@ struct ConfigCompilerLaunchValueTests {
         #expect(output.diagnostics == [])
     }
 
+    @Test func compile_envPlaceholders_addTheEnvironmentFunction_asALoadDoes() throws {
+        let (withEnv, _) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: '%env(FIXTURE_PATH)%' } }
+            """], sources: weatherSources)
+        #expect(withEnv.code.contains("import IoCConfig\n"))
+        #expect(withEnv.code.contains("""
+                    if builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] == nil {
+                        builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] = IoCConfig.EnvironmentFunction()
+                    }
+            """))
+        let (without, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: '${FIXTURE_PATH}' } }\n"],
+                                       sources: weatherSources)
+        #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("EnvironmentFunction"))
+    }
+
     @Test func command_writesTheCodeOnlyWhenItChanges_andFailsOnErrors() throws {
         let folder = try folder([
             "services.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  app: { class: App, arguments: ['@output'] }\n",

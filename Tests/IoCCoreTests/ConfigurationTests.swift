@@ -125,6 +125,52 @@ struct PlaceholderTests {
             """)
     }
 
+    @Test func placeholderFunction_isCalledWithItsArgument_andItsDefaultTakenWhenItHasNoValue() throws {
+        let builder = endpointBuilder([DictionaryPropertySource(["app.name": "weather", "host": "example.com"])])
+        builder.placeholderFunctions["upper"] = Upper()
+        builder.add(endpoint(url: "https://${upper(host)}/${upper(app.name)}", label: "${upper(missing):${host}}"))
+        let resolved = try builder.build().resolve(Endpoint.self)
+        #expect(resolved.url == "https://EXAMPLE.COM/WEATHER" && resolved.label == "example.com")
+    }
+
+    @Test func placeholderFunction_withoutValueOrDefault_isUnresolved_withItsAdvice() {
+        let builder = endpointBuilder([DictionaryPropertySource([String: String]())])
+        builder.placeholderFunctions["upper"] = Upper()
+        builder.add(endpoint(url: "${upper(host)}"))
+        #expect(errorText { _ = try builder.build() } == """
+            Container validation failed with 1 problem:
+            1. Placeholder ${upper(host)} at app.yaml:4:9 has no value: not found in code. Define host in a property source, or ${upper(host):default}.
+            """)
+    }
+
+    @Test func placeholderFunction_reportsAProblemOfItsOwnKind() throws {
+        let builder = endpointBuilder([DictionaryPropertySource(["host": "example.com"])])
+        builder.placeholderFunctions["upper"] = Upper()
+        builder.add(endpoint(url: "${upper(host:port)}"))
+        let error = try #require(#expect(throws: IoCError.self) { try builder.build() })
+        #expect(error.problems.map(\.kind) == [Upper.badArgument])
+        #expect(error.problems.first?.location == here)
+        #expect(error.description == """
+            Container validation failed with 1 problem:
+            1. upper(host:port) at app.yaml:4:9 takes one key, not "host:port".
+            """)
+    }
+
+    @Test func placeholderFunction_unterminatedCall_isMalformed_andAnUnknownNameIsAKey() throws {
+        let builder = endpointBuilder([DictionaryPropertySource(["upper(host)": "as written", "host": "example.com"])])
+        builder.add(endpoint(url: "${upper(host)}"))
+        // No function `upper`: the text is a key like any other.
+        #expect(try builder.build().resolve(Endpoint.self).url == "as written")
+
+        let malformed = endpointBuilder([DictionaryPropertySource(["host": "example.com"])])
+        malformed.placeholderFunctions["upper"] = Upper()
+        malformed.add(endpoint(url: "${upper(host)x}"))
+        #expect(errorText { _ = try malformed.build() } == """
+            Container validation failed with 1 problem:
+            1. Malformed placeholder in "${upper(host)x}" at app.yaml:4:9: '${upper(...)' must end after its ')', or give a default as ${upper(...):default}. Write ${key} or ${key:default}; $${ stands for a literal ${.
+            """)
+    }
+
     @Test func propertiesFile_parsesSeparatorsCommentsContinuationsAndEscapes() throws {
         let source = try PropertiesFileSource(text: """
             # comment
@@ -389,4 +435,18 @@ struct CollectionSourceTests {
         #expect(try container.resolve(Endpoint.self, name: "endpoint").url == "from file")
         #expect(container.definitions.map(\.location.file) == ["app.yaml"])
     }
+}
+
+/// A placeholder function of a test's own: `${upper(key)}` is the key's value in capitals.
+private struct Upper: PlaceholderFunction {
+    static let badArgument = IoCError.Kind("badUpperArgument")
+
+    func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
+        guard !argument.contains(":") else {
+            throw IoCError(Self.badArgument, message: "\(call.text) at \(call.location) takes one key, not \"\(argument)\".", location: call.location)
+        }
+        return call.lookup(argument).flatMap(\.scalarText).map { ConfigValue(.string($0.uppercased()), at: call.location) }
+    }
+
+    func adviceWhenUnset(_ argument: String) -> String? { "Define \(argument) in a property source" }
 }

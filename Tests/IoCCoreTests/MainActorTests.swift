@@ -162,7 +162,7 @@ struct MainActorTests {
         let text = await onOwnThread { errorText { _ = try eagerTheme().build() } }
         #expect(text == """
             Container validation failed with 1 problem:
-            1. Invalid definition of "eager" (Theme) at IoCCoreTests/MainActorTests.swift:\(line): it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init="true" in Spring XML) and resolve it there.
+            1. Invalid definition of "eager" (Theme) at IoCCoreTests/MainActorTests.swift:\(line): it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager: lazy-init="true" in XML) and resolve it there.
             """)
         let built = try await MainActor.run { try eagerTheme().build() }
         let theme = try await MainActor.run { try built.resolve(Theme.self, name: "eager").tint }

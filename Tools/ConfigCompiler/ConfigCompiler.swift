@@ -65,6 +65,7 @@ package struct ConfigCompiler {
         // components the app registers in code (declared synthetic, or listed as provided) are
         // there then.
         let builder = ContainerBuilder()
+        builder.addEnvironmentFunction()
         for file in files {
             builder.add(contentsOf: file.definitions)
             builder.syntheticNames.merge(file.synthetic) { $1 }
@@ -155,6 +156,7 @@ package struct ConfigCompiler {
         for file in files {
             compiled.parameters.append((file.path, file.parameters))
             compiled.parameterSpellings.formUnion(file.parameterSpellings)
+            compiled.usesEnvironmentFunction = compiled.usesEnvironmentFunction || file.usesEnvironmentFunction
             compiled.propertySources += file.propertySources
             for definition in file.definitions {
                 // A template is only ever a definition: `build()` applies it to its children.
@@ -220,6 +222,14 @@ struct LoadedFile {
     let propertySources: [PropertiesFileSource]
     /// Every config file its load reads: itself and the files it imports.
     let read: [String]
+    /// Whether one of those files may call `env(…)` in a placeholder (its text has `env(`), so
+    /// the compiled form adds IoCConfig's `EnvironmentFunction` as the load does.
+    var usesEnvironmentFunction: Bool {
+        read.contains { path in
+            guard let data = FileManager.default.contents(atPath: path) else { return false }
+            return data.range(of: Data("env(".utf8)) != nil
+        }
+    }
 
     /// Reads `file` with the front end its extension names.
     init(_ file: URL) throws {
@@ -250,6 +260,8 @@ struct CompiledRegistrations {
     var fileConstants: [String: String] = [:]
     var parameters: [(file: String, values: [String: ConfigValue])] = []
     var parameterSpellings: Set<String> = []
+    /// Whether a file may call `env(…)` in a placeholder: the code adds IoCConfig's `EnvironmentFunction`.
+    var usesEnvironmentFunction = false
     /// Bean files' property files, read at build: their values are compiled in.
     var propertySources: [PropertiesFileSource] = []
     /// Whether the code uses the core's interface for generated code (`@_spi(GeneratedConfig)`).

@@ -90,6 +90,7 @@ struct GeneratedCodeWriter {
         var modules: Set<String> = ["IoCCore"]
         for entry in entries { modules.formUnion(entry.type.imports) }
         for type in protocols { modules.formUnion(type.imports) }
+        if registrations.usesEnvironmentFunction { modules.insert("IoCConfig") }
         // The definitions `register(in:)` adds state the inheritance rules a front end states
         // (``DefinitionWriter``), through the core's interface for generated code.
         let core = registrations.usesGeneratedInterface ? "@_spi(GeneratedConfig) import IoCCore" : "import IoCCore"
@@ -275,6 +276,12 @@ struct GeneratedCodeWriter {
         let values = ConfigValueWriter(fileConstants: registrations.fileConstants)
         for (_, parameters) in registrations.parameters where !parameters.isEmpty {
             lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", \(values.dictionary(parameters))))")
+        }
+        if registrations.usesEnvironmentFunction {
+            // `${env(…)}`, as a load adds it (the app's own `env` function, if it set one, stays).
+            lines += ["        if builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] == nil {",
+                      "            builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] = IoCConfig.EnvironmentFunction()",
+                      "        }"]
         }
         if !registrations.parameterSpellings.isEmpty {
             lines.append("        builder.addParameterSpellings([\(registrations.parameterSpellings.sorted().map(quoted).joined(separator: ", "))])")

@@ -122,6 +122,7 @@ struct ConfigSet {
         builder.absentNames = skipped.union(options.provided)
         builder.syntheticNames = synthetic
         builder.parameterSpellings = writtenAsParameters
+        builder.addEnvironmentFunction()
         tool.configure?(builder)
         builder.add(contentsOf: definitions)
         return builder

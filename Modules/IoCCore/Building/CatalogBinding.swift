@@ -338,8 +338,7 @@ final class CatalogBinding {
         if let parameter = binding.parameter, parameter != label { return false }
         guard let typeName = binding.typeName else { return true }
         guard let type else { return false }
-        let swiftName = ArgumentBinding.phpScalars[typeName] ?? typeName
-        return swiftName == type.name || catalog.type(named: swiftName) == type
+        return typeName == type.name || catalog.type(named: typeName) == type
     }
 
     /// Whether a parameter's own source resolves it by its type (autowiring), not by what its

@@ -91,7 +91,7 @@ extension Compilation {
                     state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and needs async components (\(state.facts[index].asyncPath.joined(separator: " -> "))); a main-actor component is made synchronously on the main actor. Inject the async one as Lazy<T> or Provider<T> and get it with 'try await', or resolve it before.", location: definition.location)))
                 }
                 if state.facts[index].isEager, !MainActorGate.isOpen {
-                    state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager; lazy-init=\"true\" in Spring XML) and resolve it there.", location: definition.location)))
+                    state.problems.append(IoCError(.invalidDefinition(component: definition.label, reason: "it is isolated to the main actor and eager, and build() ran off the main actor. Call build() from the main actor, or have it made on first use (not eager: lazy-init=\"true\" in XML) and resolve it there.", location: definition.location)))
                 }
                 continue
             }

@@ -37,7 +37,7 @@ public struct ArgumentBinding: Sendable, Equatable, CustomStringConvertible {
     ///
     /// ```swift
     /// var definition = Definition(name: "mailer", typeName: "Mailer", location: ConfigLocation(file: "services.yaml", line: 3))
-    /// definition.bindings.append(ArgumentBinding(parameter: "locale", typeName: "string", source: .config(.string("fr"))))
+    /// definition.bindings.append(ArgumentBinding(parameter: "locale", typeName: "String", source: .config(.string("fr"))))
     /// ```
     public init(parameter: String?, typeName: String?, source: InjectionSource, location: ConfigLocation? = nil) {
         self.parameter = parameter
@@ -45,9 +45,6 @@ public struct ArgumentBinding: Sendable, Equatable, CustomStringConvertible {
         self.source = source
         self.location = location
     }
-
-    /// PHP's scalar type names, as Swift names them.
-    static let phpScalars = ["string": "String", "int": "Int", "float": "Double", "bool": "Bool"]
 
     public var description: String {
         [typeName, parameter.map { "$" + $0 }].compactMap { $0 }.joined(separator: " ") + " <- \(source)"

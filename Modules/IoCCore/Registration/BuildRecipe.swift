@@ -17,6 +17,7 @@ package struct BuildRecipe {
     let propertySources: [any PropertySource]
     let maxPlaceholderTextBytes: Int
     let maxInheritedSettings: Int
+    let placeholderFunctions: [String: any PlaceholderFunction]
     let configRoots: [URL]
     let syntheticNames: [String: ConfigLocation]
     let parameterSpellings: Set<String>
@@ -37,6 +38,7 @@ package struct BuildRecipe {
         propertySources = builder.propertySources
         maxPlaceholderTextBytes = builder.maxPlaceholderTextBytes
         maxInheritedSettings = builder.maxInheritedSettings
+        placeholderFunctions = builder.placeholderFunctions
         configRoots = builder.configRoots
         syntheticNames = builder.syntheticNames
         parameterSpellings = builder.parameterSpellings
@@ -63,6 +65,7 @@ extension ContainerBuilder {
         propertySources = recipe.propertySources
         maxPlaceholderTextBytes = recipe.maxPlaceholderTextBytes
         maxInheritedSettings = recipe.maxInheritedSettings
+        placeholderFunctions = recipe.placeholderFunctions
         configRoots = recipe.configRoots
         syntheticNames = recipe.syntheticNames
         parameterSpellings = recipe.parameterSpellings

@@ -65,8 +65,11 @@ public final class ContainerBuilder {
     /// 10,000 beans, each the parent of the next, asked for 50 million copies). Far above what
     /// real configs copy; the tests lower it.
     package var maxInheritedSettings = 1_000_000
-    /// The directories config may read files from at build (`${env(file:NAME)}`); the YAML and
-    /// XML loaders add the config root of each file they load.
+    /// The functions placeholders may call, `${name(argument)}`, by name (see
+    /// ``PlaceholderFunction``). The YAML and XML loaders add IoCConfig's `env`.
+    public var placeholderFunctions: [String: any PlaceholderFunction] = [:]
+    /// The directories config may read files from at build (a placeholder function's, such as
+    /// `${env(file:NAME)}`); the YAML and XML loaders add the config root of each file they load.
     public var configRoots: [URL] = []
     /// The profiles whose definitions are built; none means `default`.
     public var activeProfiles: Set<String> = []

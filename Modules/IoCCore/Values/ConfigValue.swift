@@ -87,7 +87,7 @@ public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A short name of the node's kind, for messages.
-    var kindName: String {
+    package var kindName: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -123,3 +123,26 @@ public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension ConfigValue {
+    /// A value decoded by `JSONSerialization`.
+    package init(json object: Any, at location: ConfigLocation) {
+        switch object {
+        case let dictionary as [String: Any]:
+            self.init(.map(dictionary.keys.sorted().map { ($0, ConfigValue(json: dictionary[$0] ?? NSNull(), at: location)) }), at: location)
+        case let array as [Any]:
+            self.init(.list(array.map { ConfigValue(json: $0, at: location) }), at: location)
+        case let number as NSNumber:
+            // NB: JSONSerialization gives booleans, integers and doubles all as NSNumber; the
+            // Objective-C type code tells them apart ("c" for BOOL, "d"/"f" for floating point).
+            switch String(cString: number.objCType) {
+            case "c", "B": self.init(.bool(number.boolValue), at: location)
+            case "d", "f": self.init(.double(number.doubleValue), at: location)
+            default: self.init(.int(number.intValue), at: location)
+            }
+        case let text as String:
+            self.init(.string(text), at: location)
+        default:
+            self.init(.null, at: location)
+        }
+    }
+}

@@ -5,7 +5,9 @@ import Foundation
 /// error, as is a key with no value and no default. `$${` stands for a literal `${`.
 struct PlaceholderResolver {
     let sources: [any PropertySource]
-    /// Where `${env(file:NAME)}` may read (config roots, symbolic links resolved).
+    /// The functions `${name(argument)}` may call (``PlaceholderFunction``), by name.
+    var functions: [String: any PlaceholderFunction] = [:]
+    /// The directories a function may read files from (config roots, symbolic links resolved).
     var roots: [String] = []
     /// The most text resolving may make in all (``ContainerBuilder/maxPlaceholderTextBytes``).
     let maxTextBytes: Int
@@ -105,8 +107,8 @@ struct PlaceholderResolver {
 
     private func value(of key: String, default fallback: String?, at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
         if chain.contains(key) { throw IoCError(.placeholderCycle(chain: chain + [key], location: location)) }
-        if key.hasPrefix("env("), key.hasSuffix(")") {
-            return try environmentValue(key, default: fallback, at: location, chain: chain)
+        if let (function, argument) = call(in: key) {
+            return try value(of: key, calling: function, with: argument, default: fallback, at: location, chain: chain)
         }
         if let known = state.values[key] { return known }
         if let found = lookup(key) { return remembered(try expanded(found, of: key, at: location, chain: chain), for: key) }
@@ -116,10 +118,11 @@ struct PlaceholderResolver {
 
     /// The problem of `key` without a value, quoted as config writes it.
     private func unresolved(_ key: String, at location: ConfigLocation, chain: [String]) -> IoCError {
+        let advice = call(in: key).flatMap { $0.function.adviceWhenUnset(String($0.argument)) }
         if writtenAsParameters.contains(key) {
-            return IoCError(.unresolvedParameter(key: key, location: location, chain: chain, sources: sources.map(\.name)))
+            return IoCError(.unresolvedParameter(key: key, location: location, chain: chain, sources: sources.map(\.name), advice: advice))
         }
-        return IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name)))
+        return IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name), advice: advice))
     }
 
     /// `value`, what `key` resolved to, remembered for the rest of the build. (A key that
@@ -143,24 +146,21 @@ struct PlaceholderResolver {
         return try resolve(text, at: location, chain: chain + [key])
     }
 
-    /// The value of `env(...)`, a Symfony environment expression (``EnvironmentExpression``).
-    private func environmentValue(_ key: String, default fallback: String?, at location: ConfigLocation,
-                                  chain: [String]) throws(IoCError) -> ConfigValue {
-        let text = String(key.dropFirst(4).dropLast())
-        let expression: EnvironmentExpression
-        do { expression = try EnvironmentExpression.parse(text) } catch {
-            throw IoCError(.badEnvironmentExpression(expression: key, location: location, reason: error.reason))
-        }
-        let context = EnvironmentContext(
-            lookup: lookup,
-            resolve: { (value: String) throws(IoCError) -> ConfigValue in try resolve(value, at: location, chain: chain + [key]) },
-            roots: roots, location: location, text: key)
-        // A variable's own value may hold placeholders (a parameter default such as `env(NAME): '%other%'`);
-        // a processed one is what its processors made of it.
+    /// The function `key` calls, `name(argument)`, when `name` is one of ``functions``.
+    private func call(in key: String) -> (function: any PlaceholderFunction, argument: Substring)? {
+        guard !functions.isEmpty, key.hasSuffix(")"), let open = key.firstIndex(of: "("),
+              let function = functions[String(key[..<open])] else { return nil }
+        return (function, key[key.index(after: open)..<key.index(before: key.endIndex)])
+    }
+
+    /// The value of a function's call `key` (``PlaceholderFunction``).
+    private func value(of key: String, calling function: any PlaceholderFunction, with argument: Substring, default fallback: String?,
+                       at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
         if let known = state.values[key] { return known }
-        if let value = try expression.evaluate(in: context) {
-            return remembered(expression.processors.isEmpty ? try expanded(value, of: key, at: location, chain: chain) : value, for: key)
-        }
+        let call = PlaceholderCall(
+            text: key, location: location, roots: roots, lookupValue: lookup,
+            resolveText: { (value: String) throws(IoCError) -> ConfigValue in try resolve(value, at: location, chain: chain + [key]) })
+        if let value = try function.value(of: String(argument), in: call) { return remembered(value, for: key) }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw unresolved(key, at: location, chain: chain)
     }
@@ -211,12 +211,13 @@ struct PlaceholderResolver {
             let body = String(decoding: bodyBytes, as: UTF8.self)
             var key = body
             var fallback: String?
-            if body.hasPrefix("env("), let close = body.firstIndex(of: ")") {
-                // `env(int:NAME)`: the colons inside belong to the expression.
+            if let open = body.firstIndex(of: "("), functions[String(body[..<open])] != nil, let close = body.firstIndex(of: ")") {
+                // `env(int:NAME)`: the colons inside belong to the function's argument.
                 key = String(body[...close])
                 let rest = body[body.index(after: close)...]
                 if rest.first == ":" { fallback = String(rest.dropFirst()) } else if !rest.isEmpty {
-                    throw IoCError(.malformedPlaceholder(text: text, location: location, reason: "'${env(...)' must end after its ')', or give a default as ${env(...):default}"))
+                    let name = body[..<open]
+                    throw IoCError(.malformedPlaceholder(text: text, location: location, reason: "'${\(name)(...)' must end after its ')', or give a default as ${\(name)(...):default}"))
                 }
             } else if let colon = Self.topLevelColon(in: bodyBytes) {
                 key = String(decoding: bodyBytes[..<colon], as: UTF8.self)
@@ -250,14 +251,15 @@ struct PlaceholderResolver {
 }
 
 extension ContainerBuilder {
-    /// The resolver of this builder's placeholders: its property sources, the config roots
-    /// `${env(file:…)}` may read (symbolic links resolved), its text limit, and the keys config
-    /// writes as parameters.
+    /// The resolver of this builder's placeholders: its property sources and functions, the
+    /// config roots a function may read (symbolic links resolved), its text limit, and the keys
+    /// config writes as parameters.
     func placeholderResolver() -> PlaceholderResolver {
         var resolver = PlaceholderResolver(sources: propertySources,
                                            roots: configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
                                            maxTextBytes: maxPlaceholderTextBytes)
         resolver.writtenAsParameters = parameterSpellings
+        resolver.functions = placeholderFunctions
         return resolver
     }
 }

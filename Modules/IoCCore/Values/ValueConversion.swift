@@ -360,7 +360,7 @@ extension Dictionary: ConfigConvertible {
 
 extension StringProtocol where UTF8View: BidirectionalCollection {
     /// The text without leading and trailing spaces and tabs (cheaper than Foundation's trimming).
-    var trimmedOfBlanks: String {
+    package var trimmedOfBlanks: String {
         // NB: most text has no blank at either end, which its UTF-8 bytes show without walking
         // its Characters (blanks are ASCII: a Character that is one starts or ends with its byte).
         let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")

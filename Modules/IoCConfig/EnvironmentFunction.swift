@@ -1,4 +1,55 @@
 import Foundation
+import IoCCore
+
+/// Symfony's environment-variable expressions as a placeholder function: `${env(int:APP_PORT)}`,
+/// written `%env(int:APP_PORT)%` in services.yaml. The YAML and XML loaders add it to the
+/// builders they load into; code that writes such placeholders itself adds it:
+///
+/// ```swift
+/// builder.placeholderFunctions["env"] = EnvironmentFunction()
+/// ```
+///
+/// A processor it does not know, or a value one cannot process, is an ``IoCCore/IoCError`` of
+/// kind ``IoCCore/IoCError/Kind/badEnvironmentExpression``.
+public struct EnvironmentFunction: PlaceholderFunction {
+    public init() {}
+
+    /// The name a loader adds it under.
+    public static let name = "env"
+
+    public func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
+        let expression: EnvironmentExpression
+        do { expression = try EnvironmentExpression.parse(argument) } catch {
+            throw EnvironmentContext(call: call, name: argument).failure(error.reason)
+        }
+        let context = EnvironmentContext(call: call, name: expression.name)
+        guard let value = try expression.evaluate(in: context) else { return nil }
+        // A variable's own value may hold placeholders (a parameter default such as
+        // `env(NAME): '%other%'`); a processed one is what its processors made of it.
+        if expression.processors.isEmpty, case .string(let text) = value.kind, text.contains("${") {
+            return try call.resolve(text)
+        }
+        return value
+    }
+
+    public func adviceWhenUnset(_ argument: String) -> String? {
+        guard let name = argument.split(separator: ":").last else { return nil }
+        return "Set the variable \(name), or give it a default: the parameter env(\(name))"
+    }
+}
+
+extension ContainerBuilder {
+    /// Adds ``EnvironmentFunction`` as `env`, unless the builder has a function of that name.
+    package func addEnvironmentFunction() {
+        if placeholderFunctions[EnvironmentFunction.name] == nil { placeholderFunctions[EnvironmentFunction.name] = EnvironmentFunction() }
+    }
+}
+
+extension IoCError.Kind {
+    /// An environment expression (`${env(int:APP_PORT)}`, services.yaml's `%env(...)%`) names
+    /// an unknown processor, or its value cannot be processed (``EnvironmentFunction``).
+    public static let badEnvironmentExpression = IoCError.Kind("badEnvironmentExpression")
+}
 
 /// A Symfony environment-variable expression: `env(int:APP_PORT)`, `env(key:url:json:file:CONFIG)`.
 ///
@@ -85,18 +136,20 @@ package struct EnvironmentExpression: Equatable {
 
 /// What evaluating an expression needs from the resolver it runs in.
 struct EnvironmentContext {
+    let call: PlaceholderCall
+    /// The variable's name.
+    let name: String
+
     /// The value of a property source key (variables, parameters), unresolved.
-    let lookup: (String) -> ConfigValue?
+    func lookup(_ key: String) -> ConfigValue? { call.lookup(key) }
     /// A string with its own placeholders resolved (for `resolve:`).
-    let resolve: (String) throws(IoCError) -> ConfigValue
+    func resolve(_ text: String) throws(IoCError) -> ConfigValue { try call.resolve(text) }
     /// Where `file:` may read: the config roots, symbolic links resolved; empty when config came as text.
-    let roots: [String]
-    let location: ConfigLocation
-    /// The expression as written: `env(int:APP_PORT)`.
-    let text: String
+    var roots: [String] { call.roots }
+    var location: ConfigLocation { call.location }
 
     func failure(_ reason: String) -> IoCError {
-        IoCError(.badEnvironmentExpression(expression: text, location: location, reason: reason))
+        IoCError(.badEnvironmentExpression, message: "Cannot evaluate \(call.text) at \(location): \(reason).", location: location)
     }
 }
 
@@ -255,30 +308,6 @@ extension EnvironmentExpression {
     }
 }
 
-extension ConfigValue {
-    /// A value decoded by `JSONSerialization`.
-    init(json object: Any, at location: ConfigLocation) {
-        switch object {
-        case let dictionary as [String: Any]:
-            self.init(.map(dictionary.keys.sorted().map { ($0, ConfigValue(json: dictionary[$0] ?? NSNull(), at: location)) }), at: location)
-        case let array as [Any]:
-            self.init(.list(array.map { ConfigValue(json: $0, at: location) }), at: location)
-        case let number as NSNumber:
-            // NB: JSONSerialization gives booleans, integers and doubles all as NSNumber; the
-            // Objective-C type code tells them apart ("c" for BOOL, "d"/"f" for floating point).
-            switch String(cString: number.objCType) {
-            case "c", "B": self.init(.bool(number.boolValue), at: location)
-            case "d", "f": self.init(.double(number.doubleValue), at: location)
-            default: self.init(.int(number.intValue), at: location)
-            }
-        case let text as String:
-            self.init(.string(text), at: location)
-        default:
-            self.init(.null, at: location)
-        }
-    }
-}
-
 extension EnvironmentExpression {
     /// Symfony's parameters in `text` as placeholders: `%name%` → `${name}`,
     /// `%env(int:NAME)%` → `${env(int:NAME)}`, `%%` → `%` (what services.yaml values and
@@ -299,7 +328,7 @@ extension EnvironmentExpression {
                 return result
             }
             let name = rest[after..<end]
-            // `env(…)` is evaluated by the core's processors (`int:`, `json:`, `key:`...), which
+            // `env(…)` is evaluated by EnvironmentFunction's processors (`int:`, `json:`, `key:`...), which
             // refuse unknown ones; a name with a space is text, not a parameter.
             if (name.hasPrefix("env(") && name.hasSuffix(")")) || (!name.isEmpty && !name.utf8.contains(UInt8(ascii: " "))) {
                 result += "${" + name + "}"
