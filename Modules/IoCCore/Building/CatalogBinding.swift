@@ -172,7 +172,7 @@ final class CatalogBinding {
     }
 
     /// What binding decided for each shape of definition met so far, by the shape's hash.
-    @exclusivity(unchecked) private var plans: [Int: [BindPlan]] = [:]
+    @exclusivity(unchecked) private var plans: [Int: [BindPlan]] = [:]  // docs/Performance.md L3
 
     /// The bound definition, with the member position each given argument went to.
     private func bindTypeThroughCatalog(_ definition: Definition) -> (Definition, targets: [Int])? {

@@ -243,7 +243,7 @@ struct Preparation {
     /// Each alias definition gives its name (and any names given to it) to the component it
     /// names, and is dropped. After decorators, so that an alias of a decorated component
     /// reaches the decorator; an alias may name another alias, in any order.
-    mutating func applyAliases(_ definitions: [Definition]) -> [Definition] {
+    mutating func applyAliases(_ definitions: [Definition]) -> [Definition] {  // docs/Performance.md L5
         guard definitions.contains(where: { $0.aliasTarget != nil }) else { return definitions }
         var result = definitions.filter { $0.aliasTarget == nil }
         let pending = definitions.filter { $0.aliasTarget != nil }

@@ -44,7 +44,7 @@ struct CodeEntries: Sendable {
 /// extends its builder's; an overlay's builder, its base container's): what it does not hold
 /// itself, they may. Lookups go through the table frozen (``frozen()``), which containers keep.
 @usableFromInline
-struct CodeTable: Sendable {
+struct CodeTable: Sendable {  // docs/Performance.md D1
     private static let lastID = Atomic<UInt32>(0)
 
     /// The table's own number, which its refs carry; unique in the process.

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A node that produces `T`.
 @usableFromInline
-final class Node<T>: AnyNode, @unchecked Sendable {
+final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, R5
     /// The singleton, once published: the address of a `T`, never written after. A reset takes
     /// it out and hands it to the container to free (``Container/retire(_:)``), since other
     /// threads may still be reading it.

@@ -90,7 +90,7 @@ struct NodeFlags: OptionSet {
 /// NB: a struct of an address and a count, not an object: a resolve reads it through the
 /// lookups, and an object there would be retained and released by every resolve.
 @usableFromInline
-struct NodeSlots: @unchecked Sendable {
+struct NodeSlots: @unchecked Sendable {  // docs/Performance.md S4
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
     @usableFromInline let count: Int
 

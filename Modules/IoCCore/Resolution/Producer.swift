@@ -16,7 +16,7 @@ final class Producer<T>: @unchecked Sendable {
     // NB: made only for a producer that reads it, and boxed: writing it on every component's
     // first resolve cost 320 instructions, and keeping it inline 96 bytes per resolved component;
     // making it for every producer with steps cost a config bean about 1,800 (`profile xml-build`).
-    private let componentInfo: InfoBox?
+    private let componentInfo: InfoBox?  // docs/Performance.md L4
     var info: ComponentInfo {
         componentInfo?.info ?? ComponentInfo(key: ComponentKey(type: TypeRef(T.self)), scope: .prototype, tags: [], isPrimary: false,
                                              location: .unknown, tagAttributes: [:], metadata: [:])
