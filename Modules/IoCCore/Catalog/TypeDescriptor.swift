@@ -246,8 +246,8 @@ public struct TypeDescriptorBuilder<T> {
     public mutating func factoryMethod<P, each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> P) {
         addFactoryMethod(signature, bind: { arguments in
             var reader = ArgumentReader(arguments)
-            let factory = reader.take(T.self)
-            let bound = (repeat reader.take((each A).self))
+            let factory = reader.frozen(T.self)
+            let bound = (repeat reader.frozen((each A).self))
             return BoundConstruction(
                 sync: { ctx in try body(try factory.get(ctx), repeat try (each bound).get(ctx)) },
                 async: { ctx in try body(try await factory.getAsync(ctx), repeat try await (each bound).getAsync(ctx)) })
@@ -290,7 +290,7 @@ public struct TypeDescriptorBuilder<T> {
         for parameter in repeat (each A).self { points.append(InjectionPoint(typedFor: parameter)) }
         addMethod(signature, points: points, invoker: MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
-            let bound = (repeat reader.take((each A).self))
+            let bound = (repeat reader.frozen((each A).self))
             return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
         })
     }
@@ -435,7 +435,7 @@ struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
     func product(of definition: Definition, factory: Definition, exposedAs: [Exposure], code: inout CodeTable) -> Definition {
         let recipe = Recipe<F.Product>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
-            let made: Argument<F> = reader.take()
+            let made: Frozen<Argument<F>> = reader.frozen()
             return BoundConstruction(sync: { ctx in try made.get(ctx).makeProduct() },
                                      async: { ctx in try await made.getAsync(ctx).makeProduct() })
         })

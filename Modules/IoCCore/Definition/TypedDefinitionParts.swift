@@ -176,7 +176,7 @@ struct TypedDefinitionParts<T> {
                 continue
             }
             switch bindPoint(properties[index].point, site, autowired, nil) {
-            case .bound(let argument): steps.append(.property(setter, argument))
+            case .bound(let argument): steps.append(.property(setter, Frozen(argument)))
             case .absent: continue
             case .failed: failed = true
             }
@@ -232,7 +232,7 @@ struct TypedDefinitionParts<T> {
             constructAsync = construct
         }
         if !prerequisites.isEmpty {
-            let prerequisites = prerequisites
+            let prerequisites = prerequisites.map(Frozen.init)
             let made = construct
             let madeAsync = constructAsync
             construct = { ctx in

@@ -302,7 +302,7 @@ extension ContainerBuilder {
         let point = InjectionPoint(label: "factory", type: TypeRef(F.self), source: source ?? .type(TypeRef(F.self)))
         let recipe = Recipe<F.Product>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
-            let factory: Argument<F> = reader.take()
+            let factory: Frozen<Argument<F>> = reader.frozen()
             return BoundConstruction(
                 sync: { ctx in try factory.get(ctx).makeProduct() },
                 async: { ctx in try await factory.getAsync(ctx).makeProduct() })
@@ -333,8 +333,8 @@ extension ContainerBuilder {
         }
         let recipe = Recipe<P>(.arguments { arguments in
             var reader = ArgumentReader(arguments)
-            let target = reader.take(F.self)
-            let bound = (repeat reader.take((each A).self))
+            let target = reader.frozen(F.self)
+            let bound = (repeat reader.frozen((each A).self))
             return BoundConstruction(
                 sync: { ctx in try method(try target.get(ctx))(repeat try (each bound).get(ctx)) },
                 async: { ctx in try method(try await target.getAsync(ctx))(repeat try await (each bound).getAsync(ctx)) })

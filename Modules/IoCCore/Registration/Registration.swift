@@ -337,7 +337,7 @@ public struct Registration<T> {
         }
         let invoker = MethodInvoker<T> { arguments in
             var reader = ArgumentReader(arguments)
-            let bound = (repeat reader.take((each A).self))
+            let bound = (repeat reader.frozen((each A).self))
             return MethodCall { instance, ctx in try body(instance, repeat try (each bound).get(ctx)) }
         }
         let code = adding(invoker)
@@ -442,12 +442,12 @@ final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
         let perCall = isScopedProxy(over: base.storage)
         node.isScopedProxy = perCall
         let make = self.make
-        let argument = NodeArgument(base)
+        let argument = Frozen(NodeArgument(base))
         let label = "\(perCall ? "scoped" : "lazy") proxy of \(base.label)"
         // Per injection, holding its container as every handle does.
         let produce: @Sendable (ResolutionContext) -> P = { ctx in
             let container = ctx.container
-            return make(label, { try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) }, perCall)
+            return make(label, { try container.resolveTop(argument.object) }, { try await container.resolveTopAsync(argument.object) }, perCall)
         }
         node.setProducer(Producer<P>(construct: produce, constructAsync: produce, info: node.info))
         return node

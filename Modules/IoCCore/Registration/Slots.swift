@@ -99,7 +99,7 @@ extension InjectionPoint {
 }
 
 /// A parameter's Swift default, made on every use.
-final class DefaultValueArgument<X>: Argument<X>, @unchecked Sendable {
+final class DefaultValueArgument<X>: Argument<X> {
     let make: @Sendable () -> Any
     let site: InjectionSite
     init(_ make: @escaping @Sendable () -> Any, site: SiteInfo) {

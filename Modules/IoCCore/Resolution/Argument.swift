@@ -1,7 +1,7 @@
 /// A bound injection point: produces the value for one argument or property.
 /// Made once at build; resolution only calls `get`.
 @usableFromInline
-class AnyArgument: @unchecked Sendable {
+class AnyArgument {
     @usableFromInline init() {}
     /// Calls `body` with each component this argument builds directly (not through a `Lazy`
     /// or `Provider` handle), for the checks at build. A visit, not an array: the checks see
@@ -10,7 +10,7 @@ class AnyArgument: @unchecked Sendable {
 }
 
 @usableFromInline
-class Argument<X>: AnyArgument, @unchecked Sendable {
+class Argument<X>: AnyArgument {
     @usableFromInline func get(_ ctx: ResolutionContext) throws -> X { preconditionFailure("abstract") }
     @usableFromInline func getAsync(_ ctx: ResolutionContext) async throws -> X { try get(ctx) }
     @usableFromInline override init() { super.init() }
@@ -22,7 +22,7 @@ class Argument<X>: AnyArgument, @unchecked Sendable {
 /// own them too, a long chain of components would be freed recursively, one stack frame per
 /// link, and exposures would keep their base alive in a cycle.
 @usableFromInline
-final class NodeArgument<X>: Argument<X>, @unchecked Sendable {  // docs/Performance.md U11
+final class NodeArgument<X>: Argument<X> {  // docs/Performance.md U11
     @usableFromInline let nodeRef: Unretained<Node<X>>
     init(_ node: Node<X>) {
         self.nodeRef = Unretained(node)
@@ -38,7 +38,7 @@ final class NodeArgument<X>: Argument<X>, @unchecked Sendable {  // docs/Perform
 
 /// The component produces a subtype of `X` (a subclass, or a type whose conformance the
 /// container cannot see at build): cast on each use.
-final class CastArgument<X>: Argument<X>, @unchecked Sendable {
+final class CastArgument<X>: Argument<X> {
     unowned(unsafe) let node: AnyNode
     let site: SiteInfo
     init(_ node: AnyNode, site: SiteInfo) {
@@ -56,7 +56,7 @@ final class CastArgument<X>: Argument<X>, @unchecked Sendable {
     }
 }
 
-final class ConstantArgument<X>: Argument<X>, @unchecked Sendable {
+final class ConstantArgument<X>: Argument<X> {
     let value: X
     init(_ value: X) {
         self.value = value
@@ -66,7 +66,7 @@ final class ConstantArgument<X>: Argument<X>, @unchecked Sendable {
 }
 
 /// Builds `X` from other arguments: optionals, collections, handles.
-final class ComposedArgument<X>: Argument<X>, @unchecked Sendable {
+final class ComposedArgument<X>: Argument<X> {
     let parts: [AnyArgument]
     let deferred: Bool
     let body: @Sendable (ResolutionContext) throws -> X
@@ -105,6 +105,10 @@ struct ArgumentReader {
         index += 1
         return argument
     }
+
+    /// The next argument, for a closure that holds it (``Frozen``).
+    @inlinable
+    mutating func frozen<X>(_: X.Type = X.self) -> Frozen<Argument<X>> { Frozen(take(X.self)) }
 }
 
 /// Where an injection point is: cheap to carry through binding; its text is made only when
@@ -151,7 +155,7 @@ struct SiteInfo {
 }
 
 /// Makes a component only for its side effects (Spring `depends-on`).
-final class PrerequisiteArgument: Argument<Void>, @unchecked Sendable {
+final class PrerequisiteArgument: Argument<Void> {
     unowned(unsafe) let node: AnyNode
     init(_ node: AnyNode) {
         self.node = node

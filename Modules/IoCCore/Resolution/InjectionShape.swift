@@ -100,7 +100,7 @@ extension Optional: PlainShape {
 }
 
 /// An optional point filled from a component: the component, wrapped.
-final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
+final class OptionalArgument<Wrapped>: Argument<Wrapped?> {
     let wrapped: Argument<Wrapped>
     init(_ wrapped: Argument<Wrapped>) {
         self.wrapped = wrapped
@@ -112,7 +112,7 @@ final class OptionalArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
 }
 
 /// An optional point filled from a component that makes exactly `Wrapped`.
-final class OptionalNodeArgument<Wrapped>: Argument<Wrapped?>, @unchecked Sendable {
+final class OptionalNodeArgument<Wrapped>: Argument<Wrapped?> {
     // NB: unretained, as in ``NodeArgument``.
     let nodeRef: Unretained<Node<Wrapped>>
     init(_ node: Node<Wrapped>) {
@@ -157,9 +157,9 @@ private func handleArgument<T, Handle>(
     make: @escaping @Sendable (_ resolve: @escaping @Sendable () throws -> T,
                                _ resolveAsync: @escaping @Sendable () async throws -> T) -> Handle
 ) -> AnyArgument {
-    ComposedArgument<Handle>(parts: [argument], deferred: true) { ctx in
+    ComposedArgument<Handle>(parts: [argument], deferred: true) { [argument = Frozen(argument)] ctx in
         let container = ctx.container
-        return make({ try container.resolveTop(argument) }, { try await container.resolveTopAsync(argument) })
+        return make({ try container.resolveTop(argument.object) }, { try await container.resolveTopAsync(argument.object) })
     }
 }
 
@@ -337,9 +337,10 @@ extension Array: PlainList {
         return listArgument(parts)
     }
 
-    static func listArgument(_ parts: [Argument<Element>]) -> AnyArgument {
-        ComposedArgument<[Element]>(
-            parts: parts,
+    static func listArgument(_ arguments: [Argument<Element>]) -> AnyArgument {
+        let parts = arguments.map(Frozen.init)
+        return ComposedArgument<[Element]>(
+            parts: arguments,
             body: { ctx in try parts.map { try $0.get(ctx) } },
             asyncBody: { ctx in
                 var values: [Element] = []
@@ -363,7 +364,7 @@ extension Set: PlainList {
 }
 
 /// A set of components or values.
-final class SetArgument<Element: Hashable>: Argument<Set<Element>>, @unchecked Sendable {
+final class SetArgument<Element: Hashable>: Argument<Set<Element>> {
     let parts: [Argument<Element>]
     init(_ parts: [Argument<Element>]) {
         self.parts = parts
@@ -442,9 +443,10 @@ extension Dictionary: InjectionShape, PlainShape where Key == String {
         plainKeyedMembers(target, Value.self, site: site).map(argument)
     }
 
-    private static func argument(_ bound: [(String, Argument<Value>)]) -> AnyArgument {
-        ComposedArgument<[String: Value]>(
-            parts: bound.map(\.1),
+    private static func argument(_ arguments: [(String, Argument<Value>)]) -> AnyArgument {
+        let bound = arguments.map { ($0.0, Frozen($0.1)) }
+        return ComposedArgument<[String: Value]>(
+            parts: arguments.map(\.1),
             body: { ctx in
                 var values: [String: Value] = [:]
                 for (key, part) in bound { values[key] = try part.get(ctx) }

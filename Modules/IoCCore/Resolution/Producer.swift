@@ -106,7 +106,7 @@ final class Producer<T>: @unchecked Sendable {
 /// work; a `Step<T>` and its array cost two generic metadata lookups per step at build.
 enum Step: Sendable {
     /// A property set from its bound argument.
-    case property(any PropertySetting, AnyArgument)
+    case property(any PropertySetting, Frozen<AnyArgument>)
     /// A hook that runs or decorates (``Hook``, `.run` or `.decorate`).
     case hook(any HookBody)
     /// A method called with resolved arguments (method injection, catalogued hooks).
@@ -121,7 +121,7 @@ enum Step: Sendable {
     /// Runs the step on `value`, of the `T` its objects were made for.
     func apply<T>(_ value: inout T, _ ctx: ResolutionContext) throws {
         switch self {
-        case .property(let setter, let argument): try setter.apply(&value, argument, ctx)
+        case .property(let setter, let argument): try setter.apply(&value, argument.object, ctx)
         case .hook(let hook): try hook.apply(&value)
         case .call(let call): try call.apply(&value, ctx)
         }
@@ -129,7 +129,7 @@ enum Step: Sendable {
 
     func applyAsync<T>(_ value: T, _ ctx: ResolutionContext) async throws -> T {
         switch self {
-        case .property(let setter, let argument): return try await setter.applyAsync(value, argument, ctx)
+        case .property(let setter, let argument): return try await setter.applyAsync(value, argument.object, ctx)
         case .hook(let hook):
             var copy = value
             try hook.apply(&copy)

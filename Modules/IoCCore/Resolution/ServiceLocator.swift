@@ -105,12 +105,13 @@ extension ServiceLocator: PlainShape {
 
     /// The locator's argument: deferred, like a Provider's, since a locator builds nothing when
     /// it is injected.
-    private static func argument(_ parts: [(String, Argument<T>)]) -> AnyArgument {
-        ComposedArgument<ServiceLocator<T>>(parts: parts.map(\.1), deferred: true) { ctx in
+    private static func argument(_ arguments: [(String, Argument<T>)]) -> AnyArgument {
+        let parts = arguments.map { ($0.0, Frozen($0.1)) }
+        return ComposedArgument<ServiceLocator<T>>(parts: arguments.map(\.1), deferred: true) { ctx in
             let container = ctx.container
             var entries: [String: Provider<T>] = [:]
             for (key, argument) in parts {
-                entries[key] = Provider(make: { try container.resolveTop(argument) }, makeAsync: { try await container.resolveTopAsync(argument) })
+                entries[key] = Provider(make: { try container.resolveTop(argument.object) }, makeAsync: { try await container.resolveTopAsync(argument.object) })
             }
             return ServiceLocator(entries: entries)
         }

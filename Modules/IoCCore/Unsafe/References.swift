@@ -45,7 +45,36 @@ struct Unretained<Object: AnyObject> {  // docs/Performance.md U9
     }
 }
 
-extension Unretained: Sendable where Object: Sendable {}
+// NB: Sendable whatever the object: every object the container reads unretained is one its build
+// published and never changes after (nodes, producers, lookup tables), or a bound argument
+// (``Frozen``).
+extension Unretained: @unchecked Sendable {}
+
+/// A bound argument as the code that resolves it holds it: made by the build before the
+/// container is published, and never changed after (an argument's state is `let`: the node or
+/// value it reads, its site), so every thread that resolves may read it without a lock.
+///
+/// Why a wrapper, not `Sendable` on the arguments: they are a class hierarchy (`AnyArgument`,
+/// `Argument<X>` and eleven subclasses), and Swift asks each subclass of an `@unchecked
+/// Sendable` class to restate the conformance; this is the one place it is stated. The
+/// wrapper is one strong reference: the closures that capture it compile as if it were the
+/// argument (`make instructions`: `graph`, `properties`, `form-resolve` unchanged).
+@usableFromInline
+struct Frozen<Object: AnyObject>: @unchecked Sendable {  // docs/Performance.md U22
+    @usableFromInline let object: Object
+
+    @inlinable @inline(__always) init(_ object: Object) { self.object = object }
+}
+
+extension Frozen {
+    /// The argument's value (``Argument/get(_:)``).
+    @inlinable @inline(__always)
+    func get<X>(_ ctx: ResolutionContext) throws -> X where Object == Argument<X> { try object.get(ctx) }
+
+    /// The argument's value, awaiting an `async` component (``Argument/getAsync(_:)``).
+    @inlinable @inline(__always)
+    func getAsync<X>(_ ctx: ResolutionContext) async throws -> X where Object == Argument<X> { try await object.getAsync(ctx) }
+}
 
 /// Objects kept alive by a raw address: what an atomic slot holds (a node table's nodes, a
 /// node's producer) and a thread's pthread-specific value. Each address made by
