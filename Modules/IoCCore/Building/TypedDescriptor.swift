@@ -19,8 +19,8 @@ extension TypedDescriptor {
 }
 
 /// Binds what a definition of `T` names by text: properties, method calls, hooks, exposures.
-final class TypedDescriptor<T>: DescriptorBox, @unchecked Sendable {
-    override func bind(_ definition: Definition, construction: Construction, descriptor: TypeDescriptor,
+final class TypedDescriptor<T>: DescriptorBox {
+    func bind(_ definition: Definition, construction: Construction, descriptor: TypeDescriptor,
                        binding: CatalogBinding) -> Definition? {
         var bound = definition
         bound.type = TypeRef(T.self)

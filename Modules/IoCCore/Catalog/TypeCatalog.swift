@@ -140,7 +140,7 @@ package struct CatalogContents: Sendable {
     package private(set) var descriptors: [TypeDescriptor] = []
     fileprivate var byName: [String: Int] = [:]
     fileprivate var protocolsByName: [String: TypeRef] = [:]
-    fileprivate var proxies: [TypeRef: CatalogProxyBox] = [:]
+    fileprivate var proxies: [TypeRef: any CatalogProxyBox] = [:]
 
     fileprivate mutating func add(_ descriptor: TypeDescriptor) {
         let index: Int
@@ -172,16 +172,16 @@ package struct CatalogContents: Sendable {
     }
 
     /// The proxy config's lazy components are injected as `type` through, if the catalog has one.
-    func proxy(for type: TypeRef) -> CatalogProxyBox? { proxies[type] }
+    func proxy(for type: TypeRef) -> (any CatalogProxyBox)? { proxies[type] }
 
     /// Every name config may use for a type, for "did you mean".
     var allTypeNames: [String] { Array(byName.keys) + Array(protocolsByName.keys) }
 }
 
 /// A proxy the catalog lists for a protocol (``TypeCatalog/addProxy(for:_:)``).
-class CatalogProxyBox: @unchecked Sendable {}
+protocol CatalogProxyBox: AnyObject, Sendable {}
 
-final class CatalogProxy<P>: CatalogProxyBox, @unchecked Sendable {
+final class CatalogProxy<P>: CatalogProxyBox {
     let make: @Sendable (Provider<P>) -> P
     init(_ make: @escaping @Sendable (Provider<P>) -> P) { self.make = make }
 }

@@ -147,7 +147,7 @@ public struct TypeDescriptor: Sendable {
 }
 
 /// The typed code behind a member.
-enum MemberTemplate: @unchecked Sendable {
+enum MemberTemplate: Sendable {
     /// An initializer or factory: the construction with default sources (without its code), and its code.
     case construction(Construction, RecipeBox)
     /// A method: its parameters (default sources) and invoker.
@@ -155,10 +155,9 @@ enum MemberTemplate: @unchecked Sendable {
 }
 
 /// The typed half of a descriptor: binds definitions of `T`.
-@usableFromInline
-class DescriptorBox: @unchecked Sendable {
+protocol DescriptorBox: AnyObject, Sendable {
     func bind(_ definition: Definition, construction: Construction, descriptor: TypeDescriptor,
-              binding: CatalogBinding) -> Definition? { nil }
+              binding: CatalogBinding) -> Definition?
 }
 
 /// Writes a ``TypeDescriptor`` for `T`.

@@ -253,11 +253,12 @@ struct TypedDefinitionParts<T> {
 
 /// An instance registered with `register(instance:)`.
 @usableFromInline
-final class RegisteredInstance<T>: @unchecked Sendable {
+final class RegisteredInstance<T>: Sendable {
     // NB: the instance is the user's to make thread-safe, as with any singleton; the container
-    // only hands it out.
-    let value: T
-    init(_ value: T) { self.value = value }
+    // only hands it out (``UncheckedBox``).
+    private let box: UncheckedBox<T>
+    var value: T { box.value }
+    init(_ value: T) { box = UncheckedBox(value) }
 }
 
 /// Carries a value the user registered into `@Sendable` closures.

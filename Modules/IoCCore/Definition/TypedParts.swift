@@ -16,24 +16,24 @@
 
 /// How a definition's instance is constructed, typed.
 @usableFromInline
-class RecipeBox: @unchecked Sendable {
+protocol RecipeBox: AnyObject, Sendable {
     /// The Swift defaults of the construction's parameters, by position: a catalog entry's
     /// (``TypeDescriptorBuilder/initializer(_:defaults:_:)``), for the points whose source is
     /// ``InjectionSource/defaultArgument``. Each makes the value on every use, as Swift
     /// evaluates a default argument on every call. `nil` for a construction without any.
-    var defaults: [Int: @Sendable () -> Any]? { nil }
+    var defaults: [Int: @Sendable () -> Any]? { get }
     /// The type the recipe makes, as messages name it (a code registration's signature ends with it).
-    var productName: String { "?" }
+    var productName: String { get }
     /// The type the recipe makes, read from the recipe itself: what lets the binding of a
     /// `T` take it as a `Recipe<T>` without asking the runtime for that type. Only `Recipe`
     /// answers (``Recipe/of(_:)`` relies on it).
-    var productType: ObjectIdentifier? { nil }
+    var productType: ObjectIdentifier? { get }
 }
 
 @usableFromInline
-final class Recipe<T>: RecipeBox, @unchecked Sendable {
+final class Recipe<T>: RecipeBox {
     @usableFromInline
-    enum Body {
+    enum Body: Sendable {
         /// Takes its bound arguments, in order, once at build and returns the construction
         /// (initializers, functions, factory components).
         case arguments(@Sendable ([AnyArgument]) -> BoundConstruction<T>)
@@ -49,21 +49,21 @@ final class Recipe<T>: RecipeBox, @unchecked Sendable {
     }
     let body: Body
     @usableFromInline init(_ body: Body) { self.body = body }
-    override var defaults: [Int: @Sendable () -> Any]? {
+    @usableFromInline var defaults: [Int: @Sendable () -> Any]? {
         if case .defaulted(let defaulted) = body { return defaulted.defaults }
         return nil
     }
-    override var productName: String { shortTypeName(T.self) }
-    override var productType: ObjectIdentifier? { ObjectIdentifier(T.self) }
+    @usableFromInline var productName: String { shortTypeName(T.self) }
+    @usableFromInline var productType: ObjectIdentifier? { ObjectIdentifier(T.self) }
 
     /// `box` as the recipe of a `T`, when it is one.
     // NB: compared by type, then taken as it is: a cast to the generic class (`as? Recipe<T>`)
     // asks the runtime for its metadata, about 330 instructions on every component's first
     // resolve (`profile first-resolve`, docs/Performance.md).
     @inline(__always)
-    static func of(_ box: RecipeBox?) -> Recipe<T>? {  // docs/Performance.md U19
+    static func of(_ box: (any RecipeBox)?) -> Recipe<T>? {  // docs/Performance.md U19
         guard let box, box.productType == ObjectIdentifier(T.self) else { return nil }
-        return unsafeDowncast(box, to: Recipe<T>.self)
+        return unsafeDowncast(box as AnyObject, to: Recipe<T>.self)
     }
 }
 
@@ -96,7 +96,7 @@ struct BoundConstruction<T>: Sendable {
 
 /// A function with its bound arguments, which it reads unretained (the producer keeps them).
 @usableFromInline
-final class BoundCall<T, each A>: @unchecked Sendable {
+final class BoundCall<T, each A>: Sendable {
     @usableFromInline let body: @Sendable (repeat each A) throws -> T
     @usableFromInline let arguments: (repeat Unretained<Argument<each A>>)
 
@@ -280,21 +280,27 @@ final class Hook<T>: HookBody {
 }
 
 /// Exposes a `T` component as a further type `P`.
-class AdapterBox: @unchecked Sendable {
-    func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? { nil }
+protocol AdapterBox: AnyObject, Sendable {
+    func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode?
     /// The type of the component it exposes (its ``makeNode(base:container:target:)`` takes
     /// only a node of that type): the build numbers an exposure only for such a component.
-    var baseType: ObjectIdentifier? { nil }
+    var baseType: ObjectIdentifier? { get }
     /// Whether its node reaches the instance of a component kept in `storage` anew on every
     /// call (a scope-following proxy of a context-scoped component): such a node holds no
     /// instance, so it is never a captive dependency.
-    func isScopedProxy(over storage: Storage) -> Bool { false }
+    func isScopedProxy(over storage: Storage) -> Bool
     /// Whether its node builds its base only when called (a lazy or scoped proxy), not when it
-    /// is made: a cycle through it closes, as Symfony's lazy services close one.
-    var reachesBaseOnCall: Bool { false }
+    /// is made: a cycle through it closes, as lazy services close one.
+    var reachesBaseOnCall: Bool { get }
     /// The exposure through a proxy of the catalog's, for a lazy component; `nil` when this
     /// exposure is not a conversion to the proxy's protocol.
-    func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? { nil }
+    func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> (any AdapterBox)?
+}
+
+extension AdapterBox {
+    func isScopedProxy(over storage: Storage) -> Bool { false }
+    var reachesBaseOnCall: Bool { false }
+    func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> (any AdapterBox)? { nil }
 
     /// The node that stands for `base` as `target`: same name, no storage of its own.
     func exposureNode<P>(of base: AnyNode, as target: TypeRef, in container: Container) -> Node<P> {
@@ -302,15 +308,15 @@ class AdapterBox: @unchecked Sendable {
     }
 }
 
-final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
+final class Adapter<T, P>: AdapterBox {
     let convert: @Sendable (T) -> P?
     init(_ convert: @escaping @Sendable (T) -> P?) { self.convert = convert }
 
-    override var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
+    var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
 
     /// This exposure through the catalog's `proxy` for `P`: what `Registration.proxy(as:proxy:)`
     /// makes in code, for a lazy component of config.
-    override func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> AdapterBox? {
+    func proxied(through proxy: CatalogProxyBox, as target: TypeRef) -> (any AdapterBox)? {
         guard let proxy = proxy as? CatalogProxy<P> else { return nil }
         let convert = self.convert
         return ProxyAdapter<T, P>(followsScope: true) { label, reach, reachAsync, perCall in
@@ -325,7 +331,7 @@ final class Adapter<T, P>: AdapterBox, @unchecked Sendable {
         }
     }
 
-    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
+    func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }
         let node: Node<P> = exposureNode(of: base, as: target, in: container)
         let convert = self.convert

@@ -408,7 +408,7 @@ extension ContainerBuilder {
 
 /// Exposes a component as `P` through a proxy made for each injection from the way to reach
 /// the component (`reach`), which resolves it from the top as a handle does.
-final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
+final class ProxyAdapter<T, P>: AdapterBox {
     typealias Make = @Sendable (_ label: String, _ reach: @escaping @Sendable () throws -> T,
                                 _ reachAsync: @escaping @Sendable () async throws -> T, _ perCall: Bool) -> P
     /// Whether a context-scoped component is reached anew on every call (a scoped proxy), or,
@@ -432,11 +432,11 @@ final class ProxyAdapter<T, P>: AdapterBox, @unchecked Sendable {
         return Provider(make: { try once.get() }, makeAsync: { try await once.get() })
     }
 
-    override var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
-    override func isScopedProxy(over storage: Storage) -> Bool { followsScope && storage.isContextScoped }
-    override var reachesBaseOnCall: Bool { true }
+    var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
+    func isScopedProxy(over storage: Storage) -> Bool { followsScope && storage.isContextScoped }
+    var reachesBaseOnCall: Bool { true }
 
-    override func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
+    func makeNode(base: AnyNode, container: Container, target: TypeRef) -> AnyNode? {
         guard let base = base as? Node<T> else { return nil }
         let node: Node<P> = exposureNode(of: base, as: target, in: container)
         let perCall = isScopedProxy(over: base.storage)

@@ -40,29 +40,31 @@ struct RuntimeFactoryKey: Hashable, Sendable {
 
 /// A runtime-argument factory kept in a definition's construction: the parts of its key the
 /// build reads without knowing its types.
-class RuntimeFactoryBox: RecipeBox, @unchecked Sendable {
+protocol RuntimeFactoryBox: RecipeBox {
     /// The tuple type of the arguments.
-    let arguments: ObjectIdentifier
+    var arguments: ObjectIdentifier { get }
     /// `(String, Int)`.
-    let argumentList: String
-
-    init(arguments: ObjectIdentifier, argumentList: String) {
-        self.arguments = arguments
-        self.argumentList = argumentList
-    }
+    var argumentList: String { get }
 }
 
-final class RuntimeFactory<T, Arguments>: RuntimeFactoryBox, @unchecked Sendable {
-    enum Body {
+final class RuntimeFactory<T, Arguments>: RuntimeFactoryBox {
+    enum Body: Sendable {
         case sync(@Sendable (Resolver, Arguments) throws -> T)
         case async(@Sendable (Resolver, Arguments) async throws -> T)
     }
 
     let body: Body
+    let arguments: ObjectIdentifier
+    let argumentList: String
+    // A recipe's questions the build may ask of a runtime-argument factory.
+    var defaults: [Int: @Sendable () -> Any]? { nil }
+    var productName: String { "?" }
+    var productType: ObjectIdentifier? { nil }
 
     init<each A>(_ arguments: repeat (each A).Type, body: Body) where Arguments == (repeat each A) {
         self.body = body
-        super.init(arguments: ObjectIdentifier((repeat each A).self), argumentList: RuntimeFactoryKey.argumentList(repeat (each A).self))
+        self.arguments = ObjectIdentifier((repeat each A).self)
+        self.argumentList = RuntimeFactoryKey.argumentList(repeat (each A).self)
     }
 
     func make(_ resolver: Resolver, _ arguments: Arguments, label: String) throws -> T {
