@@ -27,12 +27,9 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var scope: Scope
         @exclusivity(unchecked) var construction: Construction
         // NB: the one-byte fields right after the construction, in the bytes its last word
-        // leaves (a 160-byte allocation instead of 176: `bytes_per_definition`).
-        @exclusivity(unchecked) var isPrimary: Bool
-        @exclusivity(unchecked) var isEager: Bool
-        @exclusivity(unchecked) var isLazy: Bool
-        @exclusivity(unchecked) var isOverride: Bool
-        @exclusivity(unchecked) var isAbstract: Bool
+        // leaves (a 160-byte allocation instead of 176: `bytes_per_definition`). The flags are
+        // the row's (primary, eager, lazy, override, abstract), kept as a row keeps them.
+        @exclusivity(unchecked) var flags: RowFlags
         @exclusivity(unchecked) var stated: StatedFields
         @exclusivity(unchecked) var properties: [PropertyInjection]
         @exclusivity(unchecked) var location: ConfigLocation
@@ -47,11 +44,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             self.scope = .prototype
             self.construction = construction
             self.properties = []
-            self.isPrimary = false
-            self.isEager = false
-            self.isLazy = false
-            self.isOverride = false
-            self.isAbstract = false
+            self.flags = []
             self.stated = []
             self.location = location
             self.extras = nil
@@ -64,11 +57,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             scope = other.scope
             construction = other.construction
             properties = other.properties
-            isPrimary = other.isPrimary
-            isEager = other.isEager
-            isLazy = other.isLazy
-            isOverride = other.isOverride
-            isAbstract = other.isAbstract
+            flags = other.flags
             stated = other.stated
             location = other.location
             extras = other.extras.map { ExtrasBox($0.value) }
@@ -147,8 +136,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Whether this component wins when several match a type. Setting it states it (a child
     /// definition keeps its own).
     public var isPrimary: Bool {
-        _read { yield fields.isPrimary }
-        _modify { yield &unique.isPrimary; fields.stated.insert(.primary) }
+        get { fields.flags.contains(.primary) }
+        set { unique.flags.set(.primary, newValue); fields.stated.insert(.primary) }
     }
     /// Tags for collection injection (`tagged("reporter")`).
     public var tags: [String] {
@@ -165,19 +154,19 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Create at build instead of on first request (singletons only). Setting it states it (a
     /// child definition that sets it or ``isLazy`` keeps both of its own).
     public var isEager: Bool {
-        _read { yield fields.isEager }
-        _modify { yield &unique.isEager; fields.stated.insert(.eager) }
+        get { fields.flags.contains(.eager) }
+        set { unique.flags.set(.eager, newValue); fields.stated.insert(.eager) }
     }
     /// Hand out a ``Lazy`` proxy instead of building at once; never created eagerly. Setting it
     /// states it, as for ``isEager``.
     public var isLazy: Bool {
-        _read { yield fields.isLazy }
-        _modify { yield &unique.isLazy; fields.stated.insert(.lazy) }
+        get { fields.flags.contains(.lazy) }
+        set { unique.flags.set(.lazy, newValue); fields.stated.insert(.lazy) }
     }
     /// Replaces an earlier definition with the same key instead of being a duplicate.
     public var isOverride: Bool {
-        _read { yield fields.isOverride }
-        _modify { yield &unique.isOverride }
+        get { fields.flags.contains(.override) }
+        set { unique.flags.set(.override, newValue) }
     }
     /// The definition this one inherits from (Spring `parent`): construction, arguments,
     /// properties, calls, hooks, scope, laziness and tags it does not state itself.
@@ -187,8 +176,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
     /// A template for children only; never built itself.
     public var isAbstract: Bool {
-        _read { yield fields.isAbstract }
-        _modify { yield &unique.isAbstract }
+        get { fields.flags.contains(.abstract) }
+        set { unique.flags.set(.abstract, newValue) }
     }
     /// The component this one decorates (Symfony `decorates`): this definition takes over the
     /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
@@ -511,6 +500,10 @@ extension Definition {
     /// A row's one-byte flags.
     struct RowFlags: OptionSet, Sendable {
         let rawValue: UInt8
+        /// Inserts `flag` when `on`, removes it otherwise.
+        mutating func set(_ flag: RowFlags, _ on: Bool) {
+            if on { insert(flag) } else { remove(flag) }
+        }
         static let primary = RowFlags(rawValue: 1)
         static let eager = RowFlags(rawValue: 2)
         static let lazy = RowFlags(rawValue: 4)
@@ -527,15 +520,9 @@ extension Definition {
               !fields.construction.hasFactory, let kind = RowKind(fields.construction.storedKind),
               fields.location.column == 0
         else { return nil }
-        var flags: RowFlags = []
-        if fields.isPrimary { flags.insert(.primary) }
-        if fields.isEager { flags.insert(.eager) }
-        if fields.isLazy { flags.insert(.lazy) }
-        if fields.isOverride { flags.insert(.override) }
-        if fields.isAbstract { flags.insert(.abstract) }
         return Row(name: fields.name, file: fields.location.file, type: type, scope: fields.scope,
                    code: fields.construction.code, arguments: fields.construction.arguments,
-                   line: Int32(clamping: fields.location.line), kind: kind, flags: flags, stated: fields.stated)
+                   line: Int32(clamping: fields.location.line), kind: kind, flags: fields.flags, stated: fields.stated)
     }
 
     /// The definition `row` holds, equal to the one it was made from.
@@ -545,11 +532,7 @@ extension Definition {
         fields = Fields(name: row.name, typeName: nil, construction: construction, location: row.location)
         fields.type = row.type
         fields.scope = row.scope
-        fields.isPrimary = row.flags.contains(.primary)
-        fields.isEager = row.flags.contains(.eager)
-        fields.isLazy = row.flags.contains(.lazy)
-        fields.isOverride = row.flags.contains(.override)
-        fields.isAbstract = row.flags.contains(.abstract)
+        fields.flags = row.flags
         fields.stated = row.stated
     }
 }

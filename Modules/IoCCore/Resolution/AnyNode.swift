@@ -119,20 +119,47 @@ class AnyNode: @unchecked Sendable {
     /// The type it is registered (or exposed) as.
     var typeRef: TypeRef { key.type ?? TypeRef(Any.self) }
     @usableFromInline let storage: Storage
+    /// Set at build, before the container is published: what making an instance must know
+    /// (``isAsync``, ``reachesMainActor``, ``checksBeforeMaking``, ``needsGraph``), in one word.
+    @exclusivity(unchecked) @usableFromInline var marks: Marks = []
+    @usableFromInline
+    struct Marks: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+        @usableFromInline static let async = Marks(rawValue: 1)
+        @usableFromInline static let reachesMainActor = Marks(rawValue: 2)
+        @usableFromInline static let checksBeforeMaking = Marks(rawValue: 4)
+        @usableFromInline static let needsGraph = Marks(rawValue: 8)
+    }
+    @inlinable @inline(__always) func mark(_ mark: Marks, _ on: Bool) {
+        if on { marks.insert(mark) } else { marks.remove(mark) }
+    }
     /// Set at build: the node, or something it builds directly, is `async`.
-    @exclusivity(unchecked) @usableFromInline var isAsync = false
+    @inlinable var isAsync: Bool {
+        get { marks.contains(.async) }
+        set { mark(.async, newValue) }
+    }
     /// Set at build for async nodes: this node, then the dependencies down to the async factory.
     var asyncPath: [String] = []
     /// Its construction, properties, calls or hooks are main-actor code (``Definition/isMainActor``).
     let isMainActor: Bool
     /// Set at build: it is main-actor, or something it builds directly is; an `async` resolve
     /// makes it on the main actor.
-    @exclusivity(unchecked) var reachesMainActor = false
+    var reachesMainActor: Bool {
+        get { marks.contains(.reachesMainActor) }
+        set { mark(.reachesMainActor, newValue) }
+    }
     /// Set at build: making an instance must first check that it may (``isAsync`` or
     /// ``isMainActor``); one test on the path that makes instances.
-    @exclusivity(unchecked) @usableFromInline var checksBeforeMaking = false
+    @inlinable var checksBeforeMaking: Bool {
+        get { marks.contains(.checksBeforeMaking) }
+        set { mark(.checksBeforeMaking, newValue) }
+    }
     /// Set at build: resolving it may reach an object-graph component.
-    @exclusivity(unchecked) @usableFromInline var needsGraph = false
+    @inlinable var needsGraph: Bool {
+        get { marks.contains(.needsGraph) }
+        set { mark(.needsGraph, newValue) }
+    }
     /// For an exposure node: the component it exposes, and the type it exposes it as.
     unowned(unsafe) let base: AnyNode?
     private let exposedType: TypeRef?

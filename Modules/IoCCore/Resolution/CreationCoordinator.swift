@@ -76,11 +76,14 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
     private let condition = NSCondition()
     // Guarded by `condition`: only reached with it held, so no dynamic exclusivity checks (a
     // nested lock of the same condition blocks before it could reach the state twice).
-    @exclusivity(unchecked) private var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
-    @exclusivity(unchecked) private var waitingFor: [UInt: CellKey] = [:]
-    @exclusivity(unchecked) private var waiters: [CellKey: [Waiter]] = [:]
-    /// How many threads wait on `condition`: a release wakes them only when there are some.
-    @exclusivity(unchecked) private var sleepers = 0
+    @exclusivity(unchecked) private var tables = Tables()
+    private struct Tables {
+        var owners: [CellKey: (owner: UInt, label: () -> String)] = [:]
+        var waitingFor: [UInt: CellKey] = [:]
+        var waiters: [CellKey: [Waiter]] = [:]
+        /// How many threads wait on `condition`: a release wakes them only when there are some.
+        var sleepers = 0
+    }
 
     /// Creates `cell` once among all callers: `make` runs for the one that creates it (inside
     /// the creation's lineage, which tasks it starts inherit), `existing` for a caller that
@@ -118,11 +121,11 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
             case .mine: return true
             case .wait:
                 if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit.seconds) }
-                sleepers += 1
+                tables.sleepers += 1
                 let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
-                sleepers -= 1
-                waitingFor[owner] = nil
-                if !signalled, owners[cell] != nil, !isReady() {
+                tables.sleepers -= 1
+                tables.waitingFor[owner] = nil
+                if !signalled, tables.owners[cell] != nil, !isReady() {
                     throw IoCError(.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()]))
                 }
             }
@@ -149,10 +152,10 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
     /// Ends the creation of `cell`, whether it succeeded or threw, and wakes its waiters.
     private func release(_ cell: CellKey) {
         condition.lock()
-        owners[cell] = nil
+        tables.owners[cell] = nil
         // NB: most creations have no one waiting, on a thread or in a task.
-        let waiting = waiters.isEmpty ? [] : waiters.removeValue(forKey: cell) ?? []
-        if sleepers > 0 { condition.broadcast() }
+        let waiting = tables.waiters.isEmpty ? [] : tables.waiters.removeValue(forKey: cell) ?? []
+        if tables.sleepers > 0 { condition.broadcast() }
         condition.unlock()
         for waiter in waiting {
             waiter.timer?.cancel()
@@ -163,12 +166,12 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
     // Called with the lock held.
     private func decide(_ cell: CellKey, owner: UInt, label: @escaping () -> String, isReady: () -> Bool) throws -> Decision {
         if isReady() { return .ready }
-        guard let current = owners[cell] else {
-            owners[cell] = (owner, label)
+        guard let current = tables.owners[cell] else {
+            tables.owners[cell] = (owner, label)
             return .mine
         }
         if let cycle = cycle(cell, heldBy: current, owner: owner, label: label) { throw cycle }
-        waitingFor[owner] = cell
+        tables.waitingFor[owner] = cell
         return .wait
     }
 
@@ -180,7 +183,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
 
     private func enqueue(_ continuation: CheckedContinuation<Bool, Never>, for cell: CellKey, limit: Duration?) {
         condition.lock()
-        if owners[cell] == nil {
+        if tables.owners[cell] == nil {
             condition.unlock()
             continuation.resume(returning: true)
             return
@@ -192,27 +195,27 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
                 expire(id, of: cell)
             }
         }
-        waiters[cell, default: []].append(Waiter(id: id, continuation: continuation, timer: timer))
+        tables.waiters[cell, default: []].append(Waiter(id: id, continuation: continuation, timer: timer))
         condition.unlock()
     }
 
     /// Resumes the waiter `id` as timed out, unless the cell was released first.
     private func expire(_ id: UInt64, of cell: CellKey) {
         condition.lock()
-        var list = waiters[cell] ?? []
+        var list = tables.waiters[cell] ?? []
         guard let index = list.firstIndex(where: { $0.id == id }) else {
             condition.unlock()
             return
         }
         let waiter = list.remove(at: index)
-        waiters[cell] = list.isEmpty ? nil : list
+        tables.waiters[cell] = list.isEmpty ? nil : list
         condition.unlock()
         waiter.continuation.resume(returning: false)
     }
 
     private func stopWaiting(_ owner: UInt) {
         condition.lock()
-        waitingFor[owner] = nil
+        tables.waitingFor[owner] = nil
         condition.unlock()
     }
 
@@ -228,7 +231,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
         var path = [label()]
         var next = current.owner
         var seen: Set<UInt> = [owner]
-        while let waited = waitingFor[next], let holder = owners[waited], seen.insert(next).inserted {
+        while let waited = tables.waitingFor[next], let holder = tables.owners[waited], seen.insert(next).inserted {
             path.append(holder.label())
             if holder.owner == owner { return IoCError(.cycle(path: path + [label()], location: nil)) }
             if let lineage, lineage.contains(waited, createdBy: holder.owner) { return IoCError(.cycle(path: path, location: nil)) }
