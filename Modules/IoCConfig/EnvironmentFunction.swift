@@ -6,7 +6,7 @@ import IoCCore
 /// builders they load into; code that writes such placeholders itself adds it:
 ///
 /// ```swift
-/// builder.placeholderFunctions["env"] = EnvironmentFunction()
+/// builder.addEnvironmentFunction()
 /// ```
 ///
 /// A processor it does not know, or a value one cannot process, is an ``IoCCore/IoCError`` of
@@ -20,10 +20,9 @@ public struct EnvironmentFunction: PlaceholderFunction {
     public func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
         let expression: EnvironmentExpression
         do { expression = try EnvironmentExpression.parse(argument) } catch {
-            throw EnvironmentContext(call: call, name: argument).failure(error.reason)
+            throw call.failure(error.reason)
         }
-        let context = EnvironmentContext(call: call, name: expression.name)
-        guard let value = try expression.evaluate(in: context) else { return nil }
+        guard let value = try expression.evaluate(in: call) else { return nil }
         // A variable's own value may hold placeholders (a parameter default such as
         // `env(NAME): '%other%'`); a processed one is what its processors made of it.
         if expression.processors.isEmpty, case .string(let text) = value.kind, text.contains("${") {
@@ -39,8 +38,10 @@ public struct EnvironmentFunction: PlaceholderFunction {
 }
 
 extension ContainerBuilder {
-    /// Adds ``EnvironmentFunction`` as `env`, unless the builder has a function of that name.
-    package func addEnvironmentFunction() {
+    /// Adds ``EnvironmentFunction`` as `env`, unless the builder has a function of that name
+    /// (one the app set stays): what the loaders, the `ioc` tool and the code IoCConfigPlugin
+    /// writes call.
+    public func addEnvironmentFunction() {
         if placeholderFunctions[EnvironmentFunction.name] == nil { placeholderFunctions[EnvironmentFunction.name] = EnvironmentFunction() }
     }
 }
@@ -134,46 +135,34 @@ package struct EnvironmentExpression: Equatable {
     }
 }
 
-/// What evaluating an expression needs from the resolver it runs in.
-struct EnvironmentContext {
-    let call: PlaceholderCall
-    /// The variable's name.
-    let name: String
-
-    /// The value of a property source key (variables, parameters), unresolved.
-    func lookup(_ key: String) -> ConfigValue? { call.lookup(key) }
-    /// A string with its own placeholders resolved (for `resolve:`).
-    func resolve(_ text: String) throws(IoCError) -> ConfigValue { try call.resolve(text) }
-    /// Where `file:` may read: the config roots, symbolic links resolved; empty when config came as text.
-    var roots: [String] { call.roots }
-    var location: ConfigLocation { call.location }
-
-    func failure(_ reason: String) -> IoCError {
-        IoCError(.badEnvironmentExpression, message: "Cannot evaluate \(call.text) at \(location): \(reason).", location: location)
+extension PlaceholderCall {
+    /// The expression cannot be evaluated, for `reason`.
+    fileprivate func failure(_ reason: String) -> IoCError {
+        IoCError(.badEnvironmentExpression, message: "Cannot evaluate \(text) at \(location): \(reason).", location: location)
     }
 }
 
 extension EnvironmentExpression {
     /// The expression's value; `nil` when the variable is not set and nothing gives a default.
-    func evaluate(in context: EnvironmentContext) throws(IoCError) -> ConfigValue? {
-        var value = context.lookup(name) ?? context.lookup("env(\(name))")
+    func evaluate(in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
+        var value = call.lookup(name) ?? call.lookup("env(\(name))")
         for processor in processors.reversed() {
-            value = try apply(processor, to: value, in: context)
+            value = try apply(processor, to: value, in: call)
         }
         return value
     }
 
-    private func apply(_ processor: Processor, to value: ConfigValue?, in context: EnvironmentContext) throws(IoCError) -> ConfigValue? {
-        let location = context.location
+    private func apply(_ processor: Processor, to value: ConfigValue?, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
+        let location = call.location
         if case .default(let fallback) = processor {
             if let value, value.scalarText?.isEmpty != true, value.kind != .null { return value }
             guard !fallback.isEmpty else { return ConfigValue(.null, at: location) }
-            return context.lookup(fallback) ?? ConfigValue(.null, at: location)
+            return call.lookup(fallback) ?? ConfigValue(.null, at: location)
         }
         guard let value else { return nil }
         func text(_ what: String) throws(IoCError) -> String {
             guard let text = value.scalarText else {
-                throw context.failure("'\(what):' needs text, but env(\(name)) gives \(value.kindName) at that point")
+                throw call.failure("'\(what):' needs text, but env(\(name)) gives \(value.kindName) at that point")
             }
             return text
         }
@@ -184,13 +173,13 @@ extension EnvironmentExpression {
             if case .int = value.kind { return value }
             let raw = try text("int").trimmedOfBlanks
             guard let number = Int(raw) ?? Double(raw).flatMap({ $0.rounded() == $0 ? Int(exactly: $0) : nil }) else {
-                throw context.failure("'int:' cannot read \"\(raw)\" as a whole number")
+                throw call.failure("'int:' cannot read \"\(raw)\" as a whole number")
             }
             return ConfigValue(.int(number), at: location)
         case .float:
             if case .double = value.kind { return value }
             let raw = try text("float").trimmedOfBlanks
-            guard let number = Double(raw) else { throw context.failure("'float:' cannot read \"\(raw)\" as a number") }
+            guard let number = Double(raw) else { throw call.failure("'float:' cannot read \"\(raw)\" as a number") }
             return ConfigValue(.double(number), at: location)
         case .bool, .not:
             let flag: Bool
@@ -208,7 +197,7 @@ extension EnvironmentExpression {
                 let object = try JSONSerialization.jsonObject(with: Data(raw.utf8), options: [.fragmentsAllowed])
                 return ConfigValue(json: object, at: location)
             } catch {
-                throw context.failure("'json:' cannot decode the value of \(name): it is not valid JSON")
+                throw call.failure("'json:' cannot decode the value of \(name): it is not valid JSON")
             }
         case .csv:
             return ConfigValue(.list(Self.csvFields(try text("csv")).map { ConfigValue(.string($0), at: location) }), at: location)
@@ -217,62 +206,62 @@ extension EnvironmentExpression {
             let padded = raw.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
                 + String(repeating: "=", count: (4 - raw.count % 4) % 4)
             guard let data = Data(base64Encoded: padded), let decoded = String(data: data, encoding: .utf8) else {
-                throw context.failure("'base64:' cannot decode the value of \(name) as base64 text")
+                throw call.failure("'base64:' cannot decode the value of \(name) as base64 text")
             }
             return ConfigValue(.string(decoded), at: location)
         case .trim:
             return ConfigValue(.string(try text("trim").trimmingCharacters(in: .whitespacesAndNewlines)), at: location)
         case .file:
-            return ConfigValue(.string(try read(try text("file"), in: context)), at: location)
+            return ConfigValue(.string(try read(try text("file"), in: call)), at: location)
         case .key(let key):
             guard case .map(let entries) = value.kind else {
-                throw context.failure("'key:\(key):' needs a map (from 'json:'), but the value is \(value.kindName)")
+                throw call.failure("'key:\(key):' needs a map (from 'json:'), but the value is \(value.kindName)")
             }
             guard let found = entries.first(where: { $0.key == key })?.value else {
-                throw context.failure("'key:\(key):' finds no key \"\(key)\"; the map has " + entries.map(\.key).joined(separator: ", "))
+                throw call.failure("'key:\(key):' finds no key \"\(key)\"; the map has " + entries.map(\.key).joined(separator: ", "))
             }
             return found
         case .resolve:
             // The value's own parameters, as Symfony writes them (`%name%`) or as `${name}`.
-            return try context.resolve(Self.placeholders(inParameterText: try text("resolve")))
+            return try call.resolve(Self.placeholders(inParameterText: try text("resolve")))
         case .default:
             return value  // handled above
         }
     }
 
     /// The text of the file at `path`, which must lie inside a config root (symbolic links resolved).
-    private func read(_ path: String, in context: EnvironmentContext) throws(IoCError) -> String {
-        guard let root = context.roots.first else {
-            throw context.failure("'file:' reads only inside the config root, and config given as text has none")
+    private func read(_ path: String, in call: PlaceholderCall) throws(IoCError) -> String {
+        guard let root = call.roots.first else {
+            throw call.failure("'file:' reads only inside the config root, and config given as text has none")
         }
         let candidate = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: root).appendingPathComponent(path)
         guard let real = FilePaths.realPath(candidate.standardizedFileURL.path) else {
-            throw context.failure("'file:' cannot read \(path): no such file")
+            throw call.failure("'file:' cannot read \(path): no such file")
         }
-        guard context.roots.contains(where: { FilePaths.isInside(real, $0) }) else {
-            throw context.failure("'file:' may read only inside the config root \(root), and \(path) is outside it")
+        guard call.roots.contains(where: { FilePaths.isInside(real, $0) }) else {
+            throw call.failure("'file:' may read only inside the config root \(root), and \(path) is outside it")
         }
         // Its kind and size before any of it is read: a secret or a small setting is expected, and
         // a file far larger (or a pipe that never ends) must not be read whole into the build.
         let attributes = try? FileManager.default.attributesOfItem(atPath: real)
         guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            throw context.failure("'file:' cannot read \(path): it is not a regular file (a directory, pipe, socket or device)")
+            throw call.failure("'file:' cannot read \(path): it is not a regular file (a directory, pipe, socket or device)")
         }
         func tooLarge(_ size: String) -> IoCError {
-            context.failure("'file:' will not read \(path): it is \(size) bytes, and a value read from a file may have at most \(Self.maxFileBytes) (1 MiB)")
+            call.failure("'file:' will not read \(path): it is \(size) bytes, and a value read from a file may have at most \(Self.maxFileBytes) (1 MiB)")
         }
         if let size = attributes?[.size] as? Int, size > Self.maxFileBytes { throw tooLarge("\(size)") }
         // At most one byte past the limit, should the file have grown since.
         guard let handle = FileHandle(forReadingAtPath: real) else {
-            throw context.failure("'file:' cannot read \(path): permission denied")
+            throw call.failure("'file:' cannot read \(path): permission denied")
         }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: Self.maxFileBytes + 1) ?? Data() else {
-            throw context.failure("'file:' cannot read \(path)")
+            throw call.failure("'file:' cannot read \(path)")
         }
         if data.count > Self.maxFileBytes { throw tooLarge("more than \(Self.maxFileBytes)") }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw context.failure("'file:' cannot read \(path) as UTF-8 text")
+            throw call.failure("'file:' cannot read \(path) as UTF-8 text")
         }
         return text
     }

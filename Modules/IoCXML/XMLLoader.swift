@@ -235,10 +235,7 @@ extension ContainerBuilder {
     /// try builder.loadXML(contentsOf: URL(fileURLWithPath: "config/beans.xml"))
     /// ```
     public func loadXML(contentsOf url: URL, root: URL? = nil, limits: XMLLimits = XMLLimits()) throws(ConfigError) {
-        let config = try XMLLoader(limits: limits).load(contentsOf: url, root: root)
-        add(contentsOf: config.definitions)
-        addEnvironmentFunction()
-        propertySources += config.propertySources
+        add(try XMLLoader(limits: limits).load(contentsOf: url, root: root))
         configRoots.append(root ?? url.deletingLastPathComponent())
     }
 
@@ -250,7 +247,10 @@ extension ContainerBuilder {
     /// try builder.loadXML(#"<beans><bean id="clock" class="SystemClock"/></beans>"#, name: "test.xml")
     /// ```
     public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(ConfigError) {
-        let config = try XMLLoader(limits: limits).load(string: text, name: name)
+        add(try XMLLoader(limits: limits).load(string: text, name: name))
+    }
+
+    private func add(_ config: XMLConfig) {
         add(contentsOf: config.definitions)
         addEnvironmentFunction()
         propertySources += config.propertySources

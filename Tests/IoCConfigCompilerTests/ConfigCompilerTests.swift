@@ -473,14 +473,10 @@ struct ConfigCompilerLaunchValueTests {
               fixture: { class: Fixture, arguments: { path: '%env(FIXTURE_PATH)%' } }
             """], sources: weatherSources)
         #expect(withEnv.code.contains("import IoCConfig\n"))
-        #expect(withEnv.code.contains("""
-                    if builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] == nil {
-                        builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] = IoCConfig.EnvironmentFunction()
-                    }
-            """))
+        #expect(withEnv.code.contains("        builder.addEnvironmentFunction()\n"))
         let (without, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: '${FIXTURE_PATH}' } }\n"],
                                        sources: weatherSources)
-        #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("EnvironmentFunction"))
+        #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("addEnvironmentFunction"))
     }
 
     @Test func command_writesTheCodeOnlyWhenItChanges_andFailsOnErrors() throws {

@@ -80,7 +80,7 @@ private func directory(_ files: [String: String]) throws -> URL {
     return root
 }
 
-private func errorText(_ body: () throws -> Void) -> String {
+func errorText(_ body: () throws -> Void) -> String {
     do { try body() } catch { return "\(error)" }
     return "no error"
 }

@@ -34,9 +34,17 @@ private func serverBuilder(port: String, debug: String = "false", environment: [
 struct EnvironmentFunctionTests {
     @Test func codeThatAddsTheFunction_readsVariablesThroughTheProcessors() throws {
         let builder = serverBuilder(port: "${env(int:PORT)}", debug: "${env(not:QUIET)}", environment: ["PORT": "8080", "QUIET": "no"])
-        builder.placeholderFunctions[EnvironmentFunction.name] = EnvironmentFunction()
+        builder.addEnvironmentFunction()
         let server = try builder.build().resolve(Server.self)
         #expect(server.port == 8080 && server.debug)
+    }
+
+    @Test func addingTheFunction_keepsAnEnvFunctionTheAppSet() throws {
+        let builder = serverBuilder(port: "${env(int:PORT)}", environment: ["PORT": "8080"])
+        builder.placeholderFunctions["env"] = FixedPort()
+        builder.addEnvironmentFunction()
+        #expect(builder.placeholderFunctions["env"] is FixedPort)
+        #expect(try builder.build().resolve(Server.self).port == 1234)
     }
 
     @Test func withoutTheFunction_envIsAnOrdinaryKey() throws {
@@ -49,7 +57,7 @@ struct EnvironmentFunctionTests {
 
     @Test func aProcessorItDoesNotKnow_isABadEnvironmentExpression_atThePlaceholder() throws {
         let builder = serverBuilder(port: "${env(integer:PORT)}", environment: ["PORT": "8080"])
-        builder.placeholderFunctions[EnvironmentFunction.name] = EnvironmentFunction()
+        builder.addEnvironmentFunction()
         let error = try #require(#expect(throws: IoCError.self) { try builder.build() })
         #expect(error.problems.map(\.kind) == [.badEnvironmentExpression])
         #expect(error.problems.first?.location == ConfigLocation(file: "main.swift", line: 3, column: 5))
@@ -60,8 +68,8 @@ struct EnvironmentFunctionTests {
 
     @Test func anUnsetVariable_saysHowToSetItOrGiveADefault() {
         let builder = serverBuilder(port: "${env(int:PORT)}", environment: [:])
-        builder.placeholderFunctions[EnvironmentFunction.name] = EnvironmentFunction()
-        #expect(builderError(builder) == """
+        builder.addEnvironmentFunction()
+        #expect(errorText { _ = try builder.build() } == """
             Container validation failed with 1 problem:
             1. Placeholder ${env(int:PORT)} at main.swift:3:5 has no value: not found in environment. \
             Set the variable PORT, or give it a default: the parameter env(PORT), or ${env(int:PORT):default}.
@@ -69,6 +77,7 @@ struct EnvironmentFunctionTests {
     }
 }
 
-private func builderError(_ builder: ContainerBuilder) -> String {
-    do { _ = try builder.build(); return "no error" } catch { return String(describing: error) }
+/// An `env` function of an app's own: every call is 1234.
+private struct FixedPort: PlaceholderFunction {
+    func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? { ConfigValue(.int(1234), at: call.location) }
 }

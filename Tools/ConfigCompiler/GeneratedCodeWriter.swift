@@ -279,9 +279,7 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
         }
         if registrations.usesEnvironmentFunction {
             // `${env(…)}`, as a load adds it (the app's own `env` function, if it set one, stays).
-            lines += ["        if builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] == nil {",
-                      "            builder.placeholderFunctions[IoCConfig.EnvironmentFunction.name] = IoCConfig.EnvironmentFunction()",
-                      "        }"]
+            lines.append("        builder.addEnvironmentFunction()")
         }
         if !registrations.parameterSpellings.isEmpty {
             lines.append("        builder.addParameterSpellings([\(registrations.parameterSpellings.sorted().map(quoted).joined(separator: ", "))])")

@@ -500,10 +500,6 @@ extension Definition {
     /// A row's one-byte flags.
     struct RowFlags: OptionSet, Sendable {
         let rawValue: UInt8
-        /// Inserts `flag` when `on`, removes it otherwise.
-        mutating func set(_ flag: RowFlags, _ on: Bool) {
-            if on { insert(flag) } else { remove(flag) }
-        }
         static let primary = RowFlags(rawValue: 1)
         static let eager = RowFlags(rawValue: 2)
         static let lazy = RowFlags(rawValue: 4)

@@ -131,13 +131,10 @@ class AnyNode: @unchecked Sendable {
         @usableFromInline static let checksBeforeMaking = Marks(rawValue: 4)
         @usableFromInline static let needsGraph = Marks(rawValue: 8)
     }
-    @inlinable @inline(__always) func mark(_ mark: Marks, _ on: Bool) {
-        if on { marks.insert(mark) } else { marks.remove(mark) }
-    }
     /// Set at build: the node, or something it builds directly, is `async`.
     @inlinable var isAsync: Bool {
         get { marks.contains(.async) }
-        set { mark(.async, newValue) }
+        set { marks.set(.async, newValue) }
     }
     /// Set at build for async nodes: this node, then the dependencies down to the async factory.
     var asyncPath: [String] = []
@@ -147,18 +144,18 @@ class AnyNode: @unchecked Sendable {
     /// makes it on the main actor.
     var reachesMainActor: Bool {
         get { marks.contains(.reachesMainActor) }
-        set { mark(.reachesMainActor, newValue) }
+        set { marks.set(.reachesMainActor, newValue) }
     }
     /// Set at build: making an instance must first check that it may (``isAsync`` or
     /// ``isMainActor``); one test on the path that makes instances.
     @inlinable var checksBeforeMaking: Bool {
         get { marks.contains(.checksBeforeMaking) }
-        set { mark(.checksBeforeMaking, newValue) }
+        set { marks.set(.checksBeforeMaking, newValue) }
     }
     /// Set at build: resolving it may reach an object-graph component.
     @inlinable var needsGraph: Bool {
         get { marks.contains(.needsGraph) }
-        set { mark(.needsGraph, newValue) }
+        set { marks.set(.needsGraph, newValue) }
     }
     /// For an exposure node: the component it exposes, and the type it exposes it as.
     unowned(unsafe) let base: AnyNode?

@@ -146,10 +146,16 @@ struct PlaceholderResolver {
         return try resolve(text, at: location, chain: chain + [key])
     }
 
-    /// The function `key` calls, `name(argument)`, when `name` is one of ``functions``.
+    /// The function `text` starts by calling, `name(`, when `name` is one of ``functions``:
+    /// the function and where its `(` stands.
+    private func function(calledBy text: String) -> (function: any PlaceholderFunction, open: String.Index)? {
+        guard !functions.isEmpty, let open = text.firstIndex(of: "("), let function = functions[String(text[..<open])] else { return nil }
+        return (function, open)
+    }
+
+    /// The function `key` calls, `name(argument)`, and its argument.
     private func call(in key: String) -> (function: any PlaceholderFunction, argument: Substring)? {
-        guard !functions.isEmpty, key.hasSuffix(")"), let open = key.firstIndex(of: "("),
-              let function = functions[String(key[..<open])] else { return nil }
+        guard key.hasSuffix(")"), let (function, open) = function(calledBy: key) else { return nil }
         return (function, key[key.index(after: open)..<key.index(before: key.endIndex)])
     }
 
@@ -211,7 +217,7 @@ struct PlaceholderResolver {
             let body = String(decoding: bodyBytes, as: UTF8.self)
             var key = body
             var fallback: String?
-            if let open = body.firstIndex(of: "("), functions[String(body[..<open])] != nil, let close = body.firstIndex(of: ")") {
+            if let (_, open) = function(calledBy: body), let close = body.firstIndex(of: ")") {
                 // `env(int:NAME)`: the colons inside belong to the function's argument.
                 key = String(body[...close])
                 let rest = body[body.index(after: close)...]

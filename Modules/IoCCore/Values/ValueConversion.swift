@@ -372,3 +372,11 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         return String(self[first...last])
     }
 }
+
+extension OptionSet {
+    /// Inserts `member` when `on`, removes it otherwise: a flag kept in a set of flags, set as a `Bool`.
+    @inlinable @inline(__always)
+    mutating func set(_ member: Element, _ on: Bool) {
+        if on { insert(member) } else { remove(member) }
+    }
+}
