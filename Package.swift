@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IoCYAMLTests",
-            dependencies: ["IoCYAML", "IoCCore"],
+            dependencies: ["IoCYAML", "IoCConfig", "IoCCore"],
             path: "Tests/IoCYAMLTests",
             exclude: ["RealWorld"],
             resources: [.copy("FuzzCorpus")]
@@ -112,7 +112,7 @@ let package = Package(
         // (their readings kept in Oracle/, made again by `make fidelity`).
         .testTarget(
             name: "FidelityTests",
-            dependencies: ["IoCCore", "IoCYAML", "IoCXML"],
+            dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML"],
             path: "Tests/FidelityTests",
             exclude: ["Oracle"]
         ),

@@ -198,6 +198,41 @@ enum ConfigurationSnippets {
         builder.add(label) // scaffold
         #expect(try builder.build().resolve(Label.self).text == "WEATHER") // scaffold
     }
+
+    final class Greeter: Sendable { let greeting: String; init(greeting: String) { self.greeting = greeting } }
+
+    /// The greetings to make one greeter each for, from a template definition.
+    enum Greetings: DefinitionSetting {
+        static let defaultValue: [String] = []
+        static var preparation: PreparationPass? {
+            PreparationPass(name: "greetings") { context, definitions in
+                definitions.flatMap { template -> [Definition] in
+                    let greetings = template[setting: Greetings.self]
+                    guard !greetings.isEmpty, let name = template.name else { return [template] }
+                    return greetings.map { greeting in
+                        var greeter = template
+                        greeter[setting: Greetings.self] = []
+                        greeter.name = name + "." + greeting
+                        greeter.construction = .initializer(arguments: [InjectionPoint(label: "greeting", source: .config(.string(greeting)))])
+                        return greeter
+                    }
+                }
+            }
+        }
+    }
+
+    @Test static func settingsOfAModulesOwn() throws { // scaffold
+        let builder = ContainerBuilder() // scaffold
+        let catalog = TypeCatalog() // scaffold
+        catalog.add(Greeter.self) { $0.initializer("init(greeting:)") { (greeting: String) in Greeter(greeting: greeting) } } // scaffold
+        builder.catalog = catalog // scaffold
+        var template = Definition(name: "greeter", typeName: "Greeter", location: ConfigLocation(file: "app.yaml", line: 3))
+        template[setting: Greetings.self] = ["hello", "bonjour"]   // the components greeter.hello and greeter.bonjour
+        builder.add(template)
+        let container = try builder.build() // scaffold
+        #expect(try container.resolve(Greeter.self, name: "greeter.bonjour").greeting == "bonjour") // scaffold
+        #expect(try container.resolve(Greeter.self, name: "greeter.hello").greeting == "hello") // scaffold
+    }
 }
 
 @Suite("docs/Tool.md, docs/XML.md, docs/YAML.md")

@@ -41,8 +41,9 @@ struct BuildStepsTests {
         #expect(steps { $0.parent = "base" } == [.parents])
         #expect(steps { $0.isAbstract = true } == [.parents])
         #expect(steps { $0.decorates = "mailer" } == [.decorators])
-        #expect(steps { $0.resource = CatalogResource(namePrefix: "App", idPrefix: "app") } == [.resources])
-        #expect(steps { $0.conditionalSettings = [ConditionalSettings(typeName: "Loader")] } == [.conditionalSettings])
+        // A module's setting needs the passes step when it asks for a pass, and none otherwise.
+        #expect(steps { $0[setting: ExpandedSetting.self] = true } == [.settingPasses])
+        #expect(steps { $0[setting: NoteSetting.self] = "for tools" } == [])
         #expect(steps { $0.construction.append(InjectionPoint(source: .config(.string("${port}")))) } == [.profilesAndPlaceholders])
         #expect(steps { $0.construction.append(InjectionPoint(source: .named("${mailer}"))) } == [.profilesAndPlaceholders])
         #expect(steps { $0.construction.append(InjectionPoint(source: .typeNamed("Mailer"))) } == [.binding])
@@ -92,4 +93,14 @@ struct BuildStepsTests {
             .call("greet(_:)", arguments: [.config(.string("${greeting}"))]) { (component: Configured, text: String) in component.greeting = text }
         #expect(try builder.build().resolve(Configured.self).greeting == "hello")
     }
+}
+
+/// A module's setting with a pass (which changes nothing), and one without.
+private enum ExpandedSetting: DefinitionSetting {
+    static let defaultValue = false
+    static var preparation: PreparationPass? { PreparationPass(name: "expanded") { _, definitions in definitions } }
+}
+
+private enum NoteSetting: DefinitionSetting {
+    static let defaultValue = ""
 }

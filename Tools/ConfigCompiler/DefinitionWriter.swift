@@ -1,3 +1,4 @@
+import IoCConfig
 import IoCCore
 import IoCDeclarations
 
@@ -14,6 +15,9 @@ final class DefinitionWriter {
     let fileConstants: [String: String]
     /// The functions written so far, each with its lines.
     private(set) var functions: [(name: String, lines: [String])] = []
+    /// Whether a function sets one of IoCConfig's settings (a resource, conditional settings):
+    /// the generated code imports IoCConfig.
+    private(set) var usesConfigSettings = false
 
     struct Unwritable: Error {
         let what: String
@@ -94,12 +98,16 @@ final class DefinitionWriter {
         if let deprecation = definition.deprecation { lines.append("d.deprecation = \(quoted(deprecation))") }
         if !definition.bindings.isEmpty { lines.append("d.bindings = [\(try definition.bindings.map(binding).joined(separator: ", "))]") }
         if let resource = definition.resource {
-            lines.append("d.resource = IoCCore.CatalogResource(namePrefix: \(quoted(resource.namePrefix)), excluding: \(strings(resource.excluding)), "
+            usesConfigSettings = true
+            lines.append("d.resource = IoCConfig.CatalogResource(namePrefix: \(quoted(resource.namePrefix)), excluding: \(strings(resource.excluding)), "
                          + "idPrefix: \(quoted(resource.idPrefix)), idSeparator: \(quoted(resource.idSeparator)))")
         }
         if !definition.isAutowireCandidate { lines.append("d.isAutowireCandidate = false") }
         if !definition.metadata.isEmpty { lines.append("d.metadata = \(dictionary(definition.metadata))") }
-        for settings in definition.conditionalSettings { lines += try conditional(settings) }
+        for settings in definition.conditionalSettings {
+            usesConfigSettings = true
+            lines += try conditional(settings)
+        }
         if definition.strategyName != nil { throw Unwritable(what: "a construction strategy") }
         // Nothing set after it is made: the definition as it is made.
         let made = "var d = "
@@ -168,7 +176,7 @@ final class DefinitionWriter {
 
     /// `_instanceof` settings, appended to the definition's.
     private func conditional(_ settings: ConditionalSettings) throws(Unwritable) -> [String] {
-        var lines = ["do {", "    var c = IoCCore.ConditionalSettings(typeName: \(quoted(settings.typeName)))"]
+        var lines = ["do {", "    var c = IoCConfig.ConditionalSettings(typeName: \(quoted(settings.typeName)))"]
         if !settings.tags.isEmpty { lines.append("    c.tags = \(strings(settings.tags))") }
         if !settings.tagAttributes.isEmpty {
             let entries = settings.tagAttributes.keys.sorted().compactMap { tag in settings.tagAttributes[tag].map { "\(quoted(tag)): \(values.dictionary($0))" } }

@@ -90,7 +90,7 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
         var modules: Set<String> = ["IoCCore"]
         for entry in entries { modules.formUnion(entry.type.imports) }
         for type in protocols { modules.formUnion(type.imports) }
-        if registrations.usesEnvironmentFunction { modules.insert("IoCConfig") }
+        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings { modules.insert("IoCConfig") }
         // The definitions `register(in:)` adds state the inheritance rules a front end states
         // (``DefinitionWriter``), through the core's interface for generated code.
         let core = registrations.usesGeneratedInterface ? "@_spi(GeneratedConfig) import IoCCore" : "import IoCCore"

@@ -1,4 +1,5 @@
 import IoCCore
+import IoCConfig
 import IoCDeclarations
 
 /// Writes one config definition as a code registration: the initializer (or static factory, or

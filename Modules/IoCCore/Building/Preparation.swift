@@ -12,8 +12,8 @@ struct Preparation {
     /// ``ContainerBuilder/maxInheritedSettings``.
     var inheritedSettings = 0
     var reportedInheritanceLimit = false
-    /// The resource definitions expanded, for aliases of the services they were to register.
-    private var resources: [(resource: CatalogResource, location: ConfigLocation)] = []
+    /// Name prefixes passes were to make components under (``PreparationContext/promiseNames(withPrefix:at:)``).
+    private var promisedPrefixes: [(prefix: String, location: ConfigLocation)] = []
     /// Names of components left out for a problem reported already (or that the builder was
     /// told are absent): an alias, child or decorator naming one is left out too, not reported
     /// again as naming what no definition has.
@@ -31,57 +31,21 @@ struct Preparation {
         leftOut.formUnion(definition.aliases)
     }
 
-    /// `input` with each resource definition replaced by a definition per catalogued type it
-    /// selects, named as the resource says and otherwise as the resource states. A component
-    /// defined with the same id, anywhere, is left as it is; the generated one of a type is its
-    /// primary candidate (Symfony autowires the service whose id is the class). Without a
-    /// catalog a resource selects nothing.
-    mutating func expandResources(_ input: [Definition]) -> [Definition] {
-        guard input.contains(where: { $0.resource != nil }) else { return input }
-        let defined = Set(input.compactMap { $0.resource == nil ? $0.name : nil })
-        var result: [Definition] = []
-        result.reserveCapacity(input.count)
-        var generated: Set<String> = []
-        for definition in input {
-            guard let resource = definition.resource else { result.append(definition); continue }
-            resources.append((resource, definition.location))
-            for descriptor in catalog?.descriptors ?? [] {
-                let name = descriptor.type.qualifiedName
-                guard name.hasPrefix(resource.namePrefix) else { continue }
-                let rest = String(name.dropFirst(resource.namePrefix.count))
-                let id = resource.idPrefix + rest.replacingOccurrences(of: ".", with: resource.idSeparator)
-                guard !rest.isEmpty, !resource.excludes(rest), !defined.contains(id), generated.insert(id).inserted else { continue }
-                var component = definition
-                component.resource = nil
-                component.name = id
-                component.typeName = name
-                if !component.stated.contains(.primary) { component.isPrimary = true }
-                result.append(component)
-            }
+    /// `input` after the passes its definitions' module settings ask for
+    /// (``DefinitionSetting/preparation``), each once, in their order; what they report joins
+    /// this preparation's problems.
+    mutating func runSettingPasses(_ input: [Definition]) -> [Definition] {
+        var passes: [String: PreparationPass] = [:]
+        for definition in input where definition.hasExtras {
+            for pass in definition.preparations { passes[pass.name] = pass }
         }
+        var context = PreparationContext(catalog: catalog)
+        var result = input
+        for pass in passes.values.sorted(by: { ($0.order, $0.name) < ($1.order, $1.name) }) { result = pass.run(&context, result) }
+        problems += context.problems
+        leftOut.formUnion(context.leftOut)
+        promisedPrefixes += context.promisedPrefixes
         return result
-    }
-
-    /// `input` with the conditional settings (Symfony's `_instanceof`) of each definition whose
-    /// catalogued type conforms to (or is) the named type applied. Without a catalog nothing
-    /// conforms, as nothing is known of the types.
-    func applyConditionalSettings(_ input: [Definition]) -> [Definition] {
-        guard let catalog, input.contains(where: { !$0.conditionalSettings.isEmpty }) else { return input }
-        return input.map { definition in
-            guard !definition.conditionalSettings.isEmpty, let typeName = definition.typeName,
-                  let descriptor = catalog.descriptor(named: typeName) else { return definition }
-            var result = definition
-            for settings in definition.conditionalSettings where Self.conforms(descriptor, to: settings.typeName) {
-                result = settings.applied(to: result)
-            }
-            result.conditionalSettings = []
-            return result
-        }
-    }
-
-    private static func conforms(_ descriptor: TypeDescriptor, to name: String) -> Bool {
-        if descriptor.type.name == name || descriptor.type.qualifiedName == name { return true }
-        return descriptor.conformances.contains { $0.type.name == name || $0.type.qualifiedName == name }
     }
 
     /// The definitions of the active profiles, with their placeholders resolved; the input as
@@ -301,11 +265,11 @@ struct Preparation {
         for next in unplaced {
             let alias = pending[next]
             guard let target = alias.aliasTarget, let name = alias.name else { continue }
-            if let resource = resources.first(where: { target.hasPrefix($0.resource.idPrefix) }) {
-                // A service a resource was to register, and did not: the catalog has no such
-                // type (without a catalog nothing is known, and nothing is said).
+            if let promised = promisedPrefixes.first(where: { target.hasPrefix($0.prefix) }) {
+                // A component a pass was to make, and did not: the catalog has no such type
+                // (without a catalog nothing is known, and nothing is said).
                 guard catalog != nil else { continue }
-                problems.append(IoCError(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: resource.location),
+                problems.append(IoCError(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: promised.location),
                                                            suggestions: [], path: [])))
                 continue
             }

@@ -16,11 +16,13 @@ extension Compilation {
             runtimeFactories = keepRuntimeFactories(components.filter { $0.takesRuntimeArguments && preparation.isActive($0) })
             components.removeAll(where: \.takesRuntimeArguments)
         }
-        if state.steps.contains(.resources) { components = preparation.expandResources(components) }
-        if state.steps.contains(.conditionalSettings) { components = preparation.applyConditionalSettings(components) }
-        // Those two write definitions: the steps after them look at what they wrote. The others
-        // only drop definitions, rename them or merge them with their parents, whose needs are counted.
-        if !state.steps.isDisjoint(with: [.resources, .conditionalSettings]) { state.steps = BuildSteps(of: components) }
+        if state.steps.contains(.settingPasses) {
+            components = preparation.runSettingPasses(components)
+            // The passes write definitions: the steps after them look at what they wrote. The
+            // others only drop definitions, rename them or merge them with their parents, whose
+            // needs are counted.
+            state.steps = BuildSteps(of: components)
+        }
         if state.steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
         if state.steps.contains(.decorators) { components = preparation.applyDecorators(components) }
         if state.steps.contains(.aliases) { components = preparation.applyAliases(components) }
@@ -43,29 +45,27 @@ extension Compilation {
 
 /// The steps of preparation and binding that have work to do in one build, found in one pass
 /// over its definitions (before, each step scanned them all to find out). A code registration
-/// that states nothing config brings — no profiles, parents, decorators, aliases, resources,
-/// conditional settings, texts to resolve or to bind through the catalog — needs none of them;
+/// that states nothing config brings — no profiles, parents, decorators, aliases, modules'
+/// settings with passes, texts to resolve or to bind through the catalog — needs none of them;
 /// an app registered in code skips them all (`profile register` in docs/Performance.md).
 struct BuildSteps: OptionSet {
     let rawValue: UInt16
 
     /// Runtime-argument factories, keyed apart.
     static let runtimeFactories = BuildSteps(rawValue: 1 << 0)
-    /// Resource definitions, expanded into a definition per selected type.
-    static let resources = BuildSteps(rawValue: 1 << 1)
-    /// Settings for the types that conform to a protocol (Symfony's `_instanceof`).
-    static let conditionalSettings = BuildSteps(rawValue: 1 << 2)
+    /// Passes modules' settings ask for (``DefinitionSetting/preparation``).
+    static let settingPasses = BuildSteps(rawValue: 1 << 1)
     /// Profiles to choose by, placeholders to resolve, properties set twice to report.
-    static let profilesAndPlaceholders = BuildSteps(rawValue: 1 << 3)
-    static let decorators = BuildSteps(rawValue: 1 << 4)
+    static let profilesAndPlaceholders = BuildSteps(rawValue: 1 << 2)
+    static let decorators = BuildSteps(rawValue: 1 << 3)
     /// Definitions that are another's alias.
-    static let aliases = BuildSteps(rawValue: 1 << 5)
+    static let aliases = BuildSteps(rawValue: 1 << 4)
     /// Children to merge with their parents, abstract parents to drop.
-    static let parents = BuildSteps(rawValue: 1 << 6)
+    static let parents = BuildSteps(rawValue: 1 << 5)
     /// Definitions to bind through the catalog, or whose sources name a type or hold a definition by text.
-    static let binding = BuildSteps(rawValue: 1 << 7)
+    static let binding = BuildSteps(rawValue: 1 << 6)
     /// Inner definitions to number (set by binding, which meets every one).
-    static let innerDefinitions = BuildSteps(rawValue: 1 << 8)
+    static let innerDefinitions = BuildSteps(rawValue: 1 << 7)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -84,8 +84,7 @@ struct BuildSteps: OptionSet {
         // The settings below live among the rare ones (``Definition/Extras``): a definition
         // without those has none of them.
         if definition.hasExtras {
-            if definition.resource != nil { steps.insert(.resources) }
-            if !definition.conditionalSettings.isEmpty { steps.insert(.conditionalSettings) }
+            if definition.asksForPreparation { steps.insert(.settingPasses) }
             if !definition.profiles.isEmpty { steps.insert(.profilesAndPlaceholders) }
             if definition.decorates != nil || definition.hasExtras && definition.decoration.tag != nil { steps.insert(.decorators) }
             if definition.aliasTarget != nil { steps.insert(.aliases) }

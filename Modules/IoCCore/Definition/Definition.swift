@@ -256,15 +256,15 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var bindings: [ArgumentBinding] = []
         var tagAttributes: [String: [String: ConfigValue]] = [:]
         var moreTagAttributes: [String: [[String: ConfigValue]]] = [:]
-        var resource: CatalogResource?
         var isAutowireCandidate = true
         var metadata: [String: String] = [:]
         var decoration = Decoration()
-        var conditionalSettings: [ConditionalSettings] = []
         var isMainActor = false
         var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
         var deprecatedAliases: [String: String] = [:]
+        /// Settings other modules add (``DefinitionSetting``).
+        var moduleSettings = ModuleSettings()
     }
     /// A construction strategy: its name, and the strategy in a code table (compared by name:
     /// strategies are code, not data).

@@ -132,13 +132,6 @@ extension Definition {
         [tagAttributes[tag] ?? [:]] + (moreTagAttributes[tag] ?? [])
     }
 
-    /// Makes this definition a template for every catalogued type the resource selects
-    /// (Symfony's `resource:`); expanded at build, when the catalog is known.
-    public var resource: CatalogResource? {
-        get { extra { $0.resource } }
-        set { setOptional(\.resource, newValue) }
-    }
-
     /// How this definition decorates ``decorates``: the decorated one's new name, the order
     /// among several decorators, what to do when there is nothing to decorate.
     public var decoration: Decoration {
@@ -157,13 +150,6 @@ extension Definition {
     public var metadata: [String: String] {
         get { extra { $0.metadata } }
         set { setExtra(\.metadata, newValue) }
-    }
-
-    /// Settings that apply only when the component's type conforms to a protocol (Symfony's
-    /// `_instanceof`); applied at build, when the catalog says what the type conforms to.
-    public var conditionalSettings: [ConditionalSettings] {
-        get { extra { $0.conditionalSettings } }
-        set { setList(\.conditionalSettings, newValue) }
     }
 
     /// The `priority` attribute of `tag`, 0 when none is given.

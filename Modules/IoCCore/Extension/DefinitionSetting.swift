@@ -1,0 +1,168 @@
+// The seam for front ends: a module adds a setting to definitions, and the pass of the build's
+// preparation that applies it, without editing IoCCore (IoCConfig's `resource` and
+// conditional settings are two).
+
+/// A setting a module adds to ``Definition``: its value is kept with the definition's other
+/// rare settings, read and written with ``Definition/subscript(setting:)``, compared with the
+/// rest, and carried to the build. A setting the build must act on names a ``PreparationPass``:
+/// the build runs it, before any other step, whenever a definition sets the setting.
+///
+/// The module that owns the setting usually offers a property for it:
+///
+/// ```swift
+/// enum Owner: DefinitionSetting {
+///     static let defaultValue: String? = nil
+/// }
+/// extension Definition {
+///     var owner: String? {
+///         get { self[setting: Owner.self] }
+///         set { self[setting: Owner.self] = newValue }
+///     }
+/// }
+/// ```
+///
+/// A child definition does not take its parent's value of a module's setting: what a setting
+/// means for inheritance, its pass decides.
+public protocol DefinitionSetting {
+    /// The setting's values.
+    associatedtype Value: Sendable & Equatable
+    /// The value of a definition that does not set it.
+    static var defaultValue: Value { get }
+    /// What the build does with the definitions when one of them sets the setting; `nil` (the
+    /// default) when the setting is only data for tools.
+    static var preparation: PreparationPass? { get }
+}
+
+extension DefinitionSetting {
+    public static var preparation: PreparationPass? { nil }
+}
+
+/// A step of a build's preparation that a module adds with a ``DefinitionSetting``: it gets the
+/// builder's definitions and returns them changed (expanded, dropped, with settings applied).
+/// Passes run before profiles are chosen and placeholders resolved, in ascending ``order``,
+/// each once per build whatever the number of definitions setting its setting.
+public struct PreparationPass: Sendable {
+    /// Names the pass; two settings naming one pass share it (it runs once).
+    public let name: String
+    /// Passes with lower orders run first.
+    public let order: Int
+    let run: @Sendable (inout PreparationContext, [Definition]) -> [Definition]
+
+    /// A pass named `name`, run in `order` among the others.
+    ///
+    /// - Parameters:
+    ///   - name: What the pass is called (and what tells two passes apart).
+    ///   - order: Lower runs first.
+    ///   - run: The definitions after the pass. Report problems to the context; a definition
+    ///     left out for one goes with ``PreparationContext/leaveOut(_:)``.
+    public init(name: String, order: Int = 0,
+                _ run: @escaping @Sendable (inout PreparationContext, [Definition]) -> [Definition]) {
+        self.name = name
+        self.order = order
+        self.run = run
+    }
+}
+
+/// What a ``PreparationPass`` may read of the build, and where it reports.
+public struct PreparationContext {
+    let catalog: CatalogContents?
+    /// The problems reported so far by passes; the build reports them with its own.
+    public internal(set) var problems: [IoCError] = []
+    /// Names of definitions left out for a problem.
+    var leftOut: Set<String> = []
+    /// Name prefixes a pass was to make components under, where it was told to.
+    var promisedPrefixes: [(prefix: String, location: ConfigLocation)] = []
+
+    init(catalog: CatalogContents?) {
+        self.catalog = catalog
+    }
+
+    /// Whether the build has a catalog: without one, nothing is known of the types.
+    public var hasCatalog: Bool { catalog != nil }
+
+    /// The module-qualified names of the catalog's types, in the order they were added.
+    public var catalogTypeNames: [String] { catalog?.descriptors.map(\.type.qualifiedName) ?? [] }
+
+    /// Whether the catalogued type named `typeName` is, or conforms to, the type named
+    /// `otherName` (each by its short or qualified name); `false` for a type the catalog lacks.
+    public func type(_ typeName: String, isOrConformsTo otherName: String) -> Bool {
+        guard let descriptor = catalog?.descriptor(named: typeName) else { return false }
+        if descriptor.type.name == otherName || descriptor.type.qualifiedName == otherName { return true }
+        return descriptor.conformances.contains { $0.type.name == otherName || $0.type.qualifiedName == otherName }
+    }
+
+    /// Reports a problem, which fails the build with the others.
+    public mutating func report(_ problem: IoCError) { problems.append(problem) }
+
+    /// Leaves `definition` out for a problem reported already: an alias, child or decorator
+    /// naming it is left out too, not reported again.
+    public mutating func leaveOut(_ definition: Definition) {
+        if let name = definition.name { leftOut.insert(name) }
+        leftOut.formUnion(definition.aliases)
+    }
+
+    /// Says the pass was to make components whose names start with `prefix`, as stated at
+    /// `location`: an alias naming one the pass did not make is reported as a missing component
+    /// there (when the build has a catalog), rather than as an alias of an unknown name.
+    public mutating func promiseNames(withPrefix prefix: String, at location: ConfigLocation) {
+        promisedPrefixes.append((prefix, location))
+    }
+}
+
+/// The values of modules' settings on one definition, by setting.
+struct ModuleSettings: Sendable, Equatable {
+    private struct Entry: Sendable {
+        let value: any Sendable & Equatable
+        let preparation: PreparationPass?
+    }
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    func value<S: DefinitionSetting>(_ setting: S.Type) -> S.Value? {
+        entries[ObjectIdentifier(setting)]?.value as? S.Value
+    }
+
+    mutating func set<S: DefinitionSetting>(_ setting: S.Type, _ value: S.Value) {
+        entries[ObjectIdentifier(setting)] = value == S.defaultValue ? nil : Entry(value: value, preparation: S.preparation)
+    }
+
+    /// Whether a setting set here asks for a pass.
+    var asksForPreparation: Bool { entries.values.contains { $0.preparation != nil } }
+
+    /// The passes the settings set here ask for.
+    var preparations: [PreparationPass] { entries.values.compactMap(\.preparation) }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { key, entry in
+            rhs.entries[key].map { entry.value.isEqual(to: $0.value) } ?? false
+        }
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: any Sendable & Equatable) -> Bool {
+        (other as? Self).map { $0 == self } ?? false
+    }
+}
+
+extension Definition {
+    /// The value of a module's setting (``DefinitionSetting``): its default until set.
+    ///
+    /// ```swift
+    /// definition[setting: Owner.self] = "billing"
+    /// ```
+    public subscript<S: DefinitionSetting>(setting setting: S.Type) -> S.Value {
+        get { extra { $0.moduleSettings.value(setting) } ?? S.defaultValue }
+        set {
+            if !hasExtras, newValue == S.defaultValue { return }
+            extras.moduleSettings.set(setting, newValue)
+        }
+    }
+
+    /// The passes this definition's settings ask the build for.
+    var preparations: [PreparationPass] { extra { $0.moduleSettings.preparations } }
+    /// Whether one of this definition's settings asks the build for a pass.
+    var asksForPreparation: Bool { extra { $0.moduleSettings.asksForPreparation } }
+}

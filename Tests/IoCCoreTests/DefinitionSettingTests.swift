@@ -1,0 +1,158 @@
+@testable import IoCCore
+import Testing
+
+private final class Greeter: Sendable {
+    let greeting: String
+    init(greeting: String) { self.greeting = greeting }
+}
+
+/// A module's setting with no pass: data for tools.
+private enum Owner: DefinitionSetting {
+    static let defaultValue: String? = nil
+}
+
+/// Makes one greeter per greeting from a template definition: what a front end's `resource:`
+/// does with catalogued types, here with a list the setting holds.
+private enum Greetings: DefinitionSetting {
+    static let defaultValue: [String] = []
+    static var preparation: PreparationPass? { PreparationPass(name: "greetings", order: 1, expand) }
+
+    static func expand(_ context: inout PreparationContext, _ input: [Definition]) -> [Definition] {
+        PassLog.shared.append("greetings over \(input.count)")
+        return input.flatMap { definition -> [Definition] in
+            let greetings = definition[setting: Greetings.self]
+            guard !greetings.isEmpty, let prefix = definition.name else { return [definition] }
+            context.promiseNames(withPrefix: prefix + ".", at: definition.location)
+            guard context.type("Greeter", isOrConformsTo: "Greeter") else { return [] }
+            return greetings.map { greeting in
+                var made = definition
+                made[setting: Greetings.self] = []
+                made.name = prefix + "." + greeting
+                made.construction = .initializer(arguments: [InjectionPoint(label: "greeting", source: .config(.string(greeting)))])
+                return made
+            }
+        }
+    }
+}
+
+/// Runs before ``Greetings`` (a lower order), and refuses a definition it is told to.
+private enum Refused: DefinitionSetting {
+    static let defaultValue = false
+    static var preparation: PreparationPass? { PreparationPass(name: "refused", order: 0, refuse) }
+
+    static func refuse(_ context: inout PreparationContext, _ input: [Definition]) -> [Definition] {
+        PassLog.shared.append("refused over \(input.count)")
+        return input.filter { definition in
+            guard definition[setting: Refused.self] else { return true }
+            context.report(IoCError(.invalidDefinition, message: "\(definition.label) at \(definition.location) is refused.", location: definition.location))
+            context.leaveOut(definition)
+            return false
+        }
+    }
+}
+
+/// What the passes ran, in order (the tests of this suite run one at a time).
+private final class PassLog: @unchecked Sendable {
+    static let shared = PassLog()
+    private let lock = Locked<[String]>([])
+    func append(_ entry: String) { lock.withLock { $0.append(entry) } }
+    func take() -> [String] { lock.withLock { log in defer { log = [] }; return log } }
+}
+
+@Suite("Modules' settings and their preparation passes", .serialized)
+struct DefinitionSettingTests {
+    private let here = ConfigLocation(file: "greeters.yaml", line: 3)
+
+    private func catalog() -> TypeCatalog {
+        let catalog = TypeCatalog()
+        catalog.add(Greeter.self) { $0.initializer("init(greeting:)") { (greeting: String) in Greeter(greeting: greeting) } }
+        return catalog
+    }
+
+    @Test func aSetting_readsItsDefault_untilSet_andComparesWithTheDefinition() {
+        var definition = Definition(name: "greeter", typeName: "Greeter", location: here)
+        #expect(definition[setting: Owner.self] == nil)
+        definition[setting: Owner.self] = nil
+        #expect(!definition.hasExtras)
+        var owned = definition
+        owned[setting: Owner.self] = "billing"
+        #expect(owned[setting: Owner.self] == "billing")
+        #expect(owned != definition)
+        var other = definition
+        other[setting: Owner.self] = "billing"
+        #expect(owned == other)
+        owned[setting: Owner.self] = nil
+        #expect(owned == definition)
+        // A setting without a pass asks the build for none.
+        other[setting: Greetings.self] = []
+        #expect(!other.asksForPreparation)
+    }
+
+    @Test func passes_runOncePerBuild_inTheirOrder_andTheirDefinitionsAreBuilt() throws {
+        func builder(refusing: Bool) -> ContainerBuilder {
+            let builder = ContainerBuilder()
+            builder.catalog = catalog()
+            var template = Definition(name: "greeter", typeName: "Greeter", location: here)
+            template[setting: Greetings.self] = ["hello", "bonjour"]
+            builder.add(template)
+            var second = Definition(name: "other", typeName: "Greeter", location: here)
+            second[setting: Greetings.self] = ["hi"]
+            second[setting: Refused.self] = false
+            builder.add(second)
+            var refused = Definition(name: "refused", typeName: "Greeter", location: here)
+            refused[setting: Refused.self] = refusing
+            if refusing { builder.add(refused) }
+            return builder
+        }
+        _ = PassLog.shared.take()
+        let error = #expect(throws: IoCError.self) { try builder(refusing: true).build() }
+        #expect(PassLog.shared.take() == ["refused over 3", "greetings over 2"])
+        #expect(error?.problems.map(\.description) == ["\"refused\" (Greeter) at greeters.yaml:3 is refused."])
+
+        let container = try builder(refusing: false).build()
+        #expect(PassLog.shared.take() == ["greetings over 2"])
+        #expect(try container.resolve(Greeter.self, name: "greeter.bonjour").greeting == "bonjour")
+        #expect(try container.resolve(Greeter.self, name: "other.hi").greeting == "hi")
+        #expect(container.definitions.compactMap(\.name).sorted() == ["greeter.bonjour", "greeter.hello", "other.hi"])
+    }
+
+    @Test func aBuildWithoutTheSetting_runsNoPass() throws {
+        _ = PassLog.shared.take()
+        let builder = ContainerBuilder()
+        builder.catalog = catalog()
+        var plain = Definition(name: "greeter", typeName: "Greeter",
+                               construction: .initializer(arguments: [InjectionPoint(label: "greeting", source: .config(.string("hey")))]),
+                               location: here)
+        plain[setting: Owner.self] = "billing"
+        builder.add(plain)
+        #expect(try builder.build().resolve(Greeter.self, name: "greeter").greeting == "hey")
+        #expect(PassLog.shared.take() == [])
+    }
+
+    @Test func anAliasOfANameAPassPromised_andDidNotMake_isAMissingComponentWhereThePromiseWas() {
+        let builder = ContainerBuilder()
+        let empty = TypeCatalog()
+        builder.catalog = empty
+        var template = Definition(name: "greeter", typeName: "Greeter", location: here)
+        template[setting: Greetings.self] = ["hello"]
+        builder.add(template)
+        builder.add(.alias("hello", of: "greeter.hello", location: ConfigLocation(file: "greeters.yaml", line: 9)))
+        builder.add(.alias("stray", of: "nobody", location: ConfigLocation(file: "greeters.yaml", line: 10)))
+        let error = #expect(throws: IoCError.self) { try builder.build() }
+        #expect(error?.problems.map(\.description) == [
+            "No component \"greeter.hello\" is registered; required by alias \"hello\", its target, at greeters.yaml:3. Register it, or correct the reference.",
+            "Alias \"stray\" at greeters.yaml:10 names \"nobody\", which no definition has.",
+        ])
+    }
+
+    @Test func aProblemReportedByAPass_leavesOutAliasesOfWhatItLeftOut() {
+        let builder = ContainerBuilder()
+        builder.catalog = catalog()
+        var refused = Definition(name: "refused", typeName: "Greeter", location: here)
+        refused[setting: Refused.self] = true
+        builder.add(refused)
+        builder.add(.alias("stillRefused", of: "refused", location: ConfigLocation(file: "greeters.yaml", line: 9)))
+        let error = #expect(throws: IoCError.self) { try builder.build() }
+        #expect(error?.problems.map(\.description) == ["\"refused\" (Greeter) at greeters.yaml:3 is refused."])
+    }
+}
