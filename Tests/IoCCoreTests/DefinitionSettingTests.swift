@@ -11,6 +11,23 @@ private enum Owner: DefinitionSetting {
     static let defaultValue: String? = nil
 }
 
+/// Labels a child adds to its parent's, and an alias to the component it names (as
+/// `alias=label`), described one per line.
+private enum Labels: DefinitionSetting {
+    static let defaultValue: [String] = []
+    static func inherited(from parent: [String], by own: [String]) -> [String] { parent + own }
+    static func aliased(_ value: [String], as name: String, into target: [String]) -> [String] {
+        target + value.map { name + "=" + $0 }
+    }
+    static func describe(_ value: [String]) -> [String] { value.map { "label " + $0 } }
+}
+
+/// Told what its component is.
+private final class Audited: Sendable {
+    let info: ComponentInfo
+    init(info: ComponentInfo) { self.info = info }
+}
+
 /// Makes one greeter per greeting from a template definition: what a front end's `resource:`
 /// does with catalogued types, here with a list the setting holds.
 private enum Greetings: DefinitionSetting {
@@ -86,6 +103,47 @@ struct DefinitionSettingTests {
         // A setting without a pass asks the build for none.
         other[setting: Greetings.self] = []
         #expect(!other.asksForPreparation)
+    }
+
+    @Test func aChild_takesWhatEachSettingSaysOfItsParents_andNothingByDefault() throws {
+        let catalog = TypeCatalog()
+        catalog.add(Audited.self) { $0.initializer("init(info:)") { (info: ComponentInfo) in Audited(info: info) } }
+        let builder = ContainerBuilder()
+        builder.catalog = catalog
+        var parent = Definition(name: "base", typeName: "Audited", location: here)
+        parent.isAbstract = true
+        parent[setting: Labels.self] = ["audited"]
+        parent[setting: Owner.self] = "platform"
+        builder.add(parent)
+        var child = Definition(name: "child", typeName: nil, location: here)
+        child.parent = "base"
+        child[setting: Labels.self] = ["billing"]
+        builder.add(child)
+        let container = try builder.build()
+        let merged = try #require(container.definitions.first { $0.name == "child" })
+        #expect(merged[setting: Labels.self] == ["audited", "billing"])
+        #expect(merged[setting: Owner.self] == nil)
+        // The settings' own lines in the description, and the values the component is told.
+        #expect(merged.description.contains("\n  label audited\n  label billing"))
+        let info = try container.resolve(Audited.self, name: "child").info
+        #expect(info[setting: Labels.self] == ["audited", "billing"] && info[setting: Owner.self] == nil)
+    }
+
+    @Test func anAlias_givesTheComponentItNamesWhatEachSettingSays_andNothingByDefault() throws {
+        let builder = ContainerBuilder()
+        builder.register(instance: Greeter(greeting: "hi")).named("greeter")
+        var alias = Definition.alias("hello", of: "greeter", location: here)
+        alias[setting: Labels.self] = ["old"]
+        alias[setting: Owner.self] = "platform"
+        builder.add(alias)
+        var second = Definition.alias("hey", of: "hello", location: here)
+        second[setting: Labels.self] = ["older"]
+        builder.add(second)
+        let container = try builder.build()
+        let greeter = try #require(container.definitions.first { $0.name == "greeter" })
+        #expect(greeter[setting: Labels.self] == ["hello=old", "hey=older"])
+        #expect(greeter[setting: Owner.self] == nil)
+        #expect(greeter.aliases == ["hello", "hey"])
     }
 
     @Test func passes_runOncePerBuild_inTheirOrder_andTheirDefinitionsAreBuilt() throws {

@@ -15,7 +15,8 @@ final class DefinitionWriter {
     let fileConstants: [String: String]
     /// The functions written so far, each with its lines.
     private(set) var functions: [(name: String, lines: [String])] = []
-    /// Whether a function sets one of IoCConfig's settings (a resource, conditional settings):
+    /// Whether a function sets one of IoCConfig's settings (a resource, conditional settings,
+    /// a deprecation, metadata):
     /// the generated code imports IoCConfig.
     private(set) var usesConfigSettings = false
 
@@ -91,11 +92,17 @@ final class DefinitionWriter {
         if !definition.profiles.isEmpty { lines.append("d.profiles = \(strings(definition.profiles))") }
         if definition.isMainActor { lines.append("d.isMainActor = true") }
         if let autowiring = definition.propertyAutowiring { lines.append("d.propertyAutowiring = .\(autowiring.rawValue)") }
-        if !definition.deprecatedAliases.isEmpty { lines.append("d.deprecatedAliases = \(dictionary(definition.deprecatedAliases))") }
+        if !definition.deprecatedAliases.isEmpty {
+            usesConfigSettings = true
+            lines.append("d.deprecatedAliases = \(dictionary(definition.deprecatedAliases))")
+        }
         if !definition.publicAliases.isEmpty { lines.append("d.publicAliases = \(strings(definition.publicAliases))") }
         if !definition.autowires { lines.append("d.autowires = false") }
         if !definition.exposesConformances { lines.append("d.exposesConformances = false") }
-        if let deprecation = definition.deprecation { lines.append("d.deprecation = \(quoted(deprecation))") }
+        if let deprecation = definition.deprecation {
+            usesConfigSettings = true
+            lines.append("d.deprecation = \(quoted(deprecation))")
+        }
         if !definition.bindings.isEmpty { lines.append("d.bindings = [\(try definition.bindings.map(binding).joined(separator: ", "))]") }
         if let resource = definition.resource {
             usesConfigSettings = true
@@ -103,7 +110,10 @@ final class DefinitionWriter {
                          + "idPrefix: \(quoted(resource.idPrefix)), idSeparator: \(quoted(resource.idSeparator)))")
         }
         if !definition.isAutowireCandidate { lines.append("d.isAutowireCandidate = false") }
-        if !definition.metadata.isEmpty { lines.append("d.metadata = \(dictionary(definition.metadata))") }
+        if !definition.metadata.isEmpty {
+            usesConfigSettings = true
+            lines.append("d.metadata = \(dictionary(definition.metadata))")
+        }
         for settings in definition.conditionalSettings {
             usesConfigSettings = true
             lines += try conditional(settings)

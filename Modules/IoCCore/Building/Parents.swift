@@ -210,8 +210,8 @@ extension Preparation {
         }
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }
-        // Spring's merged bean keeps its parent's <meta> attributes under its own.
-        if !parent.metadata.isEmpty { result.metadata = parent.metadata.merging(child.metadata) { _, own in own } }
+        // Modules' settings: what each says a child takes (by default, nothing).
+        if parent.hasExtras, !parent.moduleSettings.isEmpty { result.extras.moduleSettings.inherit(from: parent.moduleSettings) }
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }
         return result

@@ -218,7 +218,7 @@ struct Preparation {
         for (index, definition) in result.enumerated() { if let name = definition.name { owners[name] = index } }
         // What each component gains, applied once at the end: adding to a definition's aliases
         // one alias at a time copied the list each time (32,000 aliases of one bean: 4 seconds).
-        var gained: [Int: (aliases: [String], publicAliases: [String], deprecated: [String: String])] = [:]
+        var gained: [Int: (aliases: [String], publicAliases: [String], settings: [(String, ModuleSettings)])] = [:]
         // Aliases of an alias not yet placed wait for it, by the name they name, in file order.
         var waiting: [String: [Int]] = [:]
         var queue = Array(pending.indices.reversed())   // popped from the end: file order
@@ -240,15 +240,16 @@ struct Preparation {
                 if let released = waiting.removeValue(forKey: given) { queue += released.reversed() }
             }
             // In place: a copy taken out of the table would copy its lists on every alias.
-            gained[index, default: ([], [], [:])].aliases += [name] + alias.aliases
-            gained[index, default: ([], [], [:])].publicAliases += (alias.isPublic ? [name] : []) + alias.publicAliases
-            if let deprecation = alias.deprecation { gained[index, default: ([], [], [:])].deprecated[name] = deprecation }
-            if !alias.deprecatedAliases.isEmpty { gained[index, default: ([], [], [:])].deprecated.merge(alias.deprecatedAliases) { $1 } }
+            gained[index, default: ([], [], [])].aliases += [name] + alias.aliases
+            gained[index, default: ([], [], [])].publicAliases += (alias.isPublic ? [name] : []) + alias.publicAliases
+            // Modules' settings of the alias: what each gives the component (``DefinitionSetting/aliased(_:as:into:)``).
+            let settings = alias.moduleSettings
+            if !settings.isEmpty { gained[index, default: ([], [], [])].settings.append((name, settings)) }
         }
         for (index, gains) in gained {
             result[index].aliases += gains.aliases
             result[index].publicAliases += gains.publicAliases
-            result[index].deprecatedAliases.merge(gains.deprecated) { $1 }
+            for (name, settings) in gains.settings { result[index].extras.moduleSettings.absorb(alias: name, settings) }
         }
         // Aliases of a component left out for its own problem are left out with it (and so are
         // aliases of those), without a word.

@@ -248,23 +248,32 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var dependsOn: [String] = []
         var profiles: [String] = []
         var strategy: NamedStrategy?
-        var isPublic = true
         var publicAliases: [String] = []
-        var autowires = true
-        var exposesConformances = true
-        var deprecation: String?
         var bindings: [ArgumentBinding] = []
         var tagAttributes: [String: [String: ConfigValue]] = [:]
         var moreTagAttributes: [String: [[String: ConfigValue]]] = [:]
-        var isAutowireCandidate = true
-        var metadata: [String: String] = [:]
         var decoration = Decoration()
-        var isMainActor = false
         var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
-        var deprecatedAliases: [String: String] = [:]
+        /// The yes-or-no settings, each stored when it differs from its default.
+        var switches: Switches = []
         /// Settings other modules add (``DefinitionSetting``).
         var moduleSettings = ModuleSettings()
+    }
+    /// A definition's yes-or-no settings among the ``Extras``, each member the setting's
+    /// other-than-default value (so that none is the default of all).
+    struct Switches: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        /// ``isPublic`` is `false`.
+        static let `private` = Switches(rawValue: 1 << 0)
+        /// ``autowires`` is `false`.
+        static let noAutowiring = Switches(rawValue: 1 << 1)
+        /// ``exposesConformances`` is `false`.
+        static let conformancesHidden = Switches(rawValue: 1 << 2)
+        /// ``isAutowireCandidate`` is `false`.
+        static let notAutowireCandidate = Switches(rawValue: 1 << 3)
+        /// ``isMainActor`` is `true`.
+        static let mainActor = Switches(rawValue: 1 << 4)
     }
     /// A construction strategy: its name, and the strategy in a code table (compared by name:
     /// strategies are code, not data).
@@ -317,6 +326,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     mutating func setOptional<V>(_ setting: WritableKeyPath<Extras, V?>, _ value: V?) {
         if fields.extras == nil, value == nil { return }
         extras[keyPath: setting] = value
+    }
+
+    /// Sets one of the ``Switches``: `false` (the default) on a definition without extras keeps it without.
+    @inline(__always)
+    mutating func setSwitch(_ member: Switches, _ on: Bool) {
+        if fields.extras == nil, !on { return }
+        extras.switches.set(member, on)
     }
 
     /// Sets one of the ``Extras``: setting a default where none was set keeps the definition without.
@@ -409,7 +425,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         for hook in hooks { lines.append("  \(hook.kind): \(hook.name)") }
         if !exposedAs.isEmpty { lines.append("  as: " + exposedAs.map(\.name).joined(separator: ", ")) }
         if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
-        for alias in deprecatedAliases.keys.sorted() { lines.append("  deprecated alias \(alias): \(deprecatedAliases[alias] ?? "")") }
         if !tags.isEmpty {
             lines.append("  tags: " + tagEntries.map { entry in
                 guard !entry.attributes.isEmpty else { return entry.name }
@@ -433,8 +448,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if !autowires { flags.append("no autowiring") }
         if !exposesConformances { flags.append("no conformances") }
         if !isAutowireCandidate { flags.append("not an autowire candidate") }
-        for key in metadata.keys.sorted() { lines.append("  meta \(key): \(metadata[key] ?? "")") }
-        if let deprecation { flags.append("deprecated: \(deprecation)") }
+        lines += extra { $0.moduleSettings.descriptionLines }.map { "  " + $0 }
         if let strategy { flags.append("strategy \(strategy.name)") }
         if !flags.isEmpty { lines.append("  flags: " + flags.joined(separator: ", ")) }
         return lines.joined(separator: "\n")

@@ -7,8 +7,8 @@ extension Definition {
     /// by catalog entries of main-actor types. A synchronous resolve makes it only on the main
     /// actor; `try await container.resolve(...)` goes there for it.
     public var isMainActor: Bool {
-        get { extra { $0.isMainActor } }
-        set { setExtra(\.isMainActor, newValue) }
+        get { extra { $0.switches.contains(.mainActor) } }
+        set { setSwitch(.mainActor, newValue) }
     }
 
     /// Spring's `autowire="byName"` / `"byType"`: every settable property of the type's catalog
@@ -26,12 +26,6 @@ extension Definition {
     /// alias that names no component. Made by ``alias(_:of:isPublic:location:)``.
     public var aliasTarget: String? { extra { $0.aliasTarget } }
 
-    /// Names of ``aliases`` that should no longer be used, with why (Symfony's `deprecated:` on
-    /// an alias entry). They resolve as before; `ioc validate` warns where config uses them.
-    public var deprecatedAliases: [String: String] {
-        get { extra { $0.deprecatedAliases } }
-        set { setExtra(\.deprecatedAliases, newValue) }
-    }
 
     /// Another name for the component named `target`, defined anywhere in the builder: what a
     /// config file's alias becomes when its target is not in the same files (Symfony's
@@ -50,8 +44,8 @@ extension Definition {
     /// Whether the component can be resolved from the container by its name or type (Symfony's
     /// `public`). A private one (`false`) can only be injected into other components.
     public var isPublic: Bool {
-        get { extra { $0.isPublic } }
-        set { setExtra(\.isPublic, newValue) }
+        get { !extra { $0.switches.contains(.private) } }
+        set { setSwitch(.private, !newValue) }
     }
     /// Aliases that can be resolved from the container although the component is private.
     public var publicAliases: [String] {
@@ -61,19 +55,14 @@ extension Definition {
     /// Whether initializer parameters the definition does not give are resolved by their type
     /// (`true`, the default), or must be given (Symfony's `autowire: false`).
     public var autowires: Bool {
-        get { extra { $0.autowires } }
-        set { setExtra(\.autowires, newValue) }
+        get { !extra { $0.switches.contains(.noAutowiring) } }
+        set { setSwitch(.noAutowiring, !newValue) }
     }
     /// Whether a config definition without `as` is injectable as every protocol its catalog
     /// entry declares (`true`, the default; Symfony's `autoconfigure`), or only as its own type.
     public var exposesConformances: Bool {
-        get { extra { $0.exposesConformances } }
-        set { setExtra(\.exposesConformances, newValue) }
-    }
-    /// Why the component should no longer be used, when it is deprecated; shown by the tools.
-    public var deprecation: String? {
-        get { extra { $0.deprecation } }
-        set { setOptional(\.deprecation, newValue) }
+        get { !extra { $0.switches.contains(.conformancesHidden) } }
+        set { setSwitch(.conformancesHidden, !newValue) }
     }
     /// Sources for initializer parameters the definition does not give, matched by parameter
     /// name and/or type (Symfony's `bind`); tried before autowiring.
@@ -142,16 +131,9 @@ extension Definition {
     /// Whether the component is a candidate when something asks for its type (Spring's
     /// `autowire-candidate`); `false` leaves it reachable by name only.
     public var isAutowireCandidate: Bool {
-        get { extra { $0.isAutowireCandidate } }
-        set { setExtra(\.isAutowireCandidate, newValue) }
+        get { !extra { $0.switches.contains(.notAutowireCandidate) } }
+        set { setSwitch(.notAutowireCandidate, !newValue) }
     }
-    /// Key-value notes a config file attaches to the component (Spring's `<meta>`), for tools
-    /// and post-processors (``ComponentInfo``); the container does nothing with them.
-    public var metadata: [String: String] {
-        get { extra { $0.metadata } }
-        set { setExtra(\.metadata, newValue) }
-    }
-
     /// The `priority` attribute of `tag`, 0 when none is given.
     func priority(of tag: String) -> Double {
         switch extra({ $0.tagAttributes[tag]?["priority"]?.kind }) {

@@ -23,8 +23,8 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     public let location: ConfigLocation
     /// The attributes of its tags, by tag (Symfony's `{ name: reporter, priority: 10, channel: audit }`).
     public let tagAttributes: [String: [String: ConfigValue]]
-    /// The key-value notes config attached to it (Spring's `<meta>`).
-    public let metadata: [String: String]
+    /// The settings modules gave its definition (``DefinitionSetting``).
+    let moduleSettings: ModuleSettings
 
     public var description: String { key.description }
 
@@ -34,6 +34,12 @@ public struct ComponentInfo: Sendable, Equatable, CustomStringConvertible {
     /// let priority = info.attribute("priority", ofTag: "kernel.event_listener")
     /// ```
     public func attribute(_ name: String, ofTag tag: String) -> ConfigValue? { tagAttributes[tag]?[name] }
+
+    /// The value of a module's setting (``DefinitionSetting``) on its definition, such as
+    /// IoCConfig's `metadata` (Spring's `<meta>`).
+    public subscript<S: DefinitionSetting>(setting setting: S.Type) -> S.Value {
+        moduleSettings.value(setting) ?? S.defaultValue
+    }
 }
 
 // A parameter or property of type `ComponentInfo` gets the info of the component being built,
@@ -64,6 +70,6 @@ extension ComponentInfo {
     package init(definition: Definition) {
         self.init(key: definition.key, scope: definition.scope, tags: definition.tags,
                   isPrimary: definition.isPrimary, location: definition.location, tagAttributes: definition.tagAttributes,
-                  metadata: definition.metadata)
+                  moduleSettings: definition.moduleSettings)
     }
 }

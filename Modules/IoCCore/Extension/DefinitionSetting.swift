@@ -23,7 +23,7 @@
 ///
 /// A child definition does not take its parent's value of a module's setting: what a setting
 /// means for inheritance, its pass decides.
-public protocol DefinitionSetting {
+public protocol DefinitionSetting: SendableMetatype {
     /// The setting's values.
     associatedtype Value: Sendable & Equatable
     /// The value of a definition that does not set it.
@@ -31,10 +31,23 @@ public protocol DefinitionSetting {
     /// What the build does with the definitions when one of them sets the setting; `nil` (the
     /// default) when the setting is only data for tools.
     static var preparation: PreparationPass? { get }
+    /// The value of a child definition (``Definition/parent``) whose parent has `parent` and
+    /// which states `own` (the default when it states none); by default its own alone.
+    static func inherited(from parent: Value, by own: Value) -> Value
+    /// The value of the component an alias definition (``Definition/alias(_:of:isPublic:location:)``)
+    /// named `name` gives its name to, when the alias sets `value` and the component `target`;
+    /// by default the component's own.
+    static func aliased(_ value: Value, as name: String, into target: Value) -> Value
+    /// The lines a definition's description shows for `value` (indented by the definition);
+    /// by default one, the setting's type and the value.
+    static func describe(_ value: Value) -> [String]
 }
 
 extension DefinitionSetting {
     public static var preparation: PreparationPass? { nil }
+    public static func inherited(from parent: Value, by own: Value) -> Value { own }
+    public static func aliased(_ value: Value, as name: String, into target: Value) -> Value { target }
+    public static func describe(_ value: Value) -> [String] { ["\(Self.self): \(value)"] }
 }
 
 /// A step of a build's preparation that a module adds with a ``DefinitionSetting``: it gets the
@@ -113,7 +126,7 @@ public struct PreparationContext {
 struct ModuleSettings: Sendable, Equatable {
     private struct Entry: Sendable {
         let value: any Sendable & Equatable
-        let preparation: PreparationPass?
+        let setting: any DefinitionSetting.Type
     }
     private var entries: [ObjectIdentifier: Entry] = [:]
 
@@ -124,14 +137,44 @@ struct ModuleSettings: Sendable, Equatable {
     }
 
     mutating func set<S: DefinitionSetting>(_ setting: S.Type, _ value: S.Value) {
-        entries[ObjectIdentifier(setting)] = value == S.defaultValue ? nil : Entry(value: value, preparation: S.preparation)
+        entries[ObjectIdentifier(setting)] = value == S.defaultValue ? nil : Entry(value: value, setting: setting)
     }
 
     /// Whether a setting set here asks for a pass.
-    var asksForPreparation: Bool { entries.values.contains { $0.preparation != nil } }
+    var asksForPreparation: Bool { entries.values.contains { $0.setting.preparation != nil } }
 
     /// The passes the settings set here ask for.
-    var preparations: [PreparationPass] { entries.values.compactMap(\.preparation) }
+    var preparations: [PreparationPass] { entries.values.compactMap { $0.setting.preparation } }
+
+    /// A child's settings (these) with what each of `parent`'s settings gives it.
+    mutating func inherit(from parent: ModuleSettings) {
+        for entry in parent.entries.values { inherit(entry.setting, from: entry.value) }
+    }
+
+    private mutating func inherit<S: DefinitionSetting>(_ setting: S.Type, from parentValue: any Sendable & Equatable) {
+        guard let parentValue = parentValue as? S.Value else { return }
+        set(setting, S.inherited(from: parentValue, by: value(setting) ?? S.defaultValue))
+    }
+
+    /// The settings of the component an alias named `name`, with `alias`'s settings, names.
+    mutating func absorb(alias name: String, _ alias: ModuleSettings) {
+        for entry in alias.entries.values { absorb(entry.setting, entry.value, as: name) }
+    }
+
+    private mutating func absorb<S: DefinitionSetting>(_ setting: S.Type, _ aliasValue: any Sendable & Equatable, as name: String) {
+        guard let aliasValue = aliasValue as? S.Value else { return }
+        set(setting, S.aliased(aliasValue, as: name, into: value(setting) ?? S.defaultValue))
+    }
+
+    /// The description's lines of every setting set here, by the settings' names.
+    var descriptionLines: [String] {
+        entries.values.map { entry in (String(describing: entry.setting), Self.lines(entry.setting, entry.value)) }
+            .sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+
+    private static func lines<S: DefinitionSetting>(_ setting: S.Type, _ value: any Sendable & Equatable) -> [String] {
+        (value as? S.Value).map(S.describe) ?? []
+    }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { key, entry in
@@ -165,4 +208,6 @@ extension Definition {
     var preparations: [PreparationPass] { extra { $0.moduleSettings.preparations } }
     /// Whether one of this definition's settings asks the build for a pass.
     var asksForPreparation: Bool { extra { $0.moduleSettings.asksForPreparation } }
+    /// Modules' settings, for what a built container tells post-processors (``ComponentInfo``).
+    var moduleSettings: ModuleSettings { extra { $0.moduleSettings } }
 }

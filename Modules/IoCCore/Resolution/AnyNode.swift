@@ -100,7 +100,7 @@ class AnyNode: @unchecked Sendable {
         // Every node has one or the other; an exposure has its base's info under its own key.
         guard var info = base?.info else {
             return ComponentInfo(key: key, scope: .prototype, tags: [], isPrimary: false, location: ConfigLocation(file: "", line: 0),
-                                 tagAttributes: [:], metadata: [:])
+                                 tagAttributes: [:], moduleSettings: ModuleSettings())
         }
         info.key = key
         return info

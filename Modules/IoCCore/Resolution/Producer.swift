@@ -19,7 +19,7 @@ final class Producer<T>: @unchecked Sendable {
     private let componentInfo: InfoBox?  // docs/Performance.md L4
     var info: ComponentInfo {
         componentInfo?.info ?? ComponentInfo(key: ComponentKey(type: TypeRef(T.self)), scope: .prototype, tags: [], isPrimary: false,
-                                             location: .unknown, tagAttributes: [:], metadata: [:])
+                                             location: .unknown, tagAttributes: [:], moduleSettings: ModuleSettings())
     }
     private final class InfoBox: Sendable {
         let info: ComponentInfo
