@@ -119,7 +119,7 @@ let package = Package(
 
         .testTarget(
             name: "DocSnippetTests",
-            dependencies: ["IoCCore", "IoCYAML", "IoCXML", "IoCAnnotations", "IoCTesting", "IoCCommands"],
+            dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCAnnotations", "IoCTesting", "IoCCommands"],
             path: "Tests/DocSnippetTests"
         ),
         .testTarget(name: "DocSnippetAnnotationTests", dependencies: ["IoCAnnotations"], path: "Tests/DocSnippetAnnotationTests"),

@@ -19,7 +19,7 @@ enum Metadata: DefinitionSetting {
 
 extension Definition {
     /// Key-value notes a config file attaches to the component (Spring's `<meta>`), for tools
-    /// and post-processors (``IoCCore/ComponentInfo/metadata``); the container does nothing with
+    /// and post-processors (`ComponentInfo.metadata`); the container does nothing with
     /// them. A child definition has its parent's under its own.
     public var metadata: [String: String] {
         get { self[setting: Metadata.self] }

@@ -1,6 +1,7 @@
 import Foundation
 import IoCCommands
 import Synchronization
+import IoCConfig
 import IoCCore
 import IoCXML
 import IoCYAML

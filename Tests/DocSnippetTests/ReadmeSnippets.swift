@@ -1,4 +1,5 @@
 import Foundation
+import IoCConfig
 import IoCCore
 import IoCXML
 import IoCYAML

@@ -40,7 +40,6 @@ struct BuildStepsTests {
         #expect(steps { $0.profiles = ["dev"] } == [.profilesAndPlaceholders])
         #expect(steps { $0.parent = "base" } == [.parents])
         #expect(steps { $0.isAbstract = true } == [.parents])
-        #expect(steps { $0.decorates = "mailer" } == [.decorators])
         // A module's setting needs the passes step when it asks for a pass, and none otherwise.
         #expect(steps { $0[setting: ExpandedSetting.self] = true } == [.settingPasses])
         #expect(steps { $0[setting: NoteSetting.self] = "for tools" } == [])

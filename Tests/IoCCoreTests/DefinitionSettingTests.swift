@@ -68,6 +68,20 @@ private enum Refused: DefinitionSetting {
     }
 }
 
+/// Records, after placeholders, the names and first argument of the definitions it sees.
+private enum Seen: DefinitionSetting {
+    static let defaultValue = false
+    static var preparation: PreparationPass? {
+        PreparationPass(name: "seen", stage: .afterPlaceholders) { _, definitions in
+            for definition in definitions {
+                let argument = definition.construction.arguments.first.map { "\($0.source)" } ?? "-"
+                PassLog.shared.append("seen \(definition.name ?? "-") \(argument)")
+            }
+            return definitions
+        }
+    }
+}
+
 /// What the passes ran, in order (the tests of this suite run one at a time).
 private final class PassLog: @unchecked Sendable {
     static let shared = PassLog()
@@ -127,6 +141,24 @@ struct DefinitionSettingTests {
         #expect(merged.description.contains("\n  label audited\n  label billing"))
         let info = try container.resolve(Audited.self, name: "child").info
         #expect(info[setting: Labels.self] == ["audited", "billing"] && info[setting: Owner.self] == nil)
+    }
+
+    @Test func aLaterPass_seesTheActiveDefinitions_withTheirPlaceholdersResolved_afterTheFirstPasses() throws {
+        _ = PassLog.shared.take()
+        let builder = ContainerBuilder()
+        builder.catalog = catalog()
+        builder.propertySources = [DictionaryPropertySource(["greeting": "hey"])]
+        var template = Definition(name: "greeter", typeName: "Greeter", location: here)
+        template[setting: Greetings.self] = ["${greeting}"]
+        template[setting: Seen.self] = true
+        builder.add(template)
+        var inactive = Definition(name: "test.greeter", typeName: "Greeter", location: here)
+        inactive.profiles = ["test"]
+        inactive[setting: Seen.self] = true
+        builder.add(inactive)
+        let container = try builder.build()
+        #expect(PassLog.shared.take() == ["greetings over 2", "seen greeter.${greeting} value \"hey\""])
+        #expect(try container.resolve(Greeter.self, name: "greeter.${greeting}").greeting == "hey")
     }
 
     @Test func anAlias_givesTheComponentItNamesWhatEachSettingSays_andNothingByDefault() throws {

@@ -16,7 +16,7 @@ final class DefinitionWriter {
     /// The functions written so far, each with its lines.
     private(set) var functions: [(name: String, lines: [String])] = []
     /// Whether a function sets one of IoCConfig's settings (a resource, conditional settings,
-    /// a deprecation, metadata):
+    /// a decoration, a deprecation, metadata):
     /// the generated code imports IoCConfig.
     private(set) var usesConfigSettings = false
 
@@ -86,8 +86,14 @@ final class DefinitionWriter {
             lines.append("d.exposedAs = [\(exposures.joined(separator: ", "))]")
         }
         if let parent = definition.parent { lines.append("d.parent = \(quoted(parent))") }
-        if let decorates = definition.decorates { lines.append("d.decorates = \(quoted(decorates))") }
-        if definition.decoration != Decoration() { lines.append("d.decoration = \(decoration(definition.decoration))") }
+        if let decorates = definition.decorates {
+            usesConfigSettings = true
+            lines.append("d.decorates = \(quoted(decorates))")
+        }
+        if definition.decoration != Decoration() {
+            usesConfigSettings = true
+            lines.append("d.decoration = \(decoration(definition.decoration))")
+        }
         if !definition.dependsOn.isEmpty { lines.append("d.dependsOn = \(strings(definition.dependsOn))") }
         if !definition.profiles.isEmpty { lines.append("d.profiles = \(strings(definition.profiles))") }
         if definition.isMainActor { lines.append("d.isMainActor = true") }
@@ -179,9 +185,9 @@ final class DefinitionWriter {
 
     private func decoration(_ decoration: Decoration) -> String {
         let missing: [Decoration.Missing: String] = [.error: "error", .ignore: "ignore", .null: "null"]
-        let made = "IoCCore.Decoration(innerName: \(optional(decoration.innerName)), priority: \(decoration.priority), missing: .\(missing[decoration.missing] ?? "error"))"
+        let made = "IoCConfig.Decoration(innerName: \(optional(decoration.innerName)), priority: \(decoration.priority), missing: .\(missing[decoration.missing] ?? "error"))"
         guard let tag = decoration.tag else { return made }
-        return "{ () -> IoCCore.Decoration in var decoration = \(made); decoration.tag = \(quoted(tag)); return decoration }()"
+        return "{ () -> IoCConfig.Decoration in var decoration = \(made); decoration.tag = \(quoted(tag)); return decoration }()"
     }
 
     /// `_instanceof` settings, appended to the definition's.

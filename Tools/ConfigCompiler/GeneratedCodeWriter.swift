@@ -90,7 +90,10 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
         var modules: Set<String> = ["IoCCore"]
         for entry in entries { modules.formUnion(entry.type.imports) }
         for type in protocols { modules.formUnion(type.imports) }
-        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings { modules.insert("IoCConfig") }
+        // IoCConfig's: `env(…)`, the dialects' settings of a definition, a bean file's property files.
+        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings || !registrations.propertySources.isEmpty {
+            modules.insert("IoCConfig")
+        }
         // The definitions `register(in:)` adds state the inheritance rules a front end states
         // (``DefinitionWriter``), through the core's interface for generated code.
         let core = registrations.usesGeneratedInterface ? "@_spi(GeneratedConfig) import IoCCore" : "import IoCCore"
@@ -287,7 +290,7 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
         // A bean file's property files, as its load reads them: read at build, compiled in
         // (a change to one rebuilds, as the plugin's inputs are all of the target's resources).
         for source in registrations.propertySources {
-            lines.append("        builder.propertySources.append(IoCCore.PropertiesFileSource(values: \(values.dictionary(source.values)), name: \(quoted(source.name))))")
+            lines.append("        builder.propertySources.append(IoCConfig.PropertiesFileSource(values: \(values.dictionary(source.values)), name: \(quoted(source.name))))")
         }
         lines += body
         lines.append("    }")

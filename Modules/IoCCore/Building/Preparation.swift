@@ -12,6 +12,8 @@ struct Preparation {
     /// ``ContainerBuilder/maxInheritedSettings``.
     var inheritedSettings = 0
     var reportedInheritanceLimit = false
+    /// Whether a module's pass has run (and may have written definitions).
+    private(set) var ranSettingPasses = false
     /// Name prefixes passes were to make components under (``PreparationContext/promiseNames(withPrefix:at:)``).
     private var promisedPrefixes: [(prefix: String, location: ConfigLocation)] = []
     /// Names of components left out for a problem reported already (or that the builder was
@@ -31,19 +33,21 @@ struct Preparation {
         leftOut.formUnion(definition.aliases)
     }
 
-    /// `input` after the passes its definitions' module settings ask for
+    /// `input` after the passes of `stage` its definitions' module settings ask for
     /// (``DefinitionSetting/preparation``), each once, in their order; what they report joins
     /// this preparation's problems.
-    mutating func runSettingPasses(_ input: [Definition]) -> [Definition] {
+    mutating func runSettingPasses(_ input: [Definition], stage: PreparationPass.Stage) -> [Definition] {
         var passes: [String: PreparationPass] = [:]
         for definition in input where definition.hasExtras {
-            for pass in definition.preparations { passes[pass.name] = pass }
+            for pass in definition.preparations where pass.stage == stage { passes[pass.name] = pass }
         }
-        var context = PreparationContext(catalog: catalog)
+        guard !passes.isEmpty else { return input }
+        ranSettingPasses = true
+        var context = PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut)
         var result = input
         for pass in passes.values.sorted(by: { ($0.order, $0.name) < ($1.order, $1.name) }) { result = pass.run(&context, result) }
         problems += context.problems
-        leftOut.formUnion(context.leftOut)
+        leftOut = context.leftOut
         promisedPrefixes += context.promisedPrefixes
         return result
     }
@@ -96,11 +100,17 @@ struct Preparation {
 
     // MARK: Profiles
 
+    /// The profiles whose definitions the build keeps: the builder's, or `default` without any.
+    var activeProfiles: Set<String> { builder.activeProfiles.isEmpty ? ["default"] : builder.activeProfiles }
+
     /// Active when it names no profile, or a profile that is active (`!name`: one that is not).
     func isActive(_ definition: Definition) -> Bool {
         guard !definition.profiles.isEmpty else { return true }
-        let active = builder.activeProfiles.isEmpty ? ["default"] : builder.activeProfiles
-        return definition.profiles.contains { profile in
+        return Self.isActive(definition, among: activeProfiles)
+    }
+
+    static func isActive(_ definition: Definition, among active: Set<String>) -> Bool {
+        definition.profiles.isEmpty || definition.profiles.contains { profile in
             profile.hasPrefix("!") ? !active.contains(String(profile.dropFirst())) : active.contains(profile)
         }
     }
@@ -202,11 +212,12 @@ struct Preparation {
         }
     }
 
-    // MARK: Decorators
+    // MARK: Aliases
 
     /// Each alias definition gives its name (and any names given to it) to the component it
     /// names, and is dropped. After decorators, so that an alias of a decorated component
-    /// reaches the decorator; an alias may name another alias, in any order.
+    /// reaches the decorator (decorators are IoCConfig's pass, run before); an alias may name
+    /// another alias, in any order.
     mutating func applyAliases(_ definitions: [Definition]) -> [Definition] {  // docs/Performance.md L5
         guard definitions.contains(where: { $0.aliasTarget != nil }) else { return definitions }
         var result = definitions.filter { $0.aliasTarget == nil }
@@ -277,115 +288,6 @@ struct Preparation {
             problems.append(IoCError(.unknownAliasTarget(alias: name, target: target, location: alias.location,
                                                          suggestions: nameSuggestions(for: target, in: Array(owners.keys)))))
         }
-        return result
-    }
-
-    /// A decorator of a tag (``Decoration/tag``) as one decorator for each named component with
-    /// the tag, in their order: `"<decorator>.<component>"`, decorating it. None when no
-    /// component has the tag.
-    static func decoratorsOfTags(_ definitions: [Definition]) -> [Definition] {
-        guard definitions.contains(where: { $0.hasExtras && $0.decoration.tag != nil }) else { return definitions }
-        var result: [Definition] = []
-        result.reserveCapacity(definitions.count)
-        for definition in definitions {
-            guard let tag = definition.decoration.tag else { result.append(definition); continue }
-            let decorator = definition.name ?? tag + ".decorator"
-            for decorated in definitions where decorated.decoration.tag == nil && decorated.tags.contains(tag) {
-                guard let name = decorated.name else { continue }
-                var copy = definition
-                copy.name = decorated.name.map { decorator + "." + $0 }
-                copy.aliases = []
-                copy.decorates = name
-                copy.decoration.tag = nil
-                result.append(copy)
-            }
-        }
-        return result
-    }
-
-    /// A decorator takes the decorated component's name; the decorated one is renamed
-    /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
-    mutating func applyDecorators(_ input: [Definition]) -> [Definition] {
-        let definitions = Self.decoratorsOfTags(input)
-        guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
-        var result = definitions
-        // Higher priorities first (closest to the decorated component), then in order.
-        let order = result.indices.filter { result[$0].decorates != nil }
-            .sorted { result[$0].decoration.priority != result[$1].decoration.priority
-                ? result[$0].decoration.priority > result[$1].decoration.priority : $0 < $1 }
-        var dropped: Set<Int> = []
-        // The definitions that hold each name, as their name or an alias, kept as names move:
-        // the decorated one is found among them, not by reading every definition for every
-        // decorator (a chain of 8,000 decorators took 22 seconds).
-        var holders: [String: Set<Int>] = [:]
-        for index in result.indices {
-            if let name = result[index].name { holders[name, default: []].insert(index) }
-            for alias in result[index].aliases { holders[alias, default: []].insert(index) }
-        }
-        for index in order {
-            guard let target = result[index].decorates else { continue }
-            let decorator = result[index].name ?? target + ".decorator"
-            let innerName = result[index].decoration.innerName ?? decorator + ".inner"
-            // The component, or the decorator that took its name before this one: the first in order.
-            guard let decorated = holders[target, default: []].filter({ !dropped.contains($0) && $0 != index
-                && (result[$0].name == target || (result[$0].decorates == nil && result[$0].aliases.contains(target))) }).min()
-            else {
-                switch result[index].decoration.missing {
-                case .ignore:
-                    dropped.insert(index)
-                case .null:
-                    result[index].decorates = nil
-                    result[index].aliases.append(target)
-                    holders[target, default: []].insert(index)
-                    result[index] = Self.renamingInnerReferences(result[index], to: nil)
-                case .error where leftOut.contains(target):
-                    // The decorated component is left out for its own problem: its decorator too.
-                    dropped.insert(index)
-                    leaveOut(result[index])
-                case .error:
-                    problems.append(IoCError(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
-                                                   suggestions: nameSuggestions(for: target, in: result.compactMap(\.name).filter { $0 != result[index].name }))))
-                }
-                continue
-            }
-            if result[decorated].name == target {
-                for alias in result[decorated].aliases { holders[alias]?.remove(decorated) }
-                result[decorated].name = innerName
-                result[decorated].aliases = []
-            } else {
-                // An earlier decorator: it keeps its own name, and this one wraps it.
-                result[decorated].aliases.removeAll { $0 == target }
-                result[decorated].aliases.append(innerName)
-            }
-            holders[target]?.remove(decorated)
-            holders[innerName, default: []].insert(decorated)
-            result[index].aliases.append(target)
-            holders[target, default: []].insert(index)
-            result[index].decorates = nil
-            result[index] = Self.renamingInnerReferences(result[index], to: innerName)
-        }
-        return result.indices.filter { !dropped.contains($0) }.map { result[$0] }
-    }
-
-    /// `definition` with `.inner` references renamed to `innerName`, or made `nil` without one.
-    private static func renamingInnerReferences(_ definition: Definition, to innerName: String?) -> Definition {
-        func rename(_ source: InjectionSource) -> InjectionSource {
-            switch source {
-            case .named(".inner"): return innerName.map { .named($0) } ?? .nilValue
-            case .optional(.named(".inner")): return innerName.map { .optional(.named($0)) } ?? .nilValue
-            case .optional(let inner): return .optional(rename(inner))
-            case .lazy(let inner): return .lazy(rename(inner))
-            case .provider(let inner): return .provider(rename(inner))
-            case .list(let items): return .list(items.map(rename))
-            case .map(let entries): return .map(entries.mapValues(rename))
-            default: return source
-            }
-        }
-        var result = definition
-        for index in result.construction.arguments.indices {
-            result.construction.arguments[index].source = rename(result.construction.arguments[index].source)
-        }
-        for index in result.properties.indices { result.properties[index].point.source = rename(result.properties[index].point.source) }
         return result
     }
 

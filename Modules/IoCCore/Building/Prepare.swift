@@ -1,11 +1,12 @@
-// Pass 1, prepare: what the definitions say once the active profiles are chosen, placeholders
-// resolved, decorators applied, overrides by name applied and children merged with their
-// parents (``Preparation``). No type is needed yet: the `ioc` tool stops here.
+// Pass 1, prepare: what the definitions say once modules' first passes have run (IoCConfig's
+// resources and conditional settings), the active profiles are chosen, placeholders resolved,
+// modules' later passes have run (IoCConfig's decorators), aliases placed, overrides by name applied and children merged with their parents
+// (``Preparation``). No type is needed yet: the `ioc` tool stops here.
 
 extension Compilation {
-    /// Pass 1, prepare: the steps before binding — the active profiles' definitions,
-    /// placeholders resolved, decorators applied, overrides by name applied (other repeated
-    /// names reported) and children merged with their parents. Tools that read config without
+    /// Pass 1, prepare: the steps before binding — modules' first passes, the active profiles'
+    /// definitions, placeholders resolved, modules' later passes, aliases placed, overrides by name applied (other
+    /// repeated names reported) and children merged with their parents. Tools that read config without
     /// the app's types stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder, catalog: catalog)
@@ -17,14 +18,14 @@ extension Compilation {
             components.removeAll(where: \.takesRuntimeArguments)
         }
         if state.steps.contains(.settingPasses) {
-            components = preparation.runSettingPasses(components)
+            components = preparation.runSettingPasses(components, stage: .beforeProfiles)
             // The passes write definitions: the steps after them look at what they wrote. The
             // others only drop definitions, rename them or merge them with their parents, whose
             // needs are counted.
-            state.steps = BuildSteps(of: components)
+            if preparation.ranSettingPasses { state.steps = BuildSteps(of: components) }
         }
         if state.steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
-        if state.steps.contains(.decorators) { components = preparation.applyDecorators(components) }
+        if state.steps.contains(.settingPasses) { components = preparation.runSettingPasses(components, stage: .afterPlaceholders) }
         if state.steps.contains(.aliases) { components = preparation.applyAliases(components) }
         let overridden = applyOverrides(components, keys: .names)
         let merged = state.steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
@@ -45,7 +46,7 @@ extension Compilation {
 
 /// The steps of preparation and binding that have work to do in one build, found in one pass
 /// over its definitions (before, each step scanned them all to find out). A code registration
-/// that states nothing config brings — no profiles, parents, decorators, aliases, modules'
+/// that states nothing config brings — no profiles, parents, aliases, modules'
 /// settings with passes, texts to resolve or to bind through the catalog — needs none of them;
 /// an app registered in code skips them all (`profile register` in docs/Performance.md).
 struct BuildSteps: OptionSet {
@@ -57,15 +58,14 @@ struct BuildSteps: OptionSet {
     static let settingPasses = BuildSteps(rawValue: 1 << 1)
     /// Profiles to choose by, placeholders to resolve, properties set twice to report.
     static let profilesAndPlaceholders = BuildSteps(rawValue: 1 << 2)
-    static let decorators = BuildSteps(rawValue: 1 << 3)
     /// Definitions that are another's alias.
-    static let aliases = BuildSteps(rawValue: 1 << 4)
+    static let aliases = BuildSteps(rawValue: 1 << 3)
     /// Children to merge with their parents, abstract parents to drop.
-    static let parents = BuildSteps(rawValue: 1 << 5)
+    static let parents = BuildSteps(rawValue: 1 << 4)
     /// Definitions to bind through the catalog, or whose sources name a type or hold a definition by text.
-    static let binding = BuildSteps(rawValue: 1 << 6)
+    static let binding = BuildSteps(rawValue: 1 << 5)
     /// Inner definitions to number (set by binding, which meets every one).
-    static let innerDefinitions = BuildSteps(rawValue: 1 << 7)
+    static let innerDefinitions = BuildSteps(rawValue: 1 << 6)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -86,7 +86,6 @@ struct BuildSteps: OptionSet {
         if definition.hasExtras {
             if definition.asksForPreparation { steps.insert(.settingPasses) }
             if !definition.profiles.isEmpty { steps.insert(.profilesAndPlaceholders) }
-            if definition.decorates != nil || definition.hasExtras && definition.decoration.tag != nil { steps.insert(.decorators) }
             if definition.aliasTarget != nil { steps.insert(.aliases) }
             if definition.parent != nil { steps.insert(.parents) }
         }

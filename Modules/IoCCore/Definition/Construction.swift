@@ -52,7 +52,7 @@ public struct Construction: Sendable, Equatable {
     }
 
     /// The initializer's arguments (or the factory component), each with its source.
-    public internal(set) var arguments: [InjectionPoint]
+    public package(set) var arguments: [InjectionPoint]
     /// For ``Kind/factoryMethod(_:)``: the component whose method makes this one.
     public internal(set) var factory: InjectionSource? {
         get { factoryBox?.source }

@@ -179,13 +179,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         get { fields.flags.contains(.abstract) }
         set { unique.flags.set(.abstract, newValue) }
     }
-    /// The component this one decorates (Symfony `decorates`): this definition takes over the
-    /// decorated one's name, and the decorated one stays reachable as `"<this name>.inner"`
-    /// (`.named(".inner")` inside this definition refers to it).
-    public var decorates: String? {
-        get { extra { $0.decorates } }
-        set { setOptional(\.decorates, newValue) }
-    }
     /// Components to create before this one although it does not inject them (Spring `depends-on`).
     public var dependsOn: [String] {
         _read { yield extra { $0.dependsOn } }
@@ -244,7 +237,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var tags: [String] = []
         var exposedAs: [Exposure] = []
         var parent: String?
-        var decorates: String?
         var dependsOn: [String] = []
         var profiles: [String] = []
         var strategy: NamedStrategy?
@@ -252,7 +244,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var bindings: [ArgumentBinding] = []
         var tagAttributes: [String: [String: ConfigValue]] = [:]
         var moreTagAttributes: [String: [[String: ConfigValue]]] = [:]
-        var decoration = Decoration()
         var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
         /// The yes-or-no settings, each stored when it differs from its default.
@@ -434,7 +425,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         }
         for binding in bindings { lines.append("  bind \(binding)") }
         if let parent { lines.append("  parent: \(parent)") }
-        if let decorates { lines.append("  decorates: \(decorates)") }
         if let aliasTarget { lines.append("  alias of: \(aliasTarget)") }
         if !dependsOn.isEmpty { lines.append("  depends on: " + dependsOn.joined(separator: ", ")) }
         if !profiles.isEmpty { lines.append("  profiles: " + profiles.joined(separator: ", ")) }

@@ -121,12 +121,6 @@ extension Definition {
         [tagAttributes[tag] ?? [:]] + (moreTagAttributes[tag] ?? [])
     }
 
-    /// How this definition decorates ``decorates``: the decorated one's new name, the order
-    /// among several decorators, what to do when there is nothing to decorate.
-    public var decoration: Decoration {
-        get { extra { $0.decoration } }
-        set { setExtra(\.decoration, newValue) }
-    }
 
     /// Whether the component is a candidate when something asks for its type (Spring's
     /// `autowire-candidate`); `false` leaves it reachable by name only.

@@ -52,7 +52,7 @@ public struct PropertyInjection: Sendable, Equatable {
     /// The property's name.
     public let name: String
     /// Its type and source.
-    public internal(set) var point: InjectionPoint
+    public package(set) var point: InjectionPoint
     /// The setter (``PropertySetting``) in a code table; ``CodeRef/none`` until bound.
     var code: CodeRef
     /// Whether a child definition's collection adds to its parent's value of the property

@@ -5,7 +5,7 @@
 /// A setting a module adds to ``Definition``: its value is kept with the definition's other
 /// rare settings, read and written with ``Definition/subscript(setting:)``, compared with the
 /// rest, and carried to the build. A setting the build must act on names a ``PreparationPass``:
-/// the build runs it, before any other step, whenever a definition sets the setting.
+/// the build runs it, at the pass's stage, whenever a definition sets the setting.
 ///
 /// The module that owns the setting usually offers a property for it:
 ///
@@ -52,25 +52,40 @@ extension DefinitionSetting {
 
 /// A step of a build's preparation that a module adds with a ``DefinitionSetting``: it gets the
 /// builder's definitions and returns them changed (expanded, dropped, with settings applied).
-/// Passes run before profiles are chosen and placeholders resolved, in ascending ``order``,
-/// each once per build whatever the number of definitions setting its setting.
+/// Passes run at their ``stage``, in ascending ``order``, each once per build whatever the
+/// number of definitions setting its setting.
 public struct PreparationPass: Sendable {
+    /// When in the preparation a pass runs.
+    public enum Stage: Sendable, Comparable {
+        /// First: before the definitions of inactive profiles are dropped and placeholders
+        /// resolved (what a pass writes is then resolved too).
+        case beforeProfiles
+        /// Once the definitions of inactive profiles are dropped and placeholders resolved
+        /// (those that failed left out), before aliases are placed, overrides applied and
+        /// children merged with their parents.
+        case afterPlaceholders
+    }
+
     /// Names the pass; two settings naming one pass share it (it runs once).
     public let name: String
-    /// Passes with lower orders run first.
+    /// When it runs.
+    public let stage: Stage
+    /// Among the passes of a stage, lower orders run first.
     public let order: Int
     let run: @Sendable (inout PreparationContext, [Definition]) -> [Definition]
 
-    /// A pass named `name`, run in `order` among the others.
+    /// A pass named `name`, run at `stage`, in `order` among the others.
     ///
     /// - Parameters:
     ///   - name: What the pass is called (and what tells two passes apart).
+    ///   - stage: When it runs; first by default.
     ///   - order: Lower runs first.
     ///   - run: The definitions after the pass. Report problems to the context; a definition
     ///     left out for one goes with ``PreparationContext/leaveOut(_:)``.
-    public init(name: String, order: Int = 0,
+    public init(name: String, stage: Stage = .beforeProfiles, order: Int = 0,
                 _ run: @escaping @Sendable (inout PreparationContext, [Definition]) -> [Definition]) {
         self.name = name
+        self.stage = stage
         self.order = order
         self.run = run
     }
@@ -79,15 +94,37 @@ public struct PreparationPass: Sendable {
 /// What a ``PreparationPass`` may read of the build, and where it reports.
 public struct PreparationContext {
     let catalog: CatalogContents?
+    /// The profiles the build keeps the definitions of.
+    let activeProfiles: Set<String>
     /// The problems reported so far by passes; the build reports them with its own.
     public internal(set) var problems: [IoCError] = []
-    /// Names of definitions left out for a problem.
-    var leftOut: Set<String> = []
+    /// Names of definitions left out for a problem (or that the builder was told are absent).
+    var leftOut: Set<String>
     /// Name prefixes a pass was to make components under, where it was told to.
     var promisedPrefixes: [(prefix: String, location: ConfigLocation)] = []
+    /// The "did you mean" searches left to the passes.
+    private var suggestionSearches = SuggestionSearches()
 
-    init(catalog: CatalogContents?) {
+    init(catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>) {
         self.catalog = catalog
+        self.activeProfiles = activeProfiles
+        self.leftOut = leftOut
+    }
+
+    /// Whether the build keeps `definition`: it names no profile, or a profile that is active
+    /// (`!name`: one that is not). A pass of the first stage sees the others too.
+    public func isActive(_ definition: Definition) -> Bool {
+        Preparation.isActive(definition, among: activeProfiles)
+    }
+
+    /// Whether the component named `name` is left out for a problem reported already (by a
+    /// pass, or as the builder was told): what names it is left out too, without a word.
+    public func isLeftOut(_ name: String) -> Bool { leftOut.contains(name) }
+
+    /// Names among `candidates` close to `name`, quoted, for a "did you mean" (a build makes a
+    /// limited number of such searches; none once they are spent).
+    public mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
+        suggestionSearches.closest(to: name, in: candidates()).map { "\"\($0)\"" }
     }
 
     /// Whether the build has a catalog: without one, nothing is known of the types.
