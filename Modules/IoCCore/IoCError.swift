@@ -218,10 +218,7 @@ extension IoCError {
         case stackExhausted(depth: Int, path: [String])
         /// A `${key}` placeholder has no value in any property source and no default; `advice`
         /// is a placeholder function's (``PlaceholderFunction/adviceWhenUnset(_:)``).
-        case unresolvedPlaceholder(key: String, location: ConfigLocation, chain: [String], sources: [String], advice: String?)
-        /// A placeholder config writes as a parameter (`%key%`) with no value, quoted as the file
-        /// writes it. Its kind is ``Kind/unresolvedPlaceholder``.
-        case unresolvedParameter(key: String, location: ConfigLocation, chain: [String], sources: [String], advice: String?)
+        case unresolvedPlaceholder(key: String, location: ConfigLocation, chain: [String], sources: [String], advice: String?, spelling: PlaceholderSpelling)
         /// Placeholders refer to each other in a circle.
         case placeholderCycle(chain: [String], location: ConfigLocation)
         /// A `${` is not closed, or a placeholder has no key.
@@ -336,10 +333,8 @@ extension IoCError {
                 return "Resolution stopped \(depth) components deep: the thread's stack is nearly used up (path: "
                     + IoCError.abbreviated(path) + "). Such a deep graph is usually an unbounded recursion in a factory;"
                     + " if it is meant, resolve it on a thread with a larger stack."
-            case let .unresolvedPlaceholder(key, location, chain, sources, advice):
-                return IoCError.unresolved(key, location, chain, sources, advice: advice, asParameter: false)
-            case let .unresolvedParameter(key, location, chain, sources, advice):
-                return IoCError.unresolved(key, location, chain, sources, advice: advice, asParameter: true)
+            case let .unresolvedPlaceholder(key, location, chain, sources, advice, spelling):
+                return IoCError.unresolved(key, location, chain, sources, advice: advice, spelling: spelling)
             case let .placeholderCycle(chain, location):
                 return "Placeholders at \(location) refer to each other in a circle: " + chain.map { "${\($0)}" }.joined(separator: " -> ") + "."
             case let .malformedPlaceholder(text, location, reason):
@@ -427,7 +422,7 @@ extension IoCError {
             case .unknownScope: .unknownScope
             case .depthExceeded: .depthExceeded
             case .stackExhausted: .stackExhausted
-            case .unresolvedPlaceholder, .unresolvedParameter: .unresolvedPlaceholder
+            case .unresolvedPlaceholder: .unresolvedPlaceholder
             case .placeholderCycle: .placeholderCycle
             case .malformedPlaceholder: .malformedPlaceholder
             case .placeholderTextLimit: .placeholderTextLimit
@@ -513,17 +508,17 @@ extension IoCError {
         return shown.joined(separator: " -> ")
     }
 
-    /// The words of a placeholder with no value, quoted as config writes it: `${key}`, or a
-    /// parameter `%key%` (`asParameter`); `advice` is a placeholder function's.
-    static func unresolved(_ key: String, _ location: ConfigLocation, _ chain: [String], _ sources: [String], advice: String?, asParameter: Bool) -> String {
-        let quote = { (key: String) in asParameter ? "%\(key)%" : "${\(key)}" }
-        let head = (asParameter ? "Parameter " : "Placeholder ") + quote(key)
-        let via = chain.isEmpty ? "" : " (reached through " + chain.map(quote).joined(separator: " -> ") + ")"
+    /// The words of a placeholder with no value, quoted as config writes it (`spelling`);
+    /// `advice` is a placeholder function's.
+    static func unresolved(_ key: String, _ location: ConfigLocation, _ chain: [String], _ sources: [String], advice: String?,
+                           spelling: PlaceholderSpelling) -> String {
+        let head = spelling.noun + " " + spelling.quote(key)
+        let via = chain.isEmpty ? "" : " (reached through " + chain.map(spelling.quote).joined(separator: " -> ") + ")"
         let searched = sources.isEmpty ? "no property source is set" : "not found in " + sources.joined(separator: ", ")
         if let advice {
             return "\(head) at \(location)\(via) has no value: \(searched). \(advice), or ${\(key):default}."
         }
-        let define = asParameter ? "\(key) (under parameters:, or in another property source)" : key
+        let define = spelling.whereToDefine.map { "\(key) (\($0))" } ?? key
         return "\(head) at \(location)\(via) has no value: \(searched). Define \(define), or give a default: ${\(key):default}."
     }
 
@@ -555,7 +550,7 @@ extension IoCError.Problem {
         case let .cycle(_, location), let .endlessCycle(_, _, location), let .cycleThroughLazy(_, _, location): return location
         case let .duplicateKey(_, _, second): return second
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
-        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _, _), let .unresolvedParameter(_, location, _, _, _),
+        case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _, _, _),
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
              let .placeholderTextLimit(_, location, _),
              let .privateComponent(_, location),

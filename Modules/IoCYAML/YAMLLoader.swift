@@ -160,7 +160,7 @@ extension ContainerBuilder {
         add(contentsOf: config.definitions)
         addEnvironmentFunction()
         syntheticNames.merge(config.synthetic) { $1 }
-        parameterSpellings.formUnion(config.writtenAsParameters)
+        spellPlaceholders(config.writtenAsParameters, as: .parameter)
         if !config.parameters.isEmpty {
             propertySources.append(DictionaryPropertySource(name: "parameters", config.parameters))
         }

@@ -155,7 +155,7 @@ struct ConfigCompilerCatalogTests {
                 /// and placeholder values stay dynamic (read when the builder builds).
                 static func register(in builder: IoCCore.ContainerBuilder) {
                     builder.propertySources.append(IoCCore.DictionaryPropertySource(name: "parameters", ["days": IoCCore.ConfigValue(.int(4), at: IoCCore.ConfigLocation(file: file0, line: 1, column: 21))]))
-                    builder.addParameterSpellings(["days"])
+                    builder.spellPlaceholders(["days"], as: .parameter)
             #sourceLocation(file: "\(file)", line: 4)
                     make0(builder, "fixture", file0, 4, configText("${FIXTURE:/tmp/f}", file0, 4, 49), IoCCore.ConfigValue(.int(2), at: IoCCore.ConfigLocation(file: file0, line: 4, column: 111)))
             #sourceLocation()

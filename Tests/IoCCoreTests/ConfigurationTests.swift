@@ -107,6 +107,15 @@ struct PlaceholderTests {
             "1. Placeholder ${host} at app.yaml:4:9 (reached through ${url}) has no value: not found in code. Define host, or give a default: ${host:default}."))
     }
 
+    @Test func aKeyConfigSpellsOtherwise_isQuotedAsConfigWritesIt() {
+        let builder = endpointBuilder([DictionaryPropertySource(["url": "${host}/v1"])])
+        let setting = PlaceholderSpelling(noun: "Setting", opening: "#{", closing: "}", whereToDefine: "in settings.ini")
+        builder.spellPlaceholders(["host", "url"], as: setting)
+        builder.add(endpoint(url: "${url}"))
+        #expect(errorText { _ = try builder.build() }.hasSuffix(
+            "1. Setting #{host} at app.yaml:4:9 (reached through #{url}) has no value: not found in code. Define host (in settings.ini), or give a default: ${host:default}."))
+    }
+
     @Test func circularPlaceholders_areReportedWithTheirChain() {
         let builder = endpointBuilder([DictionaryPropertySource(["a": "${b}", "b": "x${a}"])])
         builder.add(endpoint(url: "${a}"))

@@ -265,7 +265,7 @@ struct CompiledRegistrations {
     /// Bean files' property files, read at build: their values are compiled in.
     var propertySources: [PropertiesFileSource] = []
     /// Whether the code uses the core's interface for generated code (`@_spi(GeneratedConfig)`).
-    var usesGeneratedInterface: Bool { !definitions.functions.isEmpty || !parameterSpellings.isEmpty }
+    var usesGeneratedInterface: Bool { !definitions.functions.isEmpty }
     /// One component: where it is defined, its name, its registration's template and the
     /// expressions of its holes (``RegistrationWriter/Written``).
     struct Statement {

@@ -90,8 +90,10 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
         var modules: Set<String> = ["IoCCore"]
         for entry in entries { modules.formUnion(entry.type.imports) }
         for type in protocols { modules.formUnion(type.imports) }
-        // IoCConfig's: `env(…)`, the dialects' settings of a definition, a bean file's property files.
-        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings || !registrations.propertySources.isEmpty {
+        // IoCConfig's: `env(…)`, the dialects' settings of a definition, a bean file's property
+        // files, the spelling of services.yaml's parameters.
+        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings || !registrations.propertySources.isEmpty
+            || !registrations.parameterSpellings.isEmpty {
             modules.insert("IoCConfig")
         }
         // The definitions `register(in:)` adds state the inheritance rules a front end states
@@ -285,7 +287,7 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
             lines.append("        builder.addEnvironmentFunction()")
         }
         if !registrations.parameterSpellings.isEmpty {
-            lines.append("        builder.addParameterSpellings([\(registrations.parameterSpellings.sorted().map(quoted).joined(separator: ", "))])")
+            lines.append("        builder.spellPlaceholders([\(registrations.parameterSpellings.sorted().map(quoted).joined(separator: ", "))], as: .parameter)")
         }
         // A bean file's property files, as its load reads them: read at build, compiled in
         // (a change to one rebuilds, as the plugin's inputs are all of the target's resources).

@@ -121,7 +121,7 @@ struct ConfigSet {
         builder.catalog = tool.catalog
         builder.absentNames = skipped.union(options.provided)
         builder.syntheticNames = synthetic
-        builder.parameterSpellings = writtenAsParameters
+        builder.spellPlaceholders(writtenAsParameters, as: .parameter)
         builder.addEnvironmentFunction()
         tool.configure?(builder)
         builder.add(contentsOf: definitions)

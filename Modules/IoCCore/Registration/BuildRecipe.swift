@@ -20,7 +20,7 @@ package struct BuildRecipe {
     let placeholderFunctions: [String: any PlaceholderFunction]
     let configRoots: [URL]
     let syntheticNames: [String: ConfigLocation]
-    let parameterSpellings: Set<String>
+    let placeholderSpellings: [String: PlaceholderSpelling]
     let activeProfiles: Set<String>
     let catalog: TypeCatalog?
     let postProcessors: [any InstancePostProcessor]
@@ -41,7 +41,7 @@ package struct BuildRecipe {
         placeholderFunctions = builder.placeholderFunctions
         configRoots = builder.configRoots
         syntheticNames = builder.syntheticNames
-        parameterSpellings = builder.parameterSpellings
+        placeholderSpellings = builder.placeholderSpellings
         activeProfiles = builder.activeProfiles
         catalog = builder.catalog
         postProcessors = builder.postProcessors
@@ -68,7 +68,7 @@ extension ContainerBuilder {
         placeholderFunctions = recipe.placeholderFunctions
         configRoots = recipe.configRoots
         syntheticNames = recipe.syntheticNames
-        parameterSpellings = recipe.parameterSpellings
+        placeholderSpellings = recipe.placeholderSpellings
         activeProfiles = recipe.activeProfiles
         catalog = recipe.catalog
         postProcessors = recipe.postProcessors

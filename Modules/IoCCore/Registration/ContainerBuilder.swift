@@ -96,15 +96,19 @@ public final class ContainerBuilder {
     /// Names config declares the app provides (Symfony's `synthetic: true`), with where: a
     /// reference to one that nothing registers says so, and how to provide it.
     package var syntheticNames: [String: ConfigLocation] = [:]
-    /// The placeholder keys config files write as parameters (`%key%`): problems quote them so.
-    package var parameterSpellings: Set<String> = []
+    /// The placeholder keys config files write otherwise than `${key}`, with how: problems quote them so.
+    package var placeholderSpellings: [String: PlaceholderSpelling] = [:]
 
-    /// Says that config writes these placeholder keys as parameters (`%key%`), so that a
-    /// problem quotes them so: for the code IoCConfigPlugin generates, which registers what a
-    /// file's load would.
-    @_spi(GeneratedConfig)
-    public func addParameterSpellings(_ keys: [String]) {
-        parameterSpellings.formUnion(keys)
+    /// Says that config writes these placeholder keys as `spelling` says (services.yaml's
+    /// parameters, `%key%`), so that a problem about one quotes it as the file does. The YAML
+    /// loader says it of the keys its files write as parameters; so does the code
+    /// IoCConfigPlugin generates, which registers what a file's load would.
+    ///
+    /// ```swift
+    /// builder.spellPlaceholders(["api.host"], as: PlaceholderSpelling(noun: "Parameter", opening: "%", closing: "%"))
+    /// ```
+    public func spellPlaceholders(_ keys: some Sequence<String>, as spelling: PlaceholderSpelling) {
+        for key in keys { placeholderSpellings[key] = spelling }
     }
 
     /// A builder for a top-level container.

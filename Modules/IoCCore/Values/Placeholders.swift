@@ -11,8 +11,8 @@ struct PlaceholderResolver {
     var roots: [String] = []
     /// The most text resolving may make in all (``ContainerBuilder/maxPlaceholderTextBytes``).
     let maxTextBytes: Int
-    /// The keys config writes as parameters (Symfony's `%key%`): problems quote them so.
-    var writtenAsParameters: Set<String> = []
+    /// The keys config writes otherwise than `${key}`, with how: problems quote them so.
+    var spellings: [String: PlaceholderSpelling] = [:]
     private let state = State()
 
     init(sources: [any PropertySource], roots: [String] = [], maxTextBytes: Int = .max) {
@@ -119,10 +119,8 @@ struct PlaceholderResolver {
     /// The problem of `key` without a value, quoted as config writes it.
     private func unresolved(_ key: String, at location: ConfigLocation, chain: [String]) -> IoCError {
         let advice = call(in: key).flatMap { $0.function.adviceWhenUnset(String($0.argument)) }
-        if writtenAsParameters.contains(key) {
-            return IoCError(.unresolvedParameter(key: key, location: location, chain: chain, sources: sources.map(\.name), advice: advice))
-        }
-        return IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name), advice: advice))
+        return IoCError(.unresolvedPlaceholder(key: key, location: location, chain: chain, sources: sources.map(\.name), advice: advice,
+                                               spelling: spellings[key] ?? .placeholder))
     }
 
     /// `value`, what `key` resolved to, remembered for the rest of the build. (A key that
@@ -259,12 +257,12 @@ struct PlaceholderResolver {
 extension ContainerBuilder {
     /// The resolver of this builder's placeholders: its property sources and functions, the
     /// config roots a function may read (symbolic links resolved), its text limit, and the keys
-    /// config writes as parameters.
+    /// config writes otherwise than `${key}`.
     func placeholderResolver() -> PlaceholderResolver {
         var resolver = PlaceholderResolver(sources: propertySources,
                                            roots: configRoots.compactMap { FilePaths.realPath($0.standardizedFileURL.path) },
                                            maxTextBytes: maxPlaceholderTextBytes)
-        resolver.writtenAsParameters = parameterSpellings
+        resolver.spellings = placeholderSpellings
         resolver.functions = placeholderFunctions
         return resolver
     }
