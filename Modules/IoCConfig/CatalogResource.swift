@@ -51,7 +51,8 @@ public struct CatalogResource: Sendable, Equatable, CustomStringConvertible {
 
 extension CatalogResource: DefinitionSetting {
     public static let defaultValue: CatalogResource? = nil
-    public static var preparation: PreparationPass? { PreparationPass(name: "catalog resources", order: 0, expand) }
+    public static var preparation: PreparationPass? { pass }
+    private static let pass = PreparationPass(name: "catalog resources", order: 0, expand)
 
     /// Each resource definition replaced by a definition per catalogued type it selects, named
     /// as the resource says and otherwise as the resource states. A component defined with the

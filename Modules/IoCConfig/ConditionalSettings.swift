@@ -58,7 +58,8 @@ public struct ConditionalSettings: Sendable, Equatable {
 /// The conditional settings of a definition, as a module's setting (``DefinitionSetting``).
 enum ConditionalSettingsList: DefinitionSetting {
     static let defaultValue: [ConditionalSettings] = []
-    static var preparation: PreparationPass? { PreparationPass(name: "conditional settings", order: 1, apply) }
+    static var preparation: PreparationPass? { pass }
+    private static let pass = PreparationPass(name: "conditional settings", order: 1, apply)
 
     /// Each definition with the conditional settings whose type its catalogued type is, or
     /// conforms to, applied. Without a catalog nothing conforms, as nothing is known of the types.

@@ -83,7 +83,7 @@ private enum Seen: DefinitionSetting {
 }
 
 /// What the passes ran, in order (the tests of this suite run one at a time).
-private final class PassLog: @unchecked Sendable {
+private final class PassLog: Sendable {
     static let shared = PassLog()
     private let lock = Locked<[String]>([])
     func append(_ entry: String) { lock.withLock { $0.append(entry) } }
@@ -114,7 +114,10 @@ struct DefinitionSettingTests {
         #expect(owned == other)
         owned[setting: Owner.self] = nil
         #expect(owned == definition)
-        // A setting without a pass asks the build for none.
+        // A setting without a pass asks the build for none; one with a pass, only while set.
+        #expect(other.hasExtras && !other.asksForPreparation)
+        other[setting: Greetings.self] = ["hi"]
+        #expect(other.asksForPreparation)
         other[setting: Greetings.self] = []
         #expect(!other.asksForPreparation)
     }

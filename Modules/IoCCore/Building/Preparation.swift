@@ -28,10 +28,7 @@ struct Preparation {
     }
 
     /// Leaves `definition` out for a problem reported already: its names join ``leftOut``.
-    mutating func leaveOut(_ definition: Definition) {
-        if let name = definition.name { leftOut.insert(name) }
-        leftOut.formUnion(definition.aliases)
-    }
+    mutating func leaveOut(_ definition: Definition) { leftOut.insertNames(of: definition) }
 
     /// `input` after the passes of `stage` its definitions' module settings ask for
     /// (``DefinitionSetting/preparation``), each once, in their order; what they report joins
@@ -43,11 +40,13 @@ struct Preparation {
         }
         guard !passes.isEmpty else { return input }
         ranSettingPasses = true
-        var context = PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut)
+        var context = PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut,
+                                         suggestionSearches: suggestionSearches)
         var result = input
         for pass in passes.values.sorted(by: { ($0.order, $0.name) < ($1.order, $1.name) }) { result = pass.run(&context, result) }
         problems += context.problems
         leftOut = context.leftOut
+        suggestionSearches = context.suggestionSearches
         promisedPrefixes += context.promisedPrefixes
         return result
     }
@@ -293,7 +292,7 @@ struct Preparation {
 
     /// Names among `candidates` close to `name`, quoted, while searches are left.
     mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
-        suggestionSearches.closest(to: name, in: candidates()).map { "\"\($0)\"" }
+        suggestionSearches.quotedClosest(to: name, in: candidates())
     }
 
     // MARK: Parents
@@ -344,4 +343,12 @@ extension Preparation {
 extension InjectionPoint {
     /// The point without its typed half, for rebinding through the catalog.
     var unbound: InjectionPoint { InjectionPoint(label: label, source: source, location: location) }
+}
+
+extension Set<String> {
+    /// Adds `definition`'s name and aliases: what leaving it out leaves out.
+    mutating func insertNames(of definition: Definition) {
+        if let name = definition.name { insert(name) }
+        formUnion(definition.aliases)
+    }
 }

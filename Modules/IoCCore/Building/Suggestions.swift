@@ -54,4 +54,9 @@ package struct SuggestionSearches {  // docs/Performance.md L5
         left -= 1
         return Suggestions.closest(to: name, in: candidates())
     }
+
+    /// ``closest(to:in:)``, each quoted, for a "did you mean" in a message.
+    package mutating func quotedClosest(to name: String, in candidates: @autoclosure () -> [String]) -> [String] {
+        closest(to: name, in: candidates()).map { "\"\($0)\"" }
+    }
 }

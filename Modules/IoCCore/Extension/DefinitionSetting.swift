@@ -102,13 +102,14 @@ public struct PreparationContext {
     var leftOut: Set<String>
     /// Name prefixes a pass was to make components under, where it was told to.
     var promisedPrefixes: [(prefix: String, location: ConfigLocation)] = []
-    /// The "did you mean" searches left to the passes.
-    private var suggestionSearches = SuggestionSearches()
+    /// The "did you mean" searches left to the build (the preparation's, handed over and back).
+    var suggestionSearches: SuggestionSearches
 
-    init(catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>) {
+    init(catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>, suggestionSearches: SuggestionSearches) {
         self.catalog = catalog
         self.activeProfiles = activeProfiles
         self.leftOut = leftOut
+        self.suggestionSearches = suggestionSearches
     }
 
     /// Whether the build keeps `definition`: it names no profile, or a profile that is active
@@ -124,7 +125,7 @@ public struct PreparationContext {
     /// Names among `candidates` close to `name`, quoted, for a "did you mean" (a build makes a
     /// limited number of such searches; none once they are spent).
     public mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
-        suggestionSearches.closest(to: name, in: candidates()).map { "\"\($0)\"" }
+        suggestionSearches.quotedClosest(to: name, in: candidates())
     }
 
     /// Whether the build has a catalog: without one, nothing is known of the types.
@@ -146,10 +147,7 @@ public struct PreparationContext {
 
     /// Leaves `definition` out for a problem reported already: an alias, child or decorator
     /// naming it is left out too, not reported again.
-    public mutating func leaveOut(_ definition: Definition) {
-        if let name = definition.name { leftOut.insert(name) }
-        leftOut.formUnion(definition.aliases)
-    }
+    public mutating func leaveOut(_ definition: Definition) { leftOut.insertNames(of: definition) }
 
     /// Says the pass was to make components whose names start with `prefix`, as stated at
     /// `location`: an alias naming one the pass did not make is reported as a missing component
