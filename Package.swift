@@ -123,6 +123,13 @@ let package = Package(
             path: "Tests/DocSnippetTests"
         ),
         .testTarget(name: "DocSnippetAnnotationTests", dependencies: ["IoCAnnotations"], path: "Tests/DocSnippetAnnotationTests"),
+        // The code examples of the modules' doc comments, compiled (SnippetCoverageTests checks
+        // that each stands in one of its files).
+        .testTarget(
+            name: "DocCommentSnippetTests",
+            dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCAnnotations", "IoCTesting"],
+            path: "Tests/DocCommentSnippetTests"
+        ),
 
         .target(name: "IoCTesting", dependencies: ["IoCCore"], path: "Modules/IoCTesting"),
         .testTarget(

@@ -13,7 +13,8 @@
 /// final class FreeWeatherClient: WeatherClient {
 ///     @Inject var logger: Logger
 ///     @Value("${weather.url}") var baseURL: URL
-///     init(session: HTTPSession) { ... }
+///     let session: any HTTPSession
+///     init(session: any HTTPSession) { self.session = session }
 /// }
 /// ```
 ///
@@ -112,7 +113,9 @@ public macro Dispose() = #externalMacro(module: "IoCAnnotationsMacros", type: "L
 ///
 /// ```swift
 /// @Module enum NetworkModule {
-///     @Provides(scope: .singleton) static func session(config: AppConfig) -> any HTTPSession { ... }
+///     @Provides(scope: .singleton) static func session(config: AppConfig) -> any HTTPSession {
+///         URLSessionTransport(timeout: config.timeout)
+///     }
 /// }
 /// ```
 @attached(extension, conformances: AnnotatedModule, names: named(register))
@@ -145,7 +148,9 @@ public macro Provides(
 ///     func forecast(for city: String) async throws -> Forecast
 /// }
 /// @Component(lazy: true, proxy: WeatherClient.self)
-/// final class FreeWeatherClient: WeatherClient { ... }
+/// final class FreeWeatherClient: WeatherClient {
+///     func forecast(for city: String) async throws -> Forecast { Forecast(city: city) }
+/// }
 /// ```
 @attached(peer, names: suffixed(Proxy))
 public macro LazyProxy() = #externalMacro(module: "IoCAnnotationsMacros", type: "LazyProxyMacro")

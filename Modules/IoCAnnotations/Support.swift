@@ -78,7 +78,7 @@ extension TypeCatalog {
 ///
 /// ```swift
 /// // What `@Component`'s expansion writes for a subclass without an annotation of its own:
-/// unannotatedSubclass(CavalryMan.self, of: "Knight", in: builder)
+/// return unannotatedSubclass(CavalryMan.self, of: "Knight", in: builder)
 /// ```
 public func unannotatedSubclass<T>(_ type: T.Type, of superclass: String, in builder: ContainerBuilder,
                                    file: String = #fileID, line: Int = #line) -> Int {
@@ -137,7 +137,7 @@ extension InjectedStorage: Sendable where Value: Sendable {}
 /// Injects an initializer or provider parameter by component name.
 ///
 /// ```swift
-/// init(session: any HTTPSession, @Named("weather.url") baseURL: URL) { ... }
+/// init(session: any HTTPSession, @Named("weather.url") baseURL: URL) { self.baseURL = baseURL }
 /// ```
 @propertyWrapper
 public struct Named<Value> {
@@ -147,7 +147,7 @@ public struct Named<Value> {
     /// `name` is read by `@Component` and `@Provides` from the source, not at run time.
     ///
     /// ```swift
-    /// init(@Named("weather.url") baseURL: URL) { ... }
+    /// init(@Named("weather.url") baseURL: URL) { self.baseURL = baseURL }
     /// ```
     public init(wrappedValue: Value, _ name: String) {
         self.wrappedValue = wrappedValue
@@ -160,7 +160,7 @@ extension Named: Sendable where Value: Sendable {}
 /// placeholder, converted to the parameter's type.
 ///
 /// ```swift
-/// init(@Config("${report.days:5}") days: Int) { ... }
+/// init(@Config("${report.days:5}") days: Int) { self.days = days }
 /// ```
 @propertyWrapper
 public struct Config<Value> {

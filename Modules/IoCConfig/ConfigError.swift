@@ -11,7 +11,7 @@ import IoCCore
 /// ```swift
 /// do {
 ///     try builder.loadYAML(contentsOf: url)
-/// } catch let error as ConfigError where error.kind == .limitExceeded {
+/// } catch where error.kind == .limitExceeded {   // `loadYAML` throws a ConfigError
 ///     print(error)   // "YAML limit exceeded at services.yaml:3:1: … Raise YAMLLimits if …"
 /// }
 /// ```

@@ -55,7 +55,7 @@ public enum ConfigImports {
     /// `path` relative to `root` when inside it, for messages.
     ///
     /// ```swift
-    /// ConfigImports.relative("/app/config/db.yaml", to: "/app/config")   // "db.yaml"
+    /// let name = ConfigImports.relative("/app/config/db.yaml", to: "/app/config")   // "db.yaml"
     /// ```
     public static func relative(_ path: String, to root: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path

@@ -75,7 +75,7 @@ public struct PropertiesFileSource: PropertySource {
     /// The entry `key`, as a string at its line.
     ///
     /// ```swift
-    /// try PropertiesFileSource(text: "retries=3", name: "inline").value(for: "retries")   // .string("3"), line 1
+    /// let retries = try PropertiesFileSource(text: "retries=3", name: "inline").value(for: "retries")   // .string("3"), line 1
     /// ```
     public func value(for key: String) -> ConfigValue? { values[key] }
 
@@ -191,7 +191,7 @@ public struct JSONFilePropertySource: PropertySource {
     /// The value at the dotted `key` (`weather.url`).
     ///
     /// ```swift
-    /// try JSONFilePropertySource(data: Data(#"{"weather": {"url": "http://localhost"}}"#.utf8), name: "inline")
+    /// let url = try JSONFilePropertySource(data: Data(#"{"weather": {"url": "http://localhost"}}"#.utf8), name: "inline")
     ///     .value(for: "weather.url")   // .string("http://localhost")
     /// ```
     public func value(for key: String) -> ConfigValue? { values[key] }

@@ -128,15 +128,25 @@ public enum ScopeLifetime: Int, Comparable, Sendable {
 /// Guice and Spring custom scopes): a request scope for a server, a session scope, a pool.
 ///
 /// An implementation must be thread-safe: `instance(for:create:)` is called from any thread.
-/// It must call `create` at most once for each key it caches, and must not hold a lock
-/// while `create` runs if `create` can reach the same scope again (it resolves dependencies).
+/// Once it has cached an instance for a key it must return that one until it drops it, and it
+/// must not hold a lock while `create` runs if `create` can reach the same scope again (it
+/// resolves dependencies): two threads that miss at once may both call `create`; keep the first.
 ///
 /// ```swift
-/// final class RequestScope: CustomScope {
+/// final class RequestScope: CustomScope, @unchecked Sendable {   // `lock` guards `cache`
 ///     let lifetime = ScopeLifetime.perContext
-///     private let cache = Mutex<[ScopedInstanceKey: Any]>([:])
-///     func instance<T>(for key: ScopedInstanceKey, create: () throws -> T) throws -> T { ... }
-///     func endRequest() { cache.withLock { $0.removeAll() } }
+///     private let lock = NSLock()
+///     private var cache: [ScopedInstanceKey: Any] = [:]
+///     func instance<T>(for key: ScopedInstanceKey, create: () throws -> T) throws -> T {
+///         if let cached = lock.withLock({ cache[key] }) as? T { return cached }
+///         let made = try create()   // outside the lock: it resolves the component's dependencies
+///         return lock.withLock {
+///             if let first = cache[key] as? T { return first }   // another thread's, made meanwhile
+///             cache[key] = made
+///             return made
+///         }
+///     }
+///     func endRequest() { lock.withLock { cache.removeAll() } }
 /// }
 /// builder.register(scope: RequestScope(), named: "request")
 /// ```

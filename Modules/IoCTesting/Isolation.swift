@@ -8,6 +8,7 @@ import Testing
 /// @Test(.overlay(of: App.container) { $0.replace((any WeatherClient).self, with: StubClient()) })
 /// func reportUsesTheStub() throws {
 ///     let report = try App.container.resolve(ReportService.self)   // answered by the overlay
+///     #expect(report.client is StubClient)
 ///     #expect(TestContainer.current?.wasCreated(FreeWeatherClient.self) == false)
 /// }
 /// ```
@@ -42,7 +43,9 @@ extension Trait where Self == OverlayTrait {
     ///
     /// ```swift
     /// @Test(.overlay(of: App.container) { $0.replace("clock", with: FixedClock() as any Clock) })
-    /// func reportIsDated() throws { ... }
+    /// func reportIsDated() throws {
+    ///     #expect(try App.container.resolve(ReportService.self).date == FixedClock.date)
+    /// }
     /// ```
     public static func overlay(of base: @autoclosure @escaping @Sendable () throws -> Container,
                                _ configure: @escaping @Sendable (Overlay) throws -> Void = { _ in }) -> Self {
@@ -76,7 +79,8 @@ public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> 
 ///
 /// ```swift
 /// try withOverlay(of: App.container, { $0.replace("clock", with: FixedClock() as any Clock) }) { test in
-///     #expect(try test.resolve((any Clock).self, name: "clock") is FixedClock)
+///     let clock = try test.resolve((any Clock).self, name: "clock")
+///     #expect(clock is FixedClock)
 /// }
 /// ```
 public func withOverlay<R>(of base: Container, _ configure: (Overlay) throws -> Void,

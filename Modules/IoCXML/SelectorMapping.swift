@@ -16,7 +16,7 @@ public enum SelectorMapping {
     /// The Swift signature for `selector`, or `nil` when it is neither a signature nor a selector.
     ///
     /// ```swift
-    /// SelectorMapping.swiftSignature("initWithQuest:")   // "init(quest:)"
+    /// let signature = SelectorMapping.swiftSignature("initWithQuest:")   // "init(quest:)"
     /// ```
     public static func swiftSignature(_ selector: String) -> String? {
         let text = selector.trimmingCharacters(in: .whitespaces)

@@ -4,7 +4,8 @@ import IoCXML
 import IoCYAML
 import Testing
 
-// Every code and config snippet of README.md and docs/*.md is checked here, so that no
+// Every code and config snippet of README.md and docs/*.md, and every Swift example of the
+// modules' doc comments, is checked here, so that no
 // example can drift from the code:
 // - a Swift snippet must stand, line by line, in one of this target's files, which compile it
 //   and (where it does not exit the process or read files by the paths the doc names) run it.
@@ -69,12 +70,36 @@ enum Snippets {
         return result
     }
 
-    /// The lines of this target's Swift files, trimmed, by file.
-    /// The lines of the snippet targets' Swift files (this one's, and the macro snippets' whose
-    /// types must stand at file scope), trimmed, by file.
+    /// The ```swift blocks of the modules' doc comments (`///` lines), in file order.
+    static func docComments() throws -> [Snippet] {
+        let modules = repository.appendingPathComponent("Modules")
+        guard let walker = FileManager.default.enumerator(atPath: modules.path) else { return [] }
+        let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+        return try files.flatMap { path -> [Snippet] in
+            let lines = try String(contentsOf: modules.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
+            var result: [Snippet] = []
+            var index = 0
+            while index < lines.count {
+                guard lines[index].trimmingCharacters(in: .whitespaces) == "/// ```swift" else { index += 1; continue }
+                var body: [String] = []
+                var end = index + 1
+                while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "/// ```" {
+                    let line = lines[end].trimmingCharacters(in: .whitespaces)
+                    body.append(String(line.dropFirst(line.hasPrefix("/// ") ? 4 : 3)))
+                    end += 1
+                }
+                result.append(Snippet(file: "Modules/\(path)", line: index + 1, language: "swift", lines: body, exemption: nil))
+                index = end + 1
+            }
+            return result
+        }
+    }
+
+    /// The lines of the snippet targets' Swift files (this one's, the macro snippets' whose
+    /// types must stand at file scope, and the doc comments'), trimmed, by file.
     static func sources() throws -> [(name: String, lines: [String])] {
         let tests = repository.appendingPathComponent("Tests")
-        return try ["DocSnippetTests", "DocSnippetAnnotationTests"].flatMap { target in
+        return try ["DocSnippetTests", "DocSnippetAnnotationTests", "DocCommentSnippetTests"].flatMap { target in
             let folder = tests.appendingPathComponent(target)
             return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { name in
                 let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -118,6 +143,18 @@ struct SnippetCoverageTests {
         }
         #expect(checked >= 20, "the documents hold \(checked) Swift snippets")
         #expect(missing.isEmpty, "Swift snippets no test compiles: \(missing.joined(separator: ", "))")
+    }
+
+    @Test func everyDocCommentExample_standsInACompiledTest() throws {
+        // The same rule for the ```swift blocks of doc comments (Tests/DocCommentSnippetTests).
+        let sources = try Snippets.sources()
+        let snippets = try Snippets.docComments()
+        let missing = snippets.filter { snippet in
+            let lines = snippet.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+            return !sources.contains { Snippets.contains($0.lines, lines) }
+        }
+        #expect(snippets.count >= 250, "the modules' doc comments hold \(snippets.count) Swift examples")
+        #expect(missing.isEmpty, "Doc-comment examples no test compiles: \(missing.map(\.description).joined(separator: ", "))")
     }
 
     @Test func everyYAMLSnippet_loadsWithoutAProblem() throws {

@@ -10,7 +10,10 @@
 /// }
 /// catalog.add(URL.self) { url in
 ///     url.alias("NSURL")
-///     url.staticFactory("URL(string:)") { (text: String) throws -> URL in ... }
+///     url.staticFactory("URL(string:)") { (text: String) throws -> URL in
+///         guard let url = URL(string: text) else { throw BadURL(text: text) }
+///         return url
+///     }
 /// }
 /// builder.catalog = catalog
 /// ```

@@ -89,8 +89,8 @@ extension Definition {
     /// ``moreTagAttributes``.
     ///
     /// ```swift
-    /// definition.tagEntries = [TagEntry("kernel.event_listener", ["event": "kernel.request"]),
-    ///                          TagEntry("kernel.event_listener", ["event": "kernel.response"])]
+    /// definition.tagEntries = [TagEntry("kernel.event_listener", ["event": .string("kernel.request")]),
+    ///                          TagEntry("kernel.event_listener", ["event": .string("kernel.response")])]
     /// ```
     public var tagEntries: [TagEntry] {
         get {

@@ -142,7 +142,7 @@ public struct Registration<T> {
     /// instance, so `T` must be `Sendable` (a `@MainActor` class is).
     ///
     /// ```swift
-    /// builder.register(HTTPSession.init).singleton()
+    /// builder.register(URLSessionTransport.init).singleton()
     /// ```
     @discardableResult
     public func singleton() -> Self where T: Sendable { scope(.singleton) }

@@ -36,7 +36,7 @@ public struct EnvironmentPropertySource: PropertySource {
     /// The variable `key`, as a string; `nil` when it is not set.
     ///
     /// ```swift
-    /// EnvironmentPropertySource(["HOME": "/root"]).value(for: "HOME")   // "/root", at "environment"
+    /// let home = EnvironmentPropertySource(["HOME": "/root"]).value(for: "HOME")   // "/root", at "environment"
     /// ```
     public func value(for key: String) -> ConfigValue? {
         variables[key].map { ConfigValue(.string($0), at: ConfigLocation(file: "environment", line: 0)) }
@@ -71,7 +71,7 @@ public struct DictionaryPropertySource: PropertySource {
     /// The value given for `key`.
     ///
     /// ```swift
-    /// DictionaryPropertySource(["retries": "3"]).value(for: "retries")   // .string("3")
+    /// let retries = DictionaryPropertySource(["retries": "3"]).value(for: "retries")   // .string("3")
     /// ```
     public func value(for key: String) -> ConfigValue? { values[key] }
 }
