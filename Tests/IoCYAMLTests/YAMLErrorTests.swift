@@ -235,7 +235,8 @@ struct YAMLLimitTests {
         #expect(try container.resolveAll(Logger.self, tagged: "t7").count == 1, "in a tagged list once, as in Symfony")
         let s0 = try #require(container.definitions.first { $0.name == "s0" })
         #expect(s0.tags == names)
-        #expect(s0.moreTagAttributes == ["t7": [[:], ["priority": ConfigValue(.int(3))]], "t4999": [[:]]])
+        #expect(s0.tagEntries.filter { $0.name == "t7" }.map(\.attributes) == [[:], [:], ["priority": ConfigValue(.int(3))]])
+        #expect(s0.tagEntries.filter { $0.name == "t4999" }.map(\.attributes) == [[:], [:]])
         #expect(s0.tagEntries.count == 5_003)
     }
 

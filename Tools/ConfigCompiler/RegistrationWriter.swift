@@ -196,7 +196,7 @@ package struct RegistrationWriter {
         if !definition.isAutowireCandidate { throw unsupported("autowire-candidate", definition) }
         if !definition.metadata.isEmpty { throw unsupported("meta", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
-        if !definition.moreTagAttributes.isEmpty { throw unsupported("a tag given more than once", definition) }
+        if definition.tagEntries.count != definition.tags.count { throw unsupported("a tag given more than once", definition) }
         if definition.stated.contains(.appendsArguments) { throw unsupported("arguments by index", definition) }
     }
 

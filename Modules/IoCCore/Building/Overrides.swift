@@ -107,7 +107,7 @@ extension Compilation {
         if definition.isEager { return "eager" }
         if definition.isPrimary { return "primary" }
         if !definition.aliases.isEmpty { return "aliases" }
-        if !definition.tags.isEmpty { return "tags" }
+        if !definition.tagEntries.isEmpty { return "tags" }
         if !definition.exposedAs.isEmpty { return "exposures (as:)" }
         if !definition.properties.isEmpty { return "properties" }
         if !definition.methodCalls.isEmpty { return "method calls" }

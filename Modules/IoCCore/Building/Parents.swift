@@ -76,7 +76,7 @@ extension Preparation {
             current = (parent, parentName)
         }
         while let (child, key) = waiting.popLast() {
-            let copied = complete.properties.count + complete.construction.arguments.count + complete.methodCalls.count + complete.tags.count
+            let copied = complete.properties.count + complete.construction.arguments.count + complete.methodCalls.count + complete.tagEntries.count
             inheritedSettings += copied
             guard inheritedSettings <= builder.maxInheritedSettings else {
                 // Once: the children after it are left unmerged, not each reported.
@@ -204,9 +204,15 @@ extension Preparation {
         // its parent (a Spring child of a prototype) is made when asked.
         if !child.stated.contains(.scope), result.isEager, result.scope != .singleton { result.isEager = false }
         if !child.stated.contains(.primary) { result.isPrimary = parent.isPrimary }
-        if !child.stated.contains(.tags), !parent.tags.isEmpty {
-            result.tags = parent.tags.adding(child.tags)
-            if !parent.tagAttributes.isEmpty { result.tagAttributes = parent.tagAttributes.merging(child.tagAttributes) { _, own in own } }
+        if !child.stated.contains(.tags), !parent.tagEntries.isEmpty {
+            // The parent's tags, then the child's others; a tag both have keeps the child's
+            // entries, with the parent's attributes where the child's first entry has none.
+            result.tagEntries = parent.tags.adding(child.tags).flatMap { tag -> [TagEntry] in
+                let own = child.tagEntries.filter { $0.name == tag }
+                let inherited = parent.tagEntries.first { $0.name == tag }?.attributes ?? [:]
+                let first = own.first.map(\.attributes).flatMap { $0.isEmpty ? nil : $0 } ?? inherited
+                return [TagEntry(tag, first)] + own.dropFirst()
+            }
         }
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }

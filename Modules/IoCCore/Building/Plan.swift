@@ -104,7 +104,14 @@ extension Compilation {
             if let name = definition.name { state.byName[name] = number }
             for alias in definition.aliases { state.byName[alias] = number }
         }
-        for tag in definition.tags { append(index, to: tag, in: &state.byTag) }
+        // Each tag once: a tag's entries stand together.
+        if definition.hasExtras {
+            var previous: String?
+            for entry in definition.tagEntries where entry.name != previous {
+                append(index, to: entry.name, in: &state.byTag)
+                previous = entry.name
+            }
+        }
         // A construction moved from another definition (`definition.construction = ...`) keeps
         // the code of that one, which makes another type: reported here, not at first resolve.
         if let recipe = state.code.recipe(definition.construction.code), let product = recipe.productType, let type = definition.type,

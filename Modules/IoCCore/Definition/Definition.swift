@@ -139,12 +139,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         get { fields.flags.contains(.primary) }
         set { unique.flags.set(.primary, newValue); fields.stated.insert(.primary) }
     }
-    /// Tags for collection injection (`tagged("reporter")`).
-    public var tags: [String] {
-        _read { yield extra { $0.tags } }
-        set { setList(\.tags, newValue) }
-        _modify { yield &extras.tags }
-    }
     /// Further types (usually protocols) this component can be injected as.
     public var exposedAs: [Exposure] {
         _read { yield extra { $0.exposedAs } }
@@ -234,7 +228,9 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var methodCalls: [MethodInjection] = []
         var hooks: [LifecycleHook] = []
         var aliases: [String] = []
-        var tags: [String] = []
+        /// The tags, each entry with its attributes, grouped by tag in the order tags were first
+        /// given (``tagEntries``).
+        var tags: [TagEntry] = []
         var exposedAs: [Exposure] = []
         var parent: String?
         var dependsOn: [String] = []
@@ -242,8 +238,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var strategy: NamedStrategy?
         var publicAliases: [String] = []
         var bindings: [ArgumentBinding] = []
-        var tagAttributes: [String: [String: ConfigValue]] = [:]
-        var moreTagAttributes: [String: [[String: ConfigValue]]] = [:]
         var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
         /// The yes-or-no settings, each stored when it differs from its default.

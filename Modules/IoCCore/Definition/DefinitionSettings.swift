@@ -70,57 +70,78 @@ extension Definition {
         get { extra { $0.bindings } }
         set { setList(\.bindings, newValue) }
     }
-    /// Attributes of the component's tags, by tag (`priority` orders tagged collections,
-    /// highest first).
-    public var tagAttributes: [String: [String: ConfigValue]] {
-        get { extra { $0.tagAttributes } }
-        set { setExtra(\.tagAttributes, newValue) }
-    }
-    /// The attributes of a tag's further entries, when a tag is given more than once with
-    /// other attributes (Symfony's `kernel.event_listener`, once per event): by tag, after the
-    /// first entry's, which ``tagAttributes`` holds.
-    public var moreTagAttributes: [String: [[String: ConfigValue]]] {
-        get { extra { $0.moreTagAttributes } }
-        set { setExtra(\.moreTagAttributes, newValue) }
+    /// Tags for collection injection (`tagged("reporter")`), each once, in the order given.
+    /// Setting them keeps the entries (and attributes) of the tags that stay.
+    public var tags: [String] {
+        get {
+            extra { extras in
+                var names: [String] = []
+                for entry in extras.tags where names.last != entry.name { names.append(entry.name) }
+                return names
+            }
+        }
+        set {
+            var kept: [String: [TagEntry]] = [:]
+            for entry in tagEntries { kept[entry.name, default: []].append(entry) }
+            var seen = Set<String>()
+            tagEntries = newValue.flatMap { name -> [TagEntry] in
+                guard seen.insert(name).inserted else { return [] }
+                return kept[name] ?? [TagEntry(name)]
+            }
+        }
     }
 
-    /// Every tag entry: a tag given several times once per entry, each with its attributes,
-    /// grouped by tag in the order of ``tags``. Setting it sets ``tags``, ``tagAttributes`` and
-    /// ``moreTagAttributes``.
+    /// The attributes of the component's tags, by tag (`priority` orders tagged collections,
+    /// highest first): each tag's first entry's, for the tags that have some. Setting them
+    /// sets the first entry's attributes of each tag the component has.
+    public var tagAttributes: [String: [String: ConfigValue]] {
+        get {
+            extra { extras in
+                var attributes: [String: [String: ConfigValue]] = [:]
+                for entry in extras.tags where !entry.attributes.isEmpty && attributes[entry.name] == nil {
+                    attributes[entry.name] = entry.attributes
+                }
+                return attributes
+            }
+        }
+        set {
+            var seen = Set<String>()
+            tagEntries = tagEntries.map { entry in
+                guard seen.insert(entry.name).inserted else { return entry }
+                return TagEntry(entry.name, newValue[entry.name] ?? [:])
+            }
+        }
+    }
+
+    /// Every tag entry: a tag given several times once per entry, each with its attributes
+    /// (Symfony's `kernel.event_listener`, once per event). Entries of one tag are kept
+    /// together, in the order each tag was first given; a tag's first entry is the one
+    /// ``tagAttributes`` shows.
     ///
     /// ```swift
     /// definition.tagEntries = [TagEntry("kernel.event_listener", ["event": .string("kernel.request")]),
     ///                          TagEntry("kernel.event_listener", ["event": .string("kernel.response")])]
     /// ```
     public var tagEntries: [TagEntry] {
-        get {
-            let first = tagAttributes, more = moreTagAttributes
-            return tags.flatMap { tag in
-                [TagEntry(tag, first[tag] ?? [:])] + (more[tag] ?? []).map { TagEntry(tag, $0) }
-            }
-        }
+        _read { yield extra { $0.tags } }
         set {
-            var names: [String] = [], seen = Set<String>()
-            var first: [String: [String: ConfigValue]] = [:], more: [String: [[String: ConfigValue]]] = [:]
-            for entry in newValue {
-                if seen.insert(entry.name).inserted {
-                    names.append(entry.name)
-                    if !entry.attributes.isEmpty { first[entry.name] = entry.attributes }
-                } else {
-                    more[entry.name, default: []].append(entry.attributes)
-                }
+            // Grouped by tag (a stable reordering, needed only when a tag comes back).
+            var names: [String] = []
+            var groups: [String: [TagEntry]] = [:]
+            for entry in newValue where !entry.name.isEmpty {
+                if groups[entry.name] == nil { names.append(entry.name) }
+                groups[entry.name, default: []].append(entry)
             }
-            tags = names
-            tagAttributes = first
-            moreTagAttributes = more
+            setList(\.tags, names.count == newValue.count ? newValue : names.flatMap { groups[$0] ?? [] })
         }
     }
 
-    /// Every set of attributes `tag` is given with, the first entry's first.
+    /// Every set of attributes `tag` is given with, the first entry's first (one empty set for
+    /// a tag without entries).
     func attributeSets(ofTag tag: String) -> [[String: ConfigValue]] {
-        [tagAttributes[tag] ?? [:]] + (moreTagAttributes[tag] ?? [])
+        let sets = extra { $0.tags.filter { $0.name == tag }.map(\.attributes) }
+        return sets.isEmpty ? [[:]] : sets
     }
-
 
     /// Whether the component is a candidate when something asks for its type (Spring's
     /// `autowire-candidate`); `false` leaves it reachable by name only.
@@ -130,7 +151,7 @@ extension Definition {
     }
     /// The `priority` attribute of `tag`, 0 when none is given.
     func priority(of tag: String) -> Double {
-        switch extra({ $0.tagAttributes[tag]?["priority"]?.kind }) {
+        switch extra({ $0.tags.first { $0.name == tag }?.attributes["priority"]?.kind }) {
         case .int(let value)?: return Double(value)
         case .double(let value)?: return value
         case .string(let text)?: return Double(text) ?? 0

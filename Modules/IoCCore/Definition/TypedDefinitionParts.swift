@@ -260,12 +260,3 @@ final class RegisteredInstance<T>: Sendable {
     var value: T { box.value }
     init(_ value: T) { box = UncheckedBox(value) }
 }
-
-/// Carries a value the user registered into `@Sendable` closures.
-struct UncheckedBox<V>: @unchecked Sendable {
-    // NB: an instance registered with `register(instance:)` is the user's to make thread-safe,
-    // as with any singleton; the container only hands it out. `MainActorGate` hands values to
-    // and from the main actor while the code that passed them waits.
-    let value: V
-    init(_ value: V) { self.value = value }
-}

@@ -162,8 +162,8 @@ enum KeyPathSetter {
     /// the property's name).
     @inlinable @inline(__always)
     static func setter<T, V>(_ keyPath: consuming WritableKeyPath<T, V>) -> @Sendable (inout T, V) throws -> Void {
-        nonisolated(unsafe) let path = consume keyPath
-        return { (instance: inout T, value: V) in instance[keyPath: path] = value }
+        let path = UncheckedBox(keyPath)
+        return { (instance: inout T, value: V) in instance[keyPath: path.value] = value }
     }
 
     /// One closure that writes through `keyPath` into a present instance, and, given none,
@@ -172,10 +172,10 @@ enum KeyPathSetter {
     /// from specializing it).
     @inlinable @inline(__always)
     static func access<T, V>(_ keyPath: consuming WritableKeyPath<T, V>) -> @Sendable (inout T?, V?) -> String? {
-        nonisolated(unsafe) let path = consume keyPath
+        let path = UncheckedBox(keyPath)
         return { (instance: inout T?, value: V?) in
-            guard var present = instance, let value else { return propertyName(path) }
-            present[keyPath: path] = value
+            guard var present = instance, let value else { return propertyName(path.value) }
+            present[keyPath: path.value] = value
             instance = present
             return nil
         }

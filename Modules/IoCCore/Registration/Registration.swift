@@ -98,8 +98,13 @@ public struct Registration<T> {
     @discardableResult
     public func tagged(_ tag: String, attributes: [String: ConfigValue]) -> Self {
         update {
-            if !$0.tags.contains(tag) { $0.tags.append(tag) }
-            $0.tagAttributes[tag, default: [:]].merge(attributes) { _, new in new }
+            var entries = $0.tagEntries
+            if let first = entries.firstIndex(where: { $0.name == tag }) {
+                entries[first].attributes.merge(attributes) { _, new in new }
+            } else {
+                entries.append(TagEntry(tag, attributes))
+            }
+            $0.tagEntries = entries
         }
     }
 
@@ -428,8 +433,8 @@ final class ProxyAdapter<T, P>: AdapterBox {
         guard !perCall else { return Provider(make: reach, makeAsync: reachAsync) }
         // NB: `Lazy<V>` is `Sendable` only for a `Sendable` `V`; a lazy proxy stands for its
         // component, and hands every thread the one instance the component would have.
-        nonisolated(unsafe) let once = Lazy(label: label, make: reach, makeAsync: reachAsync)
-        return Provider(make: { try once.get() }, makeAsync: { try await once.get() })
+        let once = UncheckedBox(Lazy(label: label, make: reach, makeAsync: reachAsync))
+        return Provider(make: { try once.value.get() }, makeAsync: { try await once.value.get() })
     }
 
     var baseType: ObjectIdentifier? { ObjectIdentifier(T.self) }
