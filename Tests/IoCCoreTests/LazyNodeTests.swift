@@ -373,9 +373,10 @@ struct LazyNodeTests {
             == [ObjectIdentifier(container.resolve(Hammer.self, name: "mallet"))])
     }
 
-    /// Spring's `autowire="byName"` adds every catalogued property that refers to no plain value;
-    /// one whose name no component has stays as the initializer set it. Such a component is
-    /// checked on the tables too, and its node leaves the property alone.
+    /// Autowired properties (what IoCConfig's `autowire="byName"` adds for every catalogued
+    /// property that refers to no plain value): one whose name no component has stays as the
+    /// initializer set it. Such a component is checked on the tables too, and its node leaves
+    /// the property alone.
     @Test func autowiredProperties_thatNothingMatches_areCheckedWithoutMakingNodes() throws {
         final class Knight: @unchecked Sendable {
             var horse: D?
@@ -394,7 +395,11 @@ struct LazyNodeTests {
         builder.catalog = catalog
         builder.register(D.init).named("horse").singleton()
         var knight = Definition(name: "knight", typeName: "Knight", location: ConfigLocation(file: "knights.xml", line: 3))
-        knight.propertyAutowiring = .byName
+        for name in ["horse", "sword"] {
+            var property = PropertyInjection(name: name, source: .named(name))
+            property.isAutowired = true
+            knight.properties.append(property)
+        }
         builder.add(knight)
         let container = try builder.build()
         #expect(made(container).isEmpty)

@@ -97,7 +97,10 @@ final class DefinitionWriter {
         if !definition.dependsOn.isEmpty { lines.append("d.dependsOn = \(strings(definition.dependsOn))") }
         if !definition.profiles.isEmpty { lines.append("d.profiles = \(strings(definition.profiles))") }
         if definition.isMainActor { lines.append("d.isMainActor = true") }
-        if let autowiring = definition.propertyAutowiring { lines.append("d.propertyAutowiring = .\(autowiring.rawValue)") }
+        if let autowiring = definition.propertyAutowiring {
+            usesConfigSettings = true
+            lines.append("d.propertyAutowiring = .\(autowiring.rawValue)")
+        }
         if !definition.deprecatedAliases.isEmpty {
             usesConfigSettings = true
             lines.append("d.deprecatedAliases = \(dictionary(definition.deprecatedAliases))")

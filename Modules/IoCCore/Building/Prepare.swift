@@ -1,7 +1,8 @@
 // Pass 1, prepare: what the definitions say once modules' first passes have run (IoCConfig's
 // resources and conditional settings), the active profiles are chosen, placeholders resolved,
-// modules' later passes have run (IoCConfig's decorators), aliases placed, overrides by name applied and children merged with their parents
-// (``Preparation``). No type is needed yet: the `ioc` tool stops here.
+// modules' later passes have run (IoCConfig's decorators), aliases placed, overrides by name
+// applied, children merged with their parents and modules' last passes have run (IoCConfig's
+// property autowiring) (``Preparation``). No type is needed yet: the `ioc` tool stops here.
 
 extension Compilation {
     /// Pass 1, prepare: the steps before binding — modules' first passes, the active profiles'
@@ -28,9 +29,11 @@ extension Compilation {
         if state.steps.contains(.settingPasses) { components = preparation.runSettingPasses(components, stage: .afterPlaceholders) }
         if state.steps.contains(.aliases) { components = preparation.applyAliases(components) }
         let overridden = applyOverrides(components, keys: .names)
-        let merged = state.steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
-        // Merging only ever drops definitions (abstract parents): as many out as in, and the
-        // names still stand where the override pass found them.
+        var merged = state.steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
+        if state.steps.contains(.settingPasses) { merged = preparation.runSettingPasses(merged, stage: .afterParents) }
+        // Merging only ever drops definitions (abstract parents), and the last passes (IoCConfig's
+        // property autowiring) only complete them: as many out as in, and the names still
+        // stand where the override pass found them.
         state.preparedNames = merged.count == overridden.kept.count ? overridden.positions : nil
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
         // fails the same way for each: reported once.

@@ -1,23 +1,3 @@
-extension TypedDescriptor {
-    /// The properties Spring's `autowire="byName"`/`"byType"` adds: each catalogued property not
-    /// set already whose type is not a plain value, referring to the component of its name, or
-    /// of its type (an optional property's wrapped type).
-    static func autowired(_ mode: PropertyAutowiring, _ entries: [TypeDescriptor.Property], besides given: [PropertyInjection],
-                          code: inout CodeTable) -> [PropertyInjection] {
-        entries.compactMap { entry in
-            guard !given.contains(where: { $0.name == entry.name }) else { return nil }
-            var wanted = entry.point.source
-            if case .optional(let inner) = wanted { wanted = inner }
-            guard case .type(let type) = wanted, !type.isPlainValue else { return nil }
-            var point = entry.point
-            point.source = mode == .byName ? .named(entry.name) : wanted
-            var property = PropertyInjection(name: entry.name, point: point, code: code.add(entry.setter))
-            property.isAutowired = true
-            return property
-        }
-    }
-}
-
 /// Binds what a definition of `T` names by text: properties, method calls, hooks, exposures.
 final class TypedDescriptor<T>: DescriptorBox {
     func bind(_ definition: Definition, construction: Construction, descriptor: TypeDescriptor,
@@ -54,12 +34,11 @@ final class TypedDescriptor<T>: DescriptorBox {
                 var point = entries[found].point
                 point.source = given[index].point.source
                 point.location = given[index].point.location
-                properties.append(PropertyInjection(name: name, point: point, code: binding.code.add(entries[found].setter)))
+                var property = PropertyInjection(name: name, point: point, code: binding.code.add(entries[found].setter))
+                property.isAutowired = given[index].isAutowired
+                properties.append(property)
             }
             bound.properties = properties
-        }
-        if let mode = definition.propertyAutowiring {
-            bound.properties += Self.autowired(mode, descriptor.properties, besides: bound.properties, code: &binding.code)
         }
 
         bound.methodCalls = definition.methodCalls.compactMap { call in
@@ -166,7 +145,7 @@ final class BindPlan {
         let hasExtras = definition.hasExtras
         guard !definition.isBound, let typeName = definition.typeName else { return nil }
         if hasExtras {
-            guard definition.methodCalls.isEmpty, definition.exposedAs.isEmpty, definition.propertyAutowiring == nil else { return nil }
+            guard definition.methodCalls.isEmpty, definition.exposedAs.isEmpty else { return nil }
         }
         var hasher = Hasher()
         hasher.combine(typeName)
@@ -258,6 +237,7 @@ final class BindPlan {
             for index in givenProperties.indices {
                 filled[index].point.source = givenProperties[index].point.source
                 filled[index].point.location = givenProperties[index].point.location
+                filled[index].isAutowired = givenProperties[index].isAutowired
             }
             bound.properties = filled
         }

@@ -31,6 +31,16 @@ public struct TypeDescriptor: Sendable {
         public let type: TypeRef
         let point: InjectionPoint
         let setter: any PropertySetting
+
+        /// The type of the one component it takes: its type, or an optional's wrapped type;
+        /// `nil` when its entry gives it a source of another kind (every component of a type,
+        /// a default value).
+        public var componentType: TypeRef? {
+            var wanted = point.source
+            if case .optional(let inner) = wanted { wanted = inner }
+            guard case .type(let type) = wanted else { return nil }
+            return type
+        }
     }
 
     // NB: the fields live in one copy-on-write box. Binding looks a descriptor up for every

@@ -238,7 +238,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var strategy: NamedStrategy?
         var publicAliases: [String] = []
         var bindings: [ArgumentBinding] = []
-        var propertyAutowiring: PropertyAutowiring?
         var aliasTarget: String?
         /// The yes-or-no settings, each stored when it differs from its default.
         var switches: Switches = []

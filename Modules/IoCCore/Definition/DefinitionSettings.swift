@@ -11,15 +11,6 @@ extension Definition {
         set { setSwitch(.mainActor, newValue) }
     }
 
-    /// Spring's `autowire="byName"` / `"byType"`: every settable property of the type's catalog
-    /// entry that the definition does not set, and whose type is not a plain value (text,
-    /// numbers, URLs, dates, collections), gets the component of its name (or the one component
-    /// of its type) when there is one, and is left alone when there is none.
-    public var propertyAutowiring: PropertyAutowiring? {
-        get { extra { $0.propertyAutowiring } }
-        set { setOptional(\.propertyAutowiring, newValue) }
-    }
-
     /// Set on a definition that is only another name (its ``name``) for the component named
     /// `aliasTarget`, wherever that one is defined — in code, another file or another front end.
     /// The build gives the target the name (public when this definition is), or reports an

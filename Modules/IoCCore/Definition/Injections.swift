@@ -39,14 +39,6 @@ public struct InjectionPoint: Sendable, Equatable {
     }
 }
 
-/// How ``Definition/propertyAutowiring`` matches a property to a component.
-public enum PropertyAutowiring: String, Sendable, Equatable {
-    /// The component whose name is the property's.
-    case byName
-    /// The one component of the property's type; several are an error, as in Spring.
-    case byType
-}
-
 /// A property set after construction.
 public struct PropertyInjection: Sendable, Equatable {
     /// The property's name.
@@ -58,8 +50,10 @@ public struct PropertyInjection: Sendable, Equatable {
     /// Whether a child definition's collection adds to its parent's value of the property
     /// instead of replacing it (Spring's `merge="true"`): a list appends, a map overrides by key.
     public var mergesWithParent = false
-    /// Added by ``Definition/propertyAutowiring``: left unset when nothing matches.
-    public internal(set) var isAutowired = false
+    /// Set only when its component is there: a reference (by name or type) that matches no
+    /// component leaves the property as the instance has it, instead of failing the build.
+    /// What IoCConfig's property autowiring (Spring's `autowire="byName"`/`"byType"`) adds.
+    public var isAutowired = false
 
     init(name: String, point: InjectionPoint, code: CodeRef) {
         self.name = name

@@ -50,15 +50,6 @@ final class TypeNames: Sendable {
     }
 }
 
-extension TypeRef {
-    /// Text, numbers, truth values, URLs, dates, data and collections: what Spring's property
-    /// autowiring leaves alone (its "simple properties"), as values rather than components.
-    var isPlainValue: Bool {
-        metatype is any LosslessStringConvertible.Type || metatype is any Collection.Type
-            || metatype == URL.self || metatype == Date.self || metatype == Data.self
-    }
-}
-
 // The typed code a bound type stands for. A bound definition's type says what it makes, so the
 // definition keeps no maker of its own (it kept one, 16 bytes of each, in `bytes_per_definition`):
 // the metatype is opened into the generic code that needs it.

@@ -64,6 +64,10 @@ public struct PreparationPass: Sendable {
         /// (those that failed left out), before aliases are placed, overrides applied and
         /// children merged with their parents.
         case afterPlaceholders
+        /// Last: once overrides are applied and children merged with their parents (abstract
+        /// ones left out), each definition as the build binds it — its type name its own or its
+        /// parent's.
+        case afterParents
     }
 
     /// Names the pass; two settings naming one pass share it (it runs once).
@@ -133,6 +137,10 @@ public struct PreparationContext {
 
     /// The module-qualified names of the catalog's types, in the order they were added.
     public var catalogTypeNames: [String] { catalog?.descriptors.map(\.type.qualifiedName) ?? [] }
+
+    /// The catalog's entry for the type named `typeName` (its short or qualified name, or an
+    /// alias); `nil` without a catalog, or for a type the catalog lacks.
+    public func descriptor(named typeName: String) -> TypeDescriptor? { catalog?.descriptor(named: typeName) }
 
     /// Whether the catalogued type named `typeName` is, or conforms to, the type named
     /// `otherName` (each by its short or qualified name); `false` for a type the catalog lacks.
