@@ -102,7 +102,7 @@ extension Compilation {
         let number = Int32(truncatingIfNeeded: index)
         if names {
             if let name = definition.name { state.byName[name] = number }
-            for alias in definition.aliases { state.byName[alias] = number }
+            if definition.hasExtras { for alias in definition.aliasNames { state.byName[alias.name] = number } }
         }
         // Each tag once: a tag's entries stand together.
         if definition.hasExtras {

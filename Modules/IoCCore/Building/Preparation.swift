@@ -228,7 +228,7 @@ struct Preparation {
         for (index, definition) in result.enumerated() { if let name = definition.name { owners[name] = index } }
         // What each component gains, applied once at the end: adding to a definition's aliases
         // one alias at a time copied the list each time (32,000 aliases of one bean: 4 seconds).
-        var gained: [Int: (aliases: [String], publicAliases: [String], settings: [(String, ModuleSettings)])] = [:]
+        var gained: [Int: (aliases: [Definition.AliasName], settings: [(String, ModuleSettings)])] = [:]
         // Aliases of an alias not yet placed wait for it, by the name they name, in file order.
         var waiting: [String: [Int]] = [:]
         var queue = Array(pending.indices.reversed())   // popped from the end: file order
@@ -250,15 +250,13 @@ struct Preparation {
                 if let released = waiting.removeValue(forKey: given) { queue += released.reversed() }
             }
             // In place: a copy taken out of the table would copy its lists on every alias.
-            gained[index, default: ([], [], [])].aliases += [name] + alias.aliases
-            gained[index, default: ([], [], [])].publicAliases += (alias.isPublic ? [name] : []) + alias.publicAliases
+            gained[index, default: ([], [])].aliases += [Definition.AliasName(name: name, isPublic: alias.isPublic)] + alias.aliasNames
             // Modules' settings of the alias: what each gives the component (``DefinitionSetting/aliased(_:as:into:)``).
             let settings = alias.moduleSettings
-            if !settings.isEmpty { gained[index, default: ([], [], [])].settings.append((name, settings)) }
+            if !settings.isEmpty { gained[index, default: ([], [])].settings.append((name, settings)) }
         }
         for (index, gains) in gained {
-            result[index].aliases += gains.aliases
-            result[index].publicAliases += gains.publicAliases
+            result[index].extras.aliases += gains.aliases
             for (name, settings) in gains.settings { result[index].extras.moduleSettings.absorb(alias: name, settings) }
         }
         // Aliases of a component left out for its own problem are left out with it (and so are

@@ -127,11 +127,28 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         set { setList(\.hooks, newValue) }
         _modify { yield &extras.hooks }
     }
-    /// Other names that reach this component.
+    /// Other names that reach this component. Setting them keeps ``publicAliases`` public
+    /// among those that stay.
     public var aliases: [String] {
+        get { extra { $0.aliases.map(\.name) } }
+        set {
+            // NB: most definitions have no aliases, and none public (a front end sets the list of
+            // each bean it reads): no set of public names to make then.
+            if newValue.isEmpty, !hasExtras { return }
+            let old = aliasNames
+            let publicOnes = old.contains(where: \.isPublic) ? Set(old.lazy.filter(\.isPublic).map(\.name)) : []
+            setList(\.aliases, newValue.map { AliasName(name: $0, isPublic: publicOnes.contains($0)) })
+        }
+    }
+    /// The aliases, each with whether it is public (``publicAliases``).
+    var aliasNames: [AliasName] {
         _read { yield extra { $0.aliases } }
-        set { setList(\.aliases, newValue) }
-        _modify { yield &extras.aliases }
+    }
+    /// One of a component's other names, and whether it reaches the component from the top level
+    /// although the component is private.
+    struct AliasName: Equatable, Sendable {
+        let name: String
+        var isPublic: Bool
     }
     /// Whether this component wins when several match a type. Setting it states it (a child
     /// definition keeps its own).
@@ -227,7 +244,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     struct Extras: Equatable, Sendable {
         var methodCalls: [MethodInjection] = []
         var hooks: [LifecycleHook] = []
-        var aliases: [String] = []
+        var aliases: [AliasName] = []
         /// The tags, each entry with its attributes, grouped by tag in the order tags were first
         /// given (``tagEntries``).
         var tags: [TagEntry] = []
@@ -236,7 +253,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var dependsOn: [String] = []
         var profiles: [String] = []
         var strategy: NamedStrategy?
-        var publicAliases: [String] = []
         var bindings: [ArgumentBinding] = []
         var aliasTarget: String?
         /// The yes-or-no settings, each stored when it differs from its default.

@@ -39,9 +39,20 @@ extension Definition {
         set { setSwitch(.private, !newValue) }
     }
     /// Aliases that can be resolved from the container although the component is private.
+    /// Setting them makes the aliases named public (adding those it lacks), the others not.
     public var publicAliases: [String] {
-        get { extra { $0.publicAliases } }
-        set { setList(\.publicAliases, newValue) }
+        get { extra { $0.aliases.filter(\.isPublic).map(\.name) } }
+        set {
+            let wanted = Set(newValue)
+            var names = aliasNames.map { AliasName(name: $0.name, isPublic: wanted.contains($0.name)) }
+            let known = Set(names.map(\.name))
+            names += newValue.filter { !known.contains($0) }.map { AliasName(name: $0, isPublic: true) }
+            setList(\.aliases, names)
+        }
+    }
+    /// Whether `name` is one of ``publicAliases``.
+    func hasPublicAlias(_ name: String) -> Bool {
+        extra { $0.aliases.contains { $0.name == name && $0.isPublic } }
     }
     /// Whether initializer parameters the definition does not give are resolved by their type
     /// (`true`, the default), or must be given (Symfony's `autowire: false`).

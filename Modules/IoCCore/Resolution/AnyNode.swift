@@ -114,7 +114,7 @@ class AnyNode: @unchecked Sendable {
     @usableFromInline
     func hides(name: String) -> Bool {
         guard isPrivate, let definition = (base ?? self).definition else { return false }
-        return !definition.publicAliases.contains(name)
+        return !definition.hasPublicAlias(name)
     }
     /// The type it is registered (or exposed) as.
     var typeRef: TypeRef { key.type ?? TypeRef(Any.self) }

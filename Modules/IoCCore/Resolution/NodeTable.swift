@@ -42,7 +42,7 @@ struct NodeRef {
     /// Whether a top-level resolve by `name` must not reach it (see ``AnyNode/hides(name:)``).
     func hides(name: String) -> Bool {
         guard isPrivate else { return false }
-        return !definition.publicAliases.contains(name)
+        return !definition.hasPublicAlias(name)
     }
     /// How an ambiguity message lists this candidate.
     var candidateDescription: String { "\(label) at \(location)" }
