@@ -82,6 +82,14 @@ private enum Seen: DefinitionSetting {
     }
 }
 
+/// A last-stage pass that puts the definitions in reverse order (as many out as in).
+private enum Reversed: DefinitionSetting {
+    static let defaultValue = false
+    static var preparation: PreparationPass? {
+        PreparationPass(name: "reversed", stage: .afterParents) { _, definitions in definitions.reversed() }
+    }
+}
+
 /// What the passes ran, in order (the tests of this suite run one at a time).
 private final class PassLog: Sendable {
     static let shared = PassLog()
@@ -144,6 +152,22 @@ struct DefinitionSettingTests {
         #expect(merged.description.contains("\n  label audited\n  label billing"))
         let info = try container.resolve(Audited.self, name: "child").info
         #expect(info[setting: Labels.self] == ["audited", "billing"] && info[setting: Owner.self] == nil)
+    }
+
+    @Test func aLastPass_thatMovesDefinitions_leavesEachNameReachingItsOwnComponent() throws {
+        // The names the override pass numbered stand only where nothing moved them since.
+        let builder = ContainerBuilder()
+        builder.catalog = catalog()
+        for greeting in ["hello", "hey", "hi"] {
+            var definition = Definition(name: greeting, typeName: "Greeter", location: here)
+            definition.construction.append(InjectionPoint(label: "greeting", source: .config(.string(greeting))))
+            definition[setting: Reversed.self] = true
+            builder.add(definition)
+        }
+        let container = try builder.build()
+        for greeting in ["hello", "hey", "hi"] {
+            #expect(try container.resolve(Greeter.self, name: greeting).greeting == greeting)
+        }
     }
 
     @Test func aLaterPass_seesTheActiveDefinitions_withTheirPlaceholdersResolved_afterTheFirstPasses() throws {

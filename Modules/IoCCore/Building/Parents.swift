@@ -208,10 +208,10 @@ extension Preparation {
             // The parent's tags, then the child's others; a tag both have keeps the child's
             // entries, with the parent's attributes where the child's first entry has none.
             result.tagEntries = parent.tags.adding(child.tags).flatMap { tag -> [TagEntry] in
-                let own = child.tagEntries.filter { $0.name == tag }
-                let inherited = parent.tagEntries.first { $0.name == tag }?.attributes ?? [:]
-                let first = own.first.map(\.attributes).flatMap { $0.isEmpty ? nil : $0 } ?? inherited
-                return [TagEntry(tag, first)] + own.dropFirst()
+                var entries = child.tagEntries.filter { $0.name == tag }
+                if entries.isEmpty { entries = [TagEntry(tag)] }
+                if entries[0].attributes.isEmpty { entries[0].attributes = parent.tagEntries.first { $0.name == tag }?.attributes ?? [:] }
+                return entries
             }
         }
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)

@@ -12,8 +12,8 @@ struct Preparation {
     /// ``ContainerBuilder/maxInheritedSettings``.
     var inheritedSettings = 0
     var reportedInheritanceLimit = false
-    /// Whether a module's pass has run (and may have written definitions).
-    private(set) var ranSettingPasses = false
+    /// How many stages had modules' passes to run (each may have written definitions).
+    private(set) var stagesWithPasses = 0
     /// Name prefixes passes were to make components under (``PreparationContext/promiseNames(withPrefix:at:)``).
     private var promisedPrefixes: [(prefix: String, location: ConfigLocation)] = []
     /// Names of components left out for a problem reported already (or that the builder was
@@ -39,7 +39,7 @@ struct Preparation {
             for pass in definition.preparations where pass.stage == stage { passes[pass.name] = pass }
         }
         guard !passes.isEmpty else { return input }
-        ranSettingPasses = true
+        stagesWithPasses += 1
         var context = PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut,
                                          suggestionSearches: suggestionSearches)
         var result = input

@@ -23,18 +23,23 @@ extension Compilation {
             // The passes write definitions: the steps after them look at what they wrote. The
             // others only drop definitions, rename them or merge them with their parents, whose
             // needs are counted.
-            if preparation.ranSettingPasses { state.steps = BuildSteps(of: components) }
+            if preparation.stagesWithPasses > 0 { state.steps = BuildSteps(of: components) }
         }
         if state.steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
         if state.steps.contains(.settingPasses) { components = preparation.runSettingPasses(components, stage: .afterPlaceholders) }
         if state.steps.contains(.aliases) { components = preparation.applyAliases(components) }
         let overridden = applyOverrides(components, keys: .names)
         var merged = state.steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
-        if state.steps.contains(.settingPasses) { merged = preparation.runSettingPasses(merged, stage: .afterParents) }
-        // Merging only ever drops definitions (abstract parents), and the last passes (IoCConfig's
-        // property autowiring) only complete them: as many out as in, and the names still
-        // stand where the override pass found them.
-        state.preparedNames = merged.count == overridden.kept.count ? overridden.positions : nil
+        // Merging only ever drops definitions (abstract parents): as many out as in, and the
+        // names still stand where the override pass found them. A module's last pass may move
+        // or rename them: the plan numbers the names again after one.
+        var namesStand = merged.count == overridden.kept.count
+        if state.steps.contains(.settingPasses) {
+            let stagesBefore = preparation.stagesWithPasses
+            merged = preparation.runSettingPasses(merged, stage: .afterParents)
+            if preparation.stagesWithPasses > stagesBefore { namesStand = false }
+        }
+        state.preparedNames = namesStand ? overridden.positions : nil
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
         // fails the same way for each: reported once.
         var seen = Set<String>()

@@ -132,9 +132,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     public var aliases: [String] {
         get { extra { $0.aliases.map(\.name) } }
         set {
-            // NB: most definitions have no aliases, and none public (a front end sets the list of
-            // each bean it reads): no set of public names to make then.
-            if newValue.isEmpty, !hasExtras { return }
+            // NB: most definitions have no public alias (a front end sets the list of each bean
+            // it reads): no set of public names to make then.
             let old = aliasNames
             let publicOnes = old.contains(where: \.isPublic) ? Set(old.lazy.filter(\.isPublic).map(\.name)) : []
             setList(\.aliases, newValue.map { AliasName(name: $0, isPublic: publicOnes.contains($0)) })
