@@ -22,7 +22,7 @@ enum PropertyAutowiringSetting: DefinitionSetting {
     /// Last: a child's type (its own or its parent's) and its properties (with its parent's)
     /// are known once children are merged. Spring takes the mode from the child alone, which is
     /// what a setting that says nothing of inheritance does.
-    static let pass = PreparationPass(name: "property autowiring", stage: .afterParents) { context, definitions in
+    static let pass = PreparationPass(name: "property autowiring", stage: .afterOverrides) { context, definitions in
         var result = definitions
         for index in result.indices {
             guard let mode = result[index][setting: PropertyAutowiringSetting.self],

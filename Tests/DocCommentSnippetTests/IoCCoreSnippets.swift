@@ -454,6 +454,19 @@ extension Definition {
     }
 }
 
+// Modules/IoCCore/Extension/ParameterSources.swift:9
+/// Every parameter labelled `locale` takes this text.
+enum GivenLocale: ParameterSourceSetting {
+    static let defaultValue: String? = nil
+    static func source(for parameter: LeftOutParameter, in value: String?) -> InjectionPoint? {
+        guard let value, parameter.label == "locale" else { return nil }
+        return InjectionPoint(label: "locale", source: .config(.string(value)))
+    }
+    static func mapSources(_ value: String?, _ transform: (InjectionPoint) throws(IoCError) -> InjectionSource) throws(IoCError) -> String? {
+        value
+    }
+}
+
 // Modules/IoCCore/Extension/DefinitionSetting.swift:231
 func definitionSetting231(definition: inout Definition) throws { // scaffold
     definition[setting: Owner.self] = "billing"

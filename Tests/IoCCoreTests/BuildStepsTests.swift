@@ -38,8 +38,7 @@ struct BuildStepsTests {
             return BuildSteps.needed(by: definition)
         }
         #expect(steps { $0.profiles = ["dev"] } == [.profilesAndPlaceholders])
-        #expect(steps { $0.parent = "base" } == [.parents])
-        #expect(steps { $0.isAbstract = true } == [.parents])
+        #expect(steps { $0.isAbstract = true } == [.abstract])
         // A module's setting needs the passes step when it asks for a pass, and none otherwise.
         #expect(steps { $0[setting: ExpandedSetting.self] = true } == [.settingPasses])
         #expect(steps { $0[setting: NoteSetting.self] = "for tools" } == [])
@@ -49,8 +48,6 @@ struct BuildStepsTests {
         #expect(steps { $0.construction.append(InjectionPoint(source: .list([.optional(.typeNamed("Mailer"))]))) } == [.binding])
         // A setting among the rare ones that no step reads needs none.
         #expect(steps { $0.aliases = ["other"] } == [])
-        let alias = Definition.alias("mailer", of: "smtp", location: ConfigLocation(file: "services.yaml", line: 3))
-        #expect(BuildSteps.needed(by: alias).contains(.aliases))
         let runtime = try #require(registered { _ = $0.register(E.self, runtimeArguments: { (_: Resolver, _: Int) in E() }) })
         #expect(BuildSteps.needed(by: runtime) == [.runtimeFactories])
     }

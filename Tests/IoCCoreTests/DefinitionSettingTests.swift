@@ -11,23 +11,6 @@ private enum Owner: DefinitionSetting {
     static let defaultValue: String? = nil
 }
 
-/// Labels a child adds to its parent's, and an alias to the component it names (as
-/// `alias=label`), described one per line.
-private enum Labels: DefinitionSetting {
-    static let defaultValue: [String] = []
-    static func inherited(from parent: [String], by own: [String]) -> [String] { parent + own }
-    static func aliased(_ value: [String], as name: String, into target: [String]) -> [String] {
-        target + value.map { name + "=" + $0 }
-    }
-    static func describe(_ value: [String]) -> [String] { value.map { "label " + $0 } }
-}
-
-/// Told what its component is.
-private final class Audited: Sendable {
-    let info: ComponentInfo
-    init(info: ComponentInfo) { self.info = info }
-}
-
 /// Makes one greeter per greeting from a template definition: what a front end's `resource:`
 /// does with catalogued types, here with a list the setting holds.
 private enum Greetings: DefinitionSetting {
@@ -86,7 +69,7 @@ private enum Seen: DefinitionSetting {
 private enum Reversed: DefinitionSetting {
     static let defaultValue = false
     static var preparation: PreparationPass? {
-        PreparationPass(name: "reversed", stage: .afterParents) { _, definitions in definitions.reversed() }
+        PreparationPass(name: "reversed", stage: .afterOverrides) { _, definitions in definitions.reversed() }
     }
 }
 
@@ -130,30 +113,6 @@ struct DefinitionSettingTests {
         #expect(!other.asksForPreparation)
     }
 
-    @Test func aChild_takesWhatEachSettingSaysOfItsParents_andNothingByDefault() throws {
-        let catalog = TypeCatalog()
-        catalog.add(Audited.self) { $0.initializer("init(info:)") { (info: ComponentInfo) in Audited(info: info) } }
-        let builder = ContainerBuilder()
-        builder.catalog = catalog
-        var parent = Definition(name: "base", typeName: "Audited", location: here)
-        parent.isAbstract = true
-        parent[setting: Labels.self] = ["audited"]
-        parent[setting: Owner.self] = "platform"
-        builder.add(parent)
-        var child = Definition(name: "child", typeName: nil, location: here)
-        child.parent = "base"
-        child[setting: Labels.self] = ["billing"]
-        builder.add(child)
-        let container = try builder.build()
-        let merged = try #require(container.definitions.first { $0.name == "child" })
-        #expect(merged[setting: Labels.self] == ["audited", "billing"])
-        #expect(merged[setting: Owner.self] == nil)
-        // The settings' own lines in the description, and the values the component is told.
-        #expect(merged.description.contains("\n  label audited\n  label billing"))
-        let info = try container.resolve(Audited.self, name: "child").info
-        #expect(info[setting: Labels.self] == ["audited", "billing"] && info[setting: Owner.self] == nil)
-    }
-
     @Test func aLastPass_thatMovesDefinitions_leavesEachNameReachingItsOwnComponent() throws {
         // The names the override pass numbered stand only where nothing moved them since.
         let builder = ContainerBuilder()
@@ -186,23 +145,6 @@ struct DefinitionSettingTests {
         let container = try builder.build()
         #expect(PassLog.shared.take() == ["greetings over 2", "seen greeter.${greeting} value \"hey\""])
         #expect(try container.resolve(Greeter.self, name: "greeter.${greeting}").greeting == "hey")
-    }
-
-    @Test func anAlias_givesTheComponentItNamesWhatEachSettingSays_andNothingByDefault() throws {
-        let builder = ContainerBuilder()
-        builder.register(instance: Greeter(greeting: "hi")).named("greeter")
-        var alias = Definition.alias("hello", of: "greeter", location: here)
-        alias[setting: Labels.self] = ["old"]
-        alias[setting: Owner.self] = "platform"
-        builder.add(alias)
-        var second = Definition.alias("hey", of: "hello", location: here)
-        second[setting: Labels.self] = ["older"]
-        builder.add(second)
-        let container = try builder.build()
-        let greeter = try #require(container.definitions.first { $0.name == "greeter" })
-        #expect(greeter[setting: Labels.self] == ["hello=old", "hey=older"])
-        #expect(greeter[setting: Owner.self] == nil)
-        #expect(greeter.aliases == ["hello", "hey"])
     }
 
     @Test func passes_runOncePerBuild_inTheirOrder_andTheirDefinitionsAreBuilt() throws {
@@ -244,32 +186,5 @@ struct DefinitionSettingTests {
         builder.add(plain)
         #expect(try builder.build().resolve(Greeter.self, name: "greeter").greeting == "hey")
         #expect(PassLog.shared.take() == [])
-    }
-
-    @Test func anAliasOfANameAPassPromised_andDidNotMake_isAMissingComponentWhereThePromiseWas() {
-        let builder = ContainerBuilder()
-        let empty = TypeCatalog()
-        builder.catalog = empty
-        var template = Definition(name: "greeter", typeName: "Greeter", location: here)
-        template[setting: Greetings.self] = ["hello"]
-        builder.add(template)
-        builder.add(.alias("hello", of: "greeter.hello", location: ConfigLocation(file: "greeters.yaml", line: 9)))
-        builder.add(.alias("stray", of: "nobody", location: ConfigLocation(file: "greeters.yaml", line: 10)))
-        let error = #expect(throws: IoCError.self) { try builder.build() }
-        #expect(error?.problems.map(\.description) == [
-            "No component \"greeter.hello\" is registered; required by alias \"hello\", its target, at greeters.yaml:3. Register it, or correct the reference.",
-            "Alias \"stray\" at greeters.yaml:10 names \"nobody\", which no definition has.",
-        ])
-    }
-
-    @Test func aProblemReportedByAPass_leavesOutAliasesOfWhatItLeftOut() {
-        let builder = ContainerBuilder()
-        builder.catalog = catalog()
-        var refused = Definition(name: "refused", typeName: "Greeter", location: here)
-        refused[setting: Refused.self] = true
-        builder.add(refused)
-        builder.add(.alias("stillRefused", of: "refused", location: ConfigLocation(file: "greeters.yaml", line: 9)))
-        let error = #expect(throws: IoCError.self) { try builder.build() }
-        #expect(error?.problems.map(\.description) == ["\"refused\" (Greeter) at greeters.yaml:3 is refused."])
     }
 }

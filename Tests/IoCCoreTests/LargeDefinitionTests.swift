@@ -29,25 +29,4 @@ struct LargeDefinitionTests {
         }
         #expect(Preparation.repeatedProperty(in: definition("a", properties: (0..<100).map { property("p\($0)", $0, line: $0) })) == nil)
     }
-
-    @Test func aChildMergedWithAParent_replacesInPlace_andAddsInOrder_forFewAndMany() throws {
-        for (parentCount, childCount) in [(3, 2), (30, 20), (2_000, 500)] {
-            let parent = definition("parent", properties: (0..<parentCount).map { property("p\($0)", $0, line: 2) },
-                                    tags: (0..<parentCount).map { "t\($0)" })
-            // The child replaces every other one of the parent's first properties and adds its own.
-            let replaced = Array(stride(from: 0, to: min(parentCount, childCount), by: 2))
-            var own = replaced.map { property("p\($0)", -$0, line: 3) }
-            own += (0..<(childCount - replaced.count)).map { property("q\($0)", $0, line: 3) }
-            var child = definition("child", properties: own, tags: ["t1", "extra", "t0"])
-            child.parent = "parent"
-            let merged = try Preparation.merge(child: child, parent: parent)
-            let expected = (0..<parentCount).map { index in replaced.contains(index) ? "p\(index)=\(-index)" : "p\(index)=\(index)" }
-                + (0..<(childCount - replaced.count)).map { "q\($0)=\($0)" }
-            #expect(merged.properties.map { property in
-                guard case .config(let value) = property.point.source, case .int(let number) = value.kind else { return "?" }
-                return "\(property.name)=\(number)"
-            } == expected)
-            #expect(merged.tags == (0..<parentCount).map { "t\($0)" } + ["extra"])
-        }
-    }
 }

@@ -182,7 +182,7 @@ final class DefinitionWriter {
     }
 
     private func binding(_ binding: ArgumentBinding) throws(Unwritable) -> String {
-        "IoCCore.ArgumentBinding(parameter: \(optional(binding.parameter)), typeName: \(optional(binding.typeName)), "
+        "IoCConfig.ArgumentBinding(parameter: \(optional(binding.parameter)), typeName: \(optional(binding.typeName)), "
             + "source: \(try source(binding.source)), location: \(location(binding.location)))"
     }
 

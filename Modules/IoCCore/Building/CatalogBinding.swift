@@ -61,7 +61,7 @@ final class CatalogBinding {
         half.properties = definition.properties
         half.methodCalls = definition.methodCalls
         half.hooks = definition.hooks
-        half.bindings = definition.bindings
+        half.takeParameterSources(of: definition)
         half.autowires = definition.autowires
         half.exposesConformances = false
         half.scope = .prototype
@@ -166,13 +166,17 @@ final class CatalogBinding {
         if let key, let plan = plans[key]?.first(where: { $0.matches(definition) }) {
             return plan.apply(to: definition)
         }
+        supplied = []
         guard let (bound, targets) = bindTypeThroughCatalog(definition) else { return nil }
-        if let key { plans[key, default: []].append(BindPlan(definition: definition, bound: bound, targets: targets)) }
+        if let key { plans[key, default: []].append(BindPlan(definition: definition, bound: bound, targets: targets, supplied: supplied)) }
         return bound
     }
 
     /// What binding decided for each shape of definition met so far, by the shape's hash.
     @exclusivity(unchecked) private var plans: [Int: [BindPlan]] = [:]  // docs/Performance.md L3
+    /// The parameters the definition being bound left out that a module's setting gave sources
+    /// to (``ParameterSourceSetting``), by position: its plan asks the next definition's own.
+    private var supplied: [(position: Int, parameter: LeftOutParameter)] = []
 
     /// The bound definition, with the member position each given argument went to.
     private func bindTypeThroughCatalog(_ definition: Definition) -> (Definition, targets: [Int])? {
@@ -309,19 +313,23 @@ final class CatalogBinding {
     }
 
     /// The member's typed points with the given arguments' sources and locations at `targets`.
-    /// The parameters a definition does not give: a matching binding's source, else their
-    /// Swift default or autowiring by type — or, with autowiring off, a problem for each.
+    /// The parameters a definition does not give: the source a module's setting gives them
+    /// (``ParameterSourceSetting``), else their Swift default or autowiring by type — or, with
+    /// autowiring off, a problem for each.
     private func completeLeftOut(_ points: inout [InjectionPoint], of member: TypeDescriptor.Member, given targets: [Int],
                                  _ definition: Definition, _ catalog: CatalogContents) -> Bool {
-        guard !definition.bindings.isEmpty || !definition.autowires, targets.count < points.count else { return true }
+        let suppliesParameters = definition.suppliesParameters
+        guard suppliesParameters || !definition.autowires, targets.count < points.count else { return true }
         let labels = member.signature.labels ?? []
         var complete = true
         for position in points.indices where !targets.contains(position) {
             let label = position < labels.count ? labels[position] : nil
             let type = position < member.parameterTypes.count ? member.parameterTypes[position] : nil
-            if let binding = definition.bindings.first(where: { Self.binding($0, fits: label, type, catalog) }) {
-                points[position].source = binding.source
-                points[position].location = binding.location
+            let parameter = LeftOutParameter(label: label, type: type, catalog: catalog)
+            if suppliesParameters, let point = definition.moduleSettings.source(for: parameter) {
+                points[position].source = point.source
+                points[position].location = point.location
+                supplied.append((position, parameter))
             } else if !definition.autowires, Self.isResolvedByType(points[position].source) {
                 problems.append(IoCError(.invalidDefinition(
                     component: definition.label,
@@ -331,14 +339,6 @@ final class CatalogBinding {
             }
         }
         return complete
-    }
-
-    /// Whether `binding` names a parameter with `label` and of `type`.
-    private static func binding(_ binding: ArgumentBinding, fits label: String?, _ type: TypeRef?, _ catalog: CatalogContents) -> Bool {
-        if let parameter = binding.parameter, parameter != label { return false }
-        guard let typeName = binding.typeName else { return true }
-        guard let type else { return false }
-        return typeName == type.name || catalog.type(named: typeName) == type
     }
 
     /// Whether a parameter's own source resolves it by its type (autowiring), not by what its

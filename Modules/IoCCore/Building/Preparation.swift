@@ -1,17 +1,12 @@
-/// The steps before binding: keep the definitions of the active profiles, resolve
-/// placeholders, apply overrides by name, and merge children with their parents.
+/// The steps before binding: run modules' passes, keep the definitions of the active profiles,
+/// resolve placeholders, apply overrides by name, and drop abstract definitions.
 struct Preparation {
     let builder: ContainerBuilder
     /// The builder's catalog as the build started (read without its lock).
     let catalog: CatalogContents?
     var problems: [IoCError] = []
-    var reportedParentCycles: Set<[String]> = []
     /// The "did you mean" searches among the definitions' names left to this preparation.
     private var suggestionSearches = SuggestionSearches()
-    /// The settings children have copied from their parents so far, held to the builder's
-    /// ``ContainerBuilder/maxInheritedSettings``.
-    var inheritedSettings = 0
-    var reportedInheritanceLimit = false
     /// How many stages had modules' passes to run (each may have written definitions).
     private(set) var stagesWithPasses = 0
     /// Name prefixes passes were to make components under (``PreparationContext/promiseNames(withPrefix:at:)``).
@@ -30,6 +25,12 @@ struct Preparation {
     /// Leaves `definition` out for a problem reported already: its names join ``leftOut``.
     mutating func leaveOut(_ definition: Definition) { leftOut.insertNames(of: definition) }
 
+    /// What a pass reads of this preparation, and where it reports.
+    var context: PreparationContext {
+        PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut, promisedPrefixes: promisedPrefixes,
+                           suggestionSearches: suggestionSearches, maxInheritedSettings: builder.maxInheritedSettings)
+    }
+
     /// `input` after the passes of `stage` its definitions' module settings ask for
     /// (``DefinitionSetting/preparation``), each once, in their order; what they report joins
     /// this preparation's problems.
@@ -40,14 +41,13 @@ struct Preparation {
         }
         guard !passes.isEmpty else { return input }
         stagesWithPasses += 1
-        var context = PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut,
-                                         suggestionSearches: suggestionSearches)
+        var context = self.context
         var result = input
         for pass in passes.values.sorted(by: { ($0.order, $0.name) < ($1.order, $1.name) }) { result = pass.run(&context, result) }
         problems += context.problems
         leftOut = context.leftOut
         suggestionSearches = context.suggestionSearches
-        promisedPrefixes += context.promisedPrefixes
+        promisedPrefixes = context.promisedPrefixes
         return result
     }
 
@@ -135,9 +135,11 @@ struct Preparation {
                     result.methodCalls[call].arguments[index] = try resolve(result.methodCalls[call].arguments[index], definition, resolver)
                 }
             }
-            for index in result.bindings.indices {
-                result.bindings[index].source = try resolve(result.bindings[index].source,
-                                                            at: result.bindings[index].location ?? definition.location, resolver)
+            if definition.suppliesParameters {
+                // Modules' sources for parameters left out (IoCConfig's bindings), resolved alike.
+                result.extras.moduleSettings = try result.moduleSettings.mappingParameterSources { point throws(IoCError) in
+                    try resolve(point.source, at: point.location ?? definition.location, resolver)
+                }
             }
             return result
         } catch {
@@ -150,7 +152,7 @@ struct Preparation {
     static func mayHavePlaceholders(_ definition: Definition) -> Bool {
         if let typeName = definition.typeName, PlaceholderResolver.mayContainPlaceholder(typeName) { return true }
         if let factory = definition.construction.factory, mayHavePlaceholders(factory) { return true }
-        if definition.bindings.contains(where: { mayHavePlaceholders($0.source) }) { return true }
+        if definition.suppliesParameters, definition.moduleSettings.containsParameterSource(where: mayHavePlaceholders) { return true }
         return definition.containsSource(where: mayHavePlaceholders)
     }
 
@@ -211,136 +213,11 @@ struct Preparation {
         }
     }
 
-    // MARK: Aliases
-
-    /// Each alias definition gives its name (and any names given to it) to the component it
-    /// names, and is dropped. After decorators, so that an alias of a decorated component
-    /// reaches the decorator (decorators are IoCConfig's pass, run before); an alias may name
-    /// another alias, in any order.
-    mutating func applyAliases(_ definitions: [Definition]) -> [Definition] {  // docs/Performance.md L5
-        guard definitions.contains(where: { $0.aliasTarget != nil }) else { return definitions }
-        var result = definitions.filter { $0.aliasTarget == nil }
-        let pending = definitions.filter { $0.aliasTarget != nil }
-        // Where each name is, in `result`: a component's own name before another's alias, the
-        // last of repeated ones (an override) — one lookup per alias, not a scan.
-        var owners: [String: Int] = [:]
-        for (index, definition) in result.enumerated() { for alias in definition.aliases { owners[alias] = index } }
-        for (index, definition) in result.enumerated() { if let name = definition.name { owners[name] = index } }
-        // What each component gains, applied once at the end: adding to a definition's aliases
-        // one alias at a time copied the list each time (32,000 aliases of one bean: 4 seconds).
-        var gained: [Int: (aliases: [Definition.AliasName], settings: [(String, ModuleSettings)])] = [:]
-        // Aliases of an alias not yet placed wait for it, by the name they name, in file order.
-        var waiting: [String: [Int]] = [:]
-        var queue = Array(pending.indices.reversed())   // popped from the end: file order
-        while let next = queue.popLast() {
-            let alias = pending[next]
-            guard let target = alias.aliasTarget, let name = alias.name else { continue }
-            guard let index = owners[target] else {
-                waiting[target, default: []].append(next)
-                continue
-            }
-            // A name some component has already is a duplicate, reported where the alias is written.
-            if let taken = owners[name] {
-                problems.append(IoCError(.duplicateKey(key: ComponentKey(type: nil, name: name), first: result[taken].location, second: alias.location)))
-                continue
-            }
-            for given in [name] + alias.aliases {
-                owners[given] = index
-                // The aliases naming this one can be placed now, before the rest of the file.
-                if let released = waiting.removeValue(forKey: given) { queue += released.reversed() }
-            }
-            // In place: a copy taken out of the table would copy its lists on every alias.
-            gained[index, default: ([], [])].aliases += [Definition.AliasName(name: name, isPublic: alias.isPublic)] + alias.aliasNames
-            // Modules' settings of the alias: what each gives the component (``DefinitionSetting/aliased(_:as:into:)``).
-            let settings = alias.moduleSettings
-            if !settings.isEmpty { gained[index, default: ([], [])].settings.append((name, settings)) }
-        }
-        for (index, gains) in gained {
-            result[index].extras.aliases += gains.aliases
-            for (name, settings) in gains.settings { result[index].extras.moduleSettings.absorb(alias: name, settings) }
-        }
-        // Aliases of a component left out for its own problem are left out with it (and so are
-        // aliases of those), without a word.
-        var unplaced = waiting.values.joined().sorted()
-        var leftOutBefore = -1
-        while leftOut.count != leftOutBefore {
-            leftOutBefore = leftOut.count
-            unplaced.removeAll { next in
-                guard let target = pending[next].aliasTarget, let name = pending[next].name, leftOut.contains(target) else { return false }
-                leftOut.insert(name)
-                return true
-            }
-        }
-        for next in unplaced {
-            let alias = pending[next]
-            guard let target = alias.aliasTarget, let name = alias.name else { continue }
-            if let promised = promisedPrefixes.first(where: { target.hasPrefix($0.prefix) }) {
-                // A component a pass was to make, and did not: the catalog has no such type
-                // (without a catalog nothing is known, and nothing is said).
-                guard catalog != nil else { continue }
-                problems.append(IoCError(.missingComponent(key: ComponentKey(name: target), site: InjectionSite(component: "alias \"\(name)\"", point: "its target", location: promised.location),
-                                                           suggestions: [], path: [])))
-                continue
-            }
-            problems.append(IoCError(.unknownAliasTarget(alias: name, target: target, location: alias.location,
-                                                         suggestions: nameSuggestions(for: target, in: Array(owners.keys)))))
-        }
-        return result
-    }
-
     /// Names among `candidates` close to `name`, quoted, while searches are left.
     mutating func nameSuggestions(for name: String, in candidates: @autoclosure () -> [String]) -> [String] {
         suggestionSearches.quotedClosest(to: name, in: candidates())
     }
 
-    // MARK: Parents
-}
-
-extension Preparation {
-    /// The parent's compiled initializer, registered in code, with the child's arguments as
-    /// the sources of its parameters, by position: code gives the container the parameters'
-    /// types, not their names.
-    static func construction(of child: Definition, withSourcesFor parent: Definition) throws(IoCError) -> Construction {
-        var construction = parent.construction
-        guard case .initializer = child.construction.kind else {
-            throw IoCError(.invalidDefinition(
-                component: child.label,
-                reason: "it is made by \(child.construction.kind), but its parent \(parent.label) is registered in code, which the container makes only as the code says. Leave the construction out, or give the definition a type of its own",
-                location: child.location))
-        }
-        let given = child.construction.arguments
-        guard !given.isEmpty else { return construction }
-        guard case .initializer = construction.kind else {
-            throw IoCError(.invalidDefinition(
-                component: child.label,
-                reason: "it gives initializer arguments, but its parent \(parent.label) is made in code by \(construction.kind), which takes none from config. Leave the arguments out, or register the parent with its initializer",
-                location: given[0].location ?? child.location))
-        }
-        let count = construction.arguments.count
-        for (position, argument) in given.enumerated() {
-            let location = argument.location ?? child.location
-            if let label = argument.label {
-                throw IoCError(.invalidDefinition(
-                    component: child.label,
-                    reason: "its argument '\(label)' cannot be matched by name: its parent \(parent.label) is registered in code, whose initializer's parameter names the container does not know. Give the arguments by position (index) instead",
-                    location: location))
-            }
-            guard position < count else {
-                throw IoCError(.invalidDefinition(
-                    component: child.label,
-                    reason: "it gives \(given.count) arguments, but the initializer of its parent \(parent.label), registered in code, takes \(count)",
-                    location: location))
-            }
-            construction.arguments[position].source = argument.source
-            construction.arguments[position].location = argument.location
-        }
-        return construction
-    }
-}
-
-extension InjectionPoint {
-    /// The point without its typed half, for rebinding through the catalog.
-    var unbound: InjectionPoint { InjectionPoint(label: label, source: source, location: location) }
 }
 
 extension Set<String> {

@@ -1,13 +1,13 @@
 // Pass 1, prepare: what the definitions say once modules' first passes have run (IoCConfig's
 // resources and conditional settings), the active profiles are chosen, placeholders resolved,
-// modules' later passes have run (IoCConfig's decorators), aliases placed, overrides by name
-// applied, children merged with their parents and modules' last passes have run (IoCConfig's
-// property autowiring) (``Preparation``). No type is needed yet: the `ioc` tool stops here.
+// modules' later passes have run (IoCConfig's decorators and alias definitions), overrides by name
+// applied, modules' last passes have run (IoCConfig's parents, then property autowiring) and
+// abstract definitions dropped (``Preparation``). No type is needed yet: the `ioc` tool stops here.
 
 extension Compilation {
     /// Pass 1, prepare: the steps before binding — modules' first passes, the active profiles'
-    /// definitions, placeholders resolved, modules' later passes, aliases placed, overrides by name applied (other
-    /// repeated names reported) and children merged with their parents. Tools that read config without
+    /// definitions, placeholders resolved, modules' later passes, overrides by name applied (other
+    /// repeated names reported), modules' last passes, abstract definitions dropped. Tools that read config without
     /// the app's types stop here (``ContainerBuilder/preparedWithoutTypes()``).
     func prepare() -> [Definition] {
         var preparation = Preparation(builder: builder, catalog: catalog)
@@ -20,24 +20,24 @@ extension Compilation {
         }
         if state.steps.contains(.settingPasses) {
             components = preparation.runSettingPasses(components, stage: .beforeProfiles)
-            // The passes write definitions: the steps after them look at what they wrote. The
-            // others only drop definitions, rename them or merge them with their parents, whose
-            // needs are counted.
+            // The passes write definitions: the steps after them look at what they wrote.
             if preparation.stagesWithPasses > 0 { state.steps = BuildSteps(of: components) }
         }
         if state.steps.contains(.profilesAndPlaceholders) { components = preparation.activeResolved(components) }
         if state.steps.contains(.settingPasses) { components = preparation.runSettingPasses(components, stage: .afterPlaceholders) }
-        if state.steps.contains(.aliases) { components = preparation.applyAliases(components) }
         let overridden = applyOverrides(components, keys: .names)
-        var merged = state.steps.contains(.parents) ? preparation.mergeParents(overridden.kept) : overridden.kept
-        // Merging only ever drops definitions (abstract parents): as many out as in, and the
-        // names still stand where the override pass found them. A module's last pass may move
-        // or rename them: the plan numbers the names again after one.
-        var namesStand = merged.count == overridden.kept.count
+        var merged = overridden.kept
+        // The last passes (IoCConfig's parents first) may move or rename definitions: the plan
+        // numbers the names again after one, as it does when abstract ones are dropped.
+        var namesStand = true
         if state.steps.contains(.settingPasses) {
             let stagesBefore = preparation.stagesWithPasses
-            merged = preparation.runSettingPasses(merged, stage: .afterParents)
+            merged = preparation.runSettingPasses(merged, stage: .afterOverrides)
             if preparation.stagesWithPasses > stagesBefore { namesStand = false }
+        }
+        if state.steps.contains(.abstract) {
+            merged.removeAll(where: \.isAbstract)
+            if merged.count != overridden.kept.count { namesStand = false }
         }
         state.preparedNames = namesStand ? overridden.positions : nil
         // A setting shared by many definitions (a `_defaults` bind with a missing placeholder)
@@ -54,7 +54,7 @@ extension Compilation {
 
 /// The steps of preparation and binding that have work to do in one build, found in one pass
 /// over its definitions (before, each step scanned them all to find out). A code registration
-/// that states nothing config brings — no profiles, parents, aliases, modules'
+/// that states nothing config brings — no profiles, parents, modules'
 /// settings with passes, texts to resolve or to bind through the catalog — needs none of them;
 /// an app registered in code skips them all (`profile register` in docs/Performance.md).
 struct BuildSteps: OptionSet {
@@ -66,14 +66,12 @@ struct BuildSteps: OptionSet {
     static let settingPasses = BuildSteps(rawValue: 1 << 1)
     /// Profiles to choose by, placeholders to resolve, properties set twice to report.
     static let profilesAndPlaceholders = BuildSteps(rawValue: 1 << 2)
-    /// Definitions that are another's alias.
-    static let aliases = BuildSteps(rawValue: 1 << 3)
-    /// Children to merge with their parents, abstract parents to drop.
-    static let parents = BuildSteps(rawValue: 1 << 4)
+    /// Abstract definitions (templates of IoCConfig's children) to drop.
+    static let abstract = BuildSteps(rawValue: 1 << 3)
     /// Definitions to bind through the catalog, or whose sources name a type or hold a definition by text.
-    static let binding = BuildSteps(rawValue: 1 << 5)
+    static let binding = BuildSteps(rawValue: 1 << 4)
     /// Inner definitions to number (set by binding, which meets every one).
-    static let innerDefinitions = BuildSteps(rawValue: 1 << 6)
+    static let innerDefinitions = BuildSteps(rawValue: 1 << 5)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -88,14 +86,12 @@ struct BuildSteps: OptionSet {
     static func needed(by definition: Definition) -> BuildSteps {
         var steps: BuildSteps = []
         if definition.takesRuntimeArguments { steps.insert(.runtimeFactories) }
-        if definition.isAbstract { steps.insert(.parents) }
+        if definition.isAbstract { steps.insert(.abstract) }
         // The settings below live among the rare ones (``Definition/Extras``): a definition
         // without those has none of them.
         if definition.hasExtras {
             if definition.asksForPreparation { steps.insert(.settingPasses) }
             if !definition.profiles.isEmpty { steps.insert(.profilesAndPlaceholders) }
-            if definition.aliasTarget != nil { steps.insert(.aliases) }
-            if definition.parent != nil { steps.insert(.parents) }
         }
         if !definition.isBound {
             // Config's: its texts are resolved and checked, then bound.

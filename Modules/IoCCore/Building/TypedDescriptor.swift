@@ -111,8 +111,9 @@ final class TypedDescriptor<T>: DescriptorBox {
 /// and hooks the catalog has to find. Part of the shape too: whether the definition is lazy (a
 /// lazy one is seen through the catalog's proxies of its protocols), whether it autowires and
 /// whether it is exposed as its protocols, its hooks (Spring's `init-method` and
-/// `destroy-method`, by kind and name) and its bindings (Symfony's `bind:`, with where each was
-/// written: they fill the parameters the arguments leave out). A definition that fails to bind
+/// `destroy-method`, by kind and name) and the modules' settings that fill the parameters the
+/// arguments leave out (IoCConfig's bindings; equal ones give equal sources, each definition's
+/// own located where it was written). A definition that fails to bind
 /// makes no plan, so every one of its kind is bound (and reported) on its own. A class: the
 /// lookup hands it out without copying its fields.
 final class BindPlan {
@@ -126,7 +127,10 @@ final class BindPlan {
     /// The hooks as written (unbound, by name), and as bound.
     private let givenHooks: [LifecycleHook]
     private let hooks: [LifecycleHook]
-    private let bindings: [ArgumentBinding]
+    /// Modules' settings that gave parameters sources (``ParameterSourceSetting``), and the
+    /// parameters they gave, by position: each definition of the shape gets its own settings'.
+    private let parameterSources: ModuleSettings
+    private let supplied: [(position: Int, parameter: LeftOutParameter)]
     /// Whether the settings above are all at their defaults: what a definition without extras has.
     private let hasOnlyDefaults: Bool
 
@@ -177,15 +181,14 @@ final class BindPlan {
             guard hooks[index].code.isNone else { return nil }
             hasher.combine(hooks[index].name)
         }
-        let bindings = definition.bindings
-        for index in bindings.indices { hasher.combine(bindings[index].parameter) }
+        hasher.combine(definition.suppliesParameters)
         return hasher.finalize()
     }
 
     /// The plan `bound` shows for the definitions shaped like `definition`, which has a
     /// ``key(of:)`` (so no method calls) and bound without a problem (so every
     /// property and argument found its place).
-    init(definition: Definition, bound: Definition, targets: [Int]) {
+    init(definition: Definition, bound: Definition, targets: [Int], supplied: [(position: Int, parameter: LeftOutParameter)]) {
         typeName = definition.typeName
         kind = definition.construction.kind
         isLazy = definition.isLazy
@@ -195,8 +198,9 @@ final class BindPlan {
         propertyNames = definition.properties.map(\.name)
         givenHooks = definition.hooks
         hooks = bound.hooks
-        bindings = definition.bindings
-        hasOnlyDefaults = autowires && exposesConformances && givenHooks.isEmpty && bindings.isEmpty
+        parameterSources = definition.hasExtras ? definition.moduleSettings.parameterSources : ModuleSettings()
+        self.supplied = supplied
+        hasOnlyDefaults = autowires && exposesConformances && givenHooks.isEmpty && parameterSources.isEmpty
         type = bound.type
         construction = bound.construction
         self.targets = targets
@@ -216,12 +220,7 @@ final class BindPlan {
         guard definition.hasExtras else { return hasOnlyDefaults }
         guard definition.autowires == autowires, definition.exposesConformances == exposesConformances,
               definition.hooks == givenHooks else { return false }
-        let ownBindings = definition.bindings
-        guard ownBindings.count == bindings.count else { return false }
-        for index in ownBindings.indices where ownBindings[index] != bindings[index] || ownBindings[index].location != bindings[index].location {
-            return false
-        }
-        return true
+        return definition.moduleSettings.parameterSources == parameterSources
     }
 
     /// `definition` bound by this plan: its own sources and locations in the plan's typed points.
@@ -230,6 +229,10 @@ final class BindPlan {
         bound.type = type
         var construction = self.construction
         CatalogBinding.fill(&construction.arguments, with: definition.construction.arguments, at: targets)
+        // Equal settings give equal sources; each from where this definition's own was written.
+        for (position, parameter) in supplied {
+            construction.arguments[position].location = definition.moduleSettings.source(for: parameter)?.location
+        }
         bound.construction = construction
         if !properties.isEmpty {
             var filled = properties

@@ -457,7 +457,7 @@ struct FactoryProduct<F: ComponentFactory>: FactoryProducing {
         product.properties = []
         product.methodCalls = []
         product.hooks = []
-        product.bindings = []
+        product.dropParameterSources()
         product.exposedAs = exposedAs
         return product
     }

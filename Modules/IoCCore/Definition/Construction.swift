@@ -102,7 +102,7 @@ public struct Construction: Sendable, Equatable {
     }
 
     /// An unbound construction (no code yet).
-    init(kind: Kind, arguments: [InjectionPoint], factory: InjectionSource? = nil) {
+    package init(kind: Kind, arguments: [InjectionPoint], factory: InjectionSource? = nil) {
         self.init(kind: kind, arguments: arguments, code: .none, product: nil, factory: factory)
     }
 

@@ -90,7 +90,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
     /// The type the component is registered as and resolved by; `nil` until a definition
     /// that names its type by text (``typeName``) is bound.
-    public internal(set) var type: TypeRef? {
+    public package(set) var type: TypeRef? {
         _read { yield fields.type }
         _modify { yield &unique.type }
     }
@@ -140,14 +140,23 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         }
     }
     /// The aliases, each with whether it is public (``publicAliases``).
-    var aliasNames: [AliasName] {
+    package var aliasNames: [AliasName] {
         _read { yield extra { $0.aliases } }
+    }
+    /// Adds `names` to the aliases: what alias definitions placed on this component give it
+    /// (IoCConfig's pass), all at once — one at a time copied the list each time.
+    package mutating func addAliases(_ names: [AliasName]) {
+        if !names.isEmpty { extras.aliases += names }
     }
     /// One of a component's other names, and whether it reaches the component from the top level
     /// although the component is private.
-    struct AliasName: Equatable, Sendable {
-        let name: String
-        var isPublic: Bool
+    package struct AliasName: Equatable, Sendable {
+        package let name: String
+        package var isPublic: Bool
+        package init(name: String, isPublic: Bool) {
+            self.name = name
+            self.isPublic = isPublic
+        }
     }
     /// Whether this component wins when several match a type. Setting it states it (a child
     /// definition keeps its own).
@@ -178,13 +187,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         get { fields.flags.contains(.override) }
         set { unique.flags.set(.override, newValue) }
     }
-    /// The definition this one inherits from (Spring `parent`): construction, arguments,
-    /// properties, calls, hooks, scope, laziness and tags it does not state itself.
-    public var parent: String? {
-        get { extra { $0.parent } }
-        set { setOptional(\.parent, newValue) }
-    }
-    /// A template for children only; never built itself.
+    /// A template for children only (IoCConfig's `parent`); never built itself.
     public var isAbstract: Bool {
         get { fields.flags.contains(.abstract) }
         set { unique.flags.set(.abstract, newValue) }
@@ -222,7 +225,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         if appendsArguments { stated.insert(.appendsArguments) }
     }
     /// The strategy's name and code.
-    var strategy: NamedStrategy? {
+    package var strategy: NamedStrategy? {
         get { extra { $0.strategy } }
         set { setOptional(\.strategy, newValue) }
     }
@@ -248,12 +251,9 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         /// given (``tagEntries``).
         var tags: [TagEntry] = []
         var exposedAs: [Exposure] = []
-        var parent: String?
         var dependsOn: [String] = []
         var profiles: [String] = []
         var strategy: NamedStrategy?
-        var bindings: [ArgumentBinding] = []
-        var aliasTarget: String?
         /// The yes-or-no settings, each stored when it differs from its default.
         var switches: Switches = []
         /// Settings other modules add (``DefinitionSetting``).
@@ -276,10 +276,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
     /// A construction strategy: its name, and the strategy in a code table (compared by name:
     /// strategies are code, not data).
-    struct NamedStrategy: Equatable, Sendable {
+    package struct NamedStrategy: Equatable, Sendable {
         let name: String
         var code: CodeRef
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+        package static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
     }
     /// Holds a definition's ``Extras`` once one of them is set; each `Fields` has its own.
     private final class ExtrasBox: @unchecked Sendable {
@@ -431,9 +431,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
                 return entry.name + " {" + attributes.keys.sorted().map { "\($0): \(attributes[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
             }.joined(separator: ", "))
         }
-        for binding in bindings { lines.append("  bind \(binding)") }
-        if let parent { lines.append("  parent: \(parent)") }
-        if let aliasTarget { lines.append("  alias of: \(aliasTarget)") }
         if !dependsOn.isEmpty { lines.append("  depends on: " + dependsOn.joined(separator: ", ")) }
         if !profiles.isEmpty { lines.append("  profiles: " + profiles.joined(separator: ", ")) }
         var flags: [String] = []

@@ -11,27 +11,6 @@ extension Definition {
         set { setSwitch(.mainActor, newValue) }
     }
 
-    /// Set on a definition that is only another name (its ``name``) for the component named
-    /// `aliasTarget`, wherever that one is defined — in code, another file or another front end.
-    /// The build gives the target the name (public when this definition is), or reports an
-    /// alias that names no component. Made by ``alias(_:of:isPublic:location:)``.
-    public var aliasTarget: String? { extra { $0.aliasTarget } }
-
-
-    /// Another name for the component named `target`, defined anywhere in the builder: what a
-    /// config file's alias becomes when its target is not in the same files (Symfony's
-    /// `mailer: '@app.mailer'`, Spring's `<alias>`).
-    ///
-    /// ```swift
-    /// builder.add(.alias("mailer", of: "smtpMailer", location: ConfigLocation(file: "services.yaml", line: 4)))
-    /// ```
-    public static func alias(_ name: String, of target: String, isPublic: Bool = true, location: ConfigLocation) -> Definition {
-        var definition = Definition(name: name, typeName: nil, location: location)
-        definition.extras.aliasTarget = target
-        definition.isPublic = isPublic
-        return definition
-    }
-
     /// Whether the component can be resolved from the container by its name or type (Symfony's
     /// `public`). A private one (`false`) can only be injected into other components.
     public var isPublic: Bool {
@@ -65,12 +44,6 @@ extension Definition {
     public var exposesConformances: Bool {
         get { !extra { $0.switches.contains(.conformancesHidden) } }
         set { setSwitch(.conformancesHidden, !newValue) }
-    }
-    /// Sources for initializer parameters the definition does not give, matched by parameter
-    /// name and/or type (Symfony's `bind`); tried before autowiring.
-    public var bindings: [ArgumentBinding] {
-        get { extra { $0.bindings } }
-        set { setList(\.bindings, newValue) }
     }
     /// Tags for collection injection (`tagged("reporter")`), each once, in the order given.
     /// Setting them keeps the entries (and attributes) of the tags that stay.

@@ -61,13 +61,13 @@ public struct PreparationPass: Sendable {
         /// resolved (what a pass writes is then resolved too).
         case beforeProfiles
         /// Once the definitions of inactive profiles are dropped and placeholders resolved
-        /// (those that failed left out), before aliases are placed, overrides applied and
-        /// children merged with their parents.
+        /// (those that failed left out), before overrides are applied.
         case afterPlaceholders
-        /// Last: once overrides are applied and children merged with their parents (abstract
-        /// ones left out), each definition as the build binds it — its type name its own or its
-        /// parent's.
-        case afterParents
+        /// Last: once overrides by name are applied, before abstract definitions are dropped.
+        /// IoCConfig's pass that merges children with their parents is the first of this stage
+        /// (order -1): the passes after it see each definition as the build binds it — its type
+        /// name its own or its parent's.
+        case afterOverrides
     }
 
     /// Names the pass; two settings naming one pass share it (it runs once).
@@ -97,6 +97,9 @@ public struct PreparationPass: Sendable {
 
 /// What a ``PreparationPass`` may read of the build, and where it reports.
 public struct PreparationContext {
+    /// A context for a tool's own pass over `builder`'s definitions, outside a build.
+    package init(_ builder: ContainerBuilder) { self = Preparation(builder: builder, catalog: builder.catalog?.contents).context }
+
     let catalog: CatalogContents?
     /// The profiles the build keeps the definitions of.
     let activeProfiles: Set<String>
@@ -109,10 +112,18 @@ public struct PreparationContext {
     /// The "did you mean" searches left to the build (the preparation's, handed over and back).
     var suggestionSearches: SuggestionSearches
 
-    init(catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>, suggestionSearches: SuggestionSearches) {
+    /// How many settings children may copy from their parents in one build (the builder's
+    /// `maxInheritedSettings`): a bound on hostile files.
+    package let maxInheritedSettings: Int
+
+    init(catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>,
+         promisedPrefixes: [(prefix: String, location: ConfigLocation)], suggestionSearches: SuggestionSearches,
+         maxInheritedSettings: Int) {
+        self.maxInheritedSettings = maxInheritedSettings
         self.catalog = catalog
         self.activeProfiles = activeProfiles
         self.leftOut = leftOut
+        self.promisedPrefixes = promisedPrefixes
         self.suggestionSearches = suggestionSearches
     }
 
@@ -163,15 +174,24 @@ public struct PreparationContext {
     public mutating func promiseNames(withPrefix prefix: String, at location: ConfigLocation) {
         promisedPrefixes.append((prefix, location))
     }
+
+    /// Where a pass of this build promised to make the component named `name`
+    /// (``promiseNames(withPrefix:at:)``); `nil` when none did.
+    package func promisedLocation(of name: String) -> ConfigLocation? {
+        promisedPrefixes.first { name.hasPrefix($0.prefix) }?.location
+    }
+
+    /// How many names are left out so far (it grows as passes leave definitions out).
+    package var leftOutCount: Int { leftOut.count }
 }
 
 /// The values of modules' settings on one definition, by setting.
 struct ModuleSettings: Sendable, Equatable {
-    private struct Entry: Sendable {
+    struct Entry: Sendable {
         let value: any Sendable & Equatable
         let setting: any DefinitionSetting.Type
     }
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    var entries: [ObjectIdentifier: Entry] = [:]
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -239,18 +259,41 @@ extension Definition {
     /// ```swift
     /// definition[setting: Owner.self] = "billing"
     /// ```
+    @inlinable
     public subscript<S: DefinitionSetting>(setting setting: S.Type) -> S.Value {
-        get { extra { $0.moduleSettings.value(setting) } ?? S.defaultValue }
+        // NB: inlinable, so that a module's own settings read and write specialized: most
+        // definitions set none, front ends read and write several of theirs for each one, and
+        // the generic path cost a setter 740 instructions (docs/Performance.md L6).
+        get { hasModuleSettings ? moduleSetting(setting) ?? S.defaultValue : S.defaultValue }
         set {
-            if !hasExtras, newValue == S.defaultValue { return }
-            extras.moduleSettings.set(setting, newValue)
+            if !hasModuleSettings, newValue == S.defaultValue { return }
+            setModuleSetting(setting, newValue)
         }
+    }
+
+    /// Whether the definition sets any module's setting.
+    @usableFromInline var hasModuleSettings: Bool { hasExtras && !extra { $0.moduleSettings.isEmpty } }
+    /// The value the definition sets for `setting`; `nil` when it sets none.
+    @usableFromInline func moduleSetting<S: DefinitionSetting>(_ setting: S.Type) -> S.Value? { extra { $0.moduleSettings.value(setting) } }
+    /// Sets `setting` to `value` (its default removes it).
+    @usableFromInline mutating func setModuleSetting<S: DefinitionSetting>(_ setting: S.Type, _ value: S.Value) {
+        extras.moduleSettings.set(setting, value)
     }
 
     /// The passes this definition's settings ask the build for.
     var preparations: [PreparationPass] { extra { $0.moduleSettings.preparations } }
     /// Whether one of this definition's settings asks the build for a pass.
     var asksForPreparation: Bool { extra { $0.moduleSettings.asksForPreparation } }
+    /// Takes what each of `alias`'s module settings gives the component it names, under `name`
+    /// (``DefinitionSetting/aliased(_:as:into:)``).
+    package mutating func absorbSettings(ofAlias name: String, _ alias: Definition) {
+        let settings = alias.moduleSettings
+        if !settings.isEmpty { extras.moduleSettings.absorb(alias: name, settings) }
+    }
+    /// Takes what each of `parent`'s module settings gives a child (``DefinitionSetting/inherited(from:by:)``).
+    package mutating func inheritSettings(of parent: Definition) {
+        if parent.hasExtras, !parent.moduleSettings.isEmpty { extras.moduleSettings.inherit(from: parent.moduleSettings) }
+    }
     /// Modules' settings, for what a built container tells post-processors (``ComponentInfo``).
     var moduleSettings: ModuleSettings { extra { $0.moduleSettings } }
 }

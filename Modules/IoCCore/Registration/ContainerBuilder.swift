@@ -84,7 +84,7 @@ public final class ContainerBuilder {
     let parent: Container?
     var postProcessors: [any InstancePostProcessor] = []
     var customScopes: [String: any CustomScope] = [:]
-    var reportedProblems: [IoCError] = []
+    package var reportedProblems: [IoCError] = []
     // Test overlays (IoCTesting):
     /// Definitions dropped once bound: what an overlay replaces or removes.
     package var removedAfterBinding: [@Sendable (Definition) -> Bool] = []

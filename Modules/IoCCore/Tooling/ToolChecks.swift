@@ -1,22 +1,12 @@
 extension ContainerBuilder {
     /// The definitions after the steps that need no types (profiles, placeholders, decorators,
-    /// overrides by name, parents), the names left out for a problem already reported, and every
+    /// overrides by name, modules' passes — IoCConfig's parents), the names left out for a problem already reported, and every
     /// problem so far: what tools that read config without the app's types draw and check
     /// (IoCConfig's `ConfigGraph`).
     package func preparedWithoutTypes() -> (definitions: [Definition], leftOut: Set<String>, problems: [IoCError]) {
         let compilation = Compilation(builder: self)
         let definitions = compilation.prepare()
         return (definitions, compilation.state.leftOut, reportedProblems + compilation.state.problems)
-    }
-
-    /// The definitions as their files wrote them, children merged with their parents: the
-    /// active profiles' definitions, abstract ones kept, placeholders, decorators and aliases
-    /// left as written. What the fidelity tests compare with Symfony's and Spring's own reading
-    /// of the same files, which resolve nothing more before compiling.
-    package func mergedAsWritten() -> (definitions: [Definition], problems: [IoCError]) {
-        var preparation = Preparation(builder: self, catalog: catalog?.contents)
-        let merged = preparation.mergeParents(definitions.filter(preparation.isActive), keepingAbstract: true)
-        return (merged, reportedProblems + preparation.problems)
     }
 
     /// Checks everything ``build()`` checks and creates nothing: how many components the

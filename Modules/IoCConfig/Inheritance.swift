@@ -1,8 +1,56 @@
-// Preparation: children merged with their parents (Spring `parent`, Symfony `parent:`).
+import IoCCore
 
-extension Preparation {
+// A child definition and its parent (Spring's `parent="…"`, Symfony's `parent:`): a setting of
+// the child, and the pass that merges each child with its parents once overrides are applied.
+
+/// The definition a child takes what it does not state from (``Definition/parent``).
+enum ParentName: DefinitionSetting {
+    static let defaultValue: String? = nil
+    static var preparation: PreparationPass? { Inheritance.pass }
+    static func describe(_ value: String?) -> [String] { value.map { ["parent: \($0)"] } ?? [] }
+}
+
+extension Definition {
+    /// The name of the definition this one takes what it does not state from (Spring's
+    /// `parent="…"`, Symfony's `parent:`): its type, construction, scope, properties, calls and
+    /// tags, each unless this one states its own. Merged once overrides are applied, so a child
+    /// takes the parent that wins its name.
+    public var parent: String? {
+        get { self[setting: ParentName.self] }
+        set { self[setting: ParentName.self] = newValue }
+    }
+}
+
+extension ContainerBuilder {
+    /// The definitions as their files wrote them, children merged with their parents: the
+    /// active profiles' definitions, abstract ones kept, placeholders, decorators and aliases
+    /// left as written. What the fidelity tests compare with Symfony's and Spring's own reading
+    /// of the same files, which resolve nothing more before compiling.
+    package func mergedAsWritten() -> (definitions: [Definition], problems: [IoCError]) {
+        var context = PreparationContext(self)
+        var inheritance = Inheritance()
+        let merged = inheritance.merge(definitions.filter(context.isActive), keepingAbstract: true, &context)
+        return (merged, reportedProblems + context.problems)
+    }
+}
+
+/// The pass that merges children with their parents, abstract ones left out: first of the
+/// last stage, so that the passes after it see each child whole.
+struct Inheritance {
+    static let pass = PreparationPass(name: "parents", stage: .afterOverrides, order: -1) { context, definitions in
+        var inheritance = Inheritance()
+        return inheritance.merge(definitions, keepingAbstract: false, &context)
+    }
+
+    /// Circles of parents reported, each once (by its members from the least).
+    private var reportedCycles: Set<[String]> = []
+    /// The settings children have copied from their parents so far, held to the builder's
+    /// `maxInheritedSettings`.
+    private var inheritedSettings = 0
+    private var reportedLimit = false
+
     /// Children merged with their parents; abstract definitions left out.
-    mutating func mergeParents(_ definitions: [Definition], keepingAbstract: Bool = false) -> [Definition] {
+    mutating func merge(_ definitions: [Definition], keepingAbstract: Bool, _ context: inout PreparationContext) -> [Definition] {
         guard definitions.contains(where: { $0.parent != nil || $0.isAbstract }) else { return definitions }
         // The last definition of a name wins, as overrides will decide.
         var byName: [String: Int] = [:]
@@ -19,7 +67,7 @@ extension Preparation {
                 continue
             }
             if let key, failed.contains(key) { continue }   // reported when a child reached it
-            guard let complete = resolveParent(of: definition, reachedAs: key, definitions, byName, &merged, &failed) else { continue }
+            guard let complete = resolveParent(of: definition, reachedAs: key, definitions, byName, &merged, &failed, &context) else { continue }
             if keepingAbstract || !complete.isAbstract { result.append(complete) }
         }
         return result
@@ -32,7 +80,7 @@ extension Preparation {
     /// long as a file is, and a call per link ran out of stack.
     private mutating func resolveParent(of definition: Definition, reachedAs name: String?, _ definitions: [Definition],
                                         _ byName: [String: Int], _ merged: inout [String: Definition],
-                                        _ failed: inout Set<String>) -> Definition? {
+                                        _ failed: inout Set<String>, _ context: inout PreparationContext) -> Definition? {
         guard definition.parent != nil else { return definition }
         // The definitions waiting for their parents, the one asked for first, each with the
         // name that reaches it (none for a definition a later one of its name replaces); their
@@ -53,8 +101,8 @@ extension Preparation {
                 // Each circle once, however many of its members lead into it.
                 let members = Array(visiting[start...])
                 let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
-                if reportedParentCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
-                    problems.append(IoCError(.parentCycle(path: visiting + [own], location: current.definition.location)))
+                if reportedCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
+                    context.report(IoCError(.parentCycle(path: visiting + [own], location: current.definition.location)))
                 }
                 return fail(&failed)
             }
@@ -64,12 +112,12 @@ extension Preparation {
             guard !failed.contains(parentName) else { return fail(&failed) }
             guard let parent = byName[parentName].map({ definitions[$0] }) else {
                 // A parent left out for its own problem leaves its children out, without a word.
-                if leftOut.contains(parentName) {
-                    for link in waiting { leaveOut(link.definition) }
+                if context.isLeftOut(parentName) {
+                    for link in waiting { context.leaveOut(link.definition) }
                     return fail(&failed)
                 }
-                problems.append(IoCError(.unknownParent(parent: parentName, component: current.definition.label, location: current.definition.location,
-                                                        suggestions: nameSuggestions(for: parentName, in: byName.keys.filter { $0 != own }))))
+                context.report(IoCError(.unknownParent(parent: parentName, component: current.definition.label, location: current.definition.location,
+                                                        suggestions: context.nameSuggestions(for: parentName, in: byName.keys.filter { $0 != own }))))
                 return fail(&failed)
             }
             if let done = merged[parentName] { complete = done; break }
@@ -78,13 +126,13 @@ extension Preparation {
         while let (child, key) = waiting.popLast() {
             let copied = complete.properties.count + complete.construction.arguments.count + complete.methodCalls.count + complete.tagEntries.count
             inheritedSettings += copied
-            guard inheritedSettings <= builder.maxInheritedSettings else {
+            guard inheritedSettings <= context.maxInheritedSettings else {
                 // Once: the children after it are left unmerged, not each reported.
-                if !reportedInheritanceLimit {
-                    reportedInheritanceLimit = true
-                    problems.append(IoCError(.invalidDefinition(
+                if !reportedLimit {
+                    reportedLimit = true
+                    context.report(IoCError(.invalidDefinition(
                         component: child.label,
-                        reason: "children copy more settings from their parents than one build allows (\(builder.maxInheritedSettings) properties, arguments, calls and tags in all), and the build stopped merging here. A long chain of parents, or many children of a parent with many settings, copies this much; make the chain shorter or the parent smaller.",
+                        reason: "children copy more settings from their parents than one build allows (\(context.maxInheritedSettings) properties, arguments, calls and tags in all), and the build stopped merging here. A long chain of parents, or many children of a parent with many settings, copies this much; make the chain shorter or the parent smaller.",
                         location: child.location)))
                 }
                 waiting.append((child, key))
@@ -93,7 +141,7 @@ extension Preparation {
             do {
                 complete = try Self.merge(child: child, parent: complete)
             } catch {
-                problems.append(error)
+                context.report(error)
                 waiting.append((child, key))
                 return fail(&failed)
             }
@@ -217,9 +265,54 @@ extension Preparation {
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }
         // Modules' settings: what each says a child takes (by default, nothing).
-        if parent.hasExtras, !parent.moduleSettings.isEmpty { result.extras.moduleSettings.inherit(from: parent.moduleSettings) }
+        result.inheritSettings(of: parent)
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }
         return result
     }
+
+    /// The parent's compiled initializer, registered in code, with the child's arguments as
+    /// the sources of its parameters, by position: code gives the container the parameters'
+    /// types, not their names.
+    private static func construction(of child: Definition, withSourcesFor parent: Definition) throws(IoCError) -> Construction {
+        var construction = parent.construction
+        guard case .initializer = child.construction.kind else {
+            throw IoCError(.invalidDefinition(
+                component: child.label,
+                reason: "it is made by \(child.construction.kind), but its parent \(parent.label) is registered in code, which the container makes only as the code says. Leave the construction out, or give the definition a type of its own",
+                location: child.location))
+        }
+        let given = child.construction.arguments
+        guard !given.isEmpty else { return construction }
+        guard case .initializer = construction.kind else {
+            throw IoCError(.invalidDefinition(
+                component: child.label,
+                reason: "it gives initializer arguments, but its parent \(parent.label) is made in code by \(construction.kind), which takes none from config. Leave the arguments out, or register the parent with its initializer",
+                location: given[0].location ?? child.location))
+        }
+        let count = construction.arguments.count
+        for (position, argument) in given.enumerated() {
+            let location = argument.location ?? child.location
+            if let label = argument.label {
+                throw IoCError(.invalidDefinition(
+                    component: child.label,
+                    reason: "its argument '\(label)' cannot be matched by name: its parent \(parent.label) is registered in code, whose initializer's parameter names the container does not know. Give the arguments by position (index) instead",
+                    location: location))
+            }
+            guard position < count else {
+                throw IoCError(.invalidDefinition(
+                    component: child.label,
+                    reason: "it gives \(given.count) arguments, but the initializer of its parent \(parent.label), registered in code, takes \(count)",
+                    location: location))
+            }
+            construction.arguments[position].source = argument.source
+            construction.arguments[position].location = argument.location
+        }
+        return construction
+    }
+}
+
+private extension InjectionPoint {
+    /// The point without its typed half, for rebinding through the catalog.
+    var unbound: InjectionPoint { InjectionPoint(label: label, source: source, location: location) }
 }
