@@ -104,8 +104,8 @@ enum AliasDefinitions {
                                                           suggestions: [], path: [])))
                 continue
             }
-            context.report(IoCError(.unknownAliasTarget(alias: name, target: target, location: alias.location,
-                                                        suggestions: context.nameSuggestions(for: target, in: Array(owners.keys)))))
+            context.report(.unknownAliasTarget(name, target: target, at: alias.location,
+                                               suggestions: context.nameSuggestions(for: target, in: Array(owners.keys))))
         }
         return result
     }

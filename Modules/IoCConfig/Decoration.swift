@@ -146,8 +146,8 @@ enum Decorators {
                     context.leaveOut(result[index])
                 case .error:
                     let others = result.compactMap(\.name).filter { $0 != result[index].name }
-                    context.report(IoCError(.unknownDecorated(target: target, component: result[index].label, location: result[index].location,
-                                                              suggestions: context.nameSuggestions(for: target, in: others))))
+                    context.report(.unknownDecorated(target, by: result[index].label, at: result[index].location,
+                                                     suggestions: context.nameSuggestions(for: target, in: others)))
                 }
                 continue
             }

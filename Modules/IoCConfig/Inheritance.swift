@@ -102,7 +102,7 @@ struct Inheritance {
                 let members = Array(visiting[start...])
                 let rotation = members.indices.min { members[$0] < members[$1] } ?? 0
                 if reportedCycles.insert(Array(members[rotation...] + members[..<rotation])).inserted {
-                    context.report(IoCError(.parentCycle(path: visiting + [own], location: current.definition.location)))
+                    context.report(.parentCycle(visiting + [own], at: current.definition.location))
                 }
                 return fail(&failed)
             }
@@ -116,8 +116,8 @@ struct Inheritance {
                     for link in waiting { context.leaveOut(link.definition) }
                     return fail(&failed)
                 }
-                context.report(IoCError(.unknownParent(parent: parentName, component: current.definition.label, location: current.definition.location,
-                                                        suggestions: context.nameSuggestions(for: parentName, in: byName.keys.filter { $0 != own }))))
+                context.report(.unknownParent(parentName, of: current.definition.label, at: current.definition.location,
+                                              suggestions: context.nameSuggestions(for: parentName, in: byName.keys.filter { $0 != own })))
                 return fail(&failed)
             }
             if let done = merged[parentName] { complete = done; break }

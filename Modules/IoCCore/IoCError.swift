@@ -132,14 +132,6 @@ public struct IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Placeholders made more text in one build than ``ContainerBuilder/maxPlaceholderTextBytes`` allows: values that
         /// repeat others, themselves repeated (a parameter doubled again and again).
         public static let placeholderTextLimit = Kind("placeholderTextLimit")
-        /// A definition names a parent that no definition has.
-        public static let unknownParent = Kind("unknownParent")
-        /// An alias (``Definition/alias(_:of:isPublic:location:)``) names a component that no definition has.
-        public static let unknownAliasTarget = Kind("unknownAliasTarget")
-        /// A definition decorates a component that no definition has.
-        public static let unknownDecorated = Kind("unknownDecorated")
-        /// Parent definitions refer to each other in a circle.
-        public static let parentCycle = Kind("parentCycle")
         /// A definition names a type the catalog does not know.
         public static let unknownType = Kind("unknownType")
         /// A definition names an initializer, factory, method, property or argument label the
@@ -227,14 +219,6 @@ extension IoCError {
         case placeholderTextLimit(text: String, location: ConfigLocation, limit: Int)
         /// A problem of a kind a front end defines (``IoCError/init(_:message:location:)``).
         case reported(kind: Kind, message: String, location: ConfigLocation?)
-        /// A definition names a parent that no definition has.
-        case unknownParent(parent: String, component: String, location: ConfigLocation, suggestions: [String])
-        /// An alias (``Definition/alias(_:of:isPublic:location:)``) names a component that no definition has.
-        case unknownAliasTarget(alias: String, target: String, location: ConfigLocation, suggestions: [String])
-        /// A definition decorates a component that no definition has.
-        case unknownDecorated(target: String, component: String, location: ConfigLocation, suggestions: [String])
-        /// Parent definitions refer to each other in a circle.
-        case parentCycle(path: [String], location: ConfigLocation)
         /// A definition names a type the catalog does not know.
         case unknownType(name: String, component: String, location: ConfigLocation, suggestions: [String])
         /// A definition names an initializer, factory, method, property or argument label the
@@ -345,20 +329,6 @@ extension IoCError {
                     + "a value that puts other values together, which themselves repeat others, grows this way. Shorten the values, or raise ContainerBuilder.maxPlaceholderTextBytes if the config truly needs this much text."
             case let .reported(_, message, _):
                 return message
-            case let .unknownParent(parent, component, location, suggestions):
-                var text = "\(component) at \(location) names parent \"\(parent)\", which no definition has."
-                if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions) + "?" }
-                return text
-            case let .unknownAliasTarget(alias, target, location, suggestions):
-                var text = "Alias \"\(alias)\" at \(location) names \"\(target)\", which no definition has."
-                if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions) + "?" }
-                return text
-            case let .unknownDecorated(target, component, location, suggestions):
-                var text = "\(component) at \(location) decorates \"\(target)\", which no definition has."
-                if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions) + "?" }
-                return text
-            case let .parentCycle(path, location):
-                return "Parent definitions form a circle at \(location): " + path.joined(separator: " -> ") + ". A definition cannot inherit from itself."
             case let .unknownType(name, component, location, suggestions):
                 var text = "Unknown type \"\(name)\" for \(component) at \(location): it is not in the type catalog."
                 if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions.map { "\"\($0)\"" }) + "?" }
@@ -427,10 +397,6 @@ extension IoCError {
             case .malformedPlaceholder: .malformedPlaceholder
             case .placeholderTextLimit: .placeholderTextLimit
             case let .reported(kind, _, _): kind
-            case .unknownParent: .unknownParent
-            case .unknownAliasTarget: .unknownAliasTarget
-            case .unknownDecorated: .unknownDecorated
-            case .parentCycle: .parentCycle
             case .unknownType: .unknownType
             case .unknownMember: .unknownMember
             case .ambiguousMember: .ambiguousMember
@@ -551,10 +517,10 @@ extension IoCError.Problem {
         case let .duplicateKey(_, _, second): return second
         case let .badValue(_, valueLocation, _, _, _): return valueLocation
         case let .invalidDefinition(_, _, location), let .unknownScope(_, _, location, _), let .unresolvedPlaceholder(_, location, _, _, _, _),
-             let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _), let .unknownParent(_, _, location, _),
+             let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _),
              let .placeholderTextLimit(_, location, _),
              let .privateComponent(_, location),
-             let .unknownDecorated(_, _, location, _), let .unknownAliasTarget(_, _, location, _), let .parentCycle(_, location), let .unknownType(_, _, location, _),
+             let .unknownType(_, _, location, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
             return location
         case let .reported(_, _, location):

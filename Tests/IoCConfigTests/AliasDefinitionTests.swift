@@ -87,6 +87,8 @@ struct AliasDefinitionTests {
         #expect(problems.count == 2)
         #expect(problems.last == "Alias \"stray\" at greeters.yaml:10 names \"greter\", which no definition has. Did you mean \"greeter\"?")
         #expect(problems.first?.contains("greeters.yaml:8") == true)
+        #expect(error?.problems.map(\.kind) == [.duplicateKey, .unknownAliasTarget])
+        #expect(error?.problems.last?.location == ConfigLocation(file: "greeters.yaml", line: 10))
     }
 
     @Test func anAliasOfANameAResourcePromised_andDidNotMake_isAMissingComponentWhereThePromiseWas() {

@@ -151,6 +151,8 @@ struct ParentTests {
             Container validation failed with 1 problem:
             1. Parent definitions form a circle at app.yaml:2:3: a -> b -> a. A definition cannot inherit from itself.
             """)
+        let error = #expect(throws: IoCError.self) { try builder.build() }
+        #expect(error?.problems.map(\.kind) == [.parentCycle])
     }
 
     /// A config child of a parent registered in code, as Spring's child beans of a Java-config parent.
