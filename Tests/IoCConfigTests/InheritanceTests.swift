@@ -9,32 +9,28 @@ import Testing
 private final class Endpoint: @unchecked Sendable {
     var url = ""
     var retries = 0
-    var label = ""
     init() {}
 }
 
-/// A builder with `Endpoint` catalogued, for unbound definitions.
-private func endpointBuilder(_ sources: [any PropertySource] = []) -> ContainerBuilder {
-    let catalog = TypeCatalog()
-    catalog.add(Endpoint.self) { endpoint in
+/// A builder with `Endpoint` catalogued: its definitions are text, bound at build.
+private func endpointBuilder() -> ContainerBuilder {
+    let builder = ContainerBuilder()
+    builder.catalog = TypeCatalog()
+    builder.catalog?.add(Endpoint.self) { endpoint in
         endpoint.initializer("init()") { Endpoint() }
         endpoint.property("url", \.url)
         endpoint.property("retries", \.retries)
-        endpoint.property("label", \.label)
     }
-    let builder = ContainerBuilder()
-    builder.catalog = catalog
-    builder.propertySources = sources
     return builder
 }
 
 private let here = ConfigLocation(file: "app.yaml", line: 4, column: 9)
 
-private func endpoint(_ name: String = "endpoint", url: String? = nil, retries: String? = nil, label: String? = nil) -> Definition {
+/// An `Endpoint` named `name` at app.yaml:2:3, with the properties given (as text, at `here`).
+private func endpoint(_ name: String, url: String? = nil, retries: String? = nil) -> Definition {
     var definition = Definition(name: name, typeName: "Endpoint", location: ConfigLocation(file: "app.yaml", line: 2, column: 3))
-    if let url { definition.properties.append(PropertyInjection(name: "url", source: .config(.string(url, at: here)))) }
-    if let retries { definition.properties.append(PropertyInjection(name: "retries", source: .config(.string(retries, at: here)))) }
-    if let label { definition.properties.append(PropertyInjection(name: "label", source: .config(.string(label, at: here)))) }
+    let given = [("url", url), ("retries", retries)].compactMap { name, text in text.map { (name, $0) } }
+    definition.properties = given.map { PropertyInjection(name: $0.0, source: .config(.string($0.1, at: here))) }
     return definition
 }
 

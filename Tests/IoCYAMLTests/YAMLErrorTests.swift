@@ -198,7 +198,7 @@ struct YAMLLimitTests {
         // 20,000 services, each the parent of the next: merged in a loop, not a call per link.
         var text = "services:\n  s0: { class: Logger }\n"
         for index in 1..<20_000 { text += "  s\(index): { parent: s\(index - 1) }\n" }
-        #expect(try build(text).resolve(Logger.self, name: "s19999") !== nil)
+        _ = try build(text).resolve(Logger.self, name: "s19999")
         // Each child copies what its parent has: a chain that adds a setting a link copies
         // their triangle (100 links: 5,050 settings), held to the builder's limit. (Calls: a
         // Symfony child adds its calls to its parent's, and never takes its parent's tags.)

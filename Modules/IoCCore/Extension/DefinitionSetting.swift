@@ -31,10 +31,10 @@ public protocol DefinitionSetting: SendableMetatype {
     /// What the build does with the definitions when one of them sets the setting; `nil` (the
     /// default) when the setting is only data for tools.
     static var preparation: PreparationPass? { get }
-    /// The value of a child definition (``Definition/parent``) whose parent has `parent` and
+    /// The value of a child definition (IoCConfig's `Definition.parent`) whose parent has `parent` and
     /// which states `own` (the default when it states none); by default its own alone.
     static func inherited(from parent: Value, by own: Value) -> Value
-    /// The value of the component an alias definition (``Definition/alias(_:of:isPublic:location:)``)
+    /// The value of the component an alias definition (IoCConfig's `Definition.alias(_:of:isPublic:location:)`)
     /// named `name` gives its name to, when the alias sets `value` and the component `target`;
     /// by default the component's own.
     static func aliased(_ value: Value, as name: String, into target: Value) -> Value
