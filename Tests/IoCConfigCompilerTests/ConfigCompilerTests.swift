@@ -479,6 +479,18 @@ struct ConfigCompilerLaunchValueTests {
         #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("addEnvironmentFunction"))
     }
 
+    @Test func compile_aliasesParentsAndBindings_importIoCConfig_whichDefinesThem() throws {
+        for text in [
+            "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  theFixture: '@fixture'\n",
+            "services:\n  base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }\n  fixture: { parent: base }\n",
+            "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n",
+        ] {
+            let (output, _) = try compile(["services.yaml": text], sources: weatherSources)
+            #expect(output.diagnostics == [])
+            #expect(output.code.contains("import IoCConfig\n"), "\(text)")
+        }
+    }
+
     @Test func command_writesTheCodeOnlyWhenItChanges_andFailsOnErrors() throws {
         let folder = try folder([
             "services.yaml": "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  app: { class: App, arguments: ['@output'] }\n",

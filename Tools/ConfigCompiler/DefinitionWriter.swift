@@ -51,6 +51,7 @@ final class DefinitionWriter {
         var lines: [String] = []
         let location = values.location(definition.location)
         if let target = definition.aliasTarget {
+            usesConfigSettings = true
             lines.append("var d = IoCCore.Definition.alias(\(quoted(definition.name ?? "")), of: \(quoted(target)), isPublic: \(definition.isPublic), location: \(location))")
         } else {
             let (construction, appended) = try self.construction(definition.construction)
@@ -85,7 +86,10 @@ final class DefinitionWriter {
             }
             lines.append("d.exposedAs = [\(exposures.joined(separator: ", "))]")
         }
-        if let parent = definition.parent { lines.append("d.parent = \(quoted(parent))") }
+        if let parent = definition.parent {
+            usesConfigSettings = true
+            lines.append("d.parent = \(quoted(parent))")
+        }
         if let decorates = definition.decorates {
             usesConfigSettings = true
             lines.append("d.decorates = \(quoted(decorates))")
@@ -112,7 +116,10 @@ final class DefinitionWriter {
             usesConfigSettings = true
             lines.append("d.deprecation = \(quoted(deprecation))")
         }
-        if !definition.bindings.isEmpty { lines.append("d.bindings = [\(try definition.bindings.map(binding).joined(separator: ", "))]") }
+        if !definition.bindings.isEmpty {
+            usesConfigSettings = true
+            lines.append("d.bindings = [\(try definition.bindings.map(binding).joined(separator: ", "))]")
+        }
         if let resource = definition.resource {
             usesConfigSettings = true
             lines.append("d.resource = IoCConfig.CatalogResource(namePrefix: \(quoted(resource.namePrefix)), excluding: \(strings(resource.excluding)), "
