@@ -66,9 +66,10 @@ enum ArgumentBindings: ParameterSourceSetting {
 
     static func mapSources(_ bindings: [ArgumentBinding], _ transform: (InjectionPoint) throws(IoCError) -> InjectionSource) throws(IoCError) -> [ArgumentBinding] {
         var result = bindings
-        for index in result.indices {
-            let binding = result[index]
-            result[index].source = try transform(InjectionPoint(label: binding.parameter, source: binding.source, location: binding.location))
+        for (index, binding) in bindings.enumerated() {
+            let source = try transform(InjectionPoint(label: binding.parameter, source: binding.source, location: binding.location))
+            // Written only when it changed: most sources hold no placeholder (no copy of the list).
+            if source != binding.source { result[index].source = source }
         }
         return result
     }

@@ -25,7 +25,8 @@ extension GivenLocale: ParameterSourceSetting {
     }
     static func mapSources(_ value: GivenLocale?, _ transform: (InjectionPoint) throws(IoCError) -> InjectionSource) throws(IoCError) -> GivenLocale? {
         guard var value else { return nil }
-        guard case .config(let resolved) = try transform(InjectionPoint(label: "locale", source: .config(.string(value.text)), location: value.location)),
+        guard case .config(let resolved) = try transform(InjectionPoint(label: "locale", source: .config(ConfigValue(.string(value.text), at: value.location)),
+                                                                        location: value.location)),
               case .string(let text) = resolved.kind else { return value }
         value.text = text
         return value
@@ -72,6 +73,8 @@ struct ParameterSourceSettingTests {
     @Test func aPlaceholderWithoutAValue_leavesTheDefinitionOut_withItsProblem() {
         let error = #expect(throws: IoCError.self) { try builder([("unknown", "${region}", 1)]).build() }
         #expect(error?.problems.count == 1)
-        #expect(error?.problems.first?.description.contains("region") == true)
+        #expect(error?.problems.map(\.description) == [
+            "Placeholder ${region} at greeters.yaml:2 has no value: not found in app. Define region, or give a default: ${region:default}.",
+        ])
     }
 }

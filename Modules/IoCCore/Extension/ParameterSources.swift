@@ -44,16 +44,23 @@ public struct LeftOutParameter {
     }
 }
 
+extension ModuleSettings.Entry {
+    /// The setting, when it gives parameters sources (``ParameterSourceSetting``).
+    var supplier: (any ParameterSourceSetting.Type)? { setting as? any ParameterSourceSetting.Type }
+}
+
 extension ModuleSettings {
     /// Whether a setting set here gives parameters sources (``ParameterSourceSetting``).
-    var suppliesParameters: Bool { entries.values.contains { $0.setting is any ParameterSourceSetting.Type } }
+    var suppliesParameters: Bool { entries.values.contains { $0.supplier != nil } }
 
     /// The source the first setting (by name) that gives one gives `parameter`.
     func source(for parameter: LeftOutParameter) -> InjectionPoint? {
-        for entry in entries.values.sorted(by: { String(describing: $0.setting) < String(describing: $1.setting) }) {
-            if let supplier = entry.setting as? any ParameterSourceSetting.Type, let point = Self.source(supplier, entry.value, parameter) {
-                return point
-            }
+        var suppliers = entries.values.filter { $0.supplier != nil }
+        // NB: by name only when there are several (there is one, IoCConfig's bindings): this
+        // runs for each parameter a definition leaves out.
+        if suppliers.count > 1 { suppliers.sort { String(describing: $0.setting) < String(describing: $1.setting) } }
+        for entry in suppliers {
+            if let supplier = entry.supplier, let point = Self.source(supplier, entry.value, parameter) { return point }
         }
         return nil
     }
@@ -67,7 +74,7 @@ extension ModuleSettings {
     func mappingParameterSources(_ transform: (InjectionPoint) throws(IoCError) -> InjectionSource) throws(IoCError) -> ModuleSettings {
         var result = self
         for entry in entries.values {
-            guard let supplier = entry.setting as? any ParameterSourceSetting.Type else { continue }
+            guard let supplier = entry.supplier else { continue }
             try result.map(supplier, entry.value, transform)
         }
         return result
@@ -79,20 +86,31 @@ extension ModuleSettings {
         set(setting, try S.mapSources(value, transform))
     }
 
-    /// Whether a source of a setting that gives parameters sources satisfies `predicate`.
+    /// Whether a source of a setting that gives parameters sources satisfies `predicate`: each
+    /// setting's sources visited, nothing set.
     func containsParameterSource(where predicate: (InjectionSource) -> Bool) -> Bool {
         var found = false
-        _ = try? mappingParameterSources { point in
-            if !found, predicate(point.source) { found = true }
-            return point.source
+        for entry in entries.values where !found {
+            guard let supplier = entry.supplier else { continue }
+            Self.visit(supplier, entry.value) { source in
+                if !found, predicate(source) { found = true }
+            }
         }
         return found
+    }
+
+    private static func visit<S: ParameterSourceSetting>(_ setting: S.Type, _ value: any Sendable & Equatable, _ body: (InjectionSource) -> Void) {
+        guard let value = value as? S.Value else { return }
+        _ = try? S.mapSources(value) { point in
+            body(point.source)
+            return point.source
+        }
     }
 
     /// The settings here that give parameters sources, alone.
     var parameterSources: ModuleSettings {
         var result = self
-        result.entries = entries.filter { $0.value.setting is any ParameterSourceSetting.Type }
+        result.entries = entries.filter { $0.value.supplier != nil }
         return result
     }
 }
@@ -110,6 +128,6 @@ extension Definition {
     /// Drops its settings that give parameters sources (a factory's product, whose factory took them).
     mutating func dropParameterSources() {
         guard suppliesParameters else { return }
-        extras.moduleSettings.entries = extras.moduleSettings.entries.filter { !($0.value.setting is any ParameterSourceSetting.Type) }
+        extras.moduleSettings.entries = extras.moduleSettings.entries.filter { $0.value.supplier == nil }
     }
 }
