@@ -3,9 +3,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # NB: SwiftPM tries to download prebuilt swift-syntax and fails quietly offline; skip the attempt.
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
-CONCURRENCY_SUITES = ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
+CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests
 
-.PHONY: all build test plugin-test run examples ioc bench instructions tsan coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test test-fallback plugin-test run examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -17,10 +17,14 @@ help:
 	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
+	@echo "make test-fallback  every test with IoCCore's own atomics (what Apple platforms below iOS 18 use; IOC_SYNC_FALLBACK)"
+	@echo "make tsan-fallback  the concurrency suites on that path under ThreadSanitizer"
+	@echo "make availability  what the modules use above the iOS 15 / macOS 12 floor, against Tools/Availability/AboveFloor.txt"
 	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error"
 	@echo "make fidelity  read the real-world corpus with Symfony and Spring themselves and compare (IOC_REAL_CORPUS=DIR adds a folder)"
 	@echo "make fidelity-oracle  write the engines' readings of the corpus into Tests/FidelityTests/Oracle"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
+	@echo "make bench-fallback  resolve on IoCCore's own atomics against Synchronization.Atomic, same run (part of make bench)"
 	@echo "make instructions  callgrind's instruction counts of the guarded cases against Tools/Profile/Thresholds (RECORD=1 writes them)"
 	@echo "make coverage  line coverage per module, from every test"
 	@echo "make docs    the DocC documentation of every module, combined (.build-docs/swift-ioc)"
@@ -69,6 +73,27 @@ plugin-test: check-toolchain
 
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
+
+# IoCCore's own atomics (Modules/IoCCore/Unsafe/Atomics.swift), which Apple platforms below iOS 18
+# use, forced on so that they build and run here: the whole suite, and the concurrency suites
+# under ThreadSanitizer, each in a build folder of its own. The variable tells the tests which
+# path to expect (AtomicsTests fails if the condition did not reach IoCCore).
+FALLBACK = IOC_SYNC_FALLBACK=1
+FALLBACK_FLAGS = -Xswiftc -DIOC_SYNC_FALLBACK
+
+test-fallback: check-toolchain
+	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
+
+tsan-fallback: check-toolchain
+	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --sanitize=thread --scratch-path .build-tsan-fallback --no-parallel --filter '$(CONCURRENCY_SUITES)'
+
+# What the modules use that needs more than the floor issue 56 asks for (iOS 15, macOS 12): read
+# from the compiler's index of the fallback path's build (what Apple platforms compile) and the
+# toolchain's symbol graphs, checked against Tools/Availability/AboveFloor.txt (docs/Platforms.md).
+# RECORD=1 writes the list from this run.
+availability: check-toolchain
+	$(FALLBACK) $(SWIFT) build $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
+	python3 Tools/Scripts/availability.py $(if $(RECORD),--record)
 
 # Differential tests against the real engines (docs/Fidelity.md): Symfony's DependencyInjection
 # 5.4 reads each services.yaml, Spring's beans 4.3 each <beans> file, both as Debian packages.
@@ -136,6 +161,17 @@ bench: check-toolchain
 	rm -f Tools/Benchmarks/.build/release.yaml Tools/Benchmarks/.build/release/description.json
 	python3 Tools/Benchmarks/write-configs.py
 	cd Tools/Benchmarks && $(SWIFT) build $(SWIFT_FLAGS) -c release && ./.build/release/IoCBenchmarks
+	$(MAKE) bench-fallback
+
+# Resolve on IoCCore's own atomics against `Synchronization.Atomic`, same run: two release builds
+# of Tools/Profile's ioc-profile (the second with IOC_SYNC_FALLBACK), timed in alternating runs,
+# then counted by callgrind. Fails when the fallback is more than 10% slower. Part of `make bench`.
+bench-fallback: check-toolchain
+	rm -f Tools/Profile/.build/release.yaml Tools/Profile/.build/release/description.json
+	cd Tools/Profile && $(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc-profile
+	rm -f Tools/Profile/.build-fallback/release.yaml Tools/Profile/.build-fallback/release/description.json
+	cd Tools/Profile && $(SWIFT) build $(SWIFT_FLAGS) $(FALLBACK_FLAGS) -c release --product ioc-profile --scratch-path .build-fallback
+	python3 Tools/Scripts/fallback-bench.py
 
 # The instruction counts that keep the unsafe constructs and guard the resolve path, counted by
 # callgrind on Tools/Profile's ioc-profile (IoCCore and the front ends only, built in release) and

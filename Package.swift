@@ -33,10 +33,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        .target(name: "IoCCore", dependencies: ["CIoCThreadStack"], path: "Modules/IoCCore"),
+        .target(name: "IoCCore", dependencies: ["CIoCThreadStack", "CIoCAtomics"], path: "Modules/IoCCore"),
         // The calling thread's stack bounds on Linux, for IoCCore's StackGuard (C, because glibc
         // declares `pthread_getattr_np` only under `_GNU_SOURCE`).
         .target(name: "CIoCThreadStack", path: "Modules/CIoCThreadStack"),
+        // Atomic operations on a word, for IoCCore where `Synchronization.Atomic` cannot be
+        // stored (Apple platforms: unavailable below iOS 18 / macOS 15; IOC_SYNC_FALLBACK): Unsafe/Atomics.swift.
+        .target(name: "CIoCAtomics", path: "Modules/CIoCAtomics"),
         .testTarget(name: "IoCCoreTests", dependencies: ["IoCCore"], path: "Tests/IoCCoreTests"),
         .target(name: "IoCConfig", dependencies: ["IoCCore"], path: "Modules/IoCConfig"),
         .testTarget(name: "IoCConfigTests", dependencies: ["IoCConfig", "IoCCore"], path: "Tests/IoCConfigTests"),

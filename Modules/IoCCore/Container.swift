@@ -1,4 +1,6 @@
-import Synchronization
+#if !IOC_SYNC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
+import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
+#endif
 
 /// A built, immutable container: resolves components by type, by name or both, from any
 /// thread or task.
@@ -56,7 +58,7 @@ public final class Container: Sendable {
     /// The container whose components this one sees and shares, for child containers.
     public let parent: Container?
 
-    let shutDownFlag = Atomic<Bool>(false)
+    let shutDownFlag = AtomicCell<Bool>(false)
     /// The dispose actions of the singletons created so far, by node serial, oldest first.
     let created = Locked<[(serial: UInt64, dispose: @Sendable () -> [String])]>([])
     /// What resets and test overlays replaced (singletons, producers) while other threads may
@@ -66,7 +68,7 @@ public final class Container: Sendable {
     // Test support (IoCTesting): see Interception.swift.
     /// How many interceptors this container has: resolves take the intercepted path while
     /// it is not zero.
-    @usableFromInline let interceptorCount = Atomic<Int>(0)
+    @usableFromInline let interceptorCount = AtomicCell<Int>(0)
     /// What watches, or answers instead of, this container's top-level resolves.
     let interceptors = Locked<[any ResolveInterceptor]>([])
     /// What the builder held, so that a test can build this container again with changes.

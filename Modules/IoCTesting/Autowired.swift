@@ -1,5 +1,4 @@
 import IoCCore
-import Synchronization
 
 /// A property of a test suite that ``autowire(_:from:)`` sets from the test container
 /// (spring-objective-c's auto-wiring of test cases): by its type, or by name.
@@ -99,12 +98,11 @@ protocol AutowiredProperty {
 }
 
 /// The value an `@Autowired` property holds, shared by the copies of its suite.
-final class AutowiredStorage<Value>: @unchecked Sendable {
+final class AutowiredStorage<Value>: Sendable {
     // NB: written once by autowire, in the suite's initializer, before the test reads it.
-    private let lock = Mutex(())
-    private var stored: Value?
+    private let stored = Locked<Value?>(nil)
     var value: Value? {
-        get { lock.withLock { _ in stored } }
-        set { lock.withLock { _ in stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 // A definition is plain data: what a component is called, what it builds, how long it lives,
 // where each dependency comes from. The Swift code a registration gives — the initializer or
 // factory, a property's setter, a method call, a hook's body, an exposure's conversion — is not
@@ -45,7 +43,7 @@ struct CodeEntries: Sendable {
 /// itself, they may. Lookups go through the table frozen (``frozen()``), which containers keep.
 @usableFromInline
 struct CodeTable: Sendable {  // docs/Performance.md D1
-    private static let lastID = Atomic<UInt32>(0)
+    private static let lastID = AtomicCell<UInt32>(0)
 
     /// The table's own number, which its refs carry; unique in the process.
     let id: UInt32
@@ -57,8 +55,8 @@ struct CodeTable: Sendable {  // docs/Performance.md D1
     init(extending tables: [FrozenCode] = []) {
         // Numbers come back only after 2^32 tables (a builder and each build make one); 0 is
         // never one, so that ``CodeRef/none`` names nothing.
-        var id = Self.lastID.add(1, ordering: .relaxed).newValue
-        if id == 0 { id = Self.lastID.add(1, ordering: .relaxed).newValue }
+        var id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue
+        if id == 0 { id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue }
         self.id = id
         extended = tables + tables.flatMap(\.extended)
     }

@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Hands out numbers that never repeat in a process: cache keys that outlive containers.
 enum Serial {
-    private static let counter = Atomic<UInt64>(0)
-    static func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
+    private static let counter = AtomicCell<UInt64>(0)
+    static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
 }
 
 /// What a shared component on a dependency cycle that properties close needs at resolve

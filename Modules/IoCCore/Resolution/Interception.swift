@@ -1,4 +1,6 @@
-import Synchronization
+#if !IOC_SYNC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
+import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
+#endif
 
 // The one point where a test (IoCTesting) reaches into a built container's resolves. It is
 // `package`, so apps never see it; what tests do with it — overlays installed per task, event
@@ -30,7 +32,7 @@ extension Container {
     /// then on. Adding one twice makes it count twice (remove it as often).
     package func addInterceptor(_ interceptor: any ResolveInterceptor) {
         interceptors.withLock { $0.append(interceptor) }
-        interceptorCount.add(1, ordering: .relaxed)
+        interceptorCount.wrappingAdd(1, ordering: .relaxed)
     }
 
     /// Removes `interceptor` once.
@@ -40,7 +42,7 @@ extension Container {
             list.remove(at: index)
             return true
         }
-        if removed { interceptorCount.subtract(1, ordering: .relaxed) }
+        if removed { interceptorCount.wrappingSubtract(1, ordering: .relaxed) }
     }
 
     /// The container an interceptor has answer this one's top-level resolves in the current task.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A handle that builds its component on first use and then keeps it (OxIC's lazy proxy,
 /// Guice and Dagger's `Lazy`).
 ///
@@ -20,7 +18,7 @@ public final class Lazy<T> {
     private let makeAsync: @Sendable () async throws -> T
     private let label: String
     private let serial = Serial.next()
-    private let ready = Atomic<Bool>(false)
+    private let ready = AtomicCell<Bool>(false)
     // Written once before `ready` is set; read only after it is.
     private var value: T?
 

@@ -1,4 +1,6 @@
-import Synchronization
+#if !IOC_SYNC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
+import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
+#endif
 
 /// A node that produces `T`.
 @usableFromInline
@@ -8,7 +10,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     /// threads may still be reading it.
     // NB: behind an address, not in a `T?`: resolving dependencies runs as unspecialized generic
     // code, where each use of `Optional<T>` asks the runtime for its metadata.
-    @usableFromInline let published = Atomic<UnsafeMutableRawPointer?>(nil)
+    @usableFromInline let published = AtomicCell<UnsafeMutableRawPointer?>(nil)
     /// The singleton a creation made and has not published yet (a cycle publishes its members
     /// together at its end); only the creating thread reads it.
     private var pending: UnsafeMutablePointer<T>?
@@ -24,7 +26,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     // address, not an `Unmanaged<Producer<T>>?`: unspecialized generic code loads an atomic of
     // a type made from `T` through witness tables the runtime looks up on every load (it
     // doubled the time of a resolve).
-    @usableFromInline let producerSlot = Atomic<UnsafeRawPointer?>(nil)
+    @usableFromInline let producerSlot = AtomicCell<UnsafeRawPointer?>(nil)
 
     /// The producer, once there is one.
     @inlinable

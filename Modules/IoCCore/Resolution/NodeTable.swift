@@ -1,4 +1,6 @@
-import Synchronization
+#if !IOC_SYNC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
+import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
+#endif
 
 /// A component of a built container, by number: what the lookup tables and the build's checks
 /// hold, so that a component needs no object of its own until it is first resolved.
@@ -91,39 +93,36 @@ struct NodeFlags: OptionSet {
 /// lookups, and an object there would be retained and released by every resolve.
 @usableFromInline
 struct NodeSlots: @unchecked Sendable {  // docs/Performance.md S4
-    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
+    @usableFromInline let slots: AtomicBuffer
     @usableFromInline let count: Int
 
     /// Slots for `count` components, filled with `made` (each retained here) where it has a node.
     init(count: Int, made: [AnyNode?]) {
         self.count = count
-        slots = .allocate(capacity: count)
-        for index in 0..<count {
+        slots = AtomicBuffer(count: count) { index in
             let node = index < made.count ? made[index] : nil
-            (slots + index).initialize(to: Atomic(node.map { Retained.address(retaining: $0) }))
+            return node.map { Retained.address(retaining: $0) }
         }
     }
 
     /// Releases every node and frees the slots.
     func free() {
         for index in 0..<count {
-            if let address = slots[index].load(ordering: .acquiring) { Retained.release(address, as: AnyNode.self) }
+            if let address = slots.load(at: index) { Retained.release(address, as: AnyNode.self) }
         }
-        slots.deinitialize(count: count)
-        slots.deallocate()
+        slots.deallocate(count: count)
     }
 
     /// The node in slot `index`, if it was made.
     @inlinable
     func node(at index: Int) -> Unretained<AnyNode>? {
-        slots[index].load(ordering: .acquiring).map { Unretained(address: $0) }
+        slots.load(at: index).map { Unretained(address: $0) }
     }
 
     /// Publishes `node` in slot `index` unless another thread did first; the node the slot holds.
     func publish(_ node: AnyNode, at index: Int) -> Unretained<AnyNode> {
         let retained = Retained.address(retaining: node)
-        let (published, current) = slots[index].compareExchange(expected: nil, desired: retained,
-                                                                ordering: .acquiringAndReleasing)
+        let (published, current) = slots.compareExchange(at: index, expected: nil, desired: retained)
         guard !published, let current else { return Unretained(address: retained) }
         Retained.release(retained, as: AnyNode.self)
         return Unretained(address: current)

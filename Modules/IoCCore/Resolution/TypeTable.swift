@@ -97,7 +97,10 @@ struct TypeTable {  // docs/Performance.md U8
 
     @inlinable
     static func slot(_ key: UInt, _ shift: UInt) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        // NB: `multipliedReportingOverflow`, not `&*`: Swift 6 made `&*` a requirement of
+        // `FixedWidthInteger` available from iOS 18 (Tools/Availability/AboveFloor.txt); the
+        // same multiplication, compiled alike.
+        Int(truncatingIfNeeded: key.multipliedReportingOverflow(by: 0x9E37_79B9_7F4A_7C15).partialValue >> shift)
     }
 
     /// The number of the component registered for `id`, or ``unanswered`` or ``absent``.

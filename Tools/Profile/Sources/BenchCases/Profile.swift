@@ -245,6 +245,31 @@ public func profile(_ name: String) throws {
         }
         return
     }
+    if name == "timed" {
+        // Nanoseconds per resolve, timed in this process (the median of 5 loops of
+        // PROFILE_COUNT, 1,000,000 unless set): the graph of five prototypes, a singleton (the
+        // published-instance path) and a prototype with no dependency. For comparing two builds
+        // of this tool in alternating runs (`make bench-fallback`), not for callgrind.
+        let count = environmentNumber("PROFILE_COUNT", default: 1_000_000)
+        let graph = try iocGraph(dScope: .prototype)
+        let builder = ContainerBuilder()
+        builder.register(E.init).scope(.singleton)
+        let shared = try builder.build()
+        func median(_ body: () throws -> Void) rethrows -> Double {
+            var laps: [Double] = []
+            for _ in 0..<5 {
+                let start = now()
+                try body()
+                laps.append(Double(now() - start) / Double(count))
+            }
+            return laps.sorted()[2]
+        }
+        let graphNs = try median { for _ in 0..<count { consume(try graph.resolve(A.self)) } }
+        let singletonNs = try median { for _ in 0..<count { consume(try shared.resolve(E.self)) } }
+        let prototypeNs = try median { for _ in 0..<count { consume(try graph.resolve(E.self)) } }
+        print("TIMED graph=\(graphNs) singleton=\(singletonNs) prototype=\(prototypeNs)")
+        return
+    }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.
