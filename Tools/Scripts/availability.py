@@ -8,8 +8,9 @@ instead: the index the compiler wrote while building the modules on the path App
 take (`.build-fallback`, IOC_SYNC_FALLBACK: IoCCore's own atomics), whose every reference names
 its symbol's USR; and the symbol graphs of the toolchain's own modules (the standard library,
 Concurrency, Synchronization, Foundation, Dispatch, Observation), whose declarations carry the
-Apple availability they have on Apple platforms. A reference from `Modules/` to a symbol
-introduced after the floor is a use above the floor. Language features the runtime must support
+Apple availability they have on Apple platforms. A reference from the package's sources to a symbol
+introduced after the floor is a use above the floor. What counts is what an app compiles: the
+libraries, the `ioc` tool, the config plugin and the tool it runs (SOURCES). Language features the runtime must support
 (generic types with parameter packs: the Swift 5.9 runtime) are found in the sources.
 
 Each use must be in the list, with what the package does about it; a new one fails, and so does
@@ -27,6 +28,9 @@ import tempfile
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 LIST = os.path.join(ROOT, "Tools/Availability/AboveFloor.txt")
 FLOOR = {"iOS": (15, 0), "macOS": (12, 0), "tvOS": (15, 0), "watchOS": (8, 0), "visionOS": (1, 0)}
+# The folders of the products an app compiles (the libraries, the `ioc` tool, the config plugin
+# and the tool it runs on the host); not the tests, examples, benchmarks or scripts.
+SOURCES = ["Modules", "Tools/IoCCommands", "Tools/ioc", "Tools/ConfigCompiler", "Tools/ioc-config-compiler", "Plugins"]
 SDK_MODULES = ["Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Foundation",
                "FoundationEssentials", "Dispatch", "Observation"]
 # Generic types with a parameter pack need the Swift 5.9 runtime: iOS 17, macOS 14.
@@ -72,7 +76,7 @@ def open_index_store(library):
 
 
 def references(store_path):
-    """(file, line, usr) of every reference the index records in a file under Modules/."""
+    """(file, line, usr) of every reference the index records in a file under SOURCES."""
     lib = open_index_store(toolchain_library()[0])
     pointer = ctypes.c_void_p
     unit_callback = ctypes.CFUNCTYPE(ctypes.c_bool, pointer, StringRef)
@@ -87,7 +91,7 @@ def references(store_path):
     units = []
     lib.indexstore_store_units_apply_f(store, 0, None, unit_callback(lambda _, name: units.append(name.text()) or True))
     found, records = [], set()
-    modules = os.path.join(ROOT, "Modules") + os.sep
+    folders = tuple(os.path.join(ROOT, folder) + os.sep for folder in SOURCES)
     for unit in units:
         reader = lib.indexstore_unit_reader_create(store, unit.encode(), ctypes.byref(error))
         if not reader:
@@ -102,7 +106,7 @@ def references(store_path):
         lib.indexstore_unit_reader_dependencies_apply_f(reader, None, item_callback(dependency))
         lib.indexstore_unit_reader_dispose(reader)
         for record, path in dependencies:
-            if record in records or not os.path.realpath(path).startswith(modules):
+            if record in records or not os.path.realpath(path).startswith(folders):
                 continue
             records.add(record)
             record_reader = lib.indexstore_record_reader_create(store, record.encode(), ctypes.byref(error))
@@ -154,9 +158,9 @@ def above_floor():
 
 
 def pack_types():
-    """(file, line, type) of each generic type declared with a parameter pack in Modules/."""
+    """(file, line, type) of each generic type declared with a parameter pack under SOURCES."""
     found = []
-    for folder, _, files in os.walk(os.path.join(ROOT, "Modules")):
+    for folder, _, files in (entry for source in SOURCES for entry in os.walk(os.path.join(ROOT, source))):
         for name in sorted(files):
             if not name.endswith(".swift"):
                 continue
