@@ -17,7 +17,7 @@ help:
 	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
-	@echo "make test-fallback  every test with IoCCore's own atomics (what Apple platforms below iOS 18 use; IOC_SYNC_FALLBACK)"
+	@echo "make test-fallback  every test on the paths for older Apple releases (IoCCore's own atomics, ...; IOC_FALLBACK)"
 	@echo "make tsan-fallback  the concurrency suites on that path under ThreadSanitizer"
 	@echo "make availability  what the modules use above the iOS 15 / macOS 12 floor, against Tools/Availability/AboveFloor.txt"
 	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error"
@@ -74,12 +74,13 @@ plugin-test: check-toolchain
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
 
-# IoCCore's own atomics (Modules/IoCCore/Unsafe/Atomics.swift), which Apple platforms below iOS 18
-# use, forced on so that they build and run here: the whole suite, and the concurrency suites
-# under ThreadSanitizer, each in a build folder of its own. The variable tells the tests which
-# path to expect (AtomicsTests fails if the condition did not reach IoCCore).
-FALLBACK = IOC_SYNC_FALLBACK=1
-FALLBACK_FLAGS = -Xswiftc -DIOC_SYNC_FALLBACK
+# The paths IoCCore takes on older Apple releases (its own atomics, Unsafe/Atomics.swift; catalogued
+# constructions without a parameter-pack class; docs/Platforms.md), forced on with IOC_FALLBACK so
+# that they build and run here: the whole suite, and the concurrency suites under ThreadSanitizer,
+# each in a build folder of its own. The variable tells the tests which path to expect
+# (AtomicsTests fails if the condition did not reach IoCCore).
+FALLBACK = IOC_FALLBACK=1
+FALLBACK_FLAGS = -Xswiftc -DIOC_FALLBACK
 
 test-fallback: check-toolchain
 	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
@@ -164,7 +165,7 @@ bench: check-toolchain
 	$(MAKE) bench-fallback
 
 # Resolve on IoCCore's own atomics against `Synchronization.Atomic`, same run: two release builds
-# of Tools/Profile's ioc-profile (the second with IOC_SYNC_FALLBACK), timed in alternating runs,
+# of Tools/Profile's ioc-profile (the second with IOC_FALLBACK), timed in alternating runs,
 # then counted by callgrind. Fails when the fallback is more than 10% slower. Part of `make bench`.
 bench-fallback: check-toolchain
 	rm -f Tools/Profile/.build/release.yaml Tools/Profile/.build/release/description.json

@@ -38,7 +38,7 @@ let package = Package(
         // declares `pthread_getattr_np` only under `_GNU_SOURCE`).
         .target(name: "CIoCThreadStack", path: "Modules/CIoCThreadStack"),
         // Atomic operations on a word, for IoCCore where `Synchronization.Atomic` cannot be
-        // stored (Apple platforms: unavailable below iOS 18 / macOS 15; IOC_SYNC_FALLBACK): Unsafe/Atomics.swift.
+        // stored (Apple platforms: unavailable below iOS 18 / macOS 15; IOC_FALLBACK): Unsafe/Atomics.swift.
         .target(name: "CIoCAtomics", path: "Modules/CIoCAtomics"),
         .testTarget(name: "IoCCoreTests", dependencies: ["IoCCore"], path: "Tests/IoCCoreTests"),
         .target(name: "IoCConfig", dependencies: ["IoCCore"], path: "Modules/IoCConfig"),

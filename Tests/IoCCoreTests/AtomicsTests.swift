@@ -3,14 +3,14 @@ import Foundation
 import Testing
 
 /// IoCCore's atomic values (`Unsafe/Atomics.swift`): `Synchronization.Atomic` where it can be
-/// stored, its own atomics on Apple platforms and under `IOC_SYNC_FALLBACK`. These run on both:
+/// stored, its own atomics on Apple platforms and under `IOC_FALLBACK`. These run on both:
 /// `make test` on the first, `make test-fallback` and `make tsan-fallback` on the second.
 @Suite("Atomics")
 struct AtomicsTests {
-    /// `make test-fallback` sets IOC_SYNC_FALLBACK in the environment as well as the compile
+    /// `make test-fallback` sets IOC_FALLBACK in the environment as well as the compile
     /// condition: a build the condition did not reach fails here instead of testing the wrong path.
     @Test func theImplementation_isTheOneTheRunAskedFor() {
-        let asked = ProcessInfo.processInfo.environment["IOC_SYNC_FALLBACK"] == "1"
+        let asked = ProcessInfo.processInfo.environment["IOC_FALLBACK"] == "1"
         #expect(AtomicsImplementation.isFallback == asked)
     }
 

@@ -5,7 +5,7 @@ checked against the list committed in Tools/Availability/AboveFloor.txt.
 
 This machine cannot build for Apple platforms, so the compiler cannot say it. What this reads
 instead: the index the compiler wrote while building the modules on the path Apple platforms
-take (`.build-fallback`, IOC_SYNC_FALLBACK: IoCCore's own atomics), whose every reference names
+take (`.build-fallback`, IOC_FALLBACK: IoCCore's own atomics), whose every reference names
 its symbol's USR; and the symbol graphs of the toolchain's own modules (the standard library,
 Concurrency, Synchronization, Foundation, Dispatch, Observation), whose declarations carry the
 Apple availability they have on Apple platforms. A reference from the package's sources to a symbol

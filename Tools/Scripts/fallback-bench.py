@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`make bench-fallback`: resolve on IoCCore's own atomics (the path Apple platforms below iOS 18
-take, forced here by IOC_SYNC_FALLBACK) against `Synchronization.Atomic`, in one run.
+take, forced here by IOC_FALLBACK) against `Synchronization.Atomic`, in one run.
 
 Two release builds of Tools/Profile's ioc-profile, one of each path, run `ioc-profile timed`
 in turns (ROUNDS each, alternating, so that the machine's load falls on both alike); the median

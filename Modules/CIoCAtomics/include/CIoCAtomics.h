@@ -7,7 +7,7 @@
 // Atomic operations on a 64-bit word at a fixed address, one function for each operation and
 // memory order IoCCore uses. For IoCCore's `AtomicCell` and `AtomicBuffer` where
 // `Synchronization.Atomic` cannot be stored: on Apple platforms (it is unavailable below iOS 18
-// / macOS 15), and wherever IOC_SYNC_FALLBACK is set (`make test-fallback`). Static and inline,
+// / macOS 15), and wherever IOC_FALLBACK is set (`make test-fallback`). Static and inline,
 // so that Swift compiles them into its callers; Clang's builtins, so that ThreadSanitizer sees
 // each one.
 

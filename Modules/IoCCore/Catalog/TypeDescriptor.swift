@@ -330,9 +330,18 @@ public struct TypeDescriptorBuilder<T> {
             var reader = ArgumentReader(arguments)
             // NB: one object holds the call; each closure captures only it, so the object is
             // their context (a closure that captures more gets a box of its own: two per
-            // component, made and freed with every build).
-            let call = BoundCall(body, repeat Unretained(reader.take((each A).self)))
-            return BoundConstruction(sync: { ctx in try call.call(ctx) }, async: { ctx in try await call.callAsync(ctx) })
+            // component, made and freed with every build). That object's class has a parameter
+            // pack, which needs the Swift 5.9 runtime; below it (and under IOC_FALLBACK, so that
+            // `make test-fallback` runs this path) the closures capture the call themselves.
+            #if !IOC_FALLBACK
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                let call = BoundCall(body, repeat Unretained(reader.take((each A).self)))
+                return BoundConstruction(sync: { ctx in try call.call(ctx) }, async: { ctx in try await call.callAsync(ctx) })
+            }
+            #endif
+            let bound = (repeat Unretained(reader.take((each A).self)))
+            return BoundConstruction(sync: { ctx in try body(repeat try (each bound).with { try $0.get(ctx) }) },
+                                     async: { ctx in try await body(repeat try await (each bound).object.getAsync(ctx)) })
         }
     }
 

@@ -95,7 +95,9 @@ struct BoundConstruction<T>: Sendable {
 }
 
 /// A function with its bound arguments, which it reads unretained (the producer keeps them).
+/// A generic class with a parameter pack needs the Swift 5.9 runtime (docs/Platforms.md).
 @usableFromInline
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class BoundCall<T, each A>: Sendable {
     @usableFromInline let body: @Sendable (repeat each A) throws -> T
     @usableFromInline let arguments: (repeat Unretained<Argument<each A>>)

@@ -1,4 +1,4 @@
-#if !IOC_SYNC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
+#if !IOC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
 import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
 #endif
 

@@ -1,19 +1,19 @@
 // IoCCore's atomic values, behind two names: `AtomicCell` (one value, in an object) and
-// `AtomicBuffer` (a row of addresses, a container's node slots). Each has two implementations, with the
-// same members and orderings:
+// `AtomicBuffer` (a row of addresses, a container's node slots). Each has two implementations,
+// with the same members and orderings:
 //
 // - `Synchronization.Atomic`, where it can be stored: Linux and the other platforms whose
 //   Swift runtime has it whatever the deployment target.
 // - A word at an address of its own, with Clang's atomic builtins (the C target `CIoCAtomics`),
 //   on Apple platforms — below iOS 18 / macOS 15 `Atomic` is unavailable, and a stored property
 //   cannot be of a type its platform may lack, so a floor below those needs this path — and
-//   wherever the compile condition `IOC_SYNC_FALLBACK` is set (`make test-fallback`,
+//   wherever the compile condition `IOC_FALLBACK` is set (`make test-fallback`,
 //   `make tsan-fallback`, which run this path here). docs/Performance.md U23 has what it costs.
 //
 // Only the orderings IoCCore uses exist on the fallback path: a new use of another fails to
 // compile there, which `make test-fallback` (in CI) reports.
 
-#if IOC_SYNC_FALLBACK || canImport(Darwin) || !canImport(Synchronization)
+#if IOC_FALLBACK || canImport(Darwin) || !canImport(Synchronization)
 import CIoCAtomics
 
 /// Which implementation this build uses (`make test-fallback` checks that its condition reached it).
