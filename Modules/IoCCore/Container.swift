@@ -47,8 +47,9 @@ public final class Container: Sendable {
     let maxResolutionDepth: Int
     /// Below this depth, resolving checks neither the depth limit nor the stack.
     var depthCheckThreshold: Int { min(64, maxResolutionDepth) }
-    /// How long a resolve waits for a creation in progress elsewhere (``ContainerBuilder/creationWaitLimit``).
-    let creationWaitLimit: Duration?
+    /// How long a resolve waits for a creation in progress elsewhere, in seconds
+    /// (``ContainerBuilder/creationWaitSeconds``).
+    let creationWaitSeconds: Double?
 
     /// The definitions this container was built from, after overrides were applied.
     ///
@@ -85,7 +86,7 @@ public final class Container: Sendable {
         converters = builder.converters
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
-        creationWaitLimit = builder.creationWaitLimit
+        creationWaitSeconds = builder.creationWaitSeconds
         recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions)
         code = tables.code
         sharingBase = builder.sharingBase

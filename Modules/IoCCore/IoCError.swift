@@ -232,9 +232,9 @@ extension IoCError {
         case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
         /// A task-local component was resolved outside `Container.withTaskScope(_:)`.
         case noTaskScope(component: String)
-        /// A resolve waited longer than ``ContainerBuilder/creationWaitLimit`` for a component that
-        /// another thread or task was creating.
-        case creationWaitTimedOut(component: String, limit: Duration, path: [String])
+        /// A resolve waited longer than ``ContainerBuilder/creationWaitLimit`` (`seconds`) for a
+        /// component that another thread or task was creating.
+        case creationWaitTimedOut(component: String, seconds: Double, path: [String])
         /// A private component (Symfony's `public: false`) was asked for at the top level.
         case privateComponent(component: String, location: ConfigLocation)
         /// The container was shut down.
@@ -446,7 +446,7 @@ extension IoCError {
             case let .stackExhausted(depth, path):
                 return .stackExhausted(depth: depth, path: [component] + path)
             case let .creationWaitTimedOut(c, limit, path):
-                return .creationWaitTimedOut(component: c, limit: limit, path: [component] + path)
+                return .creationWaitTimedOut(component: c, seconds: limit, path: [component] + path)
             case let .constructionFailed(c, path, underlying, error):
                 return .constructionFailed(component: c, path: [component] + path, underlying: underlying, error: error)
             case let .cycle(path, location):
@@ -460,8 +460,10 @@ extension IoCError {
     }
 
     /// `30 s`, `0.25 s`: a wait limit as messages print it.
-    static func seconds(_ duration: Duration) -> String {
-        let milliseconds = Int((duration.seconds * 1000).rounded())
+    static func seconds(_ seconds: Double) -> String {
+        // A limit set in code may be anything a `Double` holds: only a plain one is rounded.
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return "\(seconds) s" }
+        let milliseconds = Int((seconds * 1000).rounded())
         let whole = milliseconds / 1000, fraction = milliseconds % 1000
         guard fraction != 0 else { return "\(whole) s" }
         var digits = String(fraction + 1000).dropFirst()

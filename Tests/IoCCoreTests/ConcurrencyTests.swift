@@ -229,6 +229,42 @@ struct ConcurrencyTests {
             + " ContainerBuilder.creationWaitLimit.")
     }
 
+    /// An `async` resolve waits on a timer (`Task.sleep(nanoseconds:)`, which iOS 15 has) where a
+    /// thread waits on its condition: past the limit it fails the same way.
+    @Test func anAsyncResolve_waitingPastTheLimit_givesUpWithTheSameError() async throws {
+        let started = DispatchSemaphore(value: 0)
+        let mayFinish = DispatchSemaphore(value: 0)
+        let builder = ContainerBuilder()
+        builder.creationWaitSeconds = 0.1
+        builder.register(D.self) { _ in
+            started.signal()
+            guard mayFinish.wait(timeout: .now() + 10) == .success else { throw Boom() }
+            return D()
+        }.singleton()
+        let container = try builder.build()
+        Thread.detachNewThread { _ = try? container.resolve(D.self) }
+        started.wait()
+        let text = await errorText { _ = try await container.resolve(D.self) }
+        mayFinish.signal()
+        #expect(text == "Gave up waiting for D after 0.1 s: another thread or task was creating it all that time."
+            + " If its factory waits for work that resolves D through the container on a thread or queue, that is a"
+            + " deadlock the container cannot see: pass the factory's Resolver to that work, or start it as a Task, and"
+            + " the cycle is reported at once. If D is only slow to create, raise ContainerBuilder.creationWaitLimit.")
+    }
+
+    /// The limit in seconds (for platforms without `Duration`) and as a `Duration` are one setting.
+    @Test func theWaitLimit_inSecondsOrAsADuration_isOneSetting() {
+        let builder = ContainerBuilder()
+        #expect(builder.creationWaitSeconds == 30)
+        #expect(builder.creationWaitLimit == .seconds(30))
+        builder.creationWaitLimit = .milliseconds(250)
+        #expect(builder.creationWaitSeconds == 0.25)
+        builder.creationWaitSeconds = 1.5
+        #expect(builder.creationWaitLimit == .milliseconds(1500))
+        builder.creationWaitSeconds = nil
+        #expect(builder.creationWaitLimit == nil)
+    }
+
     @Test func taskStartedByAFactory_waitsNormallyForCreationsItWasNotStartedBy() async throws {
         // D's factory starts a task that resolves E, a singleton another thread is creating:
         // that is no cycle, so the task waits for E and the factory gets it.

@@ -202,11 +202,15 @@ enum StandardConversions {
         })
     }
 
-    private static let byTypeName: [String: Conversion] = [
-        "Int": conversion(Int.self), "Int64": conversion(Int64.self), "Int32": conversion(Int32.self), "UInt": conversion(UInt.self),
-        "Double": conversion(Double.self), "Float": conversion(Float.self), "Bool": conversion(Bool.self), "String": conversion(String.self),
-        "Duration": conversion(Duration.self),
-    ]
+    private static let byTypeName: [String: Conversion] = {
+        var table: [String: Conversion] = [
+            "Int": conversion(Int.self), "Int64": conversion(Int64.self), "Int32": conversion(Int32.self), "UInt": conversion(UInt.self),
+            "Double": conversion(Double.self), "Float": conversion(Float.self), "Bool": conversion(Bool.self), "String": conversion(String.self),
+        ]
+        // NB: the Mac that builds may be older than macOS 13, where `Duration` is not.
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) { table["Duration"] = conversion(Duration.self) }
+        return table
+    }()
 
     /// Why `value` does not convert to the type written `typeName`; `nil` when it does, or when
     /// that is only known at launch (placeholders, types not listed here).

@@ -11,7 +11,7 @@ package struct BuildRecipe {
     let parent: Container?
     let eagerSingletons: Bool
     let maxResolutionDepth: Int
-    let creationWaitLimit: Duration?
+    let creationWaitSeconds: Double?
     let allowsCaptiveDependencies: Bool
     let converters: ValueConverters
     let propertySources: [any PropertySource]
@@ -32,7 +32,7 @@ package struct BuildRecipe {
         parent = builder.parent
         eagerSingletons = builder.eagerSingletons
         maxResolutionDepth = builder.maxResolutionDepth
-        creationWaitLimit = builder.creationWaitLimit
+        creationWaitSeconds = builder.creationWaitSeconds
         allowsCaptiveDependencies = builder.allowsCaptiveDependencies
         converters = builder.converters
         propertySources = builder.propertySources
@@ -59,7 +59,7 @@ extension ContainerBuilder {
         add(contentsOf: recipe.definitions)
         eagerSingletons = recipe.eagerSingletons
         maxResolutionDepth = recipe.maxResolutionDepth
-        creationWaitLimit = recipe.creationWaitLimit
+        creationWaitSeconds = recipe.creationWaitSeconds
         allowsCaptiveDependencies = recipe.allowsCaptiveDependencies
         converters = recipe.converters
         propertySources = recipe.propertySources

@@ -45,7 +45,17 @@ public final class ContainerBuilder {
     /// started through its `Resolver` or as a Swift task. This limit ends the ones it cannot
     /// see: a factory that waits for a thread or queue it handed work to, where that work
     /// resolves the component being created through the container.
-    public var creationWaitLimit: Duration? = .seconds(30)
+    ///
+    /// The same setting as ``creationWaitSeconds``, which the platforms without `Duration`
+    /// (below iOS 16 / macOS 13) have.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var creationWaitLimit: Duration? {
+        get { creationWaitSeconds.map { .seconds($0) } }
+        set { creationWaitSeconds = newValue.map(\.seconds) }
+    }
+    /// ``creationWaitLimit`` in seconds (30 unless set; `nil` waits for as long as the creation
+    /// takes), for apps that run where `Duration` is not available (below iOS 16 / macOS 13).
+    public var creationWaitSeconds: Double? = 30
     /// Whether a singleton may hold a shorter-lived component (a captive dependency).
     /// `false` by default: the build reports it.
     public var allowsCaptiveDependencies = false

@@ -44,7 +44,7 @@ final class TaskScope: Sendable {
     private let values = Locked<[UInt64: Any]>([:])
     private let disposals = Locked<[@Sendable () -> [String]]>([])
 
-    func instance<T>(for node: Node<T>, owner: UInt, limit: Duration?, make: () throws -> T) throws -> T {
+    func instance<T>(for node: Node<T>, owner: UInt, limit: Double?, make: () throws -> T) throws -> T {
         if let value = values.withLock({ $0[node.serial] }) as? T { return value }
         let cell = CellKey(scope: serial, node: node.serial)
         let isReady = { self.values.withLock { $0[node.serial] } != nil }

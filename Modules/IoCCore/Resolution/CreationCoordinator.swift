@@ -88,7 +88,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
     /// Creates `cell` once among all callers: `make` runs for the one that creates it (inside
     /// the creation's lineage, which tasks it starts inherit), `existing` for a caller that
     /// finds it ready, having waited at most `limit` for another creator.
-    func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
+    func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Double?,
                    isReady: () -> Bool, existing: () throws -> R, make: () throws -> R) throws -> R {
         guard try acquire(cell, owner: owner, label: label, limit: limit, isReady: isReady) else { return try existing() }
         defer { release(cell) }
@@ -98,7 +98,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
 
     /// The `async` form of ``create(_:owner:label:limit:isReady:existing:make:)``: suspends
     /// instead of blocking a thread while another creates the cell.
-    func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
+    func create<R>(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Double?,
                    isReady: () -> Bool, existing: () throws -> R, make: () async throws -> R) async throws -> R {
         guard try await acquireAsync(cell, owner: owner, label: label, limit: limit, isReady: isReady) else { return try existing() }
         defer { release(cell) }
@@ -108,7 +108,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
 
     /// Returns `true` when the caller must create the cell (and later call ``release(_:)``),
     /// `false` when it became ready meanwhile. Waits at most `limit` for another creator.
-    private func acquire(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
+    private func acquire(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Double?,
                  isReady: () -> Bool) throws -> Bool {
         // NB: the deadline is taken when the caller first waits, not on every creation (most
         // never wait): reading the clock was a tenth of an uncontended creation's bookkeeping.
@@ -120,20 +120,20 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
             case .ready: return false
             case .mine: return true
             case .wait:
-                if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit.seconds) }
+                if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit) }
                 tables.sleepers += 1
                 let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
                 tables.sleepers -= 1
                 tables.waitingFor[owner] = nil
                 if !signalled, tables.owners[cell] != nil, !isReady() {
-                    throw IoCError(.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()]))
+                    throw IoCError(.creationWaitTimedOut(component: label(), seconds: limit ?? 0, path: [label()]))
                 }
             }
         }
     }
 
     /// The `async` form of ``acquire(_:owner:label:limit:isReady:)``.
-    private func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Duration?,
+    private func acquireAsync(_ cell: CellKey, owner: UInt, label: @escaping @Sendable () -> String, limit: Double?,
                       isReady: () -> Bool) async throws -> Bool {
         while true {
             switch try lockedDecide(cell, owner: owner, label: label, isReady: isReady) {
@@ -144,7 +144,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
                     enqueue(continuation, for: cell, limit: limit)
                 }
                 stopWaiting(owner)
-                if !released { throw IoCError(.creationWaitTimedOut(component: label(), limit: limit ?? .zero, path: [label()])) }
+                if !released { throw IoCError(.creationWaitTimedOut(component: label(), seconds: limit ?? 0, path: [label()])) }
             }
         }
     }
@@ -181,7 +181,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
         return try decide(cell, owner: owner, label: label, isReady: isReady)
     }
 
-    private func enqueue(_ continuation: CheckedContinuation<Bool, Never>, for cell: CellKey, limit: Duration?) {
+    private func enqueue(_ continuation: CheckedContinuation<Bool, Never>, for cell: CellKey, limit: Double?) {
         condition.lock()
         if tables.owners[cell] == nil {
             condition.unlock()
@@ -191,7 +191,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
         let id = Serial.next()
         let timer = limit.map { limit in
             Task { [self] in
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                guard (try? await Task.sleep(nanoseconds: Self.nanoseconds(limit))) != nil else { return }
                 expire(id, of: cell)
             }
         }
@@ -241,6 +241,18 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
     }
 }
 
+extension CreationCoordinator {
+    /// `seconds` as `Task.sleep(nanoseconds:)` takes them (which the floor has, where
+    /// `Task.sleep(for:)` needs iOS 16): none for a negative or not-a-number limit, the most it
+    /// can wait for one too long to count.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        let nanoseconds = seconds * 1e9
+        return nanoseconds < Double(UInt64.max) ? UInt64(nanoseconds) : UInt64.max
+    }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Duration {
     /// The duration in seconds, for APIs that take a time interval.
     var seconds: Double {

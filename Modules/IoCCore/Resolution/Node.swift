@@ -268,7 +268,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     private func createOwnSingleton(_ ctx: ResolutionContext, publishingWith group: ResolveState? = nil) throws -> T {
         let cell = CellKey(scope: 0, node: serial)
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
-        return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+        return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitSeconds,
                                                      isReady: { published.load(ordering: .acquiring) != nil },
                                                      existing: { try publishedInstance { try createOwnSingleton(ctx, publishingWith: group) } }) {
             if container.isShutDown { throw IoCError(.containerShutDown(component: label)) }
@@ -286,7 +286,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         if let cycle = ctx.cycleIfCreating(cell, label: label) { throw cycle }
         while true {
             let instance: T? = try await CreationCoordinator.shared.create(
-                cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+                cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitSeconds,
                 isReady: { published.load(ordering: .acquiring) != nil },
                 existing: { published.load(ordering: .acquiring).map(Self.instance(at:)) }) {
                 if container.isShutDown { throw IoCError(.containerShutDown(component: label)) }
@@ -404,7 +404,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
             // together at its end: another thread never sees one whose cycle is unfinished.
             let isSingleton = isSingleton
             return try CreationCoordinator.shared.create(cycle.group, owner: ctx.ownerToken, label: { self.label },
-                                                         limit: container.creationWaitLimit,
+                                                         limit: container.creationWaitSeconds,
                                                          isReady: { isSingleton && published.load(ordering: .acquiring) != nil },
                                                          existing: { try publishedInstance { try instanceInCycle(cycle, ctx) } }) {
                 let state = ctx.creating(cycle.group)
@@ -466,7 +466,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         guard let weakStore else { return try make(ctx) }
         if let value = weakStore.withLock({ $0.object }) as? T { return value }
         let cell = CellKey(scope: 1, node: serial)
-        return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitLimit,
+        return try CreationCoordinator.shared.create(cell, owner: ctx.ownerToken, label: { self.label }, limit: container.creationWaitSeconds,
                                                      isReady: { weakStore.withLock { $0.object } != nil },
                                                      existing: { try weakInstance(ctx) }) {
             let value = try make(ctx)
@@ -499,7 +499,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
         guard let scope = TaskScope.current else { throw IoCError(.noTaskScope(component: label)) }
-        return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitLimit) { try make(ctx) }
+        return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(ctx) }
     }
 
     private func customInstance(_ scope: any CustomScope, _ ctx: ResolutionContext) throws -> T {

@@ -289,6 +289,7 @@ extension Date: ConfigConvertible {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Duration: ConfigConvertible {
     static func fromConfig(_ value: ConfigValue, _ converters: ValueConverters) throws -> Duration {
         switch value.kind {
