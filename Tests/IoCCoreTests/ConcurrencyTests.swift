@@ -252,19 +252,6 @@ struct ConcurrencyTests {
             + " the cycle is reported at once. If D is only slow to create, raise ContainerBuilder.creationWaitLimit.")
     }
 
-    /// The limit in seconds (for platforms without `Duration`) and as a `Duration` are one setting.
-    @Test func theWaitLimit_inSecondsOrAsADuration_isOneSetting() {
-        let builder = ContainerBuilder()
-        #expect(builder.creationWaitSeconds == 30)
-        #expect(builder.creationWaitLimit == .seconds(30))
-        builder.creationWaitLimit = .milliseconds(250)
-        #expect(builder.creationWaitSeconds == 0.25)
-        builder.creationWaitSeconds = 1.5
-        #expect(builder.creationWaitLimit == .milliseconds(1500))
-        builder.creationWaitSeconds = nil
-        #expect(builder.creationWaitLimit == nil)
-    }
-
     @Test func taskStartedByAFactory_waitsNormallyForCreationsItWasNotStartedBy() async throws {
         // D's factory starts a task that resolves E, a singleton another thread is creating:
         // that is no cycle, so the task waits for E and the factory gets it.

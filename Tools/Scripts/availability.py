@@ -46,10 +46,14 @@ class StringRef(ctypes.Structure):
         return ctypes.string_at(self.data, self.length).decode() if self.data else ""
 
 
-def toolchain_library():
+def index_store_library():
+    """The toolchain's libIndexStore, beside the `swift` on PATH."""
     swift = subprocess.run(["which", "swift"], capture_output=True, text=True).stdout.strip()
-    usr = os.path.dirname(os.path.dirname(os.path.realpath(swift)))
-    return os.path.join(usr, "lib", "libIndexStore.so"), usr
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swift))), "lib", "libIndexStore.so")
+
+
+def version(entry):
+    return entry["major"], entry.get("minor", 0)
 
 
 def open_index_store(library):
@@ -77,7 +81,7 @@ def open_index_store(library):
 
 def references(store_path):
     """(file, line, usr) of every reference the index records in a file under SOURCES."""
-    lib = open_index_store(toolchain_library()[0])
+    lib = open_index_store(index_store_library())
     pointer = ctypes.c_void_p
     unit_callback = ctypes.CFUNCTYPE(ctypes.c_bool, pointer, StringRef)
     item_callback = ctypes.CFUNCTYPE(ctypes.c_bool, pointer, pointer)
@@ -127,14 +131,16 @@ def references(store_path):
 
 def above_floor():
     """USR -> (name, 'iOS 16.0') for each symbol of the SDK modules introduced after the floor."""
-    toolchain = toolchain_library()[1]
     target = subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True)
     triple = json.loads(target.stdout)["target"]["triple"]
     symbols = {}
     with tempfile.TemporaryDirectory() as folder:
         for module in SDK_MODULES:
-            subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
-                            "-output-dir", folder], capture_output=True, text=True)
+            # NB: a module whose graph is missing would hide its uses: fail instead.
+            result = subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
+                                     "-output-dir", folder], capture_output=True, text=True)
+            if result.returncode != 0:
+                sys.exit(f"swift-symbolgraph-extract failed for {module}:\n{result.stdout}{result.stderr}")
         for name in os.listdir(folder):
             with open(os.path.join(folder, name)) as file:
                 graph = json.load(file)
@@ -144,14 +150,14 @@ def above_floor():
                 # the type's availability (Int128's `&*`): the extension's own entry decides.
                 if "::SYNTHESIZED::" in usr:
                     continue
-                introduced = {entry["domain"]: entry["introduced"] for entry in symbol.get("availability", [])
-                              if "introduced" in entry and entry["domain"] in FLOOR}
-                newer = [(domain, (version["major"], version.get("minor", 0))) for domain, version in introduced.items()
-                         if (version["major"], version.get("minor", 0)) > FLOOR[domain]]
+                newer = {entry["domain"]: version(entry["introduced"]) for entry in symbol.get("availability", [])
+                         if entry["domain"] in FLOOR and "introduced" in entry
+                         and version(entry["introduced"]) > FLOOR[entry["domain"]]}
                 if newer:
-                    ios = introduced.get("iOS") or introduced.get("macOS")
-                    domain = "iOS" if "iOS" in introduced else "macOS"
-                    symbols[usr] = (".".join(symbol["pathComponents"]), f"{domain} {ios['major']}.{ios.get('minor', 0)}")
+                    # Named by iOS's version where it has one (the list's column), else the first.
+                    domain = "iOS" if "iOS" in newer else sorted(newer)[0]
+                    major, minor = newer[domain]
+                    symbols[usr] = (".".join(symbol["pathComponents"]), f"{domain} {major}.{minor}")
     if not symbols:
         sys.exit("no symbol graph had availability: is swift-symbolgraph-extract in the toolchain?")
     return symbols
@@ -168,7 +174,7 @@ def pack_types():
             with open(path) as file:
                 for number, line in enumerate(file, 1):
                     match = PACK_TYPE.match(line)
-                    if match and not line.lstrip().startswith("//"):
+                    if match:
                         found.append((os.path.relpath(path, ROOT), number, match.group(1)))
     return found
 

@@ -23,7 +23,7 @@ FALLBACK = os.path.join(ROOT, "Tools/Profile/.build-fallback/release/ioc-profile
 ROUNDS = int(os.environ.get("ROUNDS", "7"))
 LIMIT = 1.10
 KINDS = ["graph", "singleton", "prototype"]
-COUNTED = [("graph", 20_000), ("form-resolve", 200_000)]
+COUNTED = ["graph", "form-resolve"]  # run as `make instructions` runs them (its CASES)
 
 
 def timed(binary):
@@ -36,10 +36,9 @@ def timed(binary):
     return {key: float(value) for key, value in (pair.split("=") for pair in match.group(1).split())}
 
 
-def per_unit(binary, case, units):
-    work = instructions.instructions(binary, case, {"PROFILE_COUNT": str(units * (10 if case == "graph" else 1))})
-    setup = instructions.instructions(binary, case, {"PROFILE_COUNT": "0"})
-    return round((work - setup) / units)
+def per_unit(binary, case):
+    _, _, work, setup, units = next(row for row in instructions.CASES if row[0] == case)
+    return round((instructions.instructions(binary, case, work) - instructions.instructions(binary, case, setup)) / units)
 
 
 def main():
@@ -64,9 +63,9 @@ def main():
         for name, binary in (("atomic", ATOMIC), ("fallback", FALLBACK)):
             copies[name] = os.path.join(folder, name)
             subprocess.run(["strip", "-o", copies[name], binary], check=True)
-        for case, units in COUNTED:
-            atomic = per_unit(copies["atomic"], case, units)
-            fallback = per_unit(copies["fallback"], case, units)
+        for case in COUNTED:
+            atomic = per_unit(copies["atomic"], case)
+            fallback = per_unit(copies["fallback"], case)
             print(f"INSTRUCTIONS case={case} atomic={atomic} fallback={fallback} ({(fallback - atomic) / atomic:+.1%})",
                   flush=True)
     if failed:

@@ -271,3 +271,12 @@ public final class ContainerBuilder {
         return container
     }
 }
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Duration {
+    /// The duration in seconds, as ``ContainerBuilder/creationWaitSeconds`` keeps a wait limit.
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -251,12 +251,3 @@ extension CreationCoordinator {
         return nanoseconds < Double(UInt64.max) ? UInt64(nanoseconds) : UInt64.max
     }
 }
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-extension Duration {
-    /// The duration in seconds, for APIs that take a time interval.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

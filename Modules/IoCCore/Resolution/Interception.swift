@@ -1,6 +1,4 @@
-#if !IOC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
-import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
-#endif
+import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
 
 // The one point where a test (IoCTesting) reaches into a built container's resolves. It is
 // `package`, so apps never see it; what tests do with it — overlays installed per task, event

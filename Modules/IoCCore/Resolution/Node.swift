@@ -1,6 +1,4 @@
-#if !IOC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
-import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
-#endif
+import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
 
 /// A node that produces `T`.
 @usableFromInline

@@ -1,6 +1,4 @@
-#if !IOC_FALLBACK && !canImport(Darwin) && canImport(Synchronization)
-import Synchronization  // `AtomicCell` is its `Atomic` here (Unsafe/Atomics.swift)
-#endif
+import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
 
 /// A component of a built container, by number: what the lookup tables and the build's checks
 /// hold, so that a component needs no object of its own until it is first resolved.

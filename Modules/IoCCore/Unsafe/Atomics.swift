@@ -13,7 +13,7 @@
 // Only the orderings IoCCore uses exist on the fallback path: a new use of another fails to
 // compile there, which `make test-fallback` (in CI) reports.
 
-#if IOC_FALLBACK || canImport(Darwin) || !canImport(Synchronization)
+#if IOC_FALLBACK || canImport(Darwin)
 import CIoCAtomics
 
 /// Which implementation this build uses (`make test-fallback` checks that its condition reached it).
