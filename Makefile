@@ -58,6 +58,8 @@ examples: check-toolchain
 	$(SWIFT) run $(SWIFT_FLAGS) knights
 	$(SWIFT) run $(SWIFT_FLAGS) annotated
 	$(SWIFT) run $(SWIFT_FLAGS) controllers
+	$(SWIFT) build $(SWIFT_FLAGS) --product lifecycle
+	bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/lifecycle; $$bin & pid=$$!; sleep 2; kill -TERM $$pid; wait $$pid
 
 ioc: check-toolchain
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc
@@ -144,7 +146,7 @@ fidelity: check-toolchain check-engines
 
 # Every module's DocC catalog and symbols, in one archive (swift-docc-plugin). Preview it with
 # `docc preview`, or serve the folder as a static site.
-DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting
+DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting IoCServiceLifecycle
 docs: check-toolchain
 	mkdir -p .build-docs
 	$(SWIFT) package --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \

@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .library(name: "IoCXML", targets: ["IoCXML"]),
         .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
+        // Services the container makes, run by swift-service-lifecycle in dependency order.
+        .library(name: "IoCServiceLifecycle", targets: ["IoCServiceLifecycle"]),
         // Link from test targets only.
         .library(name: "IoCTesting", targets: ["IoCTesting"]),
         // The `ioc` command-line tool, and its commands for apps to embed with their own catalog.
@@ -23,6 +25,7 @@ let package = Package(
         .executable(name: "knights", targets: ["KnightsMain"]),
         .executable(name: "annotated", targets: ["AnnotatedMain"]),
         .executable(name: "controllers", targets: ["ControllersMain"]),
+        .executable(name: "lifecycle", targets: ["LifecycleMain"]),
     ],
     dependencies: [
         // Only IoCAnnotations builds it: apps that link the other modules never do.
@@ -31,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs` only: a command plugin, never linked into an app.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // IoCServiceLifecycle only (with swift-log, which it brings).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "IoCCore", dependencies: ["CIoCThreadStack", "CIoCAtomics"], path: "Modules/IoCCore"),
@@ -138,6 +144,26 @@ let package = Package(
         ),
 
         .target(name: "IoCTesting", dependencies: ["IoCCore"], path: "Modules/IoCTesting"),
+
+        .target(
+            name: "IoCServiceLifecycle",
+            dependencies: [
+                "IoCCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/IoCServiceLifecycle"
+        ),
+        .testTarget(
+            name: "IoCServiceLifecycleTests",
+            dependencies: [
+                "IoCServiceLifecycle", "IoCCore", "IoCYAML",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/IoCServiceLifecycleTests"
+        ),
         .testTarget(
             name: "IoCTestingTests",
             dependencies: ["IoCTesting", "IoCCore", "IoCYAML"],
@@ -208,6 +234,20 @@ let package = Package(
         ),
         .executableTarget(name: "ControllersMain", dependencies: ["ControllersExample"], path: "Examples/Controllers/Main"),
         .testTarget(name: "ControllersExampleTests", dependencies: ["ControllersExample", "IoCTesting"], path: "Tests/ControllersExampleTests"),
+
+        // Services from services.yaml run in a ServiceGroup until SIGTERM (LifecycleTests runs it as a process).
+        .target(
+            name: "LifecycleExample",
+            dependencies: [
+                "IoCServiceLifecycle", "IoCYAML",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Lifecycle/App",
+            resources: [.copy("services.yaml")]
+        ),
+        .executableTarget(name: "LifecycleMain", dependencies: ["LifecycleExample"], path: "Examples/Lifecycle/Main"),
+        .testTarget(name: "LifecycleTests", dependencies: ["LifecycleExample"], path: "Tests/LifecycleTests"),
     ],
     swiftLanguageModes: [.v6]
 )
