@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "IoCYAML", targets: ["IoCYAML"]),
         .library(name: "IoCXML", targets: ["IoCXML"]),
         .library(name: "IoCAnnotations", targets: ["IoCAnnotations"]),
+        // The container's events (build, slow creations, disposal) on a swift-log Logger.
+        .library(name: "IoCLogging", targets: ["IoCLogging"]),
         // Services the container makes, run by swift-service-lifecycle in dependency order.
         .library(name: "IoCServiceLifecycle", targets: ["IoCServiceLifecycle"]),
         // Link from test targets only.
@@ -34,7 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs` only: a command plugin, never linked into an app.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // IoCServiceLifecycle only (with swift-log, which it brings).
+        // IoCServiceLifecycle and IoCLogging only.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
@@ -145,6 +147,12 @@ let package = Package(
 
         .target(name: "IoCTesting", dependencies: ["IoCCore"], path: "Modules/IoCTesting"),
 
+        .target(name: "IoCLogging", dependencies: ["IoCCore", .product(name: "Logging", package: "swift-log")], path: "Modules/IoCLogging"),
+        .testTarget(
+            name: "IoCLoggingTests",
+            dependencies: ["IoCLogging", "IoCCore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/IoCLoggingTests"
+        ),
         .target(
             name: "IoCServiceLifecycle",
             dependencies: [
@@ -239,7 +247,7 @@ let package = Package(
         .target(
             name: "LifecycleExample",
             dependencies: [
-                "IoCServiceLifecycle", "IoCYAML",
+                "IoCServiceLifecycle", "IoCLogging", "IoCYAML",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

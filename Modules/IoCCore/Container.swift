@@ -48,6 +48,10 @@ public final class Container: Sendable {
     /// How long a resolve waits for a creation in progress elsewhere, in seconds
     /// (``ContainerBuilder/creationWaitSeconds``).
     let creationWaitSeconds: Double?
+    /// Where it sends its events (``ContainerBuilder/events``).
+    let events: (@Sendable (ContainerEvent) -> Void)?
+    /// Singletons slower to create are reported (``ContainerBuilder/slowCreationSeconds``).
+    let slowCreationSeconds: Double?
 
     /// The definitions this container was built from, after overrides were applied.
     ///
@@ -85,6 +89,8 @@ public final class Container: Sendable {
         postProcessors = builder.postProcessors
         maxResolutionDepth = builder.maxResolutionDepth
         creationWaitSeconds = builder.creationWaitSeconds
+        events = builder.events
+        slowCreationSeconds = builder.slowCreationSeconds
         recipe = BuildRecipe(builder, definitions: tables.recipeDefinitions)
         code = tables.code
         sharingBase = builder.sharingBase

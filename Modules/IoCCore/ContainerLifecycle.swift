@@ -178,7 +178,7 @@ extension Container {
         let scope = TaskScope()
         let result = try TaskScope.$current.withValue(scope) { try body() }
         let failures = scope.end()
-        if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
+        if !failures.isEmpty { throw disposeFailure(failures) }
         return result
     }
 
@@ -193,7 +193,7 @@ extension Container {
         let scope = TaskScope()
         let result = try await TaskScope.$current.withValue(scope) { try await body() }
         let failures = scope.end()
-        if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
+        if !failures.isEmpty { throw disposeFailure(failures) }
         return result
     }
 
@@ -212,7 +212,28 @@ extension Container {
         let actions = created.withLock { list in defer { list.removeAll() }; return list }
         let failures = actions.reversed().flatMap { $0.dispose() }
         for node in madeNodes { node.forgetSingleton() }
+        if !failures.isEmpty { events?(.disposeFailed(failures)) }
+        events?(.shutDown(disposed: actions.count))
         if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
+    }
+
+    /// The error of dispose hooks that threw at a task scope's end, told to ``events`` first.
+    private func disposeFailure(_ failures: [String]) -> IoCError {
+        events?(.disposeFailed(failures))
+        return IoCError(.disposeFailed(failures))
+    }
+
+    /// The time a singleton's creation starts, when the container times creations (``slowCreationSeconds``).
+    func creationStart() -> UInt64? {
+        slowCreationSeconds == nil ? nil : EventClock.now()
+    }
+
+    /// Reports the creation of `component` (defined at `location`) that began at `start`, if it
+    /// took longer than ``slowCreationSeconds``.
+    func creationEnded(_ component: @autoclosure () -> String, at location: @autoclosure () -> ConfigLocation, start: UInt64) {
+        guard let limit = slowCreationSeconds else { return }
+        let seconds = EventClock.seconds(since: start)
+        if seconds > limit { events?(.slowCreation(component: component(), location: location(), seconds: seconds)) }
     }
 
     /// Keeps `replaced` until the container goes (see ``retired``).

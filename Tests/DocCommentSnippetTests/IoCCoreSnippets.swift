@@ -1237,3 +1237,8 @@ func valueConversion74() throws { // scaffold
     let timeout = try ValueConverters().convert(.string("250ms"), to: Duration.self)
     _ = timeout // scaffold
 } // scaffold
+
+// Modules/IoCCore/ContainerEvent.swift:7 and Modules/IoCCore/Registration/ContainerBuilder.swift (events)
+func containerEvents(builder: ContainerBuilder) { // scaffold
+    builder.events = { event in print("container: \(event)") }
+} // scaffold

@@ -1,5 +1,6 @@
 import Foundation
 import IoCCore
+import IoCLogging
 import IoCServiceLifecycle
 import IoCYAML
 import Logging
@@ -30,9 +31,10 @@ public enum LifecycleApp {
         return catalog
     }
 
-    /// The container services.yaml describes.
-    public static func container() throws -> Container {
+    /// The container services.yaml describes; its events go to `logger`.
+    public static func container(logger: Logger? = nil) throws -> Container {
         let builder = ContainerBuilder()
+        if let logger { builder.log(to: logger) }
         builder.catalog = catalog()
         guard let file = Bundle.module.url(forResource: "services", withExtension: "yaml") else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "services.yaml"])
@@ -43,7 +45,7 @@ public enum LifecycleApp {
 
     /// Runs the services until SIGTERM or SIGINT (or until one fails), then disposes the container.
     public static func run(logger: Logger) async throws {
-        let container = try container()
+        let container = try container(logger: logger)
         let services = try await container.services(logger: logger)
         let events = try await container.resolve(EventLog.self)
         events.record("order \(services.names.joined(separator: ","))")

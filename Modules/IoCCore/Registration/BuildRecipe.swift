@@ -12,6 +12,8 @@ package struct BuildRecipe {
     let eagerSingletons: Bool
     let maxResolutionDepth: Int
     let creationWaitSeconds: Double?
+    let events: (@Sendable (ContainerEvent) -> Void)?
+    let slowCreationSeconds: Double?
     let allowsCaptiveDependencies: Bool
     let converters: ValueConverters
     let propertySources: [any PropertySource]
@@ -33,6 +35,8 @@ package struct BuildRecipe {
         eagerSingletons = builder.eagerSingletons
         maxResolutionDepth = builder.maxResolutionDepth
         creationWaitSeconds = builder.creationWaitSeconds
+        events = builder.events
+        slowCreationSeconds = builder.slowCreationSeconds
         allowsCaptiveDependencies = builder.allowsCaptiveDependencies
         converters = builder.converters
         propertySources = builder.propertySources
@@ -60,6 +64,8 @@ extension ContainerBuilder {
         eagerSingletons = recipe.eagerSingletons
         maxResolutionDepth = recipe.maxResolutionDepth
         creationWaitSeconds = recipe.creationWaitSeconds
+        events = recipe.events
+        slowCreationSeconds = recipe.slowCreationSeconds
         allowsCaptiveDependencies = recipe.allowsCaptiveDependencies
         converters = recipe.converters
         propertySources = recipe.propertySources

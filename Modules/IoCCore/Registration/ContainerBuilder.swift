@@ -56,6 +56,18 @@ public final class ContainerBuilder {
     /// ``creationWaitLimit`` in seconds (30 unless set; `nil` waits for as long as the creation
     /// takes), for apps that run where `Duration` is not available (below iOS 16 / macOS 13).
     public var creationWaitSeconds: Double? = 30
+    /// Where the containers this builder builds (and their children) send their events — the
+    /// build's summary or problems, slow creations, dispose failures, shutdown; `nil` sends none.
+    /// Called on the thread that caused the event; keep it short.
+    ///
+    /// ```swift
+    /// builder.events = { event in print("container: \(event)") }
+    /// ```
+    public var events: (@Sendable (ContainerEvent) -> Void)?
+    /// A singleton whose creation (with the dependencies made for it) takes longer than this,
+    /// in seconds, is reported to ``events`` (``ContainerEvent/slowCreation(component:location:seconds:)``);
+    /// `nil`, the default, times nothing.
+    public var slowCreationSeconds: Double?
     /// Whether a singleton may hold a shorter-lived component (a captive dependency).
     /// `false` by default: the build reports it.
     public var allowsCaptiveDependencies = false
@@ -137,7 +149,11 @@ public final class ContainerBuilder {
     /// request.register(instance: currentUser)
     /// let scoped = try request.build()   // sees app's components
     /// ```
-    public init(parent: Container) { self.parent = parent }
+    public init(parent: Container) {
+        self.parent = parent
+        events = parent.events
+        slowCreationSeconds = parent.slowCreationSeconds
+    }
 
     /// Adds a definition made by a front end. Returns its index. A definition registered in
     /// code with another builder names code that builder keeps: add its ``Component`` instead
@@ -257,18 +273,26 @@ public final class ContainerBuilder {
     /// let container = try builder.build()
     /// ```
     public func build() throws -> Container {
+        let start = events == nil ? 0 : EventClock.now()
         let compilation = Compilation(builder: self)
         compilation.run()
         let problems = reportedProblems + compilation.state.problems
-        guard problems.isEmpty, let container = compilation.built else { throw IoCError(.validationFailed(problems)) }
+        guard problems.isEmpty, let container = compilation.built else { throw reported(IoCError(.validationFailed(problems))) }
         if let sharingBase { compilation.shareUnchangedSingletons(with: sharingBase) }
         for node in compilation.state.eagerNodes {
             let graph = node.needsGraph ? ObjectGraph() : nil
             defer { keepAlive(graph) }
             let ctx = ResolutionContext(container: container, graph: graph)
-            do { _ = try node.anyInstance(ctx) } catch let error as IoCError { throw error.atTopLevel() }
+            do { _ = try node.anyInstance(ctx) } catch let error as IoCError { throw reported(error.atTopLevel()) }
         }
+        events?(.built(components: container.components.definitions.count, seconds: EventClock.seconds(since: start)))
         return container
+    }
+
+    /// `error`, told to ``events`` first.
+    private func reported(_ error: IoCError) -> IoCError {
+        events?(.buildFailed(error))
+        return error
     }
 }
 

@@ -272,7 +272,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
             if container.isShutDown { throw IoCError(.containerShutDown(component: label)) }
             let state = ctx.creating(cell)
             defer { keepAlive(state) }
+            let start = container.creationStart()
             let value = try make(ctx.with(state))
+            if let start { container.creationEnded(label, at: container.location(at: index), start: start) }
             store(value)
             if let group { group.unpublished.append(self) } else { publishCreated() }
             return value
@@ -290,7 +292,9 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
                 if container.isShutDown { throw IoCError(.containerShutDown(component: label)) }
                 let state = ctx.creating(cell)
                 defer { keepAlive(state) }
+                let start = container.creationStart()
                 let value = try await makeAsync(ctx.with(state))
+                if let start { container.creationEnded(label, at: container.location(at: index), start: start) }
                 publish(value)
                 return value
             }
