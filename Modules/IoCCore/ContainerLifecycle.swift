@@ -197,6 +197,51 @@ extension Container {
         return result
     }
 
+    /// Runs `body` in a new task scope given `value`: in it, `value` is the task-local component
+    /// of type `C` — registered with ``ContainerBuilder/register(scopeValue:file:line:)``, or any
+    /// task-local component of that type, which it stands in for — so the scope's components
+    /// that inject `C` get it: a request's context for the components made once per request.
+    /// What the scope made is disposed when it ends; `value` is not (the container did not make it).
+    ///
+    /// - Throws: An ``IoCError`` of kind ``IoCError/Kind/scopeValueMissing`` when no task-local
+    ///   component of type `C` is registered; otherwise as `withTaskScope(_:)`.
+    ///
+    /// ```swift
+    /// let page = try container.withTaskScope(providing: RequestInfo(path: "/todos")) {
+    ///     try container.resolve(TodoController.self).list()
+    /// }
+    /// ```
+    public func withTaskScope<C, R>(providing value: C, _ body: () throws -> R) throws -> R {
+        let scope = try TaskScope(providing: value, in: self)
+        let result = try TaskScope.$current.withValue(scope) { try body() }
+        let failures = scope.end()
+        if !failures.isEmpty { throw disposeFailure(failures) }
+        return result
+    }
+
+    /// ``withTaskScope(providing:_:)-(_,()->R)`` with `await`: a request handler's form.
+    ///
+    /// - Throws: As the synchronous `withTaskScope(providing:_:)`.
+    ///
+    /// ```swift
+    /// let page = try await container.withTaskScope(providing: info) { try await handler.handle(request) }
+    /// ```
+    public func withTaskScope<C, R>(providing value: C, _ body: () async throws -> R) async throws -> R {
+        let scope = try TaskScope(providing: value, in: self)
+        let result = try await TaskScope.$current.withValue(scope) { try await body() }
+        let failures = scope.end()
+        if !failures.isEmpty { throw disposeFailure(failures) }
+        return result
+    }
+
+    /// The node of the task-local component of type `C`, for a scope to be given its instance.
+    func scopeValueNode<C>(_ type: C.Type) throws -> Node<C> {
+        guard let found = candidates(of: ObjectIdentifier(C.self)).flatMap(Compilation.choose)?.node.object,
+              let node = found.exactly(C.self), case .taskLocal = node.storage
+        else { throw IoCError(.scopeValueMissing(type: TypeRef(C.self).name, provided: true)) }
+        return node
+    }
+
     /// Runs the dispose hooks of every singleton this container created, newest first, and
     /// refuses to create anything afterwards. Every hook runs even when one throws; the
     /// failures are thrown together at the end. Calling it again does nothing.

@@ -145,6 +145,9 @@ public struct IoCError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let constructionFailed = Kind("constructionFailed")
         /// A task-local component was resolved outside `Container.withTaskScope(_:)`.
         public static let noTaskScope = Kind("noTaskScope")
+        /// A task scope's value (``ContainerBuilder/register(scopeValue:file:line:)``) was resolved
+        /// in a scope not given one, or a scope was given a value of a type no task-local component has.
+        public static let scopeValueMissing = Kind("scopeValueMissing")
         /// A resolve waited longer than ``ContainerBuilder/creationWaitLimit`` for a component that
         /// another thread or task was creating.
         public static let creationWaitTimedOut = Kind("creationWaitTimedOut")
@@ -232,6 +235,9 @@ extension IoCError {
         case constructionFailed(component: String, path: [String], underlying: String, error: UncheckedError)
         /// A task-local component was resolved outside `Container.withTaskScope(_:)`.
         case noTaskScope(component: String)
+        /// A task scope's value resolved in a scope not given one (`provided` false), or a scope
+        /// given a value of `type` that no task-local component has (`provided` true).
+        case scopeValueMissing(type: String, provided: Bool)
         /// A resolve waited longer than ``ContainerBuilder/creationWaitLimit`` (`seconds`) for a
         /// component that another thread or task was creating.
         case creationWaitTimedOut(component: String, seconds: Double, path: [String])
@@ -351,6 +357,12 @@ extension IoCError {
                 return "Creating \(component) failed: \(underlying)" + (underlying.hasSuffix(".") ? "" : ".") + IoCError.pathClause(path)
             case let .noTaskScope(component):
                 return "\(component) has task-local scope, but no task scope is active. Wrap the work in 'container.withTaskScope { ... }'."
+            case let .scopeValueMissing(type, provided):
+                return provided
+                    ? "A task scope was given a \(type), but no task-local component of that type is registered."
+                        + " Register one with 'register(scopeValue: \(type).self)', and the scope's components can inject the value each scope is given."
+                    : "\(type) is a value each task scope is given, but this scope was not given one."
+                        + " Start it with 'container.withTaskScope(providing: value) { ... }'."
             case let .creationWaitTimedOut(component, limit, path):
                 return "Gave up waiting for \(component) after \(IoCError.seconds(limit)):"
                     + " another thread or task was creating it all that time." + IoCError.pathClause(path)
@@ -403,6 +415,7 @@ extension IoCError {
             case .invalidCatalogEntry: .invalidCatalogEntry
             case .constructionFailed: .constructionFailed
             case .noTaskScope: .noTaskScope
+            case .scopeValueMissing: .scopeValueMissing
             case .creationWaitTimedOut: .creationWaitTimedOut
             case .privateComponent: .privateComponent
             case .containerShutDown: .containerShutDown
@@ -527,7 +540,7 @@ extension IoCError.Problem {
             return location
         case let .reported(_, _, location):
             return location
-        case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .containerShutDown, .disposeFailed, .validationFailed,
+        case .invalidCatalogEntry, .constructionFailed, .noTaskScope, .scopeValueMissing, .containerShutDown, .disposeFailed, .validationFailed,
              .creationWaitTimedOut,
              .asyncResolutionRequired, .mainActorRequired, .depthExceeded, .stackExhausted:
             return nil

@@ -169,6 +169,12 @@ struct Color: Sendable {
 final class SMTPMailer: Sendable { init() {} }
 final class AuditLog: Sendable { init() {} }
 final class RequestContext: Sendable { init() {} }
+struct RequestInfo: Sendable { let path: String }
+final class RequestLog: Sendable { init(info: RequestInfo) {} }
+final class TodoController: Sendable {
+    init(log: RequestLog) {}
+    func list() -> [String] { [] }
+}
 final class ReportCommand: Sendable { init() {} }
 final class UnitOfWork: Sendable { init() {} }
 final class ImageCache: Sendable { init() {} }

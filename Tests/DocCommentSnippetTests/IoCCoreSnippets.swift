@@ -1242,3 +1242,23 @@ func valueConversion74() throws { // scaffold
 func containerEvents(builder: ContainerBuilder) { // scaffold
     builder.events = { event in print("container: \(event)") }
 } // scaffold
+
+// Modules/IoCCore/Registration/Registering.swift (register(scopeValue:))
+func registeringAScopeValue(builder: ContainerBuilder) { // scaffold
+    builder.register(scopeValue: RequestInfo.self)
+    builder.register(RequestLog.init).scope(.taskLocal)   // init(info: RequestInfo)
+} // scaffold
+
+// Modules/IoCCore/ContainerLifecycle.swift (withTaskScope(providing:_:))
+func aScopeGivenAValue(container: Container) throws { // scaffold
+    let page = try container.withTaskScope(providing: RequestInfo(path: "/todos")) {
+        try container.resolve(TodoController.self).list()
+    }
+    _ = page // scaffold
+} // scaffold
+
+// Modules/IoCCore/ContainerLifecycle.swift (withTaskScope(providing:_:) async)
+func aScopeGivenAValueAsync(container: Container, info: RequestInfo, handler: RequestHandler, request: Request) async throws { // scaffold
+    let page = try await container.withTaskScope(providing: info) { try await handler.handle(request) }
+    _ = page // scaffold
+} // scaffold

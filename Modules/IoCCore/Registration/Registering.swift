@@ -266,6 +266,22 @@ extension ContainerBuilder {
             .named(name).scope(.singleton)
     }
 
+    /// Registers a value each task scope is given — a request's context, the signed-in user —
+    /// for the scope's components to inject: `container.withTaskScope(providing: value) { ... }`
+    /// gives it. Its scope is task-local; resolving it in a scope that was not given one is an
+    /// ``IoCError`` of kind ``IoCError/Kind/scopeValueMissing``.
+    ///
+    /// ```swift
+    /// builder.register(scopeValue: RequestInfo.self)
+    /// builder.register(RequestLog.init).scope(.taskLocal)   // init(info: RequestInfo)
+    /// ```
+    @discardableResult
+    public func register<T>(scopeValue type: T.Type, file: String = #fileID, line: Int = #line) -> Registration<T> {
+        let typeName = TypeRef(T.self).name
+        return register(T.self, factory: { _ in throw IoCError(.scopeValueMissing(type: typeName, provided: false)) }, file: file, line: line)
+            .scope(.taskLocal)
+    }
+
     /// Registers the product of a ``ComponentFactory``: the factory (built by `initializer`, its
     /// parameters injected) is asked for the product whenever the product's scope needs one.
     /// The factory itself is an inner component, built for each product it makes.

@@ -44,6 +44,14 @@ final class TaskScope: Sendable {
     private let values = Locked<[UInt64: Any]>([:])
     private let disposals = Locked<[@Sendable () -> [String]]>([])
 
+    init() {}
+
+    /// A scope given `value`, the instance of `container`'s scope value of type `C`.
+    init<C>(providing value: C, in container: Container) throws {
+        let node = try container.scopeValueNode(C.self)
+        values.withLock { $0[node.serial] = value }
+    }
+
     func instance<T>(for node: Node<T>, owner: UInt, limit: Double?, make: () throws -> T) throws -> T {
         if let value = values.withLock({ $0[node.serial] }) as? T { return value }
         let cell = CellKey(scope: serial, node: node.serial)

@@ -64,6 +64,11 @@ struct Benchmarks {
             for row in try startupRows(names) { print(row.benchLine) }
             return
         }
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "request-scope" {
+            // The request scope's case only.
+            print(try requestScopeRow().benchLine)
+            return
+        }
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "resolve" {
             // The resolve cases only, for working on the resolve path.
             for row in try resolveRows() { print(row.benchLine) }
@@ -92,6 +97,7 @@ struct Benchmarks {
         ]))
         rows += try startupRows(names)
 
+        rows.append(try requestScopeRow())
         rows += try loaderRows()
         rows += try compiledRows()
 

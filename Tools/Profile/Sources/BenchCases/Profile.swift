@@ -270,6 +270,14 @@ public func profile(_ name: String) throws {
         print("TIMED graph=\(graphNs) singleton=\(singletonNs) prototype=\(prototypeNs)")
         return
     }
+    if name == "request-scope" {
+        // Requests through a task scope given each one's context (RequestScope.swift).
+        let container = try requestScopeContainer()
+        for id in 0..<environmentNumber("PROFILE_COUNT", default: 200_000) {
+            handled.add(try handleInScope(container, BenchRequest(id: id)), ordering: .relaxed)
+        }
+        return
+    }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.

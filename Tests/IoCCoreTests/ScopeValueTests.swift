@@ -1,0 +1,93 @@
+import IoCCore
+import Testing
+
+/// A request scope: each task scope is given a value (a request's context) that its task-local
+/// components inject; they are made once per scope and disposed when it ends.
+@Suite("Task scope values")
+struct ScopeValueTests {
+    struct RequestContext: Sendable { let path: String }
+    final class RequestLog: Sendable {
+        let context: RequestContext
+        init(context: RequestContext) { self.context = context }
+    }
+    final class Controller: Sendable {
+        let log: RequestLog
+        init(log: RequestLog) { self.log = log }
+    }
+    final class Disposed: Sendable {
+        private let names = Locked<[String]>([])
+        func record(_ name: String) { names.withLock { $0.append(name) } }
+        var all: [String] { names.withLock { $0 } }
+    }
+
+    static func container(_ disposed: Disposed) throws -> Container {
+        let builder = ContainerBuilder()
+        builder.register(scopeValue: RequestContext.self)
+        builder.register(RequestLog.init).scope(.taskLocal).onDispose { log in disposed.record("log \(log.context.path)") }
+        builder.register(Controller.init).scope(.taskLocal).onDispose { controller in disposed.record("controller \(controller.log.context.path)") }
+        return try builder.build()
+    }
+
+    @Test func eachScope_injectsItsOwnValue_makesItsComponentsOnce_andDisposesThemAtTheEnd() throws {
+        let disposed = Disposed()
+        let container = try Self.container(disposed)
+        let first = try container.withTaskScope(providing: RequestContext(path: "/todos")) {
+            let controller = try container.resolve(Controller.self)
+            #expect(try container.resolve(RequestLog.self) === controller.log)
+            #expect(disposed.all.isEmpty)
+            return controller
+        }
+        #expect(first.log.context.path == "/todos")
+        #expect(disposed.all == ["controller /todos", "log /todos"])
+        let second = try container.withTaskScope(providing: RequestContext(path: "/todos/1")) { try container.resolve(Controller.self) }
+        #expect(second !== first)
+        #expect(second.log.context.path == "/todos/1")
+    }
+
+    /// The `async` form: the scope's child tasks share it.
+    @Test func theAsyncForm_sharesTheScopeWithChildTasks() async throws {
+        let disposed = Disposed()
+        let container = try Self.container(disposed)
+        let logs = try await container.withTaskScope(providing: RequestContext(path: "/bookmarks")) {
+            try await withThrowingTaskGroup(of: RequestLog.self) { group in
+                for _ in 0..<8 { group.addTask { try await container.resolve(RequestLog.self) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(Set(logs.map(ObjectIdentifier.init)).count == 1)
+        #expect(disposed.all == ["log /bookmarks"])
+    }
+
+    @Test func aScopeNotGivenTheValue_isAnErrorSayingHowToGiveIt() throws {
+        let container = try Self.container(Disposed())
+        let error = #expect(throws: IoCError.self) { try container.withTaskScope { try container.resolve(Controller.self) } }
+        #expect(error?.kind == .scopeValueMissing)
+        #expect(error?.description == """
+            RequestContext is a value each task scope is given, but this scope was not given one. \
+            Start it with 'container.withTaskScope(providing: value) { ... }'.
+            """)
+    }
+
+    /// A task-local component of the type may be given by the scope instead of being made.
+    @Test func aGivenValue_standsInForATaskLocalComponentOfItsType() throws {
+        let builder = ContainerBuilder()
+        builder.register { RequestContext(path: "/default") }.scope(.taskLocal)
+        builder.register(RequestLog.init).scope(.taskLocal)
+        let container = try builder.build()
+        #expect(try container.withTaskScope { try container.resolve(RequestLog.self).context.path } == "/default")
+        #expect(try container.withTaskScope(providing: RequestContext(path: "/given")) { try container.resolve(RequestLog.self).context.path }
+            == "/given")
+    }
+
+    @Test func aValueOfATypeNoTaskLocalComponentHas_isAnErrorSayingHowToRegisterIt() throws {
+        let builder = ContainerBuilder()
+        builder.register { RequestContext(path: "/") }.singleton()
+        let container = try builder.build()
+        let error = #expect(throws: IoCError.self) { try container.withTaskScope(providing: RequestContext(path: "/x")) {} }
+        #expect(error?.description == """
+            A task scope was given a RequestContext, but no task-local component of that type is registered. Register one with \
+            'register(scopeValue: RequestContext.self)', and the scope's components can inject the value each scope is given.
+            """)
+        #expect(throws: IoCError.self) { try ContainerBuilder().build().withTaskScope(providing: 1) {} }
+    }
+}
