@@ -341,7 +341,7 @@ public struct TypeDescriptorBuilder<T> {
             #endif
             let bound = (repeat Unretained(reader.take((each A).self)))
             return BoundConstruction(sync: { ctx in try body(repeat try (each bound).with { try $0.get(ctx) }) },
-                                     async: { ctx in try await body(repeat try await (each bound).object.getAsync(ctx)) })
+                                     async: { ctx in try body(repeat try await (each bound).object.getAsync(ctx)) })
         }
     }
 
