@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # NB: SwiftPM tries to download prebuilt swift-syntax and fails quietly offline; skip the attempt.
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
-CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests|ContainerServicesTests|ScopeValueTests
+CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests|ContainerServicesTests|ScopeValueTests|StartGateTests
 
 .PHONY: all build test test-fallback plugin-test run examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
