@@ -255,7 +255,7 @@ let package = Package(
             resources: [.copy("services.yaml")]
         ),
         .executableTarget(name: "LifecycleMain", dependencies: ["LifecycleExample"], path: "Examples/Lifecycle/Main"),
-        .testTarget(name: "LifecycleTests", dependencies: ["LifecycleExample"], path: "Tests/LifecycleTests"),
+        .testTarget(name: "LifecycleTests", dependencies: ["LifecycleExample", "IoCCore"], path: "Tests/LifecycleTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -175,11 +175,7 @@ extension Container {
     /// let page = try container.withTaskScope { try container.resolve(RequestHandler.self).handle(request) }
     /// ```
     public func withTaskScope<R>(_ body: () throws -> R) throws -> R {
-        let scope = TaskScope()
-        let result = try TaskScope.$current.withValue(scope) { try body() }
-        let failures = scope.end()
-        if !failures.isEmpty { throw disposeFailure(failures) }
-        return result
+        try run(body, in: TaskScope())
     }
 
     /// Runs `body` in a new task scope; the `async` form.
@@ -190,11 +186,7 @@ extension Container {
     /// let page = try await container.withTaskScope { try await handler.handle(request) }
     /// ```
     public func withTaskScope<R>(_ body: () async throws -> R) async throws -> R {
-        let scope = TaskScope()
-        let result = try await TaskScope.$current.withValue(scope) { try await body() }
-        let failures = scope.end()
-        if !failures.isEmpty { throw disposeFailure(failures) }
-        return result
+        try await run(body, in: TaskScope())
     }
 
     /// Runs `body` in a new task scope given `value`: in it, `value` is the task-local component
@@ -212,11 +204,7 @@ extension Container {
     /// }
     /// ```
     public func withTaskScope<C, R>(providing value: C, _ body: () throws -> R) throws -> R {
-        let scope = try TaskScope(providing: value, in: self)
-        let result = try TaskScope.$current.withValue(scope) { try body() }
-        let failures = scope.end()
-        if !failures.isEmpty { throw disposeFailure(failures) }
-        return result
+        try run(body, in: TaskScope(providing: value, in: self))
     }
 
     /// ``withTaskScope(providing:_:)-(_,()->R)`` with `await`: a request handler's form.
@@ -227,18 +215,35 @@ extension Container {
     /// let page = try await container.withTaskScope(providing: info) { try await handler.handle(request) }
     /// ```
     public func withTaskScope<C, R>(providing value: C, _ body: () async throws -> R) async throws -> R {
-        let scope = try TaskScope(providing: value, in: self)
-        let result = try await TaskScope.$current.withValue(scope) { try await body() }
-        let failures = scope.end()
-        if !failures.isEmpty { throw disposeFailure(failures) }
+        try await run(body, in: TaskScope(providing: value, in: self))
+    }
+
+    /// Runs `body` in `scope`, then ends it: what the scope made is disposed.
+    private func run<R>(_ body: () throws -> R, in scope: TaskScope) throws -> R {
+        let result = try TaskScope.$current.withValue(scope) { try body() }
+        try ended(scope)
         return result
     }
 
-    /// The node of the task-local component of type `C`, for a scope to be given its instance.
+    /// ``run(_:in:)`` with `await`.
+    private func run<R>(_ body: () async throws -> R, in scope: TaskScope) async throws -> R {
+        let result = try await TaskScope.$current.withValue(scope) { try await body() }
+        try ended(scope)
+        return result
+    }
+
+    /// Ends `scope`; the dispose hooks that threw, told to ``events``, are its error.
+    private func ended(_ scope: TaskScope) throws {
+        let failures = scope.end()
+        if !failures.isEmpty { throw disposeFailure(failures) }
+    }
+
+    /// The node of the task-local component of type `C` — the one a resolve of `C` reaches —
+    /// for a scope to be given its instance.
     func scopeValueNode<C>(_ type: C.Type) throws -> Node<C> {
-        guard let found = candidates(of: ObjectIdentifier(C.self)).flatMap(Compilation.choose)?.node.object,
-              let node = found.exactly(C.self), case .taskLocal = node.storage
-        else { throw IoCError(.scopeValueMissing(type: TypeRef(C.self).name, provided: true)) }
+        guard let node = tableComponent(C.self)?.node.object.exactly(C.self), case .taskLocal = node.storage else {
+            throw IoCError(.scopeValueMissing(type: TypeRef(C.self).name, provided: true))
+        }
         return node
     }
 
@@ -257,12 +262,12 @@ extension Container {
         let actions = created.withLock { list in defer { list.removeAll() }; return list }
         let failures = actions.reversed().flatMap { $0.dispose() }
         for node in madeNodes { node.forgetSingleton() }
-        if !failures.isEmpty { events?(.disposeFailed(failures)) }
+        let failure = failures.isEmpty ? nil : disposeFailure(failures)
         events?(.shutDown(disposed: actions.count))
-        if !failures.isEmpty { throw IoCError(.disposeFailed(failures)) }
+        if let failure { throw failure }
     }
 
-    /// The error of dispose hooks that threw at a task scope's end, told to ``events`` first.
+    /// The error of dispose hooks that threw (at shutdown or a task scope's end), told to ``events`` first.
     private func disposeFailure(_ failures: [String]) -> IoCError {
         events?(.disposeFailed(failures))
         return IoCError(.disposeFailed(failures))

@@ -1,11 +1,11 @@
 /// The order services start in: each after those it depends on, otherwise in the order they were
 /// found (registration order).
-struct StartOrder: Equatable {
+struct StartOrder {
     /// Positions, in start order.
     var positions: [Int] = []
     /// Services that depend on each other (a cycle through properties or method calls, which
-    /// binding allows): each one's start position breaks it, so it does not wait for the
-    /// members of its cycle that start after it (logged as a warning).
+    /// binding allows), first the one placed to break it: they start in registration order
+    /// (logged as a warning).
     var cycles: [[Int]] = []
 
     /// The order of services whose dependencies are `dependsOn` (by position).
@@ -26,16 +26,15 @@ struct StartOrder: Equatable {
     /// The unplaced services `start` depends on that depend on it in turn, `start` first.
     private static func cycle(from start: Int, _ dependsOn: [[Int]], placed: [Bool]) -> [Int] {
         // Those reachable from `start` through unplaced services, then those of them that reach it.
-        func reachable(from origin: Int, _ next: (Int) -> [Int]) -> Set<Int> {
+        func reachable(from origin: Int) -> Set<Int> {
             var seen: Set<Int> = [origin]
             var stack = [origin]
             while let current = stack.popLast() {
-                for other in next(current) where !placed[other] && seen.insert(other).inserted { stack.append(other) }
+                for other in dependsOn[current] where !placed[other] && seen.insert(other).inserted { stack.append(other) }
             }
             return seen
         }
-        let forward = reachable(from: start) { dependsOn[$0] }
-        let members = forward.filter { reachable(from: $0) { dependsOn[$0] }.contains(start) }
+        let members = reachable(from: start).filter { reachable(from: $0).contains(start) }
         return [start] + members.subtracting([start]).sorted()
     }
 }

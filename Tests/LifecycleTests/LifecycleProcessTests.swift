@@ -1,4 +1,5 @@
 import Foundation
+import IoCCore
 import Testing
 
 /// The `lifecycle` example as a real process: its services (services.yaml) start in dependency
@@ -38,13 +39,13 @@ struct LifecycleProcessTests {
 }
 
 /// The `lifecycle` executable, built beside this test bundle, running with its output read.
-final class ExampleProcess: @unchecked Sendable {  // its state is read and written under `lock`
+final class ExampleProcess {
     let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
-    private let lock = NSLock()
-    private var outputData = Data()
-    private var errorData = Data()
+    // What the pipes' handlers (on other threads) have read so far.
+    private let outputData = Locked(Data())
+    private let errorData = Locked(Data())
 
     init(environment: [String: String] = [:]) throws {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -56,18 +57,16 @@ final class ExampleProcess: @unchecked Sendable {  // its state is read and writ
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(["LOG_LEVEL": "debug"]) { $1 }
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [unowned self] handle in
-            let data = handle.availableData
-            lock.withLock { outputData.append(data) }
-        }
-        errors.fileHandleForReading.readabilityHandler = { [unowned self] handle in
-            let data = handle.availableData
-            lock.withLock { errorData.append(data) }
+        for (pipe, data) in [(output, outputData), (errors, errorData)] {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let read = handle.availableData
+                data.withLock { $0.append(read) }
+            }
         }
         try process.run()
     }
 
-    var lines: [String] { lock.withLock { String(decoding: outputData, as: UTF8.self) }.split(separator: "\n").map(String.init) }
+    var lines: [String] { outputData.withLock { String(decoding: $0, as: UTF8.self) }.split(separator: "\n").map(String.init) }
 
     /// Waits (up to 30 s) until the output's lines satisfy `condition`.
     func waitForOutput(_ condition: ([String]) -> Bool) throws {
@@ -93,11 +92,9 @@ final class ExampleProcess: @unchecked Sendable {  // its state is read and writ
         errors.fileHandleForReading.readabilityHandler = nil
         let rest = output.fileHandleForReading.readDataToEndOfFile()
         let restErrors = errors.fileHandleForReading.readDataToEndOfFile()
-        lock.withLock {
-            outputData.append(rest)
-            errorData.append(restErrors)
-        }
-        return (process.terminationStatus, lines, lock.withLock { String(decoding: errorData, as: UTF8.self) })
+        outputData.withLock { $0.append(rest) }
+        errorData.withLock { $0.append(restErrors) }
+        return (process.terminationStatus, lines, errorData.withLock { String(decoding: $0, as: UTF8.self) })
     }
 
     struct ExampleMissing: Error, CustomStringConvertible {

@@ -13,7 +13,7 @@ package struct MemberComponent: Sendable {
     /// through components that are not members (what binding recorded: arguments, properties,
     /// method calls, collections, `depends-on`; not what a closure or a `Provider` resolves
     /// later). Ascending, without itself.
-    package internal(set) var dependsOn: [Int]
+    package let dependsOn: [Int]
 }
 
 extension Container {
