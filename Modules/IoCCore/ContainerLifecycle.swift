@@ -164,11 +164,12 @@ extension Container {
     }
 
     /// Runs `body` in a new task scope: task-local components are shared inside it (and by the
-    /// tasks it starts) and disposed when it ends.
+    /// tasks it starts) and disposed when it ends, whether `body` returns or throws.
     ///
     /// - Parameter body: The work of one scope: a request, a job.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws; otherwise ``IoCError/Kind/disposeFailed`` when a dispose
+    /// - Throws: What `body` throws (a dispose hook that threw as well reaches
+    ///   ``ContainerBuilder/events``); otherwise ``IoCError/Kind/disposeFailed`` when a dispose
     ///   hook of the scope's components threw (every hook still ran).
     ///
     /// ```swift
@@ -218,24 +219,30 @@ extension Container {
         try await run(body, in: TaskScope(providing: value, in: self))
     }
 
-    /// Runs `body` in `scope`, then ends it: what the scope made is disposed.
+    /// Runs `body` in `scope`, then ends it — also when `body` throws: what the scope made is
+    /// disposed either way.
     private func run<R>(_ body: () throws -> R, in scope: TaskScope) throws -> R {
-        let result = try TaskScope.$current.withValue(scope) { try body() }
-        try ended(scope)
-        return result
+        let result = Result { try TaskScope.$current.withValue(scope) { try body() } }
+        return try ended(scope, with: result)
     }
 
     /// ``run(_:in:)`` with `await`.
     private func run<R>(_ body: () async throws -> R, in scope: TaskScope) async throws -> R {
-        let result = try await TaskScope.$current.withValue(scope) { try await body() }
-        try ended(scope)
-        return result
+        let result: Result<R, any Error>
+        do { result = .success(try await TaskScope.$current.withValue(scope) { try await body() }) } catch { result = .failure(error) }
+        return try ended(scope, with: result)
     }
 
-    /// Ends `scope`; the dispose hooks that threw, told to ``events``, are its error.
-    private func ended(_ scope: TaskScope) throws {
+    /// Ends `scope` after its body gave `result`. The dispose hooks that threw are told to
+    /// ``events``; they are the scope's error when the body succeeded, and the body's error
+    /// stays the error when it threw.
+    private func ended<R>(_ scope: TaskScope, with result: Result<R, any Error>) throws -> R {
         let failures = scope.end()
-        if !failures.isEmpty { throw disposeFailure(failures) }
+        if !failures.isEmpty {
+            let failure = disposeFailure(failures)
+            if case .success = result { throw failure }
+        }
+        return try result.get()
     }
 
     /// The node of the task-local component of type `C` — the one a resolve of `C` reaches —

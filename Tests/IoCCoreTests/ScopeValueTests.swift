@@ -58,6 +58,51 @@ struct ScopeValueTests {
         #expect(disposed.all == ["log /bookmarks"])
     }
 
+    struct BadRequest: Error, Equatable {}
+
+    /// A request that fails after its components were made (a validation error, say) still
+    /// disposes them — a connection a scope opened must not outlive a failed request.
+    @Test func aScopeWhoseBodyThrows_stillDisposesWhatItMade_andRethrows() throws {
+        let disposed = Disposed()
+        let container = try Self.container(disposed)
+        #expect(throws: BadRequest()) {
+            try container.withTaskScope(providing: RequestContext(path: "/todos")) {
+                _ = try container.resolve(Controller.self)
+                throw BadRequest()
+            }
+        }
+        #expect(disposed.all == ["controller /todos", "log /todos"])
+    }
+
+    @Test func theAsyncForm_whoseBodyThrows_stillDisposesWhatItMade() async throws {
+        let disposed = Disposed()
+        let container = try Self.container(disposed)
+        await #expect(throws: BadRequest()) {
+            try await container.withTaskScope(providing: RequestContext(path: "/bookmarks")) {
+                _ = try await container.resolve(Controller.self)
+                throw BadRequest()
+            }
+        }
+        #expect(disposed.all == ["controller /bookmarks", "log /bookmarks"])
+    }
+
+    /// Both failed: the body's error is the scope's, and the hook's failure reaches the events.
+    @Test func aBodyAndAHookThatBothThrow_theBodysErrorWins_theHooksIsAnEvent() throws {
+        let events = Locked<[ContainerEvent]>([])
+        let builder = ContainerBuilder()
+        builder.events = { event in events.withLock { $0.append(event) } }
+        builder.register(scopeValue: RequestContext.self)
+        builder.register(RequestLog.init).scope(.taskLocal).onDispose(named: "flush") { _ in throw BadRequest() }
+        let container = try builder.build()
+        #expect(throws: BadRequest()) {
+            try container.withTaskScope(providing: RequestContext(path: "/x")) {
+                _ = try container.resolve(RequestLog.self)
+                throw BadRequest()
+            }
+        }
+        #expect(events.withLock { Array($0.dropFirst()) } == [.disposeFailed(["RequestLog: BadRequest()"])])
+    }
+
     @Test func aScopeNotGivenTheValue_isAnErrorSayingHowToGiveIt() throws {
         let container = try Self.container(Disposed())
         let error = #expect(throws: IoCError.self) { try container.withTaskScope { try container.resolve(Controller.self) } }
