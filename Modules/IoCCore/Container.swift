@@ -1,4 +1,6 @@
+#if !(IOC_FALLBACK || canImport(Darwin))
 import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
+#endif
 
 /// A built, immutable container: resolves components by type, by name or both, from any
 /// thread or task.

@@ -1,6 +1,5 @@
 import Foundation
 import IoCCore
-import Synchronization
 
 // The app the doc comments' examples speak of: its types, just enough for each example to
 // compile. The examples are compiled, not run (their files, servers and storyboards are not
@@ -204,7 +203,7 @@ struct Logging: InstancePostProcessor {
 
 final class RequestScope: CustomScope {
     let lifetime = ScopeLifetime.perContext
-    private let cache = Mutex<[ScopedInstanceKey: Int]>([:])
+    private let cache = Locked<[ScopedInstanceKey: Int]>([:])
     init() {}
     func instance<T>(for key: ScopedInstanceKey, create: () throws -> T) throws -> T { try create() }
 }

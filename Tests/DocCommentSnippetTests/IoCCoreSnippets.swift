@@ -2,7 +2,6 @@ import Foundation
 import IoCConfig
 import IoCCore
 import IoCYAML
-import Synchronization
 import Testing
 
 // The code examples of IoCCore's doc comments, each where the compiler checks it (see

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import IoCAnnotations
 import IoCXML
 import Testing
@@ -30,7 +29,7 @@ final class RetryingClient: Sendable {
         self.retries = retries
         self.token = token
     }
-    private static let tokens = Mutex(0)
+    private static let tokens = Locked(0)
     static func nextToken() -> Int { tokens.withLock { $0 += 1; return $0 } }
 }
 

@@ -2,7 +2,6 @@ import Foundation
 import IoCCommands
 import IoCCore
 import IoCYAML
-import Synchronization
 import Testing
 
 final class Clock: Sendable { init() {} }
@@ -65,7 +64,7 @@ struct EmbeddingTests {
               prices: { class: PriceList, arguments: { currency: EUR }, eager: true, scope: singleton }
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let created = Mutex(0)
+        let created = Locked(0)
         let catalog = TypeCatalog()
         catalog.add(PriceList.self) { list in
             list.initializer("init(currency:)") { (currency: String) in

@@ -1,6 +1,5 @@
 import Foundation
 import IoCCore
-import Synchronization
 import Testing
 
 /// Runs `body` on `count` threads released at the same moment; waits at most `timeout` seconds.
@@ -376,12 +375,12 @@ private struct CycleSeen: Error, CustomStringConvertible {
 
 /// Lets threads wait until `parties` have arrived (later arrivals pass straight through).
 private final class Barrier: Sendable {
-    private let arrived = Atomic<Int>(0)
+    private let arrived = Locked(0)
     private let parties: Int
     init(parties: Int) { self.parties = parties }
     func arriveAndWait(timeout: Double = 5) {
-        arrived.add(1, ordering: .relaxed)
+        arrived.withLock { $0 += 1 }
         let deadline = Date().addingTimeInterval(timeout)
-        while arrived.load(ordering: .relaxed) < parties, Date() < deadline { usleep(100) }
+        while arrived.withLock({ $0 }) < parties, Date() < deadline { usleep(100) }
     }
 }

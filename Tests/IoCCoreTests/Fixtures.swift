@@ -1,6 +1,5 @@
 import Foundation
 import IoCCore
-import Synchronization
 
 // The 5-class graph A(B(D), C(D, E)) used across tests and benchmarks.
 final class D: Sendable { init() {} }
@@ -30,10 +29,10 @@ final class ReportService: Sendable {
 
 /// Counts how often something was built, from any thread.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = Locked(0)
     init() {}
-    @discardableResult func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
+    @discardableResult func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    var count: Int { value.withLock { $0 } }
 }
 
 /// Records events in order, from any thread.

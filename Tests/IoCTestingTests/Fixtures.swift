@@ -1,7 +1,6 @@
 import Foundation
 import IoCCore
 import IoCYAML
-import Synchronization
 
 // The weather app of the README, registered in code and in YAML, for the overlay tests.
 
@@ -11,7 +10,7 @@ protocol WeatherClient: Sendable {
 
 /// What the components of one production container did, in order.
 final class BuildLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }

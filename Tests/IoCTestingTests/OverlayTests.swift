@@ -123,7 +123,7 @@ struct OverlayTests {
         let error = #expect(throws: IoCError.self) { try base.overlay { $0.remove(Database.self) } }
         #expect(error?.description == """
             Container validation failed with 1 problem:
-            1. No component Database is registered; required by ReportService, argument 1, at IoCTestingTests/Fixtures.swift:64. \
+            1. No component Database is registered; required by ReportService, argument 1, at IoCTestingTests/Fixtures.swift:63. \
             Register it, or correct the reference.
             """)
         let test = try base.overlay { $0.remove("audit") }
@@ -142,7 +142,7 @@ struct OverlayTests {
         #expect(error?.description == """
             Container validation failed with 1 problem:
             1. Captive dependency: singleton ReportService holds prototype "weatherClient" (FreeWeatherClient) through argument 0 \
-            at IoCTestingTests/Fixtures.swift:64; it would keep one prototype instance for as long as the singleton lives. Inject \
+            at IoCTestingTests/Fixtures.swift:63; it would keep one prototype instance for as long as the singleton lives. Inject \
             a Provider or Lazy of it, or give "weatherClient" (FreeWeatherClient) a scope that lives at least as long.
             """)
     }

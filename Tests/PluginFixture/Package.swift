@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "PluginFixture",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v12), .iOS(.v15)],  // the package's floor: the generated code compiles there
     dependencies: [.package(name: "swift-ioc", path: "../..")],
     targets: [
         .executableTarget(

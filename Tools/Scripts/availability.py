@@ -10,7 +10,7 @@ its symbol's USR; and the symbol graphs of the toolchain's own modules (the stan
 Concurrency, Synchronization, Foundation, Dispatch, Observation), whose declarations carry the
 Apple availability they have on Apple platforms. A reference from the package's sources to a symbol
 introduced after the floor is a use above the floor. What counts is what an app compiles: the
-libraries, the `ioc` tool, the config plugin and the tool it runs (SOURCES). Language features the runtime must support
+libraries, the `ioc` tool, the config plugin and the tool it runs, and the examples (SOURCES). Language features the runtime must support
 (generic types with parameter packs: the Swift 5.9 runtime) are found in the sources.
 
 Each use must be in the list, with what the package does about it; a new one fails, and so does
@@ -29,8 +29,9 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 LIST = os.path.join(ROOT, "Tools/Availability/AboveFloor.txt")
 FLOOR = {"iOS": (15, 0), "macOS": (12, 0), "tvOS": (15, 0), "watchOS": (8, 0), "visionOS": (1, 0)}
 # The folders of the products an app compiles (the libraries, the `ioc` tool, the config plugin
-# and the tool it runs on the host); not the tests, examples, benchmarks or scripts.
-SOURCES = ["Modules", "Tools/IoCCommands", "Tools/ioc", "Tools/ConfigCompiler", "Tools/ioc-config-compiler", "Plugins"]
+# and the tool it runs on the host), and the examples (executables `swift build` compiles at the
+# floor); not the tests (built without availability checks: Package.swift), benchmarks or scripts.
+SOURCES = ["Modules", "Examples", "Tools/IoCCommands", "Tools/ioc", "Tools/ConfigCompiler", "Tools/ioc-config-compiler", "Plugins"]
 SDK_MODULES = ["Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Foundation",
                "FoundationEssentials", "Dispatch", "Observation"]
 # Generic types with a parameter pack need the Swift 5.9 runtime: iOS 17, macOS 14.

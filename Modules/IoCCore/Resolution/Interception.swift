@@ -1,4 +1,6 @@
+#if !(IOC_FALLBACK || canImport(Darwin))
 import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
+#endif
 
 // The one point where a test (IoCTesting) reaches into a built container's resolves. It is
 // `package`, so apps never see it; what tests do with it — overlays installed per task, event

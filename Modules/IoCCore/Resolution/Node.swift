@@ -1,4 +1,6 @@
+#if !(IOC_FALLBACK || canImport(Darwin))
 import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
+#endif
 
 /// A node that produces `T`.
 @usableFromInline

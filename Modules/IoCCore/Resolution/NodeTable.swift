@@ -1,4 +1,6 @@
+#if !(IOC_FALLBACK || canImport(Darwin))
 import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.swift)
+#endif
 
 /// A component of a built container, by number: what the lookup tables and the build's checks
 /// hold, so that a component needs no object of its own until it is first resolved.
