@@ -221,28 +221,44 @@ extension Container {
 
     /// Runs `body` in `scope`, then ends it — also when `body` throws: what the scope made is
     /// disposed either way.
+    // NB: no `Result<R, any Error>`, whose metadata each scope would look up for its `R`.
     private func run<R>(_ body: () throws -> R, in scope: TaskScope) throws -> R {
-        let result = Result { try TaskScope.$current.withValue(scope) { try body() } }
-        return try ended(scope, with: result)
+        let result: R
+        do {
+            result = try TaskScope.$current.withValue(scope) { try body() }
+        } catch {
+            ended(scope, after: error)
+            throw error
+        }
+        try ended(scope)
+        return result
     }
 
     /// ``run(_:in:)`` with `await`.
     private func run<R>(_ body: () async throws -> R, in scope: TaskScope) async throws -> R {
-        let result: Result<R, any Error>
-        do { result = .success(try await TaskScope.$current.withValue(scope) { try await body() }) } catch { result = .failure(error) }
-        return try ended(scope, with: result)
+        let result: R
+        do {
+            result = try await TaskScope.$current.withValue(scope) { try await body() }
+        } catch {
+            ended(scope, after: error)
+            throw error
+        }
+        try ended(scope)
+        return result
     }
 
-    /// Ends `scope` after its body gave `result`. The dispose hooks that threw are told to
-    /// ``events``; they are the scope's error when the body succeeded, and the body's error
-    /// stays the error when it threw.
-    private func ended<R>(_ scope: TaskScope, with result: Result<R, any Error>) throws -> R {
+    /// Ends `scope` after its body returned; the dispose hooks that threw, told to ``events``,
+    /// are its error.
+    private func ended(_ scope: TaskScope) throws {
         let failures = scope.end()
-        if !failures.isEmpty {
-            let failure = disposeFailure(failures)
-            if case .success = result { throw failure }
-        }
-        return try result.get()
+        if !failures.isEmpty { throw disposeFailure(failures) }
+    }
+
+    /// Ends `scope` after its body threw, whose error stays the error: the dispose hooks that
+    /// threw are told to ``events`` only.
+    private func ended(_ scope: TaskScope, after error: any Error) {
+        let failures = scope.end()
+        if !failures.isEmpty { _ = disposeFailure(failures) }
     }
 
     /// The node of the task-local component of type `C` — the one a resolve of `C` reaches —

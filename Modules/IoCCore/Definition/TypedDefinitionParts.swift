@@ -190,16 +190,17 @@ struct TypedDefinitionParts<T> {
             }
             if bound.count == call.arguments.count { steps.append(.call(invoker.bind(bound))) }
         }
-        var disposers: [@Sendable (T) throws -> Void] = []
+        var disposers: [Producer<T>.Disposer] = []
         for hook in parts.hooks {
             guard let typed = code.hook(hook.code) as? Hook<T> else { continue }
             switch (hook.kind, typed.body) {
             case (.afterInjection, .run), (.decorator, .decorate): steps.append(.hook(typed))
             case (.afterInjection, .method(let invoker)): steps.append(.call(invoker.bind([])))
-            case (.dispose, .run(let run)): disposers.append(run)
+            // NB: a disposer is given the address of one of its own node's instances (Node.dispose).
+            case (.dispose, .run(let run)): disposers.append { try run($0.assumingMemoryBound(to: T.self).pointee) }
             case (.dispose, .method(let invoker)):
                 let call = invoker.bind([])
-                disposers.append { try call.run($0, hookContext) }
+                disposers.append { try call.run($0.assumingMemoryBound(to: T.self).pointee, hookContext) }
             default: break
             }
         }

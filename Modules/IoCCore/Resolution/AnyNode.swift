@@ -192,6 +192,9 @@ class AnyNode: @unchecked Sendable {
 
     func anyInstance(_ ctx: ResolutionContext) throws -> Any { preconditionFailure("abstract") }
 
+    /// Runs the dispose hooks for the instance at `instance`, one of this node's; the failures.
+    func dispose(at instance: UnsafeRawPointer) -> [String] { [] }
+
     /// Takes the marks the build's graph checks set on its component.
     func mark(_ flags: NodeFlags) {
         isAsync = flags.contains(.isAsync)

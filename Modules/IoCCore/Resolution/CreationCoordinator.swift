@@ -149,6 +149,38 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
         }
     }
 
+    /// Waits while `holder` creates `cell`, a creation claimed outside the coordinator (a task
+    /// scope's entry), until `isReleased` says it ended — the claimant calls ``released(_:)``
+    /// then — with the cycle checks and the wait limit of a wait for a cell created here.
+    func wait(for cell: CellKey, heldBy holder: UInt, owner: UInt, label: @escaping @Sendable () -> String, limit: Double?,
+              isReleased: () -> Bool) throws {
+        var deadline: Date?
+        condition.lock()
+        defer { condition.unlock() }
+        while !isReleased() {
+            // NB: the first waiter registers the claimant as the cell's creator, so that the
+            // cycle checks of this and later waits can follow it.
+            let current = tables.owners[cell] ?? (holder, label)
+            tables.owners[cell] = current
+            if let cycle = cycle(cell, heldBy: current, owner: owner, label: label) { throw cycle }
+            tables.waitingFor[owner] = cell
+            if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit) }
+            tables.sleepers += 1
+            let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
+            tables.sleepers -= 1
+            tables.waitingFor[owner] = nil
+            if !signalled, !isReleased() {
+                throw IoCError(.creationWaitTimedOut(component: label(), seconds: limit ?? 0, path: [label()]))
+            }
+        }
+    }
+
+    /// Ends the creation of `cell` that ``wait(for:heldBy:owner:label:limit:isReleased:)``
+    /// waits for, and wakes its waiters.
+    func released(_ cell: CellKey) {
+        release(cell)
+    }
+
     /// Ends the creation of `cell`, whether it succeeded or threw, and wakes its waiters.
     private func release(_ cell: CellKey) {
         condition.lock()

@@ -345,9 +345,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     }
 
     private func keep(_ value: T, in graph: ObjectGraph) {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-        graph.store(UnsafeMutableRawPointer(pointer), for: self)
+        graph.store(Self.kept(value), for: self)
     }
 
     override func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {
@@ -356,12 +354,23 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
 
     /// Runs the dispose hooks for `instance`.
     func dispose(_ instance: T) -> [String] {
+        withUnsafePointer(to: instance) { dispose(at: UnsafeRawPointer($0)) }
+    }
+
+    override func dispose(at instance: UnsafeRawPointer) -> [String] {
         var failures: [String] = []
         for disposer in producerRef?.object.disposers ?? [] {
             do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
         }
         if container.isIntercepted { container.observeDisposed(info) }
         return failures
+    }
+
+    /// `value`, kept at an address of its own (freed with ``destroyGraphValue(_:)``).
+    static func kept(_ value: T) -> UnsafeMutableRawPointer {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        return UnsafeMutableRawPointer(pointer)
     }
 
     override func shareInstances(of other: AnyNode) {

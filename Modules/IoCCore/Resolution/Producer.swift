@@ -25,7 +25,12 @@ final class Producer<T>: @unchecked Sendable {
         let info: ComponentInfo
         init(_ info: ComponentInfo) { self.info = info }
     }
-    let disposers: [@Sendable (T) throws -> Void]
+    /// The dispose hooks, each given the address of an instance of `T`. NB: not an array of
+    /// `(T) throws -> Void`, whose metadata walking it looks up for each `T`, nor of `(Any)`,
+    /// whose hooks would cast (an `Optional<T>` metadata lookup each): either cost a task scope
+    /// more than running its hooks (docs/Performance.md, "The request scope").
+    let disposers: [Disposer]
+    typealias Disposer = @Sendable (UnsafeRawPointer) throws -> Void
     /// Nothing but construction: no steps, post-processors or strategy.
     @usableFromInline let isPlain: Bool
     /// The construction's bound arguments, which its closures reach unretained.
@@ -36,7 +41,7 @@ final class Producer<T>: @unchecked Sendable {
 
     init(construct: @escaping Construct, constructAsync: @escaping ConstructAsync, steps: [Step] = [],
          postProcessors: [any InstancePostProcessor] = [], strategy: (any ConstructionStrategy)? = nil,
-         info: @autoclosure () -> ComponentInfo, disposers: [@Sendable (T) throws -> Void] = [], arguments: [AnyArgument] = []) {
+         info: @autoclosure () -> ComponentInfo, disposers: [Disposer] = [], arguments: [AnyArgument] = []) {
         self.arguments = arguments
         self.construct = construct
         self.constructAsync = constructAsync
