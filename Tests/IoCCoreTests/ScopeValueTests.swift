@@ -1,3 +1,4 @@
+import Foundation
 import IoCCore
 import Testing
 
@@ -101,6 +102,41 @@ struct ScopeValueTests {
             }
         }
         #expect(events.withLock { Array($0.dropFirst()) } == [.disposeFailed(["RequestLog: BadRequest()"])])
+    }
+
+    /// Two child tasks of one scope asking for a component at once: one makes it while the
+    /// other waits for it, and when the creation throws, the one that waited makes it. (Run on
+    /// one thread the tasks take turns, and the outcomes are the same.)
+    @Test func concurrentResolvesInOneScope_makeItOnce_andAFailedCreationIsMadeAgain() async throws {
+        let attempts = Locked(0)
+        let builder = ContainerBuilder()
+        builder.register(scopeValue: RequestContext.self)
+        builder.register { (context: RequestContext) throws -> RequestLog in
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            Thread.sleep(forTimeInterval: 0.2)   // the other task finds it being made meanwhile
+            if attempt == 1, context.path == "/fails-once" { throw BadRequest() }
+            return RequestLog(context: context)
+        }.scope(.taskLocal)
+        let container = try builder.build()
+
+        let logs = try await container.withTaskScope(providing: RequestContext(path: "/todos")) {
+            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<2 { group.addTask { ObjectIdentifier(try container.resolve(RequestLog.self)) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(logs.count == 2 && Set(logs).count == 1)
+        #expect(attempts.withLock { $0 } == 1)
+
+        attempts.withLock { $0 = 0 }
+        let outcomes = try await container.withTaskScope(providing: RequestContext(path: "/fails-once")) {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<2 { group.addTask { (try? container.resolve(RequestLog.self)) != nil } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(outcomes.sorted { !$0 && $1 } == [false, true])
+        #expect(attempts.withLock { $0 } == 2)
     }
 
     @Test func aScopeNotGivenTheValue_isAnErrorSayingHowToGiveIt() throws {

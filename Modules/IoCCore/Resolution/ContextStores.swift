@@ -59,6 +59,7 @@ final class TaskScope: Sendable {
 
         init() {
             entries.reserveCapacity(8)
+            made.reserveCapacity(8)
         }
 
         func position(of node: AnyNode) -> Int? {
