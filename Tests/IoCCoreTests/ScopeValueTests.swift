@@ -139,6 +139,25 @@ struct ScopeValueTests {
         #expect(attempts.withLock { $0 } == 2)
     }
 
+    /// An unstructured task started in a scope inherits it, but once the block has ended (and
+    /// disposed what it made) the scope has nothing to give: a resolve there is an error.
+    @Test func aTaskThatOutlivesItsScope_findsNoScopeAfterTheEnd() async throws {
+        let disposed = Disposed()
+        let container = try Self.container(disposed)
+        let blockEnded = Locked(false)
+        let late = try container.withTaskScope(providing: RequestContext(path: "/late")) {
+            _ = try container.resolve(RequestLog.self)
+            return Task { () throws -> RequestLog in
+                while !blockEnded.withLock({ $0 }) { try await Task.sleep(nanoseconds: 1_000_000) }
+                return try container.resolve(RequestLog.self)
+            }
+        }
+        blockEnded.withLock { $0 = true }
+        #expect(disposed.all == ["log /late"])
+        let error = await #expect(throws: IoCError.self) { try await late.value }
+        #expect(error?.description == "RequestLog has task-local scope, but no task scope is active. Wrap the work in 'container.withTaskScope { ... }'.")
+    }
+
     @Test func aScopeNotGivenTheValue_isAnErrorSayingHowToGiveIt() throws {
         let container = try Self.container(Disposed())
         let error = #expect(throws: IoCError.self) { try container.withTaskScope { try container.resolve(Controller.self) } }

@@ -35,111 +35,134 @@ final class ThreadLocalStore {
 }
 
 /// The task-local scope's cache: one per `Container.withTaskScope(_:)` block, seen by the
-/// block and every child task it starts. Instances with dispose hooks are disposed when the
-/// block ends, in reverse creation order.
+/// block and every child task it starts (``TaskScopes/current``). Instances with dispose hooks
+/// are disposed when the block ends, in reverse creation order.
 ///
 /// A request's scope holds a handful of instances, so they sit in one short array under one
-/// lock, found by a linear search of their nodes' serials, each at an address of its own (as an
-/// object graph keeps them: reading one back needs no cast). A creation claims its entry under
-/// that lock and fills it after `make` returns. Only a caller that finds an entry claimed by
-/// another thread or task goes to the ``CreationCoordinator`` (which the claimant is then told
-/// to release): the uncontended creations of a request never touch the coordinator's global
-/// lock and tables (docs/Performance.md, "The request scope").
-final class TaskScope: Sendable {
+/// lock — the scope is its `Locked` state, one object — found by a linear search of their nodes'
+/// serials, each at an address of its own (as an object graph keeps them: reading one back needs
+/// no cast). A creation claims its entry under that lock and fills it after `make` returns,
+/// moving it to the end: the filled entries are in creation order, which the end walks
+/// backwards. Only a caller that finds an entry claimed by another thread or task goes to the
+/// ``CreationCoordinator`` (which the claimant is then told to release): the uncontended
+/// creations of a request never touch the coordinator's global lock and tables
+/// (docs/Performance.md, "The request scope").
+typealias TaskScope = Locked<TaskScopeState>
+
+/// The task scope the running code is in.
+enum TaskScopes {
     @TaskLocal static var current: TaskScope?
+}
 
+/// What a ``TaskScope`` holds.
+struct TaskScopeState {
+    /// Tells this scope's creations apart in the coordinator from other scopes'.
     let serial = Serial.next()
-    private let state = Locked(State())
+    /// The scope's instances (in creation order) and the claims of those being made.
+    fileprivate var entries: [Entry] = []
+    /// Set when the block ends: a task that outlived it finds no scope.
+    fileprivate var hasEnded = false
 
-    private struct State {
-        /// The scope's instances and claims, in claim order.
-        var entries: [Entry] = []
-        /// The instances made, in creation order: the end disposes them newest first.
-        var made: [Entry] = []
+    init() {
+        entries.reserveCapacity(8)
+    }
 
-        init() {
-            entries.reserveCapacity(8)
-            made.reserveCapacity(8)
+    /// A scope given `value`, the instance of `container`'s scope value of type `C`.
+    init<C>(providing value: C, in container: Container) throws {
+        let node = try container.scopeValueNode(C.self)
+        self.init()
+        entries.append(Entry(node: node, slot: .given(node.kept(value))))
+    }
+
+    fileprivate func position(of serial: UInt64) -> Int? {
+        entries.firstIndex { $0.serial == serial }
+    }
+
+    /// The instance, or the claim of its creation for `owner` when it has neither.
+    fileprivate mutating func claim(_ node: AnyNode, owner: UInt) -> Claim {
+        if hasEnded { return .ended }
+        guard let index = position(of: node.serial) else {
+            entries.append(Entry(node: node, slot: .creating(owner: owner, waited: false)))
+            return .mine
         }
-
-        func position(of node: AnyNode) -> Int? {
-            entries.firstIndex { $0.node === node }
-        }
-
-        /// The instance, or the claim of its creation for `owner` when it has neither.
-        mutating func claim(_ node: AnyNode, owner: UInt) -> Claim {
-            guard let index = position(of: node) else {
-                entries.append(Entry(node: node, slot: .creating(owner: owner, waited: false)))
-                return .mine
-            }
-            switch entries[index].slot {
-            case .ready(let instance): return .ready(instance)
-            case .creating(let holder, _): return .busy(holder: holder)
-            case .abandoned:
-                entries[index].slot = .creating(owner: owner, waited: false)
-                return .mine
-            }
-        }
-
-        /// Ends the claim on `node` with the instance at `instance` (`nil`: the creation
-        /// threw); whether a waiter is in the coordinator, which must then be told.
-        mutating func end(_ node: AnyNode, with instance: UnsafeMutableRawPointer?) -> Bool {
-            guard let index = position(of: node), case .creating(_, let waited) = entries[index].slot else { return false }
-            entries[index].slot = instance.map(Slot.ready) ?? .abandoned
-            if instance != nil { made.append(entries[index]) }
-            return waited
-        }
-
-        /// Marks `holder`'s claim on `node` as waited for; `false` when it has ended meanwhile.
-        mutating func wait(for node: AnyNode, heldBy holder: UInt) -> Bool {
-            guard let index = position(of: node), case .creating(holder, _) = entries[index].slot else { return false }
-            entries[index].slot = .creating(owner: holder, waited: true)
-            return true
-        }
-
-        func isClaimed(_ node: AnyNode, by holder: UInt) -> Bool {
-            guard let index = position(of: node), case .creating(holder, _) = entries[index].slot else { return false }
-            return true
+        switch entries[index].slot {
+        case .ready(let instance), .given(let instance): return .ready(instance)
+        case .creating(let holder, _): return .busy(holder: holder)
+        case .abandoned:
+            entries[index].slot = .creating(owner: owner, waited: false)
+            return .mine
         }
     }
 
-    private struct Entry {
+    /// Ends the claim on `node` with the instance at `instance` (`nil`: the creation threw).
+    fileprivate mutating func end(_ node: AnyNode, with instance: UnsafeMutableRawPointer?) -> ClaimEnd {
+        // The block ended while it was being made (by a task that outlived it): the end released its waiters.
+        guard let index = position(of: node.serial), case .creating(_, let waited) = entries[index].slot else { return .scopeEnded }
+        if let instance {
+            var entry = entries.remove(at: index)
+            entry.slot = .ready(instance)
+            entries.append(entry)
+        } else {
+            entries[index].slot = .abandoned
+        }
+        return waited ? .waited : .kept
+    }
+
+    /// Marks `holder`'s claim on `node` as waited for; `false` when it has ended meanwhile.
+    fileprivate mutating func wait(for node: AnyNode, heldBy holder: UInt) -> Bool {
+        guard let index = position(of: node.serial), case .creating(holder, _) = entries[index].slot else { return false }
+        entries[index].slot = .creating(owner: holder, waited: true)
+        return true
+    }
+
+    fileprivate func isClaimed(_ node: AnyNode, by holder: UInt) -> Bool {
+        guard let index = position(of: node.serial), case .creating(holder, _) = entries[index].slot else { return false }
+        return true
+    }
+
+    fileprivate func cell(of node: AnyNode) -> CellKey {
+        CellKey(scope: serial, node: node.serial)
+    }
+
+    fileprivate struct Entry {
+        let serial: UInt64
         let node: AnyNode
         var slot: Slot
+
+        init(node: AnyNode, slot: Slot) {
+            serial = node.serial
+            self.node = node
+            self.slot = slot
+        }
     }
 
-    private enum Slot {
-        /// The instance, at an address the entry's node frees (``AnyNode/destroyGraphValue(_:)``).
+    fileprivate enum Slot {
+        /// The instance made here, at an address the entry's node frees (``AnyNode/destroyGraphValue(_:)``).
         case ready(UnsafeMutableRawPointer)
+        /// The value the scope was given, kept as `ready` is, never disposed.
+        case given(UnsafeMutableRawPointer)
         /// Being made by `owner`; `waited` when a caller waits for it in the coordinator.
         case creating(owner: UInt, waited: Bool)
         /// Its creation threw: the next caller claims it again.
         case abandoned
     }
 
-    private enum Claim {
-        case ready(UnsafeMutableRawPointer), mine, busy(holder: UInt)
+    fileprivate enum Claim {
+        case ready(UnsafeMutableRawPointer), mine, busy(holder: UInt), ended
     }
 
-    init() {}
-
-    /// A scope given `value`, the instance of `container`'s scope value of type `C`.
-    init<C>(providing value: C, in container: Container) throws {
-        let node = try container.scopeValueNode(C.self)
-        state.withLock { $0.entries.append(Entry(node: node, slot: .ready(Node<C>.kept(value)))) }
+    fileprivate enum ClaimEnd {
+        /// The entry has the instance (or is free again); `waited`: a caller waits in the coordinator.
+        case kept, waited
+        /// The scope ended meanwhile: the entry is gone.
+        case scopeEnded
     }
+}
 
-    /// What remains when the scope goes: a value it was given, and what a task that outlived
-    /// its block made after the end (never disposed: its dispose hooks ran at the end).
-    deinit {
-        state.withLock { state in
-            for entry in state.entries { if case .ready(let instance) = entry.slot { entry.node.destroyGraphValue(instance) } }
-        }
-    }
-
+extension Locked where State == TaskScopeState {
     func instance<T>(for node: Node<T>, owner: UInt, limit: Double?, make: () throws -> T) throws -> T {
         while true {
-            switch state.withLock({ $0.claim(node, owner: owner) }) {
+            switch withLock({ $0.claim(node, owner: owner) }) {
             case .ready(let instance):
                 // NB: an entry is only ever filled by its node, with a `T`.
                 return instance.assumingMemoryBound(to: T.self).pointee
@@ -147,6 +170,8 @@ final class TaskScope: Sendable {
                 return try create(node, make: make)
             case .busy(let holder):
                 try waitForCreation(of: node, heldBy: holder, owner: owner, limit: limit)
+            case .ended:
+                throw IoCError(.noTaskScope(component: node.label))
             }
         }
     }
@@ -157,11 +182,15 @@ final class TaskScope: Sendable {
         do {
             instance = try make()
         } catch {
-            if state.withLock({ $0.end(node, with: nil) }) { CreationCoordinator.shared.released(cell(of: node)) }
+            if case .waited = withLock({ $0.end(node, with: nil) }) { release(node) }
             throw error
         }
-        let kept = Node<T>.kept(instance)
-        if state.withLock({ $0.end(node, with: kept) }) { CreationCoordinator.shared.released(cell(of: node)) }
+        let kept = node.kept(instance)
+        switch withLock({ $0.end(node, with: kept) }) {
+        case .kept: break
+        case .waited: release(node)
+        case .scopeEnded: node.destroyGraphValue(kept)   // the caller's, never disposed
+        }
         return instance
     }
 
@@ -169,30 +198,42 @@ final class TaskScope: Sendable {
     /// caller then claims it), through the coordinator, which finds the cycles a wait would close.
     private func waitForCreation(of node: AnyNode, heldBy holder: UInt, owner: UInt, limit: Double?) throws {
         guard holder != owner else { throw IoCError(.cycle(path: [node.label], location: nil)) }
-        guard state.withLock({ $0.wait(for: node, heldBy: holder) }) else { return }
-        try CreationCoordinator.shared.wait(for: cell(of: node), heldBy: holder, owner: owner, label: { node.label }, limit: limit) {
-            !state.withLock { $0.isClaimed(node, by: holder) }
+        guard let cell = withLock({ $0.wait(for: node, heldBy: holder) ? $0.cell(of: node) : nil }) else { return }
+        try CreationCoordinator.shared.wait(for: cell, heldBy: holder, owner: owner, label: { node.label }, limit: limit) {
+            !withLock { $0.isClaimed(node, by: holder) }
         }
     }
 
-    private func cell(of node: AnyNode) -> CellKey {
-        CellKey(scope: serial, node: node.serial)
+    private func release(_ node: AnyNode) {
+        CreationCoordinator.shared.released(withLock { $0.cell(of: node) })
     }
 
-    /// Runs the dispose hooks of what this scope created, newest first, and lets the instances go.
+    /// Ends the scope: runs the dispose hooks of what it created, newest first, and lets its
+    /// instances (and the value it was given) go. A task that outlives the block and resolves in
+    /// the scope afterwards gets the error of a resolve outside any scope.
     func end() -> [String] {
-        let made = state.withLock { state in
-            let made = state.made
-            state.made.removeAll()
-            // The given value stays, for the deinit to free.
-            state.entries.removeAll { entry in made.contains { $0.node === entry.node } }
-            return made
+        let (entries, serial) = withLock { state in
+            defer {
+                state.entries = []
+                state.hasEnded = true
+            }
+            return (state.entries, state.serial)
         }
         var failures: [String] = []
-        for entry in made.reversed() {
-            guard case .ready(let instance) = entry.slot else { continue }
-            failures += entry.node.dispose(at: instance)
-            entry.node.destroyGraphValue(instance)
+        for entry in entries.reversed() {
+            switch entry.slot {
+            case .ready(let instance):
+                let failed = entry.node.dispose(at: instance)
+                if !failed.isEmpty { failures += failed }
+                entry.node.destroyGraphValue(instance)
+            case .given(let instance):
+                entry.node.destroyGraphValue(instance)
+            case .creating(_, let waited):
+                // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
+                if waited { CreationCoordinator.shared.released(CellKey(scope: serial, node: entry.serial)) }
+            case .abandoned:
+                break
+            }
         }
         return failures
     }

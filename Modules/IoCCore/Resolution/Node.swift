@@ -345,7 +345,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     }
 
     private func keep(_ value: T, in graph: ObjectGraph) {
-        graph.store(Self.kept(value), for: self)
+        graph.store(kept(value), for: self)
     }
 
     override func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {
@@ -366,8 +366,10 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         return failures
     }
 
-    /// `value`, kept at an address of its own (freed with ``destroyGraphValue(_:)``).
-    static func kept(_ value: T) -> UnsafeMutableRawPointer {
+    /// `value`, kept at an address of its own (freed with ``destroyGraphValue(_:)``). NB: a
+    /// method of the node, not a static one: `Node<T>.kept` from generic code would look up
+    /// `Node<T>`'s metadata on each call.
+    func kept(_ value: T) -> UnsafeMutableRawPointer {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
         pointer.initialize(to: value)
         return UnsafeMutableRawPointer(pointer)
@@ -511,7 +513,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     }
 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
-        guard let scope = TaskScope.current else { throw IoCError(.noTaskScope(component: label)) }
+        guard let scope = TaskScopes.current else { throw IoCError(.noTaskScope(component: label)) }
         return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(ctx) }
     }
 
