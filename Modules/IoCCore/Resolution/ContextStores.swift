@@ -126,12 +126,16 @@ struct TaskScopeState {
 
     fileprivate struct Entry {
         let serial: UInt64
-        let node: AnyNode
+        /// Retained once when the entry is made, released once at the scope's end. NB: not a
+        /// strong reference, which every copy and move of an entry (a claim, a fill, the end's
+        /// walk) would retain and release: the refcounting was the largest single cost of a
+        /// request's scope (docs/Performance.md, R1).
+        let node: Unmanaged<AnyNode>
         var slot: Slot
 
         init(node: AnyNode, slot: Slot) {
             serial = node.serial
-            self.node = node
+            self.node = .passRetained(node)
             self.slot = slot
         }
     }
@@ -221,19 +225,21 @@ extension Locked where State == TaskScopeState {
         }
         var failures: [String] = []
         for entry in entries.reversed() {
+            let node = entry.node.takeUnretainedValue()
             switch entry.slot {
             case .ready(let instance):
-                let failed = entry.node.dispose(at: instance)
+                let failed = node.dispose(at: instance)
                 if !failed.isEmpty { failures += failed }
-                entry.node.destroyGraphValue(instance)
+                node.destroyGraphValue(instance)
             case .given(let instance):
-                entry.node.destroyGraphValue(instance)
+                node.destroyGraphValue(instance)
             case .creating(_, let waited):
                 // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
                 if waited { CreationCoordinator.shared.released(CellKey(scope: serial, node: entry.serial)) }
             case .abandoned:
                 break
             }
+            entry.node.release()
         }
         return failures
     }
