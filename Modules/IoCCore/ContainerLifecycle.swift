@@ -227,10 +227,10 @@ extension Container {
         do {
             result = try TaskScopes.$current.withValue(scope) { try body() }
         } catch {
-            ended(scope, after: error)
+            _ = ended(scope)   // the body's error stays the error
             throw error
         }
-        try ended(scope)
+        if let failure = ended(scope) { throw failure }
         return result
     }
 
@@ -240,25 +240,17 @@ extension Container {
         do {
             result = try await TaskScopes.$current.withValue(scope) { try await body() }
         } catch {
-            ended(scope, after: error)
+            _ = ended(scope)   // the body's error stays the error
             throw error
         }
-        try ended(scope)
+        if let failure = ended(scope) { throw failure }
         return result
     }
 
-    /// Ends `scope` after its body returned; the dispose hooks that threw, told to ``events``,
-    /// are its error.
-    private func ended(_ scope: TaskScope) throws {
+    /// Ends `scope`: the error of its dispose hooks that threw, already told to ``events``.
+    private func ended(_ scope: TaskScope) -> IoCError? {
         let failures = scope.end()
-        if !failures.isEmpty { throw disposeFailure(failures) }
-    }
-
-    /// Ends `scope` after its body threw, whose error stays the error: the dispose hooks that
-    /// threw are told to ``events`` only.
-    private func ended(_ scope: TaskScope, after error: any Error) {
-        let failures = scope.end()
-        if !failures.isEmpty { _ = disposeFailure(failures) }
+        return failures.isEmpty ? nil : disposeFailure(failures)
     }
 
     /// The node of the task-local component of type `C` — the one a resolve of `C` reaches —

@@ -109,11 +109,16 @@ struct ScopeValueTests {
     /// one thread the tasks take turns, and the outcomes are the same.)
     @Test func concurrentResolvesInOneScope_makeItOnce_andAFailedCreationIsMadeAgain() async throws {
         let attempts = Locked(0)
+        let started = Locked(0)   // the tasks that are about to resolve
         let builder = ContainerBuilder()
         builder.register(scopeValue: RequestContext.self)
         builder.register { (context: RequestContext) throws -> RequestLog in
             let attempt = attempts.withLock { $0 += 1; return $0 }
-            Thread.sleep(forTimeInterval: 0.2)   // the other task finds it being made meanwhile
+            // The first creation lasts until the other task has started, and a little longer,
+            // so that it finds the component being made and waits (at most 5 s on one thread).
+            let deadline = Date().addingTimeInterval(5)
+            while started.withLock({ $0 }) < 2, Date() < deadline { usleep(1_000) }
+            Thread.sleep(forTimeInterval: 0.1)
             if attempt == 1, context.path == "/fails-once" { throw BadRequest() }
             return RequestLog(context: context)
         }.scope(.taskLocal)
@@ -121,7 +126,12 @@ struct ScopeValueTests {
 
         let logs = try await container.withTaskScope(providing: RequestContext(path: "/todos")) {
             try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<2 { group.addTask { ObjectIdentifier(try container.resolve(RequestLog.self)) } }
+                for _ in 0..<2 {
+                    group.addTask {
+                        started.withLock { $0 += 1 }
+                        return ObjectIdentifier(try container.resolve(RequestLog.self))
+                    }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
@@ -129,9 +139,15 @@ struct ScopeValueTests {
         #expect(attempts.withLock { $0 } == 1)
 
         attempts.withLock { $0 = 0 }
+        started.withLock { $0 = 0 }
         let outcomes = try await container.withTaskScope(providing: RequestContext(path: "/fails-once")) {
             await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<2 { group.addTask { (try? container.resolve(RequestLog.self)) != nil } }
+                for _ in 0..<2 {
+                    group.addTask {
+                        started.withLock { $0 += 1 }
+                        return (try? container.resolve(RequestLog.self)) != nil
+                    }
+                }
                 return await group.reduce(into: []) { $0.append($1) }
             }
         }

@@ -233,8 +233,9 @@ class AnyNode: @unchecked Sendable {
     }
     /// Whether created instances have dispose hooks to run.
     var hasDisposeHooks: Bool { false }
-    /// Frees an instance an object graph kept for this node.
-    func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {}
+    /// Frees an instance kept for this node at an address of its own (``Node/kept(_:)``): by an
+    /// object graph, or a task scope.
+    func destroyKept(_ pointer: UnsafeMutableRawPointer) {}
     /// Makes the node hand out `other`'s singleton (test overlays).
     func shareInstances(of other: AnyNode) {}
     /// Forgets a kept instance; the dispose failures, or `nil` when the scope keeps none.

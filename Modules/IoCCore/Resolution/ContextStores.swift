@@ -46,7 +46,7 @@ final class ThreadLocalStore {
 /// backwards. Only a caller that finds an entry claimed by another thread or task goes to the
 /// ``CreationCoordinator`` (which the claimant is then told to release): the uncontended
 /// creations of a request never touch the coordinator's global lock and tables
-/// (docs/Performance.md, "The request scope").
+/// (docs/Performance.md, "The request scope"; its unchecked constructs: U24).
 typealias TaskScope = Locked<TaskScopeState>
 
 /// The task scope the running code is in.
@@ -126,22 +126,22 @@ struct TaskScopeState {
 
     fileprivate struct Entry {
         let serial: UInt64
-        /// Retained once when the entry is made, released once at the scope's end. NB: not a
-        /// strong reference, which every copy and move of an entry (a claim, a fill, the end's
-        /// walk) would retain and release: the refcounting was the largest single cost of a
-        /// request's scope (docs/Performance.md, R1).
-        let node: Unmanaged<AnyNode>
+        /// The node, retained once when the entry is made (``Retained``), released once at the
+        /// scope's end. NB: not a strong reference, which every copy and move of an entry (a
+        /// claim, a fill, the end's walk) would retain and release: the refcounting was the
+        /// largest single cost of a request's scope (docs/Performance.md U24).
+        let node: UnsafeRawPointer
         var slot: Slot
 
         init(node: AnyNode, slot: Slot) {
             serial = node.serial
-            self.node = .passRetained(node)
+            self.node = Retained.address(retaining: node)
             self.slot = slot
         }
     }
 
     fileprivate enum Slot {
-        /// The instance made here, at an address the entry's node frees (``AnyNode/destroyGraphValue(_:)``).
+        /// The instance made here, at an address the entry's node frees (``AnyNode/destroyKept(_:)``).
         case ready(UnsafeMutableRawPointer)
         /// The value the scope was given, kept as `ready` is, never disposed.
         case given(UnsafeMutableRawPointer)
@@ -193,7 +193,7 @@ extension Locked where State == TaskScopeState {
         switch withLock({ $0.end(node, with: kept) }) {
         case .kept: break
         case .waited: release(node)
-        case .scopeEnded: node.destroyGraphValue(kept)   // the caller's, never disposed
+        case .scopeEnded: node.destroyKept(kept)   // the caller's, never disposed
         }
         return instance
     }
@@ -209,7 +209,7 @@ extension Locked where State == TaskScopeState {
     }
 
     private func release(_ node: AnyNode) {
-        CreationCoordinator.shared.released(withLock { $0.cell(of: node) })
+        CreationCoordinator.shared.release(withLock { $0.cell(of: node) })
     }
 
     /// Ends the scope: runs the dispose hooks of what it created, newest first, and lets its
@@ -225,21 +225,21 @@ extension Locked where State == TaskScopeState {
         }
         var failures: [String] = []
         for entry in entries.reversed() {
-            let node = entry.node.takeUnretainedValue()
+            let node = Unretained<AnyNode>(address: entry.node).object
             switch entry.slot {
             case .ready(let instance):
                 let failed = node.dispose(at: instance)
                 if !failed.isEmpty { failures += failed }
-                node.destroyGraphValue(instance)
+                node.destroyKept(instance)
             case .given(let instance):
-                node.destroyGraphValue(instance)
+                node.destroyKept(instance)
             case .creating(_, let waited):
                 // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
-                if waited { CreationCoordinator.shared.released(CellKey(scope: serial, node: entry.serial)) }
+                if waited { CreationCoordinator.shared.release(CellKey(scope: serial, node: entry.serial)) }
             case .abandoned:
                 break
             }
-            entry.node.release()
+            Retained.release(entry.node, as: AnyNode.self)
         }
         return failures
     }

@@ -120,16 +120,23 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
             case .ready: return false
             case .mine: return true
             case .wait:
-                if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit) }
-                tables.sleepers += 1
-                let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
-                tables.sleepers -= 1
-                tables.waitingFor[owner] = nil
-                if !signalled, tables.owners[cell] != nil, !isReady() {
+                if !sleep(owner, until: &deadline, limit: limit), tables.owners[cell] != nil, !isReady() {
                     throw IoCError(.creationWaitTimedOut(component: label(), seconds: limit ?? 0, path: [label()]))
                 }
             }
         }
+    }
+
+    /// Sleeps on the condition (held) until a release wakes the caller `owner`, who waits for a
+    /// cell, or the deadline passes — taken now, `limit` from now, if the caller had none yet.
+    /// Whether it was woken rather than timed out.
+    private func sleep(_ owner: UInt, until deadline: inout Date?, limit: Double?) -> Bool {
+        if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit) }
+        tables.sleepers += 1
+        let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
+        tables.sleepers -= 1
+        tables.waitingFor[owner] = nil
+        return signalled
     }
 
     /// The `async` form of ``acquire(_:owner:label:limit:isReady:)``.
@@ -150,7 +157,7 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
     }
 
     /// Waits while `holder` creates `cell`, a creation claimed outside the coordinator (a task
-    /// scope's entry), until `isReleased` says it ended — the claimant calls ``released(_:)``
+    /// scope's entry), until `isReleased` says it ended — the claimant calls ``release(_:)``
     /// then — with the cycle checks and the wait limit of a wait for a cell created here.
     func wait(for cell: CellKey, heldBy holder: UInt, owner: UInt, label: @escaping @Sendable () -> String, limit: Double?,
               isReleased: () -> Bool) throws {
@@ -164,25 +171,15 @@ final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U
             tables.owners[cell] = current
             if let cycle = cycle(cell, heldBy: current, owner: owner, label: label) { throw cycle }
             tables.waitingFor[owner] = cell
-            if deadline == nil, let limit { deadline = Date().addingTimeInterval(limit) }
-            tables.sleepers += 1
-            let signalled = deadline.map { condition.wait(until: $0) } ?? { condition.wait(); return true }()
-            tables.sleepers -= 1
-            tables.waitingFor[owner] = nil
-            if !signalled, !isReleased() {
+            if !sleep(owner, until: &deadline, limit: limit), !isReleased() {
                 throw IoCError(.creationWaitTimedOut(component: label(), seconds: limit ?? 0, path: [label()]))
             }
         }
     }
 
-    /// Ends the creation of `cell` that ``wait(for:heldBy:owner:label:limit:isReleased:)``
-    /// waits for, and wakes its waiters.
-    func released(_ cell: CellKey) {
-        release(cell)
-    }
-
-    /// Ends the creation of `cell`, whether it succeeded or threw, and wakes its waiters.
-    private func release(_ cell: CellKey) {
+    /// Ends the creation of `cell`, whether it succeeded or threw, and wakes its waiters: this
+    /// coordinator's own, and one claimed outside it that ``wait(for:heldBy:owner:label:limit:isReleased:)`` waited for.
+    func release(_ cell: CellKey) {
         condition.lock()
         tables.owners[cell] = nil
         // NB: most creations have no one waiting, on a thread or in a task.

@@ -348,7 +348,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         graph.store(kept(value), for: self)
     }
 
-    override func destroyGraphValue(_ pointer: UnsafeMutableRawPointer) {
+    override func destroyKept(_ pointer: UnsafeMutableRawPointer) {
         Self.free(pointer.assumingMemoryBound(to: T.self))
     }
 
@@ -366,7 +366,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         return failures
     }
 
-    /// `value`, kept at an address of its own (freed with ``destroyGraphValue(_:)``). NB: a
+    /// `value`, kept at an address of its own (freed with ``destroyKept(_:)``). NB: a
     /// method of the node, not a static one: `Node<T>.kept` from generic code would look up
     /// `Node<T>`'s metadata on each call.
     func kept(_ value: T) -> UnsafeMutableRawPointer {

@@ -28,7 +28,7 @@ final class Producer<T>: @unchecked Sendable {
     /// The dispose hooks, each given the address of an instance of `T`. NB: not an array of
     /// `(T) throws -> Void`, whose metadata walking it looks up for each `T`, nor of `(Any)`,
     /// whose hooks would cast (an `Optional<T>` metadata lookup each): either cost a task scope
-    /// more than running its hooks (docs/Performance.md, "The request scope").
+    /// more than running its hooks (docs/Performance.md U24).
     let disposers: [Disposer]
     typealias Disposer = @Sendable (UnsafeRawPointer) throws -> Void
     /// Nothing but construction: no steps, post-processors or strategy.

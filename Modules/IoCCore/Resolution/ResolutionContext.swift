@@ -112,7 +112,7 @@ final class ObjectGraph: @unchecked Sendable {  // docs/Performance.md U15
     deinit {
         // The container that owns the nodes outlives every graph: a resolver that keeps a
         // graph also keeps its container. Nothing else holds the graph now: no lock needed.
-        for entry in entries { entry.node.with { $0.destroyGraphValue(entry.pointer) } }
+        for entry in entries { entry.node.with { $0.destroyKept(entry.pointer) } }
     }
 
     /// Where the instance of the node with `serial` is kept, if it was made in this graph.
