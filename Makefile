@@ -146,7 +146,7 @@ fidelity: check-toolchain check-engines
 
 # Every module's DocC catalog and symbols, in one archive (swift-docc-plugin). Preview it with
 # `docc preview`, or serve the folder as a static site.
-DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting IoCServiceLifecycle IoCLogging
+DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting IoCServiceLifecycle IoCLogging IoCConfiguration
 docs: check-toolchain
 	mkdir -p .build-docs
 	$(SWIFT) package --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \

@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "IoCLogging", targets: ["IoCLogging"]),
         // Services the container makes, run by swift-service-lifecycle in dependency order.
         .library(name: "IoCServiceLifecycle", targets: ["IoCServiceLifecycle"]),
+        // swift-configuration's providers as a property source, and handles on settings that reload.
+        .library(name: "IoCConfiguration", targets: ["IoCConfiguration"]),
         // Link from test targets only.
         .library(name: "IoCTesting", targets: ["IoCTesting"]),
         // The `ioc` command-line tool, and its commands for apps to embed with their own catalog.
@@ -41,6 +43,11 @@ let package = Package(
         // IoCServiceLifecycle and IoCLogging only.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+        // IoCConfiguration only. JSON files are its default; ReloadingFileProvider is a trait, on
+        // here so that an app that links IoCConfiguration can use it. Not its YAML trait: that
+        // builds Yams, whose own copy of libyaml would replace the system's that IoCYAML links
+        // (docs/ServerApps.md, "Configuration sources").
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "Reloading"]),
     ],
     targets: [
         .target(name: "IoCCore", dependencies: ["CIoCThreadStack", "CIoCAtomics"], path: "Modules/IoCCore"),
@@ -55,10 +62,10 @@ let package = Package(
         .testTarget(name: "IoCConfigTests", dependencies: ["IoCConfig", "IoCCore"], path: "Tests/IoCConfigTests"),
 
         .systemLibrary(
-            name: "CYaml", path: "Modules/CYaml", pkgConfig: "yaml-0.1",
+            name: "CLibYAML", path: "Modules/CLibYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "IoCYAML", dependencies: ["IoCCore", "IoCConfig", "CYaml"], path: "Modules/IoCYAML"),
+        .target(name: "IoCYAML", dependencies: ["IoCCore", "IoCConfig", "CLibYAML"], path: "Modules/IoCYAML"),
         .systemLibrary(
             name: "CLibXML2", path: "Modules/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
@@ -173,6 +180,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/IoCServiceLifecycleTests"
+        ),
+        .target(
+            name: "IoCConfiguration",
+            dependencies: ["IoCCore", .product(name: "Configuration", package: "swift-configuration")],
+            path: "Modules/IoCConfiguration"
+        ),
+        .testTarget(
+            name: "IoCConfigurationTests",
+            dependencies: [
+                "IoCConfiguration", "IoCCore", "IoCYAML",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/IoCConfigurationTests",
+            resources: [.copy("Files")]
         ),
         .testTarget(
             name: "IoCTestingTests",

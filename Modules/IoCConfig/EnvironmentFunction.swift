@@ -24,8 +24,9 @@ public struct EnvironmentFunction: PlaceholderFunction {
         }
         guard let value = try expression.evaluate(in: call) else { return nil }
         // A variable's own value may hold placeholders (a parameter default such as
-        // `env(NAME): '%other%'`); a processed one is what its processors made of it.
-        if expression.processors.isEmpty, case .string(let text) = value.kind, text.contains("${") {
+        // `env(NAME): '%other%'`); a processed one is what its processors made of it. A
+        // secret is taken as it is.
+        if expression.processors.isEmpty, !value.isSecret, case .string(let text) = value.kind, text.contains("${") {
             return try call.resolve(text)
         }
         return value
@@ -147,7 +148,10 @@ extension EnvironmentExpression {
     func evaluate(in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
         var value = call.lookup(name) ?? call.lookup("env(\(name))")
         for processor in processors.reversed() {
+            let wasSecret = value?.isSecret == true
             value = try apply(processor, to: value, in: call)
+            // What a processor makes of a secret (`json:` a map, `key:` a part of it) is secret.
+            if wasSecret { value = value?.markedSecret() }
         }
         return value
     }
@@ -160,6 +164,8 @@ extension EnvironmentExpression {
             return call.lookup(fallback) ?? ConfigValue(.null, at: location)
         }
         guard let value else { return nil }
+        /// `raw`, quoted for a message, unless the value is a secret.
+        func quoted(_ raw: String) -> String { value.isSecret ? "the secret value of \(name)" : "\"\(raw)\"" }
         func text(_ what: String) throws(IoCError) -> String {
             guard let text = value.scalarText else {
                 throw call.failure("'\(what):' needs text, but env(\(name)) gives \(value.kindName) at that point")
@@ -173,13 +179,13 @@ extension EnvironmentExpression {
             if case .int = value.kind { return value }
             let raw = try text("int").trimmedOfBlanks
             guard let number = Int(raw) ?? Double(raw).flatMap({ $0.rounded() == $0 ? Int(exactly: $0) : nil }) else {
-                throw call.failure("'int:' cannot read \"\(raw)\" as a whole number")
+                throw call.failure("'int:' cannot read \(quoted(raw)) as a whole number")
             }
             return ConfigValue(.int(number), at: location)
         case .float:
             if case .double = value.kind { return value }
             let raw = try text("float").trimmedOfBlanks
-            guard let number = Double(raw) else { throw call.failure("'float:' cannot read \"\(raw)\" as a number") }
+            guard let number = Double(raw) else { throw call.failure("'float:' cannot read \(quoted(raw)) as a number") }
             return ConfigValue(.double(number), at: location)
         case .bool, .not:
             let flag: Bool

@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 import IoCConfig
 import IoCCore
 

@@ -1136,10 +1136,17 @@ final class RequestScope: CustomScope, @unchecked Sendable {   // `lock` guards 
 builder.register(scope: RequestScope(), named: "request")
 } // scaffold
 
-// Modules/IoCCore/Values/ConfigValue.swift:49
-func configValue49() throws { // scaffold
+// Modules/IoCCore/Values/ConfigValue.swift:56
+func configValue56() throws { // scaffold
     let retries = ConfigValue(.int(3), at: ConfigLocation(file: "services.yaml", line: 4, column: 14))
-    _ = retries // scaffold
+    let password = ConfigValue(.string("s3cret"), isSecret: true)   // shown as <redacted>
+    _ = (retries, password) // scaffold
+} // scaffold
+
+// Modules/IoCCore/Values/ConfigValue.swift:68
+func configValue68() throws { // scaffold
+    let token = ConfigValue.string("abc123").markedSecret()   // description: <redacted>
+    _ = token // scaffold
 } // scaffold
 
 // Modules/IoCCore/Values/PlaceholderFunction.swift:6

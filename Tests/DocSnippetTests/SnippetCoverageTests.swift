@@ -99,9 +99,11 @@ enum Snippets {
     /// types must stand at file scope, and the doc comments'), trimmed, by file.
     static func sources() throws -> [(name: String, lines: [String])] {
         let tests = repository.appendingPathComponent("Tests")
-        // IoCServiceLifecycle's and IoCLogging's stand in their own tests: DocCommentSnippetTests'
-        // fixture has types named Logger and Logging, which swift-log's module and type would clash with.
-        let targets = ["DocSnippetTests", "DocSnippetAnnotationTests", "DocCommentSnippetTests", "IoCServiceLifecycleTests", "IoCLoggingTests"]
+        // IoCServiceLifecycle's, IoCLogging's and IoCConfiguration's stand in their own tests:
+        // DocCommentSnippetTests' fixture has types named Logger and Logging, which swift-log's
+        // module and type would clash with (and Configuration's ConfigValue with IoCCore's).
+        let targets = ["DocSnippetTests", "DocSnippetAnnotationTests", "DocCommentSnippetTests", "IoCServiceLifecycleTests", "IoCLoggingTests",
+                       "IoCConfigurationTests"]
         return try targets.flatMap { target in
             let folder = tests.appendingPathComponent(target)
             return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { name in

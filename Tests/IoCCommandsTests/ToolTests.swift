@@ -448,6 +448,28 @@ struct ExplainTests {
             "  scope: request — a custom scope: the CustomScope the app registers under this name decides\n"))
     }
 
+    /// A secret from the app's property sources (IoCConfiguration's, for one) is never printed.
+    @Test func aSecretValue_isShownRedacted() throws {
+        let path = try write("""
+            services:
+              db: { class: Database, arguments: ['${db.user}', '${db.password}', 'postgres://${db.user}:${db.password}@db/app'] }
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tool = IoCTool { builder in
+            builder.propertySources.append(DictionaryPropertySource(name: "vault", [
+                "db.user": .string("app"), "db.password": ConfigValue(.string("hunter2"), isSecret: true),
+            ]))
+        }
+        let result = ioc("explain", path, "db", tool: tool)
+        #expect(result.status == 0)
+        #expect(result.output.contains("""
+            ├─ argument 0 <- value "app"
+            ├─ argument 1 <- value <redacted>
+            └─ argument 2 <- value <redacted>
+            """))
+        #expect(!result.output.contains("hunter2"))
+    }
+
     @Test func unknownKey_suggestsTheClosest() throws {
         let yaml = try fixture("shop.yaml")
         let result = ioc("explain", yaml, "chekout")

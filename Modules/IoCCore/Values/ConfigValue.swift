@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Scalars keep the form the front end read; conversion to a Swift type happens at build,
 /// against the type the injection point needs (``ValueConverters``). Equality ignores
-/// locations, so that the same value read from YAML and XML compares equal.
+/// locations (and ``isSecret``), so that the same value read from YAML and XML compares equal.
 public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
     /// What a value is: a scalar as the front end read it, a list, or a map.
     public enum Kind: Sendable, Equatable {
@@ -41,17 +41,42 @@ public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
 
     /// What the value is.
     public var kind: Kind
+    /// Whether the value is a secret (a password, a key): messages — errors, `ioc explain`,
+    /// the container's events and logs — show `<redacted>` in its place, and placeholders in
+    /// its text are not resolved (a password may hold `${`). A property source sets it (for
+    /// example IoCConfiguration's, from swift-configuration's secret values); a value that a
+    /// secret was put into is secret too.
+    // NB: between `kind` and `location`, in `kind`'s tail padding: a value stays 48 bytes.
+    public var isSecret: Bool
     /// Where it was written; ``ConfigLocation/unknown`` for values made in code.
     public var location: ConfigLocation
 
-    /// A value of `kind`, written at `location`.
+    /// A value of `kind`, written at `location`; `isSecret` marks a secret.
     ///
     /// ```swift
     /// let retries = ConfigValue(.int(3), at: ConfigLocation(file: "services.yaml", line: 4, column: 14))
+    /// let password = ConfigValue(.string("s3cret"), isSecret: true)   // shown as <redacted>
     /// ```
-    public init(_ kind: Kind, at location: ConfigLocation = .unknown) {
+    public init(_ kind: Kind, isSecret: Bool = false, at location: ConfigLocation = .unknown) {
         self.kind = kind
+        self.isSecret = isSecret
         self.location = location
+    }
+
+    /// The value, and every value in it, marked secret (``isSecret``).
+    ///
+    /// ```swift
+    /// let token = ConfigValue.string("abc123").markedSecret()   // description: <redacted>
+    /// ```
+    public func markedSecret() -> ConfigValue {
+        var marked = self
+        marked.isSecret = true
+        switch kind {
+        case .list(let items): marked.kind = .list(items.map { $0.markedSecret() })
+        case .map(let entries): marked.kind = .map(entries.map { (key: $0.key, value: $0.value.markedSecret()) })
+        default: break
+        }
+        return marked
     }
 
     /// A string value: `.string("https://api.example.com")`.
@@ -73,8 +98,13 @@ public struct ConfigValue: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (lhs: ConfigValue, rhs: ConfigValue) -> Bool { lhs.kind == rhs.kind }
 
-    /// The value as written: strings quoted, lists in brackets, maps in braces.
+    /// What messages show of a secret value (``isSecret``).
+    public static let redacted = "<redacted>"
+
+    /// The value as written: strings quoted, lists in brackets, maps in braces; a secret as
+    /// `<redacted>`.
     public var description: String {
+        if isSecret { return Self.redacted }
         switch kind {
         case .null: return "null"
         case .bool(let value): return String(value)

@@ -3,6 +3,9 @@ import Foundation
 /// Replaces `${key}` and `${key:default}` in config strings with values from the builder's
 /// property sources, at build. A value may itself hold placeholders; a circle of them is an
 /// error, as is a key with no value and no default. `$${` stands for a literal `${`.
+///
+/// A secret value (``ConfigValue/isSecret``) is taken as it is, its text not searched for
+/// placeholders; text a secret was put into, and what a function made from one, is secret too.
 struct PlaceholderResolver {
     let sources: [any PropertySource]
     /// The functions `${name(argument)}` may call (``PlaceholderFunction``), by name.
@@ -55,6 +58,7 @@ struct PlaceholderResolver {
             return try value(of: key, default: fallback, at: location, chain: chain)
         }
         var result = ""
+        var holdsSecret = false
         for segment in segments {
             switch segment {
             case .text(let literal): result += literal
@@ -65,6 +69,7 @@ struct PlaceholderResolver {
                                                          reason: "${\(key)} is \(value.kindName), which cannot be put inside text"))
                 }
                 result += text
+                holdsSecret = holdsSecret || value.isSecret
             }
             // Checked as it grows: one value may put a long one together with itself many times.
             guard state.madeBytes + result.utf8.count <= maxTextBytes else {
@@ -72,13 +77,13 @@ struct PlaceholderResolver {
             }
         }
         state.madeBytes += result.utf8.count
-        return ConfigValue(.string(result), at: location)
+        return ConfigValue(.string(result), isSecret: holdsSecret, at: location)
     }
 
     /// A config value with every placeholder in its strings resolved.
     func resolve(_ value: ConfigValue) throws(IoCError) -> ConfigValue {
         switch value.kind {
-        case .string(let text) where Self.mayContainPlaceholder(text):
+        case .string(let text) where !value.isSecret && Self.mayContainPlaceholder(text):
             var resolved = try resolve(text, at: value.location)
             resolved.location = value.location
             return resolved
@@ -140,7 +145,7 @@ struct PlaceholderResolver {
 
     /// `value`, found for `key`, with the placeholders of its text resolved.
     private func expanded(_ value: ConfigValue, of key: String, at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
-        guard case .string(let text) = value.kind, Self.mayContainPlaceholder(text) else { return value }
+        guard !value.isSecret, case .string(let text) = value.kind, Self.mayContainPlaceholder(text) else { return value }
         return try resolve(text, at: location, chain: chain + [key])
     }
 
@@ -161,12 +166,32 @@ struct PlaceholderResolver {
     private func value(of key: String, calling function: any PlaceholderFunction, with argument: Substring, default fallback: String?,
                        at location: ConfigLocation, chain: [String]) throws(IoCError) -> ConfigValue {
         if let known = state.values[key] { return known }
+        // What the function makes from a secret is secret: the call notes each it is given.
+        let gaveSecret = SecretNote()
         let call = PlaceholderCall(
-            text: key, location: location, roots: roots, lookupValue: lookup,
-            resolveText: { (value: String) throws(IoCError) -> ConfigValue in try resolve(value, at: location, chain: chain + [key]) })
-        if let value = try function.value(of: String(argument), in: call) { return remembered(value, for: key) }
+            text: key, location: location, roots: roots,
+            lookupValue: { name in gaveSecret.noting(lookup(name)) },
+            resolveText: { (value: String) throws(IoCError) -> ConfigValue in gaveSecret.noting(try resolve(value, at: location, chain: chain + [key])) })
+        if let value = try function.value(of: String(argument), in: call) {
+            return remembered(gaveSecret.seen ? value.markedSecret() : value, for: key)
+        }
         if let fallback { return try resolve(fallback, at: location, chain: chain + [key]) }
         throw unresolved(key, at: location, chain: chain)
+    }
+
+    /// Whether a function's call was given a secret value.
+    private final class SecretNote {
+        var seen = false
+
+        func noting(_ value: ConfigValue?) -> ConfigValue? {
+            if value?.isSecret == true { seen = true }
+            return value
+        }
+
+        func noting(_ value: ConfigValue) -> ConfigValue {
+            if value.isSecret { seen = true }
+            return value
+        }
     }
 
     private enum Segment {
