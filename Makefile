@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests|ContainerServicesTests|ScopeValueTests|StartGateTests
 
-.PHONY: all build test test-fallback plugin-test run examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test test-fallback plugin-test run run-server test-server examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -15,6 +15,8 @@ help:
 	@echo "make test    run every test (Swift Testing and XCTest)"
 	@echo "make run     run the WeatherReport example end to end"
 	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
+	@echo "make run-server  the Hummingbird to-do API (Examples/TodoServer) on 127.0.0.1:8080"
+	@echo "make test-server  drive the to-do API over real HTTP (Hummingbird's live test client)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make test-fallback  every test on the paths for older Apple releases (IoCCore's own atomics, ...; IOC_FALLBACK)"
@@ -48,6 +50,16 @@ build: check-toolchain
 
 test: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS)
+
+# The Hummingbird to-do API (Examples/TodoServer, a package of its own: swift-ioc's users never
+# resolve Hummingbird) on 127.0.0.1:8080 (PORT moves it, TODO_DB its SQLite file); Ctrl-C or
+# SIGTERM stops it gracefully. `make test-server` drives it over real HTTP (its first build
+# compiles Hummingbird and swift-nio: a few minutes).
+run-server: check-toolchain
+	cd Examples/TodoServer && $(SWIFT) run $(SWIFT_FLAGS) todo-server
+
+test-server: check-toolchain
+	cd Examples/TodoServer && $(SWIFT) test $(SWIFT_FLAGS)
 
 run: check-toolchain
 	$(SWIFT) run $(SWIFT_FLAGS) weather-report

@@ -121,14 +121,7 @@ struct ConfigurationSecretTests {
 struct ConfigHandleTests {
     @Test func aHandle_readsTheValueNow() throws {
         let settings = MutableInMemoryProvider(initialValues: ["rate.limit": 10])
-        let builder = ContainerBuilder()
-        builder.catalog = appCatalog()
-        builder.addConfiguration(ConfigurationPropertySource(providers: [settings]))
-        try builder.loadYAML("""
-            services:
-              limiter: { class: RateLimiter, arguments: [rate.limit] }
-            """)
-        let limiter = try builder.build().resolve(RateLimiter.self, name: "limiter")
+        let limiter = try appBuilder([settings], yaml: limiterYAML).build().resolve(RateLimiter.self, name: "limiter")
         #expect(limiter.limit.value == 10)
         settings.setValue(25, forKey: "rate.limit")
         #expect(limiter.limit.value == 25)
@@ -140,10 +133,7 @@ struct ConfigHandleTests {
     }
 
     @Test func aKeyWithoutAValue_failsTheBuild_namingItAndTheFix() throws {
-        let builder = ContainerBuilder()
-        builder.catalog = appCatalog()
-        builder.addConfiguration(ConfigurationPropertySource(providers: [InMemoryProvider(values: ["rate.limit": "many"])]))
-        try builder.loadYAML("""
+        let builder = try appBuilder([InMemoryProvider(values: ["rate.limit": "many"])], yaml: """
             services:
               limiter: { class: RateLimiter, arguments: [rate.limt] }
               other: { class: RateLimiter, arguments: ['${rate.limit}'] }
@@ -185,14 +175,7 @@ struct ConfigHandleTests {
         let file = folder.appendingPathComponent("settings.json")
         try Data(#"{"rate": {"limit": 10}}"#.utf8).write(to: file)
         let provider = try await ReloadingFileProvider<JSONSnapshot>(filePath: .init(stringLiteral: file.path), pollInterval: .milliseconds(20))
-        let builder = ContainerBuilder()
-        builder.catalog = appCatalog()
-        builder.addConfiguration(ConfigurationPropertySource(providers: [provider]))
-        try builder.loadYAML("""
-            services:
-              limiter: { class: RateLimiter, arguments: [rate.limit] }
-            """)
-        let limiter = try await builder.build().resolve(RateLimiter.self, name: "limiter")
+        let limiter = try await appBuilder([provider], yaml: limiterYAML).build().resolve(RateLimiter.self, name: "limiter")
         #expect(limiter.limit.value == 10)
         let group = ServiceGroup(services: [provider], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         try await withThrowingTaskGroup(of: Void.self) { tasks in

@@ -1,6 +1,8 @@
+import Configuration
 import Foundation
 import IoCConfiguration
 import IoCCore
+import IoCYAML
 
 struct Database: Sendable, Equatable {
     let host: String
@@ -21,6 +23,22 @@ func appCatalog() -> TypeCatalog {
     catalog.add(RateLimiter.self) { $0.initializer("init(limit:)") { (limit: ConfigHandle<Int>) in RateLimiter(limit: limit) } }
     return catalog
 }
+
+/// A builder with the app's catalog, reading placeholders and handles from `providers`, and
+/// `yaml` loaded.
+func appBuilder(_ providers: [any ConfigProvider], yaml: String) throws -> ContainerBuilder {
+    let builder = ContainerBuilder()
+    builder.catalog = appCatalog()
+    builder.addConfiguration(ConfigurationPropertySource(providers: providers))
+    try builder.loadYAML(yaml)
+    return builder
+}
+
+/// The services.yaml of one rate limiter whose handle reads `rate.limit`.
+let limiterYAML = """
+    services:
+      limiter: { class: RateLimiter, arguments: [rate.limit] }
+    """
 
 /// A file of this target's `Files` folder.
 func fixture(_ name: String) throws -> URL {
