@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
 CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests|ContainerServicesTests|ScopeValueTests|StartGateTests
 
-.PHONY: all build test test-fallback plugin-test run run-server test-server examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test test-fallback plugin-test run run-server test-server test-config-yaml examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
@@ -17,6 +17,7 @@ help:
 	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
 	@echo "make run-server  the Hummingbird to-do API (Examples/TodoServer) on 127.0.0.1:8080"
 	@echo "make test-server  drive the to-do API over real HTTP (Hummingbird's live test client)"
+	@echo "make test-config-yaml  IoCConfiguration over swift-configuration's YAML files (its own package: the trait builds Yams)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
 	@echo "make test-fallback  every test on the paths for older Apple releases (IoCCore's own atomics, ...; IOC_FALLBACK)"
@@ -60,6 +61,11 @@ run-server: check-toolchain
 
 test-server: check-toolchain
 	cd Examples/TodoServer && $(SWIFT) test $(SWIFT_FLAGS)
+
+# IoCConfiguration over swift-configuration's YAML files (its `YAML` trait, which builds Yams):
+# Tests/ConfigurationYAMLFixture, a package of its own (docs/ServerApps.md, "Configuration sources").
+test-config-yaml: check-toolchain
+	cd Tests/ConfigurationYAMLFixture && $(SWIFT) test $(SWIFT_FLAGS)
 
 run: check-toolchain
 	$(SWIFT) run $(SWIFT_FLAGS) weather-report
