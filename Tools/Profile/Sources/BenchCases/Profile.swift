@@ -278,6 +278,20 @@ public func profile(_ name: String) throws {
         }
         return
     }
+    if name == "request-scope-task" {
+        // The same requests as a server's middleware runs them: in a task, the `async` forms.
+        let container = try requestScopeContainer()
+        let count = environmentNumber("PROFILE_COUNT", default: 200_000)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            for id in 0..<count {
+                handled.add((try? await handleInScopeAsync(container, BenchRequest(id: id))) ?? 0, ordering: .relaxed)
+            }
+            done.signal()
+        }
+        done.wait()
+        return
+    }
     if name == "bind-resolve" {
         // The definitions of `bind`, each then resolved once: the property steps are bound
         // and run on first use.

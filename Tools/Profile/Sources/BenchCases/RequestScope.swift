@@ -55,6 +55,13 @@ public func handleInScope(_ container: Container, _ request: BenchRequest) throw
     try container.withTaskScope(providing: request) { try container.resolve(RequestHandler.self).handle() }
 }
 
+/// One request as a server's middleware runs it (Examples/TodoServer): the `async` forms, in the
+/// request's task.
+@inline(never)
+public func handleInScopeAsync(_ container: Container, _ request: BenchRequest) async throws -> Int {
+    try await container.withTaskScope(providing: request) { try await container.resolve(RequestHandler.self).handle() }
+}
+
 /// The same request wired by hand, its components closed newest first.
 @inline(never)
 public func handleByHand(_ request: BenchRequest) -> Int {
