@@ -11,6 +11,8 @@ struct LayoutTests {
         #expect(MemoryLayout<ConfigLocation>.size == 24)
         #expect(MemoryLayout<TypeRef>.size == 8)
         #expect(MemoryLayout<StatedFields>.size == 1)   // beside the definition's flags
+        // A value's secret flag sits in its kind's tail padding: a value is as large as before it.
+        #expect(MemoryLayout<ConfigValue>.size == 48)
         var location = ConfigLocation(file: "big.yaml", line: 2_000_000, column: 4_000)
         #expect(location.line == 2_000_000 && location.column == 4_000)
         location.line = Int.max   // past what any file the loaders accept can reach: clamped
