@@ -53,31 +53,38 @@ public struct ConfigHandle<Value: ConfigHandleValue>: Sendable, CustomStringConv
     public var description: String { "\(key) = " + (isSecret ? IoCCore.ConfigValue.redacted : "\(value)") }
 }
 
-/// A type a ``ConfigHandle`` can read: text, whole numbers, numbers, booleans and lists of them.
+/// A type a ``ConfigHandle`` can read, and a ``ConfigurationPropertySource`` gives placeholders:
+/// text, whole numbers, numbers, booleans and lists of them.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public protocol ConfigHandleValue: Sendable {
     /// The value of `key` in `reader` as this type; `nil` when it has none of this type.
     static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> Self?
+    /// The value as the container's config values hold it: `.string`, `.int`, `.list`…
+    var configValueKind: IoCCore.ConfigValue.Kind { get }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension String: ConfigHandleValue {
     public static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> String? { reader.string(forKey: key, isSecret: isSecret) }
+    public var configValueKind: IoCCore.ConfigValue.Kind { .string(self) }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension Int: ConfigHandleValue {
     public static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> Int? { reader.int(forKey: key, isSecret: isSecret) }
+    public var configValueKind: IoCCore.ConfigValue.Kind { .int(self) }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension Double: ConfigHandleValue {
     public static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> Double? { reader.double(forKey: key, isSecret: isSecret) }
+    public var configValueKind: IoCCore.ConfigValue.Kind { .double(self) }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension Bool: ConfigHandleValue {
     public static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> Bool? { reader.bool(forKey: key, isSecret: isSecret) }
+    public var configValueKind: IoCCore.ConfigValue.Kind { .bool(self) }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -85,11 +92,12 @@ extension Array: ConfigHandleValue where Element: ConfigHandleArrayElement {
     public static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> [Element]? {
         Element.readArray(key, isSecret: isSecret, from: reader)
     }
+    public var configValueKind: IoCCore.ConfigValue.Kind { .list(map { IoCCore.ConfigValue($0.configValueKind) }) }
 }
 
 /// An element of a list a ``ConfigHandle`` can read: `String`, `Int`, `Double`, `Bool`.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-public protocol ConfigHandleArrayElement: Sendable {
+public protocol ConfigHandleArrayElement: ConfigHandleValue {
     /// The list at `key` in `reader`; `nil` when it has no list of this element type.
     static func readArray(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> [Self]?
 }
@@ -151,14 +159,7 @@ extension ConfigurationPropertySource {
         func register<Value: ConfigHandleValue>(_: Value.Type) {
             converters.register(ConfigHandle<Value>.self) { value in try self.handle(named: value) }
         }
-        register(String.self)
-        register(Int.self)
-        register(Double.self)
-        register(Bool.self)
-        register([String].self)
-        register([Int].self)
-        register([Double].self)
-        register([Bool].self)
+        for type in Self.valueTypes { register(type) }
     }
 }
 

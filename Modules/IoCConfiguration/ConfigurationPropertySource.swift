@@ -79,18 +79,18 @@ public struct ConfigurationPropertySource: PropertySource {
         return markedSecret ? value.markedSecret() : value
     }
 
-    /// The value of `key` as the first of the kinds a provider can hold that it converts to:
+    /// The types a provider's value is read as, the first that it converts to giving its kind:
     /// text first (an environment variable is text, whatever it spells), then a number, a
-    /// boolean, a list (a JSON file keeps its values' kinds).
+    /// boolean, a list (a JSON file keeps its values' kinds). Also the types a ``ConfigHandle`` reads.
+    static let valueTypes: [any ConfigHandleValue.Type] = [
+        String.self, Int.self, Double.self, Bool.self, [String].self, [Int].self, [Double].self, [Bool].self,
+    ]
+
+    /// The value of `key`, as the first of ``valueTypes`` a provider converts it to.
     static func read(_ key: ConfigKey, isSecret: Bool, from reader: ConfigReader) -> IoCCore.ConfigValue.Kind? {
-        if let text = reader.string(forKey: key, isSecret: isSecret) { return .string(text) }
-        if let number = reader.int(forKey: key, isSecret: isSecret) { return .int(number) }
-        if let number = reader.double(forKey: key, isSecret: isSecret) { return .double(number) }
-        if let flag = reader.bool(forKey: key, isSecret: isSecret) { return .bool(flag) }
-        if let items = reader.stringArray(forKey: key, isSecret: isSecret) { return .list(items.map { .string($0) }) }
-        if let items = reader.intArray(forKey: key, isSecret: isSecret) { return .list(items.map { .int($0) }) }
-        if let items = reader.doubleArray(forKey: key, isSecret: isSecret) { return .list(items.map { .double($0) }) }
-        if let items = reader.boolArray(forKey: key, isSecret: isSecret) { return .list(items.map { .bool($0) }) }
+        for type in valueTypes {
+            if let value = type.read(key, isSecret: isSecret, from: reader) { return value.configValueKind }
+        }
         return nil
     }
 }

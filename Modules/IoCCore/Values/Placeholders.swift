@@ -170,7 +170,7 @@ struct PlaceholderResolver {
         let gaveSecret = SecretNote()
         let call = PlaceholderCall(
             text: key, location: location, roots: roots,
-            lookupValue: { name in gaveSecret.noting(lookup(name)) },
+            lookupValue: { name in lookup(name).map(gaveSecret.noting) },
             resolveText: { (value: String) throws(IoCError) -> ConfigValue in gaveSecret.noting(try resolve(value, at: location, chain: chain + [key])) })
         if let value = try function.value(of: String(argument), in: call) {
             return remembered(gaveSecret.seen ? value.markedSecret() : value, for: key)
@@ -182,11 +182,6 @@ struct PlaceholderResolver {
     /// Whether a function's call was given a secret value.
     private final class SecretNote {
         var seen = false
-
-        func noting(_ value: ConfigValue?) -> ConfigValue? {
-            if value?.isSecret == true { seen = true }
-            return value
-        }
 
         func noting(_ value: ConfigValue) -> ConfigValue {
             if value.isSecret { seen = true }

@@ -3,7 +3,8 @@ import Hummingbird
 import IoCCore
 
 /// The API's handlers for one request: made once per request (task-local) with the request's
-/// log and info, so that what it notes lands in that request's line.
+/// log and info, so that what it notes lands in that request's line. A request it refuses is a
+/// Hummingbird `HTTPError`, written as `{"error": {"message": …}}` with its status.
 public final class TodoController: Sendable {
     let repository: TodoRepository
     let log: RequestLog
@@ -18,12 +19,12 @@ public final class TodoController: Sendable {
         let new: NewTodo
         do { new = try JSONDecoder().decode(NewTodo.self, from: Data(body.readableBytesView)) } catch {
             log.note("refused: not a to-do")
-            throw APIError.badRequest("The body must be a JSON object with a \"title\" string (and optionally \"done\", a boolean): \(Self.reason(error)).")
+            throw HTTPError(.badRequest, message: "The body must be a JSON object with a \"title\" string (and optionally \"done\", a boolean): \(Self.reason(error)).")
         }
         let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
             log.note("refused: empty title")
-            throw APIError.badRequest("\"title\" must not be empty.")
+            throw HTTPError(.badRequest, message: "\"title\" must not be empty.")
         }
         let todo = try repository.create(title: title, done: new.done ?? false)
         log.note("created \(todo.id)")
@@ -41,7 +42,7 @@ public final class TodoController: Sendable {
     func find(_ id: String) throws -> Todo {
         guard let todo = try repository.find(id: id) else {
             log.note("no \(id)")
-            throw APIError.notFound("No to-do has the id \"\(id)\".")
+            throw HTTPError(.notFound, message: "No to-do has the id \"\(id)\".")
         }
         log.note("found \(id)")
         return todo

@@ -40,10 +40,3 @@ public struct RandomIDGenerator: IDGenerator {
     public init() {}
     public func next() -> String { UUID().uuidString.lowercased() }
 }
-
-/// A request the API refuses: a JSON body `{"error": {"message": …}}` and its status, as
-/// Hummingbird writes its own `HTTPError`s.
-struct APIError {
-    static func badRequest(_ message: String) -> HTTPError { HTTPError(.badRequest, message: message) }
-    static func notFound(_ message: String) -> HTTPError { HTTPError(.notFound, message: message) }
-}

@@ -3,6 +3,7 @@ import IoCCore
 import IoCXML
 import IoCYAML
 import RawScan
+import Synchronization
 
 /// `ioc-profile CASE` (or `IoCBenchmarks profile CASE`): runs one case in a loop, for a
 /// profiler (perf, callgrind; `make instructions` guards some of them).
@@ -283,13 +284,17 @@ public func profile(_ name: String) throws {
         let container = try requestScopeContainer()
         let count = environmentNumber("PROFILE_COUNT", default: 200_000)
         let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<(any Error)?>(nil)
         Task {
-            for id in 0..<count {
-                handled.add((try? await handleInScopeAsync(container, BenchRequest(id: id))) ?? 0, ordering: .relaxed)
+            do {
+                for id in 0..<count { handled.add(try await handleInScopeAsync(container, BenchRequest(id: id)), ordering: .relaxed) }
+            } catch {
+                failure.withLock { $0 = error }
             }
             done.signal()
         }
         done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
         return
     }
     if name == "bind-resolve" {
