@@ -176,7 +176,7 @@ extension Container {
     /// let page = try container.withTaskScope { try container.resolve(RequestHandler.self).handle(request) }
     /// ```
     public func withTaskScope<R>(_ body: () throws -> R) throws -> R {
-        try run(body, in: TaskScope(TaskScopeState()))
+        try run(body, in: TaskScope())
     }
 
     /// Runs `body` in a new task scope; the `async` form.
@@ -187,7 +187,7 @@ extension Container {
     /// let page = try await container.withTaskScope { try await handler.handle(request) }
     /// ```
     public func withTaskScope<R>(_ body: () async throws -> R) async throws -> R {
-        try await run(body, in: TaskScope(TaskScopeState()))
+        try await run(body, in: TaskScope())
     }
 
     /// Runs `body` in a new task scope given `value`: in it, `value` is the task-local component
@@ -205,7 +205,7 @@ extension Container {
     /// }
     /// ```
     public func withTaskScope<C, R>(providing value: C, _ body: () throws -> R) throws -> R {
-        try run(body, in: TaskScope(TaskScopeState(providing: value, in: self)))
+        try run(body, in: TaskScope(providing: value, in: self))
     }
 
     /// ``withTaskScope(providing:_:)-(_,()->R)`` with `await`: a request handler's form.
@@ -216,7 +216,7 @@ extension Container {
     /// let page = try await container.withTaskScope(providing: info) { try await handler.handle(request) }
     /// ```
     public func withTaskScope<C, R>(providing value: C, _ body: () async throws -> R) async throws -> R {
-        try await run(body, in: TaskScope(TaskScopeState(providing: value, in: self)))
+        try await run(body, in: TaskScope(providing: value, in: self))
     }
 
     /// Runs `body` in `scope`, then ends it — also when `body` throws: what the scope made is

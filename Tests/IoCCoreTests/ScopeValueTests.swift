@@ -206,4 +206,88 @@ struct ScopeValueTests {
             """)
         #expect(throws: IoCError.self) { try ContainerBuilder().build().withTaskScope(providing: 1) {} }
     }
+
+    /// What a scope keeps of every size: values of a word or less (class references, a small
+    /// struct) and larger ones (a struct of strings, an existential), each disposed once, the
+    /// newest first — siblings in the order they were made, not the order they were asked for.
+    @Test func aScopesInstancesOfEverySize_areDisposedOnce_newestFirst() throws {
+        struct Header: Sendable { let name: String; let value: String; let origin: String }
+        final class Handler: Sendable {
+            let header: Header
+            let flags: any Sendable
+            init(header: Header, flags: any Sendable) { self.header = header; self.flags = flags }
+        }
+        let disposed = Disposed()
+        let builder = ContainerBuilder()
+        builder.register(scopeValue: RequestContext.self)
+        builder.register { (context: RequestContext) in Header(name: "path", value: context.path, origin: "request") }
+            .scope(.taskLocal).onDispose { disposed.record("header \($0.value)") }
+        builder.register { (context: RequestContext) -> any Sendable in context.path.count }
+            .scope(.taskLocal).onDispose { disposed.record("flags \($0)") }
+        builder.register(Handler.init).scope(.taskLocal).onDispose { disposed.record("handler \($0.header.value)") }
+        let container = try builder.build()
+        for path in ["/a", "/bookmarks"] {
+            let handler = try container.withTaskScope(providing: RequestContext(path: path)) {
+                let handler = try container.resolve(Handler.self)
+                #expect(try container.resolve(Handler.self) === handler)
+                #expect(try container.resolve(Header.self).origin == "request")
+                return handler
+            }
+            #expect(handler.header.value == path)
+            #expect(handler.flags as? Int == path.count)
+        }
+        #expect(disposed.all == ["handler /a", "flags 2", "header /a", "handler /bookmarks", "flags 10", "header /bookmarks"])
+    }
+
+    /// A factory that starts a scope of its own resolves in it: its resolver does not carry the
+    /// scope its own component is being made in.
+    @Test func aFactoryThatStartsAScope_resolvesInItsOwnScope() throws {
+        final class Audit: Sendable {
+            let outer: RequestLog
+            let inner: RequestLog
+            init(outer: RequestLog, inner: RequestLog) { self.outer = outer; self.inner = inner }
+        }
+        let builder = ContainerBuilder()
+        builder.register(scopeValue: RequestContext.self)
+        builder.register(RequestLog.init).scope(.taskLocal)
+        let innerScopes = Locked<Container?>(nil)
+        builder.register(Audit.self) { r in
+            let outer: RequestLog = try r.resolve()
+            guard let container = innerScopes.withLock({ $0 }) else { throw BadRequest() }
+            let inner = try container.withTaskScope(providing: RequestContext(path: "/inner")) { try r.resolve(RequestLog.self) }
+            return Audit(outer: outer, inner: inner)
+        }.scope(.taskLocal)
+        let container = try builder.build()
+        innerScopes.withLock { $0 = container }
+        let audit = try container.withTaskScope(providing: RequestContext(path: "/outer")) { try container.resolve(Audit.self) }
+        #expect(audit.outer.context.path == "/outer")
+        #expect(audit.inner.context.path == "/inner")
+    }
+
+    /// Tasks that outlive their scope and resolve in it while it ends get the scope's instance
+    /// (whole: read with the scope's lock held) or the error of a resolve outside any scope —
+    /// never an instance the end has let go. `make tsan` runs this too.
+    @Test func tasksResolvingWhileTheirScopeEnds_getTheInstanceOrTheError() async throws {
+        let disposed = Disposed()
+        let container = try Self.container(disposed)
+        for round in 0..<20 {
+            let path = "/race/\(round)"
+            let tasks = try container.withTaskScope(providing: RequestContext(path: path)) {
+                _ = try container.resolve(Controller.self)
+                return (0..<4).map { _ in
+                    Task { () -> Int in
+                        var found = 0
+                        while true {
+                            guard let log = try? await container.resolve(RequestLog.self) else { return found }
+                            #expect(log.context.path == path)
+                            found += 1
+                            await Task.yield()
+                        }
+                    }
+                }
+            }
+            for task in tasks { _ = await task.value }
+        }
+        #expect(disposed.all.count == 40)
+    }
 }

@@ -236,6 +236,10 @@ class AnyNode: @unchecked Sendable {
     /// Frees an instance kept for this node at an address of its own (``Node/kept(_:)``): by an
     /// object graph, or a task scope.
     func destroyKept(_ pointer: UnsafeMutableRawPointer) {}
+    /// Ends the life of an instance a task scope kept for this node.
+    func destroyKept(_ word: KeptWord) {}
+    /// Runs the dispose hooks for an instance a task scope kept for this node; the failures.
+    func dispose(kept word: KeptWord) -> [String] { [] }
     /// Makes the node hand out `other`'s singleton (test overlays).
     func shareInstances(of other: AnyNode) {}
     /// Forgets a kept instance; the dispose failures, or `nil` when the scope keeps none.

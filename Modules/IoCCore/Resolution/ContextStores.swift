@@ -39,39 +39,136 @@ final class ThreadLocalStore {
 /// are disposed when the block ends, in reverse creation order.
 ///
 /// A request's scope holds a handful of instances, so they sit in one short array under one
-/// lock — the scope is its `Locked` state, one object — found by a linear search of their nodes'
-/// serials, each at an address of its own (as an object graph keeps them: reading one back needs
-/// no cast). A creation claims its entry under that lock and fills it after `make` returns,
-/// moving it to the end: the filled entries are in creation order, which the end walks
-/// backwards. Only a caller that finds an entry claimed by another thread or task goes to the
-/// ``CreationCoordinator`` (which the claimant is then told to release): the uncontended
-/// creations of a request never touch the coordinator's global lock and tables
-/// (docs/Performance.md, "The request scope"; its unchecked constructs: U24).
-typealias TaskScope = Locked<TaskScopeState>
+/// lock, found by a linear search of their nodes' serials, each kept in a word of its entry
+/// (``KeptWord``: a class reference in the word itself). A creation claims its entry under
+/// that lock and fills it after `make` returns, numbering it: the end walks the filled entries
+/// newest first. An instance is read back with the lock held, so a task that outlived the
+/// block cannot read one the end is letting go. Only a caller that finds an entry claimed by
+/// another thread or task goes to the ``CreationCoordinator`` (which the claimant is then told
+/// to release): the uncontended creations of a request never touch the coordinator's global
+/// lock and tables (docs/Performance.md, "The request scope"; its unchecked constructs: U24, U25).
+@usableFromInline
+final class TaskScope: @unchecked Sendable {  // `state` is only reached with `mutex` held
+    private let mutex = PthreadMutex()
+    // NB: no dynamic exclusivity checks, as in `Locked` (docs/Performance.md U15).
+    @exclusivity(unchecked) private var state = TaskScopeState()
+
+    init() {}
+
+    /// A scope given `value`, the instance of `container`'s scope value of type `C`.
+    init<C>(providing value: C, in container: Container) throws {
+        let node = try container.scopeValueNode(C.self)
+        state.entries.append(TaskScopeState.Entry(node: node, slot: .given(KeptWord(value))))
+    }
+
+    /// The instance of `node` in this scope, made with `make` by the first caller.
+    func instance<T>(for node: Node<T>, owner: UInt, limit: Double?, make: () throws -> T) throws -> T {
+        while true {
+            mutex.lock()
+            switch state.claim(node, owner: owner) {
+            case .ready(let word):
+                // NB: copied before unlocking: the scope's end may let the word's instance go
+                // as soon as the lock is free. An entry is only ever filled by its node, with a `T`.
+                let instance = word.value(as: T.self)
+                mutex.unlock()
+                return instance
+            case .mine:
+                mutex.unlock()
+                return try create(node, make: make)
+            case .busy(let holder):
+                mutex.unlock()
+                try waitForCreation(of: node, heldBy: holder, owner: owner, limit: limit)
+            case .ended:
+                mutex.unlock()
+                throw IoCError(.noTaskScope(component: node.label))
+            }
+        }
+    }
+
+    /// Makes the instance `node`'s entry was claimed for, and fills the entry.
+    private func create<T>(_ node: Node<T>, make: () throws -> T) throws -> T {
+        let instance: T
+        do {
+            instance = try make()
+        } catch {
+            if case .waited = mutex.withLock({ state.end(node, with: nil) }) { release(node) }
+            throw error
+        }
+        let kept = KeptWord(instance)
+        switch mutex.withLock({ state.end(node, with: kept) }) {
+        case .kept: break
+        case .waited: release(node)
+        case .scopeEnded: kept.destroy(as: T.self)   // the caller's, never disposed
+        }
+        return instance
+    }
+
+    /// Waits until `holder`'s creation of `node`'s instance ends (it may have thrown: the
+    /// caller then claims it), through the coordinator, which finds the cycles a wait would close.
+    private func waitForCreation(of node: AnyNode, heldBy holder: UInt, owner: UInt, limit: Double?) throws {
+        guard holder != owner else { throw IoCError(.cycle(path: [node.label], location: nil)) }
+        guard let cell = mutex.withLock({ state.wait(for: node, heldBy: holder) ? state.cell(of: node) : nil }) else { return }
+        try CreationCoordinator.shared.wait(for: cell, heldBy: holder, owner: owner, label: { node.label }, limit: limit) {
+            !mutex.withLock { state.isClaimed(node, by: holder) }
+        }
+    }
+
+    private func release(_ node: AnyNode) {
+        CreationCoordinator.shared.release(mutex.withLock { state.cell(of: node) })
+    }
+
+    /// Ends the scope: runs the dispose hooks of what it created, newest first, and lets its
+    /// instances (and the value it was given) go. A task that outlives the block and resolves in
+    /// the scope afterwards gets the error of a resolve outside any scope.
+    func end() -> [String] {
+        var (entries, serial) = mutex.withLock {
+            defer {
+                state.entries = []
+                state.hasEnded = true
+            }
+            return (state.entries, state.serial)
+        }
+        entries.sort { $0.made > $1.made }
+        var failures: [String] = []
+        for entry in entries {
+            let node = Unretained<AnyNode>(address: entry.node).object
+            switch entry.slot {
+            case .ready(let instance):
+                let failed = node.dispose(kept: instance)
+                if !failed.isEmpty { failures += failed }
+                node.destroyKept(instance)
+            case .given(let instance):
+                node.destroyKept(instance)
+            case .creating(_, let waited):
+                // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
+                if waited { CreationCoordinator.shared.release(CellKey(scope: serial, node: entry.serial)) }
+            case .abandoned:
+                break
+            }
+            Retained.release(entry.node, as: AnyNode.self)
+        }
+        return failures
+    }
+}
 
 /// The task scope the running code is in.
 enum TaskScopes {
     @TaskLocal static var current: TaskScope?
 }
 
-/// What a ``TaskScope`` holds.
+/// What a ``TaskScope`` holds, behind its lock.
 struct TaskScopeState {
     /// Tells this scope's creations apart in the coordinator from other scopes'.
     let serial = Serial.next()
-    /// The scope's instances (in creation order) and the claims of those being made.
+    /// The scope's instances and the claims of those being made.
     fileprivate var entries: [Entry] = []
+    /// How many instances the scope has made: the number of the next, less one.
+    fileprivate var made = 0
     /// Set when the block ends: a task that outlived it finds no scope.
     fileprivate var hasEnded = false
 
     init() {
         entries.reserveCapacity(8)
-    }
-
-    /// A scope given `value`, the instance of `container`'s scope value of type `C`.
-    init<C>(providing value: C, in container: Container) throws {
-        let node = try container.scopeValueNode(C.self)
-        self.init()
-        entries.append(Entry(node: node, slot: .given(node.kept(value))))
     }
 
     fileprivate func position(of serial: UInt64) -> Int? {
@@ -94,14 +191,14 @@ struct TaskScopeState {
         }
     }
 
-    /// Ends the claim on `node` with the instance at `instance` (`nil`: the creation threw).
-    fileprivate mutating func end(_ node: AnyNode, with instance: UnsafeMutableRawPointer?) -> ClaimEnd {
+    /// Ends the claim on `node` with `instance` (`nil`: the creation threw).
+    fileprivate mutating func end(_ node: AnyNode, with instance: KeptWord?) -> ClaimEnd {
         // The block ended while it was being made (by a task that outlived it): the end released its waiters.
         guard let index = position(of: node.serial), case .creating(_, let waited) = entries[index].slot else { return .scopeEnded }
         if let instance {
-            var entry = entries.remove(at: index)
-            entry.slot = .ready(instance)
-            entries.append(entry)
+            made += 1
+            entries[index].slot = .ready(instance)
+            entries[index].made = made
         } else {
             entries[index].slot = .abandoned
         }
@@ -132,6 +229,8 @@ struct TaskScopeState {
         /// largest single cost of a request's scope (docs/Performance.md U24).
         let node: UnsafeRawPointer
         var slot: Slot
+        /// The instance's number in creation order (``TaskScopeState/made``); 0 until made.
+        var made = 0
 
         init(node: AnyNode, slot: Slot) {
             serial = node.serial
@@ -141,10 +240,10 @@ struct TaskScopeState {
     }
 
     fileprivate enum Slot {
-        /// The instance made here, at an address the entry's node frees (``AnyNode/destroyKept(_:)``).
-        case ready(UnsafeMutableRawPointer)
+        /// The instance made here, which the entry's node lets go (``AnyNode/destroyKept(_:)-(KeptWord)``).
+        case ready(KeptWord)
         /// The value the scope was given, kept as `ready` is, never disposed.
-        case given(UnsafeMutableRawPointer)
+        case given(KeptWord)
         /// Being made by `owner`; `waited` when a caller waits for it in the coordinator.
         case creating(owner: UInt, waited: Bool)
         /// Its creation threw: the next caller claims it again.
@@ -152,7 +251,7 @@ struct TaskScopeState {
     }
 
     fileprivate enum Claim {
-        case ready(UnsafeMutableRawPointer), mine, busy(holder: UInt), ended
+        case ready(KeptWord), mine, busy(holder: UInt), ended
     }
 
     fileprivate enum ClaimEnd {
@@ -160,87 +259,5 @@ struct TaskScopeState {
         case kept, waited
         /// The scope ended meanwhile: the entry is gone.
         case scopeEnded
-    }
-}
-
-extension Locked where State == TaskScopeState {
-    func instance<T>(for node: Node<T>, owner: UInt, limit: Double?, make: () throws -> T) throws -> T {
-        while true {
-            switch withLock({ $0.claim(node, owner: owner) }) {
-            case .ready(let instance):
-                // NB: an entry is only ever filled by its node, with a `T`.
-                return instance.assumingMemoryBound(to: T.self).pointee
-            case .mine:
-                return try create(node, make: make)
-            case .busy(let holder):
-                try waitForCreation(of: node, heldBy: holder, owner: owner, limit: limit)
-            case .ended:
-                throw IoCError(.noTaskScope(component: node.label))
-            }
-        }
-    }
-
-    /// Makes the instance `node`'s entry was claimed for, and fills the entry.
-    private func create<T>(_ node: Node<T>, make: () throws -> T) throws -> T {
-        let instance: T
-        do {
-            instance = try make()
-        } catch {
-            if case .waited = withLock({ $0.end(node, with: nil) }) { release(node) }
-            throw error
-        }
-        let kept = node.kept(instance)
-        switch withLock({ $0.end(node, with: kept) }) {
-        case .kept: break
-        case .waited: release(node)
-        case .scopeEnded: node.destroyKept(kept)   // the caller's, never disposed
-        }
-        return instance
-    }
-
-    /// Waits until `holder`'s creation of `node`'s instance ends (it may have thrown: the
-    /// caller then claims it), through the coordinator, which finds the cycles a wait would close.
-    private func waitForCreation(of node: AnyNode, heldBy holder: UInt, owner: UInt, limit: Double?) throws {
-        guard holder != owner else { throw IoCError(.cycle(path: [node.label], location: nil)) }
-        guard let cell = withLock({ $0.wait(for: node, heldBy: holder) ? $0.cell(of: node) : nil }) else { return }
-        try CreationCoordinator.shared.wait(for: cell, heldBy: holder, owner: owner, label: { node.label }, limit: limit) {
-            !withLock { $0.isClaimed(node, by: holder) }
-        }
-    }
-
-    private func release(_ node: AnyNode) {
-        CreationCoordinator.shared.release(withLock { $0.cell(of: node) })
-    }
-
-    /// Ends the scope: runs the dispose hooks of what it created, newest first, and lets its
-    /// instances (and the value it was given) go. A task that outlives the block and resolves in
-    /// the scope afterwards gets the error of a resolve outside any scope.
-    func end() -> [String] {
-        let (entries, serial) = withLock { state in
-            defer {
-                state.entries = []
-                state.hasEnded = true
-            }
-            return (state.entries, state.serial)
-        }
-        var failures: [String] = []
-        for entry in entries.reversed() {
-            let node = Unretained<AnyNode>(address: entry.node).object
-            switch entry.slot {
-            case .ready(let instance):
-                let failed = node.dispose(at: instance)
-                if !failed.isEmpty { failures += failed }
-                node.destroyKept(instance)
-            case .given(let instance):
-                node.destroyKept(instance)
-            case .creating(_, let waited):
-                // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
-                if waited { CreationCoordinator.shared.release(CellKey(scope: serial, node: entry.serial)) }
-            case .abandoned:
-                break
-            }
-            Retained.release(entry.node, as: AnyNode.self)
-        }
-        return failures
     }
 }

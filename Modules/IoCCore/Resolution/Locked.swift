@@ -26,10 +26,17 @@ struct PthreadMutex: ~Copyable {
 
     @inline(__always)
     borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body()
     }
+
+    /// Locks; the caller unlocks on every path (prefer ``withLock(_:)``).
+    @inline(__always)
+    borrowing func lock() { pthread_mutex_lock(mutex) }
+
+    @inline(__always)
+    borrowing func unlock() { pthread_mutex_unlock(mutex) }
 }
 
 /// State behind a lock, for state that holds user instances (which need not be `Sendable`).

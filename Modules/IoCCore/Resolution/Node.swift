@@ -352,6 +352,14 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         Self.free(pointer.assumingMemoryBound(to: T.self))
     }
 
+    override func destroyKept(_ word: KeptWord) {
+        word.destroy(as: T.self)
+    }
+
+    override func dispose(kept word: KeptWord) -> [String] {
+        word.withAddress(as: T.self) { dispose(at: $0) }
+    }
+
     /// Runs the dispose hooks for `instance`.
     func dispose(_ instance: T) -> [String] {
         withUnsafePointer(to: instance) { dispose(at: UnsafeRawPointer($0)) }
@@ -359,8 +367,12 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
 
     override func dispose(at instance: UnsafeRawPointer) -> [String] {
         var failures: [String] = []
-        for disposer in producerRef?.object.disposers ?? [] {
-            do { try disposer(instance) } catch { failures.append("\(label): \(error)") }
+        // NB: the producer unretained, its hooks by index: no retain and release of the
+        // producer or its array around each disposal (docs/Performance.md U26).
+        producerRef?.with { producer in
+            for index in producer.disposers.indices {
+                do { try producer.disposers[index](instance) } catch { failures.append("\(label): \(error)") }
+            }
         }
         if container.isIntercepted { container.observeDisposed(info) }
         return failures
@@ -513,8 +525,15 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     }
 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
+        // NB: the scope the creation of the component that injects this one found, without a
+        // task-local read and its retain (docs/Performance.md U26).
+        if let scope = ctx.taskScope {
+            return try scope.with { try $0.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(ctx) } }
+        }
         guard let scope = TaskScopes.current else { throw IoCError(.noTaskScope(component: label)) }
-        return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(ctx) }
+        var inner = ctx
+        inner.taskScope = Unretained(scope)  // `scope` keeps it alive until `make` returns
+        return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(inner) }
     }
 
     private func customInstance(_ scope: any CustomScope, _ ctx: ResolutionContext) throws -> T {

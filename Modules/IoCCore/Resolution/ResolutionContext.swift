@@ -16,6 +16,11 @@ struct ResolutionContext {
     /// What an `async` resolve, or one creating singletons, carries besides; `nil` for a
     /// plain synchronous resolve.
     @usableFromInline unowned(unsafe) var state: ResolveState?
+    /// The task scope a task-local component is being made in, for its own arguments and
+    /// properties: one task-local read a request's graph, not one a component
+    /// (docs/Performance.md U26). `nil` elsewhere; a ``Resolver`` drops it, since a factory may
+    /// start a scope of its own.
+    @usableFromInline var taskScope: Unretained<TaskScope>?
 
     @inlinable
     init(container: Container, graph: ObjectGraph?, state: ResolveState? = nil) {
@@ -23,6 +28,7 @@ struct ResolutionContext {
         self.depth = 0
         self.graph = graph
         self.state = state
+        self.taskScope = nil
     }
 
     /// The owner of a creation in progress: this `async` resolve, or this thread.

@@ -23,6 +23,9 @@ public struct Resolver: @unchecked Sendable {
         self.container = ctx.container
         self.graph = ctx.graph
         self.state = ctx.state
+        // NB: no task scope: a factory's resolves find theirs (it may have started one).
+        var ctx = ctx
+        ctx.taskScope = nil
         self.ctx = ctx
     }
 
