@@ -131,19 +131,21 @@ final class TaskScope: @unchecked Sendable {  // `state` is only reached with `m
         entries.sort { $0.made > $1.made }
         var failures: [String] = []
         for entry in entries {
-            let node = Unretained<AnyNode>(address: entry.node).object
-            switch entry.slot {
-            case .ready(let instance):
-                let failed = node.dispose(kept: instance)
-                if !failed.isEmpty { failures += failed }
-                node.destroyKept(instance)
-            case .given(let instance):
-                node.destroyKept(instance)
-            case .creating(_, let waited):
-                // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
-                if waited { CreationCoordinator.shared.release(CellKey(scope: serial, node: entry.serial)) }
-            case .abandoned:
-                break
+            // NB: the node unretained (the entry's reference keeps it until the release below).
+            Unretained<AnyNode>(address: entry.node).with { node in
+                switch entry.slot {
+                case .ready(let instance):
+                    let failed = node.dispose(kept: instance)
+                    if !failed.isEmpty { failures += failed }
+                    node.destroyKept(instance)
+                case .given(let instance):
+                    node.destroyKept(instance)
+                case .creating(_, let waited):
+                    // Its creator (a task that outlived the block) finds the scope ended; its waiters must not wait for it.
+                    if waited { CreationCoordinator.shared.release(CellKey(scope: serial, node: entry.serial)) }
+                case .abandoned:
+                    break
+                }
             }
             Retained.release(entry.node, as: AnyNode.self)
         }
