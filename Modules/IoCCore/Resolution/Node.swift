@@ -145,6 +145,10 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     }
 
     func resolveTopAsync(_ container: Container) async throws -> T {
+        // NB: a component whose graph neither awaits nor reaches the main actor is made without
+        // suspending, so as the synchronous resolve makes it (its owner this thread): no
+        // `ResolveState` and no `async` frame below this one (docs/Performance.md U27).
+        if !isAsync && !reachesMainActor { return try resolveTop(container) }
         if isSingleton, let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
         let graph = needsGraph ? ObjectGraph() : nil
         defer { keepAlive(graph) }
