@@ -45,6 +45,30 @@ struct ScopeTests {
         #expect(a.b.d === a.c.d)
     }
 
+    /// What a graph kept is let go with it, whether in its entry's word (a class reference) or
+    /// at an address of its own (a struct larger than a word).
+    @Test func objectGraph_letsItsInstancesGoAfterTheResolve() throws {
+        final class Token: Sendable { init() {} }
+        struct Wrapped: Sendable { let token: Token; let label = "wrapped" }
+        final class Pair: Sendable {
+            let token: Token
+            let wrapped: Wrapped
+            init(token: Token, wrapped: Wrapped) { self.token = token; self.wrapped = wrapped }
+        }
+        let builder = ContainerBuilder()
+        builder.register(Token.init).objectGraph()
+        builder.register { (token: Token) in Wrapped(token: token) }.objectGraph()
+        builder.register(Pair.init)
+        let container = try builder.build()
+        weak var token: Token?
+        do {
+            let pair = try container.resolve(Pair.self)
+            #expect(pair.wrapped.token === pair.token, "one Token within the graph")
+            token = pair.token
+        }
+        #expect(token == nil)
+    }
+
     @Test func weakSingleton_isSharedWhileHeldThenRecreated() throws {
         let counter = Counter()
         let builder = ContainerBuilder()

@@ -15,7 +15,14 @@ struct ScopeValueTests {
         let log: RequestLog
         init(log: RequestLog) { self.log = log }
     }
-    final class Disposed: Sendable {
+    final class Token: Sendable { init() {} }
+    /// Larger than a word: kept at an address of its own.
+    struct Wrapped: Sendable {
+        let token: Token
+        let label: String
+        init(token: Token) { self.token = token; label = "wrapped" }
+    }
+        final class Disposed: Sendable {
         private let names = Locked<[String]>([])
         func record(_ name: String) { names.withLock { $0.append(name) } }
         var all: [String] { names.withLock { $0 } }
@@ -237,6 +244,25 @@ struct ScopeValueTests {
             #expect(handler.flags as? Int == path.count)
         }
         #expect(disposed.all == ["handler /a", "flags 2", "header /a", "handler /bookmarks", "flags 10", "header /bookmarks"])
+    }
+
+    /// What a scope kept is let go when it ends, whether it was kept in its entry's word (a
+    /// class reference) or at an address of its own (a struct larger than a word).
+    @Test func aScopesInstances_areLetGoWhenItEnds() throws {
+        let builder = ContainerBuilder()
+        builder.register(scopeValue: RequestContext.self)
+        builder.register(Token.init).scope(.taskLocal)
+        builder.register(Wrapped.init).scope(.taskLocal)
+        let container = try builder.build()
+        weak var token: Token?
+        weak var wrapped: Token?
+        try container.withTaskScope(providing: RequestContext(path: "/a")) {
+            token = try container.resolve(Token.self)
+            wrapped = try container.resolve(Wrapped.self).token
+            #expect(token != nil && wrapped === token)
+        }
+        #expect(token == nil)
+        #expect(wrapped == nil)
     }
 
     /// A factory that starts a scope of its own resolves in it: its resolver does not carry the

@@ -233,10 +233,7 @@ class AnyNode: @unchecked Sendable {
     }
     /// Whether created instances have dispose hooks to run.
     var hasDisposeHooks: Bool { false }
-    /// Frees an instance kept for this node at an address of its own (``Node/kept(_:)``): by an
-    /// object graph, or a task scope.
-    func destroyKept(_ pointer: UnsafeMutableRawPointer) {}
-    /// Ends the life of an instance a task scope kept for this node.
+    /// Ends the life of an instance an object graph or a task scope kept for this node.
     func destroyKept(_ word: KeptWord) {}
     /// Runs the dispose hooks for an instance a task scope kept for this node; the failures.
     func dispose(kept word: KeptWord) -> [String] { [] }

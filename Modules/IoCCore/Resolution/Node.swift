@@ -107,7 +107,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         address.assumingMemoryBound(to: T.self).pointee
     }
 
-    /// Ends the life of an instance kept behind an address (a singleton, an object graph's).
+    /// Ends the life of an instance kept behind an address (a singleton).
     static func free(_ instance: UnsafeMutablePointer<T>) {
         instance.deinitialize(count: 1)
         instance.deallocate()
@@ -177,7 +177,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         case .objectGraph:
             let graph = ctx.graph ?? ObjectGraph()
             defer { keepAlive(graph) }
-            if let kept = graph.pointer(for: serial) { return kept.assumingMemoryBound(to: T.self).pointee }
+            if let kept = graph.kept(for: serial) { return kept.value(as: T.self) }
             var inner = ctx
             inner.graph = graph
             let value = try await makeAsync(inner)
@@ -349,11 +349,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     }
 
     private func keep(_ value: T, in graph: ObjectGraph) {
-        graph.store(kept(value), for: self)
-    }
-
-    override func destroyKept(_ pointer: UnsafeMutableRawPointer) {
-        Self.free(pointer.assumingMemoryBound(to: T.self))
+        graph.store(KeptWord(value), for: self)
     }
 
     override func destroyKept(_ word: KeptWord) {
@@ -380,15 +376,6 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         }
         if container.isIntercepted { container.observeDisposed(info) }
         return failures
-    }
-
-    /// `value`, kept at an address of its own (freed with ``destroyKept(_:)``). NB: a
-    /// method of the node, not a static one: `Node<T>.kept` from generic code would look up
-    /// `Node<T>`'s metadata on each call.
-    func kept(_ value: T) -> UnsafeMutableRawPointer {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-        return UnsafeMutableRawPointer(pointer)
     }
 
     override func shareInstances(of other: AnyNode) {
@@ -512,7 +499,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         // that still lacks one gets its own.
         let graph = ctx.graph ?? ObjectGraph()
         defer { keepAlive(graph) }
-        if let kept = graph.pointer(for: serial) { return kept.assumingMemoryBound(to: T.self).pointee }
+        if let kept = graph.kept(for: serial) { return kept.value(as: T.self) }
         var inner = ctx
         inner.graph = graph
         let value = try make(inner)
@@ -531,13 +518,16 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
         // NB: the scope the creation of the component that injects this one found, without a
         // task-local read and its retain (docs/Performance.md U26).
-        if let scope = ctx.taskScope {
-            return try scope.with { try $0.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(ctx) } }
-        }
+        if let scope = ctx.taskScope { return try scope.with { try instance(in: $0, ctx) } }
         guard let scope = TaskScopes.current else { throw IoCError(.noTaskScope(component: label)) }
         var inner = ctx
         inner.taskScope = Unretained(scope)  // `scope` keeps it alive until `make` returns
-        return try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(inner) }
+        return try instance(in: scope, inner)
+    }
+
+    /// The instance in `scope`, the one `ctx` carries.
+    private func instance(in scope: TaskScope, _ ctx: ResolutionContext) throws -> T {
+        try scope.instance(for: self, owner: ctx.ownerToken, limit: container.creationWaitSeconds) { try make(ctx) }
     }
 
     private func customInstance(_ scope: any CustomScope, _ ctx: ResolutionContext) throws -> T {

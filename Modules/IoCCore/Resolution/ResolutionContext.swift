@@ -103,7 +103,7 @@ func keepAlive(_ object: AnyObject?) {}
 final class ObjectGraph: @unchecked Sendable {  // docs/Performance.md U15
     private struct Entry {
         let serial: UInt64
-        let pointer: UnsafeMutableRawPointer
+        let kept: KeptWord
         let node: Unretained<AnyNode>
     }
 
@@ -118,22 +118,23 @@ final class ObjectGraph: @unchecked Sendable {  // docs/Performance.md U15
     deinit {
         // The container that owns the nodes outlives every graph: a resolver that keeps a
         // graph also keeps its container. Nothing else holds the graph now: no lock needed.
-        for entry in entries { entry.node.with { $0.destroyKept(entry.pointer) } }
+        for entry in entries { entry.node.with { $0.destroyKept(entry.kept) } }
     }
 
-    /// Where the instance of the node with `serial` is kept, if it was made in this graph.
-    func pointer(for serial: UInt64) -> UnsafeMutableRawPointer? {
+    /// The instance of the node with `serial`, if it was made in this graph. NB: read after the
+    /// lock is released: the graph keeps each instance until it goes, and outlives the resolve.
+    func kept(for serial: UInt64) -> KeptWord? {
         mutex.withLock {
-            for entry in entries where entry.serial == serial { return entry.pointer }
+            for entry in entries where entry.serial == serial { return entry.kept }
             return nil
         }
     }
 
-    /// Keeps an instance that `node` made, stored at `pointer` (which the graph now owns).
-    func store(_ pointer: UnsafeMutableRawPointer, for node: AnyNode) {
+    /// Keeps an instance that `node` made (the graph now owns it).
+    func store(_ kept: KeptWord, for node: AnyNode) {
         mutex.withLock {
             if entries.isEmpty { entries.reserveCapacity(4) }
-            entries.append(Entry(serial: node.serial, pointer: pointer, node: Unretained(node)))
+            entries.append(Entry(serial: node.serial, kept: kept, node: Unretained(node)))
         }
     }
 }

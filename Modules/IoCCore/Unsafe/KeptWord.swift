@@ -1,9 +1,11 @@
-// How a task scope keeps an instance: every raw-memory access to a scope's instances is here.
+// How an object graph or a task scope keeps an instance: every raw-memory access to their
+// instances is here.
 
-/// An instance a task scope keeps for its node, in one word: a value that fits in a word — a
+/// An instance an object graph or a task scope keeps for its node, in one word: a value that fits in a word — a
 /// class reference, a small struct — in the word itself, a larger one at an address of its own
 /// (the word holds the address). The word owns the instance (a class reference in it is
-/// retained) until ``destroy(as:)``; its owner, the scope's entry, knows the node and so `T`.
+/// retained) until ``destroy(as:)``; its owner, the graph's or scope's entry, knows the node and
+/// so `T`.
 ///
 /// Why: a request's components are classes, and an address of their own was an allocation, a
 /// free and a copy each (`ioc-profile request-scope`: docs/Performance.md U25).
