@@ -4,7 +4,7 @@
 /// ``Compilation``'s: one build uses it, on one thread.
 final class CatalogBinding {
     let catalog: CatalogContents?
-    @exclusivity(unchecked) var problems: [IoCError] = []
+    var problems: [IoCError] = []
     /// The build's code table, to which binding adds the catalog's code that bound definitions name.
     @exclusivity(unchecked) var code: CodeTable
     /// Whether a definition it bound holds an inner definition (which the plan pass numbers).
@@ -292,7 +292,7 @@ final class CatalogBinding {
     }
 
     /// Signatures as parsed, by their text: the definitions of one file name the same few.
-    @exclusivity(unchecked) private var signatures: [String: Signature?] = [:]
+    private var signatures: [String: Signature?] = [:]
 
     private func parsedSignature(_ text: String) -> Signature? {
         if let parsed = signatures[text] { return parsed }

@@ -11,7 +11,7 @@
 /// Each form throws what the container's form of the same name throws
 /// (``Container/resolve(_:)`` and the rest), with the factory's component on the resolution
 /// path; a factory that lets the error through fails its own component with it.
-public struct Resolver: @unchecked Sendable {
+public struct Resolver: Sendable {
     // NB: the context's references are unowned; the resolver keeps them alive itself, since a
     // closure may keep the resolver (or pass it to another thread) past the resolve that made it.
     private let container: Container

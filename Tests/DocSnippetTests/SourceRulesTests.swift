@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+// The rules issue 55 set for the code, checked on every `make test` so that a change cannot
+// break one unnoticed: IoCCore's unchecked constructs are the counts docs/Performance.md lists
+// (at most half of the 2026-11-27 baseline each), IoCCore names no config dialect in its code,
+// and no Swift file of the project is over 600 lines.
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+enum SourceFiles {
+    /// The Swift files below `folder` (relative to the repository), hidden folders (`.build`) left out.
+    static func swift(under folder: String) -> [(path: String, lines: [String])] {
+        let root = repository.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            return []
+        }
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.compactMap { url in
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+            return (String(url.path.dropFirst(repository.path.count + 1)), text.components(separatedBy: "\n"))
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// Whether `line` is code: not blank, not a comment.
+    static func isCode(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && !trimmed.hasPrefix("//")
+    }
+}
+
+/// A row of docs/Performance.md's table of unusual constructs: the construct, its sites
+/// (code lines / files) at the 2026-11-27 baseline and now.
+struct ConstructRow {
+    let construct: String
+    let baseline: (lines: Int, files: Int)
+    let now: (lines: Int, files: Int)
+
+    static func all() throws -> [ConstructRow] {
+        let text = try String(contentsOf: repository.appendingPathComponent("docs/Performance.md"), encoding: .utf8)
+        return text.components(separatedBy: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`"),
+                  let baseline = pair(cells[2]), let now = pair(cells[3]) else { return nil }
+            return ConstructRow(construct: String(cells[1].dropFirst().dropLast()), baseline: baseline, now: now)
+        }
+    }
+
+    /// "26 / 10" as (26, 10).
+    private static func pair(_ cell: String) -> (Int, Int)? {
+        let parts = cell.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let lines = Int(parts[0]), let files = Int(parts[1]) else { return nil }
+        return (lines, files)
+    }
+}
+
+@Suite("Source rules")
+struct SourceRulesTests {
+    @Test func ioCCoresUncheckedConstructs_areTheCountsTheDocsList_atMostHalfTheBaseline() throws {
+        let rows = try ConstructRow.all()
+        #expect(rows.map(\.construct) == ["@exclusivity(unchecked)", "Unmanaged", "_withUnsafeGuaranteedRef", "@unchecked Sendable",
+                                          "unsafeDowncast", "nonisolated(unsafe)", "unsafeBitCast"])
+        let core = SourceFiles.swift(under: "Modules/IoCCore")
+        #expect(core.count > 50)
+        for row in rows {
+            let sites = core.map { file in (file.path, file.lines.filter { SourceFiles.isCode($0) && $0.contains(row.construct) }.count) }
+                .filter { $0.1 > 0 }
+            let lines = sites.reduce(0) { $0 + $1.1 }
+            #expect(lines == row.now.lines && sites.count == row.now.files,
+                    "\(row.construct): \(lines) lines in \(sites.count) files, docs/Performance.md says \(row.now.lines) / \(row.now.files): \(sites.map { "\($0.0) \($0.1)" })")
+            #expect(lines <= row.baseline.lines / 2, "\(row.construct): \(lines) sites, more than half of \(row.baseline.lines)")
+        }
+    }
+
+    @Test func ioCCoresCode_namesNoConfigDialect() {
+        // Doc comments may compare with Symfony and Spring; code and messages may not (issue 55).
+        var found: [String] = []
+        for file in SourceFiles.swift(under: "Modules/IoCCore") {
+            for (index, line) in file.lines.enumerated() where SourceFiles.isCode(line) {
+                let lower = line.lowercased()
+                if ["symfony", "spring", "php"].contains(where: { lower.contains($0) }) { found.append("\(file.path):\(index + 1)") }
+            }
+        }
+        #expect(found.isEmpty, "dialect names in IoCCore's code: \(found)")
+    }
+
+    @Test func noSwiftFile_isOver600Lines() {
+        var long: [String] = []
+        for folder in ["Modules", "Tests", "Tools", "Examples"] {
+            for file in SourceFiles.swift(under: folder) where file.lines.count - 1 > 600 {
+                long.append("\(file.path) (\(file.lines.count - 1) lines)")
+            }
+        }
+        #expect(long.isEmpty, "split these along their seams: \(long)")
+    }
+}
