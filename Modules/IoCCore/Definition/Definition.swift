@@ -334,12 +334,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         extras.switches.set(member, on)
     }
 
-    /// Sets one of the ``Extras``: setting a default where none was set keeps the definition without.
-    mutating func setExtra<V: Equatable>(_ setting: WritableKeyPath<Extras, V>, _ value: V) {
-        if fields.extras == nil, Self.defaultExtras[keyPath: setting] == value { return }
-        extras[keyPath: setting] = value
-    }
-
     /// A bound definition, as code registers it: it states every setting (a child keeps them).
     @usableFromInline
     init(type: TypeRef, construction: Construction, location: ConfigLocation) {
