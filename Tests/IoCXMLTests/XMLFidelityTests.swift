@@ -75,6 +75,17 @@ struct XMLFidelityTests {
             == "Bad value 'index' at beans.xml:1: no constructor-arg is at index 0, before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index 0 too, or name the arguments (name=\"label\").")
     }
 
+    @Test func anIndexFarPastTheArguments_isTheSameError_withoutAListThatLong() {
+        // Found by `make fuzz-xml`: `c:_108808801` asked for a list of 108,808,802 places (7.8 GB),
+        // and an index of Int.max overflowed counting them. n arguments fill at most n places.
+        #expect(loadError("<beans xmlns:c='http://www.springframework.org/schema/c'><bean id='e' class='Endpoint' c:_108808801='' c:host='x'/></beans>")
+            == "Bad value 'index' at beans.xml:1: no constructor-arg is at index 1, before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index 1 too, or name the arguments (name=\"label\").")
+        #expect(loadError("<beans><bean id='e' class='Endpoint'><constructor-arg index='9223372036854775807' value='x'/></bean></beans>")
+            == "Bad value 'index' at beans.xml:1: no constructor-arg is at index 0, before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index 0 too, or name the arguments (name=\"label\").")
+        #expect(loadError("<beans><bean id='e' class='Endpoint'><constructor-arg index='1' value='x'/><constructor-arg index='3' value='y'/><constructor-arg value='z'/></bean></beans>")
+            == "Bad value 'index' at beans.xml:1: no constructor-arg is at index 2, before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index 2 too, or name the arguments (name=\"label\").")
+    }
+
     @Test func aChild_keepsItsParentsMeta_underItsOwn() throws {
         let builder = ContainerBuilder()
         builder.catalog = xmlCatalog()
