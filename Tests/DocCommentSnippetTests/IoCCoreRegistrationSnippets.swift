@@ -130,7 +130,7 @@ func containerBuilder148(builder: ContainerBuilder, url: URL) throws { // scaffo
     builder.add(contentsOf: try YAMLLoader().load(contentsOf: url).definitions)
 } // scaffold
 
-// Modules/IoCCore/Registration/ContainerBuilder.swift:157
+// Modules/IoCCore/Registration/ContainerBuilder.swift:157 (and Registration.swift:35, the same example)
 func containerBuilder157(builder: ContainerBuilder) throws { // scaffold
     let shared = ContainerBuilder()
     let clock = shared.register(SystemClock.init).singleton()
@@ -340,15 +340,6 @@ func registration3(builder: ContainerBuilder) throws { // scaffold
         .singleton()
         .property(\.logger)
         .afterInjection(named: "warmUp") { try $0.warmUp() }
-} // scaffold
-
-// Modules/IoCCore/Registration/Registration.swift:35
-func registration35(builder: ContainerBuilder) throws { // scaffold
-    let shared = ContainerBuilder()
-    let clock = shared.register(SystemClock.init).singleton()
-    builder.add(clock.component)
-    _ = shared // scaffold
-    _ = clock // scaffold
 } // scaffold
 
 // Modules/IoCCore/Registration/Registration.swift:46
