@@ -16,7 +16,7 @@ import Testing
 // Shell commands and printed output (```sh, ```json and plain ``` blocks) are not code.
 
 /// The repository, from this file's place in it.
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// One fenced block of a Markdown file.
 struct Snippet: CustomStringConvertible {
@@ -72,11 +72,7 @@ enum Snippets {
 
     /// The ```swift blocks of the modules' doc comments (`///` lines), in file order.
     static func docComments() throws -> [Snippet] {
-        let modules = repository.appendingPathComponent("Modules")
-        guard let walker = FileManager.default.enumerator(atPath: modules.path) else { return [] }
-        let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-        return try files.flatMap { path -> [Snippet] in
-            let lines = try String(contentsOf: modules.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
+        SourceFiles.swift(under: "Modules").flatMap { path, lines -> [Snippet] in
             var result: [Snippet] = []
             var index = 0
             while index < lines.count {
@@ -88,7 +84,7 @@ enum Snippets {
                     body.append(String(line.dropFirst(line.hasPrefix("/// ") ? 4 : 3)))
                     end += 1
                 }
-                result.append(Snippet(file: "Modules/\(path)", line: index + 1, language: "swift", lines: body, exemption: nil))
+                result.append(Snippet(file: path, line: index + 1, language: "swift", lines: body, exemption: nil))
                 index = end + 1
             }
             return result

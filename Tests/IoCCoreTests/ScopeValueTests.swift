@@ -22,7 +22,7 @@ struct ScopeValueTests {
         let label: String
         init(token: Token) { self.token = token; label = "wrapped" }
     }
-        final class Disposed: Sendable {
+    final class Disposed: Sendable {
         private let names = Locked<[String]>([])
         func record(_ name: String) { names.withLock { $0.append(name) } }
         var all: [String] { names.withLock { $0 } }

@@ -107,7 +107,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
         address.assumingMemoryBound(to: T.self).pointee
     }
 
-    /// Ends the life of an instance kept behind an address (a singleton).
+    /// Ends the life of an instance kept behind an address: a singleton's, a creation's pending one, a retired one.
     static func free(_ instance: UnsafeMutablePointer<T>) {
         instance.deinitialize(count: 1)
         instance.deallocate()
