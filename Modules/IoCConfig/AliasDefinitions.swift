@@ -42,7 +42,16 @@ enum AliasDefinitions {
     /// names, and is dropped.
     static func place(_ context: inout PreparationContext, _ definitions: [Definition]) -> [Definition] {  // docs/Performance.md L5
         var result = definitions.filter { $0.aliasTarget == nil }
-        let pending = definitions.filter { $0.aliasTarget != nil }
+        // An alias's names may hold placeholders (Spring's `<alias name="tm${impl}">`).
+        let pending = definitions.filter { $0.aliasTarget != nil }.compactMap { alias -> Definition? in
+            do throws(IoCError) {
+                return try resolvingPlaceholders(in: alias, context)
+            } catch {
+                context.report(error)
+                context.leaveOut(alias)
+                return nil
+            }
+        }
         // Where each name is, in `result`: a component's own name before another's alias, the
         // last of repeated ones (an override) — one lookup per alias, not a scan.
         var owners: [String: Int] = [:]
@@ -107,6 +116,17 @@ enum AliasDefinitions {
             context.report(.unknownAliasTarget(name, target: target, at: alias.location,
                                                suggestions: context.nameSuggestions(for: target, in: Array(owners.keys))))
         }
+        return result
+    }
+
+    /// `alias` with the placeholders of its name and target resolved.
+    private static func resolvingPlaceholders(in alias: Definition, _ context: PreparationContext) throws(IoCError) -> Definition {
+        guard let target = alias.aliasTarget, let name = alias.name else { return alias }
+        let resolved = (try context.resolvePlaceholders(inName: name, at: alias.location), try context.resolvePlaceholders(inName: target, at: alias.location))
+        guard resolved != (name, target) else { return alias }
+        var result = alias
+        result.name = resolved.0
+        result[setting: AliasTarget.self] = resolved.1
         return result
     }
 }

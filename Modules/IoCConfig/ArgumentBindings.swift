@@ -74,12 +74,19 @@ enum ArgumentBindings: ParameterSourceSetting {
         return result
     }
 
+    /// A child's bindings, then its parent's that it does not bind itself (Symfony's
+    /// `$definition->getBindings() + $parentDef->getBindings()`).
+    static func inherited(from parent: [ArgumentBinding], by own: [ArgumentBinding]) -> [ArgumentBinding] {
+        own + parent.filter { binding in !own.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName } }
+    }
+
     static func describe(_ bindings: [ArgumentBinding]) -> [String] { bindings.map { "bind \($0)" } }
 }
 
 extension Definition {
     /// Sources for initializer parameters the definition does not give, matched by parameter
-    /// name and/or type (Symfony's `bind`); tried before autowiring.
+    /// name and/or type (Symfony's `bind`); tried before autowiring. A child definition
+    /// (``parent``) adds its parent's bindings after its own.
     public var bindings: [ArgumentBinding] {
         get { self[setting: ArgumentBindings.self] }
         set { self[setting: ArgumentBindings.self] = newValue }

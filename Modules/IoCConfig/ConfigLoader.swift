@@ -257,6 +257,10 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
         load.problems += translation.problems
         load.skipped += translation.skipped
         for item in translation.imports {
+            if ConfigGlob.isPattern(item.path) {
+                try takeMatches(of: item, at: place, chain: chain, into: &load)
+                continue
+            }
             guard let target = try load.attempt({ () throws(ConfigError) in try place.target(item.path, fromRoot: item.fromRoot, writtenAt: item.location) })
             else { continue }
             if item.ifPresent, !FileManager.default.fileExists(atPath: target.url.path) { continue }
@@ -275,5 +279,30 @@ package struct ConfigLoader<Format: ConfigFormat>: Sendable {
             if chain.count > 1 { load.definedNames.formUnion(translation.definitions.lazy.filter { $0.aliasTarget == nil }.compactMap(\.name)) }
         }
         load.definitions += translation.aliases.map(\.definition)
+    }
+
+    /// Reads every file an import pattern matches (`services/*.yaml`), in the order of their
+    /// paths, each checked against the root as a written path is. A pattern whose directory is
+    /// missing is the error of a missing file (passed over with `ignore_errors`); one that
+    /// matches nothing in a directory that is there imports nothing, as Symfony's does.
+    private func takeMatches(of item: ConfigImport, at place: ConfigPlace<Format>, chain: [String],
+                             into load: inout ConfigLoad<Format>) throws(ConfigError) {
+        let (base, rest) = ConfigGlob.split(item.path)
+        guard let directory = try load.attempt({ () throws(ConfigError) in try place.target(base, fromRoot: item.fromRoot, writtenAt: item.location) })
+        else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if item.ifPresent { return }
+            _ = try load.attempt({ () throws(ConfigError) in
+                throw .unreadable(path: directory.url.path, reason: "no such directory, for the pattern '\(item.path)'", location: item.location, format: Format.format)
+            })
+            return
+        }
+        for match in ConfigGlob.files(matching: rest, in: directory.url) {
+            let path = base == "." ? match : base + "/" + match
+            guard let target = try load.attempt({ () throws(ConfigError) in try place.target(path, fromRoot: item.fromRoot, writtenAt: item.location) })
+            else { continue }
+            try read(target.url, root: target.root, chain: chain, importedAt: item.location, into: &load)
+        }
     }
 }

@@ -127,6 +127,8 @@ package struct WritableSettings: OptionSet, Sendable {
     package static let mergedCollections = WritableSettings(rawValue: 1 << 9)
     /// `<meta>` entries (Spring).
     package static let metadata = WritableSettings(rawValue: 1 << 8)
+    /// `<qualifier>` values (Spring).
+    package static let qualifiers = WritableSettings(rawValue: 1 << 10)
 }
 
 extension Definition {
@@ -144,6 +146,7 @@ extension Definition {
             (.noConformances, !exposesConformances, "exposure through its conformances turned off (autoconfigure: false)"),
             (.notAutowireCandidate, !isAutowireCandidate, "autowire-candidate=\"false\""),
             (.metadata, !metadata.isEmpty, "metadata (<meta>)"),
+            (.qualifiers, !qualifiers.isEmpty, "qualifiers (<qualifier>)"),
             (.mergedCollections, properties.contains(where: \.mergesWithParent), "a collection added to its parent's (merge=\"true\")"),
             (nil, resource != nil, "a catalog resource (resource:)"),
             (nil, !conditionalSettings.isEmpty, "settings for conforming types (_instanceof)"),

@@ -12,6 +12,12 @@ import IoCCore
 /// A processor it does not know, or a value one cannot process, is an ``IoCCore/IoCError`` of
 /// kind ``IoCCore/IoCError/Kind/badEnvironmentExpression``.
 public struct EnvironmentFunction: PlaceholderFunction {
+    /// The app's own processors (Symfony's `EnvVarProcessorInterface`), by prefix: `myproc` for
+    /// `%env(myproc:KEY)%`. Each is given the value to its right (the variable's, or what the
+    /// processors after it made of it) and returns its own; an error it throws is the
+    /// expression's. A variable that is not set reaches none of them.
+    public var processors: [String: EnvironmentProcessor] = [:]
+
     public init() {}
 
     /// The name a loader adds it under.
@@ -19,10 +25,10 @@ public struct EnvironmentFunction: PlaceholderFunction {
 
     public func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
         let expression: EnvironmentExpression
-        do { expression = try EnvironmentExpression.parse(argument) } catch {
+        do { expression = try EnvironmentExpression.parse(argument, custom: Set(processors.keys)) } catch {
             throw call.failure(error.reason)
         }
-        guard let value = try expression.evaluate(in: call) else { return nil }
+        guard let value = try expression.evaluate(in: call, custom: processors) else { return nil }
         // A variable's own value may hold placeholders (a parameter default such as
         // `env(NAME): '%other%'`); a processed one is what its processors made of it. A
         // secret is taken as it is.
@@ -38,12 +44,31 @@ public struct EnvironmentFunction: PlaceholderFunction {
     }
 }
 
+/// An app's own environment processor: the value to its right in the expression, processed.
+/// Throw to say why a value cannot be processed; the build reports it with the expression.
+public typealias EnvironmentProcessor = @Sendable (ConfigValue) throws -> ConfigValue
+
 extension ContainerBuilder {
     /// Adds ``EnvironmentFunction`` as `env`, unless the builder has a function of that name
     /// (one the app set stays): what the loaders, the `ioc` tool and the code IoCConfigPlugin
     /// writes call.
     public func addEnvironmentFunction() {
         if placeholderFunctions[EnvironmentFunction.name] == nil { placeholderFunctions[EnvironmentFunction.name] = EnvironmentFunction() }
+    }
+
+    /// Adds an environment processor of the app's own (Symfony's custom `EnvVarProcessor`):
+    /// `%env(prefix:KEY)%` in services.yaml, `${env(prefix:KEY)}` elsewhere, passes the value of
+    /// `KEY` (after the processors right of it) to `process`. A prefix of Symfony's own
+    /// (`int`, `json`...) is replaced by the app's.
+    ///
+    /// ```swift
+    /// builder.addEnvironmentProcessor("upper") { value in .string(value.scalarText?.uppercased() ?? "") }
+    /// try builder.loadYAML(contentsOf: url)   // %env(upper:REGION)%
+    /// ```
+    public func addEnvironmentProcessor(_ prefix: String, _ process: @escaping EnvironmentProcessor) {
+        var function = placeholderFunctions[EnvironmentFunction.name] as? EnvironmentFunction ?? EnvironmentFunction()
+        function.processors[prefix] = process
+        placeholderFunctions[EnvironmentFunction.name] = function
     }
 }
 
@@ -65,6 +90,8 @@ package struct EnvironmentExpression: Equatable {
         case string, int, float, bool, not, json, csv, base64, trim, file, resolve
         case key(String)
         case `default`(String)
+        /// One of the app's (``EnvironmentFunction/processors``), by its prefix.
+        case custom(String)
     }
 
     /// Outermost first, as written.
@@ -89,8 +116,8 @@ package struct EnvironmentExpression: Equatable {
         let reason: String
     }
 
-    /// Parses the text inside `env(...)`.
-    static func parse(_ text: String) throws(Unparsable) -> EnvironmentExpression {
+    /// Parses the text inside `env(...)`; `custom` names the app's own processors.
+    static func parse(_ text: String, custom: Set<String> = []) throws(Unparsable) -> EnvironmentExpression {
         var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let name = parts.popLast(), !name.trimmedOfBlanks.isEmpty else {
             throw Unparsable(reason: "it names no variable")
@@ -100,6 +127,10 @@ package struct EnvironmentExpression: Equatable {
         while index < parts.count {
             let word = parts[index]
             index += 1
+            if custom.contains(word) {
+                processors.append(.custom(word))
+                continue
+            }
             switch word {
             case "string": processors.append(.string)
             case "int": processors.append(.int)
@@ -129,7 +160,9 @@ package struct EnvironmentExpression: Equatable {
                 if let reason = refused[word] {
                     throw Unparsable(reason: "the processor '\(word):' has no Swift meaning: \(reason)")
                 }
-                throw Unparsable(reason: "'\(word):' is not a processor; known: " + known.joined(separator: ", "))
+                let own = custom.sorted()
+                throw Unparsable(reason: "'\(word):' is not a processor; known: " + (known + own).joined(separator: ", ")
+                    + ". An app adds its own in code: builder.addEnvironmentProcessor(\"\(word)\") { value in ... }")
             }
         }
         return EnvironmentExpression(processors: processors, name: name)
@@ -145,11 +178,18 @@ extension PlaceholderCall {
 
 extension EnvironmentExpression {
     /// The expression's value; `nil` when the variable is not set and nothing gives a default.
-    func evaluate(in call: PlaceholderCall) throws(IoCError) -> ConfigValue? {
+    func evaluate(in call: PlaceholderCall, custom: [String: EnvironmentProcessor] = [:]) throws(IoCError) -> ConfigValue? {
         var value = call.lookup(name) ?? call.lookup("env(\(name))")
         for processor in processors.reversed() {
             let wasSecret = value?.isSecret == true
-            value = try apply(processor, to: value, in: call)
+            if case .custom(let prefix) = processor {
+                guard let given = value, let process = custom[prefix] else { continue }
+                do { value = try process(given) } catch {
+                    throw call.failure("the processor '\(prefix):' failed: \(error)")
+                }
+            } else {
+                value = try apply(processor, to: value, in: call)
+            }
             // What a processor makes of a secret (`json:` a map, `key:` a part of it) is secret.
             if wasSecret { value = value?.markedSecret() }
         }
@@ -230,8 +270,8 @@ extension EnvironmentExpression {
         case .resolve:
             // The value's own parameters, as Symfony writes them (`%name%`) or as `${name}`.
             return try call.resolve(Self.placeholders(inParameterText: try text("resolve")))
-        case .default:
-            return value  // handled above
+        case .default, .custom:
+            return value  // handled above, and in `evaluate`
         }
     }
 

@@ -21,6 +21,34 @@ extension Definition {
     }
 }
 
+/// The switches a child definition takes from its parent because it does not state them
+/// (``Definition/takesFromParent``). Symfony's children take `public` and `autowire` from their
+/// parent, over the file's `_defaults`; Spring's and code's take neither.
+public struct ParentSwitches: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// ``IoCCore/Definition/isPublic``.
+    public static let isPublic = ParentSwitches(rawValue: 1)
+    /// ``IoCCore/Definition/autowires``.
+    public static let autowires = ParentSwitches(rawValue: 2)
+}
+
+enum ParentSwitchesSetting: DefinitionSetting {
+    static let defaultValue: ParentSwitches = []
+    static func describe(_ value: ParentSwitches) -> [String] {
+        [value.contains(.isPublic) ? "public" : nil, value.contains(.autowires) ? "autowire" : nil].compactMap { $0 }.map { "takes \($0) from its parent" }
+    }
+}
+
+extension Definition {
+    /// The switches this child takes from its parent, which it does not state itself
+    /// (Symfony's `public` and `autowire`); applied when it is merged with its parent.
+    public var takesFromParent: ParentSwitches {
+        get { self[setting: ParentSwitchesSetting.self] }
+        set { self[setting: ParentSwitchesSetting.self] = newValue }
+    }
+}
+
 extension ContainerBuilder {
     /// The definitions as their files wrote them, children merged with their parents: the
     /// active profiles' definitions, abstract ones kept, placeholders, decorators and aliases
@@ -203,15 +231,22 @@ struct Inheritance {
             // A parent registered in code: its compiled construction, with the child's arguments.
             result.construction = try construction(of: child, withSourcesFor: parent)
         } else if case .initializer(let signature) = child.construction.kind, !child.isBound,
-                  case .initializer(let parentSignature) = parent.construction.kind {
+                  Self.takesArguments(parent.construction.kind) {
             // Stated arguments replace the parent's with the same label (or position).
             var arguments = parent.construction.arguments.map(\.unbound)
             var labels = FirstPlaces<String>()
             let appends = child.stated.contains(.appendsArguments)
             for (position, argument) in child.construction.arguments.enumerated() {
-                if appends, let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
+                if let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
+                    // Spring's `index` one past the parent's arguments adds one; Symfony's
+                    // `index_N` only replaces.
+                    if !appends, index == arguments.count {
+                        arguments.append(InjectionPoint(label: nil, source: argument.source, location: argument.location))
+                        continue
+                    }
                     guard arguments.indices.contains(index) else {
-                        throw IoCError(.invalidDefinition(component: child.label, reason: "argument \(label) replaces the parent's argument \(index), but \(parent.label) has \(arguments.count) argument(s). Give it as a named argument ($name), or add it to the parent.", location: argument.location ?? child.location))
+                        let fix = appends ? "Give it as a named argument ($name), or add it to the parent." : "Give index \(arguments.count) too, or name the argument (name=\"label\")."
+                        throw IoCError(.invalidDefinition(component: child.label, reason: "argument \(label) replaces the parent's argument \(index), but \(parent.label) has \(arguments.count) argument(s). \(fix)", location: argument.location ?? child.location))
                     }
                     arguments[index] = InjectionPoint(label: arguments[index].label, source: argument.source, location: argument.location)
                 } else if let label = argument.label, let index = labels.place(of: label, in: arguments, keyOf: \.label) {
@@ -223,7 +258,12 @@ struct Inheritance {
                     arguments.append(argument)
                 }
             }
-            result.construction = Construction(kind: .initializer(signature ?? parentSignature), arguments: arguments)
+            // A child that gives only arguments keeps how its parent is made: its initializer,
+            // static factory or factory service (Symfony and Spring alike).
+            switch (signature, parent.construction.kind) {
+            case (nil, let kind): result.construction = Construction(kind: kind, arguments: arguments, factory: parent.construction.factory)
+            case (let signature, _): result.construction = Construction(kind: .initializer(signature), arguments: arguments)
+            }
         }
         var properties = parent.properties
         var names = FirstPlaces<String>()
@@ -264,11 +304,24 @@ struct Inheritance {
         }
         result.exposedAs = parent.exposedAs.adding(child.exposedAs)
         if result.strategy == nil { result.strategy = parent.strategy }
+        let switches = child.takesFromParent
+        if switches.contains(.isPublic) { result.isPublic = parent.isPublic }
+        if switches.contains(.autowires) { result.autowires = parent.autowires }
+        result.takesFromParent = []
         // Modules' settings: what each says a child takes (by default, nothing).
         result.inheritSettings(of: parent)
         // The parent's construction or steps may be main-actor code.
         if parent.isMainActor { result.isMainActor = true }
         return result
+    }
+
+    /// Whether a child's arguments merge into a parent made this way: by a function of its
+    /// arguments (an initializer, a static factory or another component's method).
+    private static func takesArguments(_ kind: Construction.Kind) -> Bool {
+        switch kind {
+        case .initializer, .staticFactory, .factoryMethod: return true
+        default: return false
+        }
     }
 
     /// The parent's compiled initializer, registered in code, with the child's arguments as
@@ -291,9 +344,12 @@ struct Inheritance {
                 location: given[0].location ?? child.location))
         }
         let count = construction.arguments.count
-        for (position, argument) in given.enumerated() {
+        for (place, argument) in given.enumerated() {
             let location = argument.location ?? child.location
-            if let label = argument.label {
+            var position = place
+            if let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
+                position = index
+            } else if let label = argument.label {
                 throw IoCError(.invalidDefinition(
                     component: child.label,
                     reason: "its argument '\(label)' cannot be matched by name: its parent \(parent.label) is registered in code, whose initializer's parameter names the container does not know. Give the arguments by position (index) instead",

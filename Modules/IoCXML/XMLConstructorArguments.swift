@@ -46,6 +46,16 @@ extension XMLTranslator {
             points.append(point)
         }
 
+        /// A child bean's arguments: those without an index in order, then each indexed one
+        /// labelled `index_N`, which replaces its parent's argument N when the two are merged.
+        /// Gaps are checked then, against the parent's arguments (Spring's rule).
+        var ofChild: [InjectionPoint] {
+            guard let indices else { return points }
+            let indexed = zip(indices, points).compactMap { index, point in index.map { ($0, point) } }.sorted { $0.0 < $1.0 }
+            return zip(indices, points).filter { $0.0 == nil }.map(\.1)
+                + indexed.map { InjectionPoint(label: "index_\($0.0)", source: $0.1.source, location: $0.1.location) }
+        }
+
         /// The points, each with an index at that position (an unlabelled argument is the
         /// parameter at its position), the others in the places left, in order: Spring's
         /// `c:holder="Ada" c:_1="7"` is `[holder: "Ada", "7"]`. Or the first place an index leaves

@@ -128,7 +128,7 @@ enum XMLDocumentReader {
                 context.pointee.sax.pointee = ElementBuilder.events()
                 context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
                 withExtendedLifetime(builder) { _ = xmlParseDocument(context) }
-                if !builder.failed, context.pointee.wellFormed == 0 { builder.record(malformed(context, file: file, limits: limits)) }
+                if !builder.failed, context.pointee.wellFormed == 0 { builder.record(malformed(builder.firstError, context, file: file, limits: limits)) }
                 return builder
             }
         }
@@ -140,15 +140,16 @@ enum XMLDocumentReader {
         return XMLElementNode(table: table, index: 0)
     }
 
-    /// The error libxml2 stopped at.
-    private static func malformed(_ context: xmlParserCtxtPtr, file: String, limits: XMLLimits) -> ConfigError {
-        let error = xmlCtxtGetLastError(context)
-        let message = error?.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
-        let line = Int(error?.pointee.line ?? 0)
-        let column = Int(error?.pointee.int2 ?? 0)
+    /// The first error libxml2 met (`first`), else the one it stopped at.
+    private static func malformed(_ first: ElementBuilder.ParseError?, _ context: xmlParserCtxtPtr, file: String, limits: XMLLimits) -> ConfigError {
+        let last = xmlCtxtGetLastError(context)
+        let message = first?.message ?? last?.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
+        let line = first?.line ?? Int(last?.pointee.line ?? 0)
+        let column = first?.column ?? Int(last?.pointee.int2 ?? 0)
+        let code = first?.code ?? last?.pointee.code
         let location = ConfigLocation(file: file, line: max(line, 1), column: column)
         // libxml2 2.9 reports its own depth limit as an internal error with this text.
-        if error?.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue), message.hasPrefix("Excessive depth in document") {
+        if code == Int32(XML_ERR_INTERNAL_ERROR.rawValue), message.hasPrefix("Excessive depth in document") {
             return .nestingTooDeep(maxDepth: limits.maxDepth, location: location)
         }
         return .malformed(message: message, location: location)
@@ -200,6 +201,17 @@ private final class ElementBuilder {  // docs/Performance.md U6
     /// (cheaper than hashing it), any others are kept by it.
     @exclusivity(unchecked) private var recentNames: [(pointer: UnsafeRawPointer, name: String)] = []
     @exclusivity(unchecked) private var names: [UnsafeRawPointer: String] = [:]
+    /// libxml2's first error: the one the document went wrong at. The parser may go on past it
+    /// (a mismatched end tag), and its last error ("Premature end of data") says less.
+    @exclusivity(unchecked) private(set) var firstError: ParseError?
+
+    /// What libxml2 said of an error, copied out of its buffer.
+    struct ParseError {
+        let message: String
+        let line: Int
+        let column: Int
+        let code: Int32
+    }
 
     var file: String { table.file }
 
@@ -226,6 +238,10 @@ private final class ElementBuilder {  // docs/Performance.md U6
         events.endElementNs = { user, _, _, _ in ElementBuilder.with(user) { $0.end() } }
         events.characters = { user, text, length in ElementBuilder.with(user) { $0.text(text, Int(length)) } }
         events.ignorableWhitespace = events.characters
+        events.serror = { user, error in
+            guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            ElementBuilder.with(user) { $0.note(error.pointee) }
+        }
         // A `<!DOCTYPE beans PUBLIC "-//SPRING//DTD BEAN//EN" "...">` is accepted and never
         // loaded (no DTD option is set, and the entity loader refuses everything); any
         // declaration inside one stops the parser before it takes effect.
@@ -250,6 +266,13 @@ private final class ElementBuilder {  // docs/Performance.md U6
     }
 
     var line: Int { Int(context.pointee.input?.pointee.line ?? 1) }
+
+    /// Keeps libxml2's first error.
+    func note(_ error: xmlError) {
+        guard firstError == nil else { return }
+        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
+        firstError = ParseError(message: message, line: Int(error.line), column: Int(error.int2), code: error.code)
+    }
 
     /// A declaration inside a `<!DOCTYPE>`: refused before it takes effect.
     func refuseDeclaration() {

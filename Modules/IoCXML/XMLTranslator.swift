@@ -280,7 +280,7 @@ package struct XMLTranslator: ConfigTranslation {
         definition.properties = properties
         if hasShortcuts { try shortcuts(of: element, into: &definition, arguments: &arguments) }
         let points: [InjectionPoint]
-        switch arguments.inOrder {
+        switch parent == nil ? arguments.inOrder : .success(arguments.ofChild) {
         case .success(let placed): points = placed
         case .failure(let empty):
             throw .badValue(value: "index", reason: "no constructor-arg is at index \(empty.index), before a later index: a Swift initializer's unlabelled arguments are taken in order, so give index \(empty.index) too, or name the arguments (name=\"label\")", location: element.location)
@@ -333,9 +333,9 @@ package struct XMLTranslator: ConfigTranslation {
             try check(child, attributes: ["key", "value"])
             definition.metadata[try required(child, "key")] = child.attribute("value") ?? ""
         case "qualifier":
-            // Spring's qualifier picks a candidate by a name of its own: in Swift, a name.
+            // Matching metadata for Java's @Qualifier, not a name: several beans may share one.
             try check(child, attributes: ["value", "type"])
-            if let value = child.attribute("value"), !value.isEmpty { definition.aliases.append(value) }
+            if let value = child.attribute("value"), !value.isEmpty { definition.qualifiers.append(value) }
         case "lookup-method":
             // A method returning a new bean on every call: a Provider property of that bean.
             try check(child, attributes: ["name", "bean"])

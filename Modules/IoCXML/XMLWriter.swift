@@ -79,7 +79,7 @@ public enum XMLWriter {
         // A child that states no scope takes its parent's, in Spring as here: none is written.
         if definition.stated.contains(.scope) || definition.parent == nil { attributes.append(("scope", definition.scope.description)) }
         if definition.stated.contains(.primary) || definition.isPrimary { attributes.append(("primary", String(definition.isPrimary))) }
-        try definition.checkWritable([.noAutowiring, .notAutowireCandidate, .metadata, .mergedCollections], format: "Spring XML", advice: keepInYAML)
+        try definition.checkWritable([.noAutowiring, .notAutowireCandidate, .metadata, .qualifiers, .mergedCollections], format: "Spring XML", advice: keepInYAML)
         if let mode = definition.propertyAutowiring {
             attributes.append(("autowire", mode.rawValue))
         } else if !definition.autowires {
@@ -123,6 +123,7 @@ public enum XMLWriter {
             arguments = points
         }
         var children = definition.metadata.keys.sorted().map { Element("meta", [("key", $0), ("value", definition.metadata[$0] ?? "")]) }
+        children += definition.qualifiers.map { Element("qualifier", [("value", $0)]) }
         for argument in arguments {
             children.append(try injection("constructor-arg", name: argument.label, argument.source, of: definition))
         }

@@ -107,12 +107,31 @@ extension YAMLTranslator {
     }
 
     /// Symfony's `deprecated`: a message, or `{ package, version, message }`.
-    func deprecation(_ node: YAMLNode) throws(ConfigError) -> String {
-        if let text = node.scalar { return text.isEmpty || text == "true" ? "deprecated" : text }
+    /// Why a service (`alias: false`) or an alias entry is deprecated: its message with
+    /// Symfony's `%service_id%` (or `%alias_id%`) replaced by `id`, and the package and version.
+    func deprecation(_ node: YAMLNode, of id: String?, isAlias: Bool = false) throws(ConfigError) -> String {
+        func message(_ text: String) -> String {
+            guard let id else { return text }
+            // NB: by hand: String.replacing(_:with:) is above the iOS 15 floor.
+            let token = isAlias ? "%alias_id%" : "%service_id%"
+            var result = "", rest = Substring(text)
+            while let percent = rest.firstIndex(of: "%") {
+                result += rest[..<percent]
+                if rest[percent...].hasPrefix(token) {
+                    result += id
+                    rest = rest[rest.index(percent, offsetBy: token.count)...]
+                } else {
+                    result.append("%")
+                    rest = rest[rest.index(after: percent)...]
+                }
+            }
+            return result + rest
+        }
+        if let text = node.scalar { return text.isEmpty || text == "true" ? "deprecated" : message(text) }
         var parts: [String: String] = [:]
         for (key, value) in try mapping(node, "deprecated") { parts[try keyText(key)] = value.scalar ?? "" }
         let since = [parts["package"], parts["version"]].compactMap { $0 }.joined(separator: " ")
-        return (parts["message"] ?? "deprecated") + (since.isEmpty ? "" : " (since \(since))")
+        return message(parts["message"] ?? "deprecated") + (since.isEmpty ? "" : " (since \(since))")
     }
 
     /// Symfony's `exclude` paths as names after the resource's namespace: `../src/Entity/` under

@@ -194,8 +194,10 @@ struct YAMLReader {
     private func syntaxError(_ parser: yaml_parser_t) -> ConfigError {
         let mark = parser.problem_mark
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
-        let context = parser.context.map { String(cString: $0) }
-        return .syntax(problem: problem, context: context,
-                       location: ConfigLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+        let location = ConfigLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        // Where the construct the parser was in began: the `{` or `[` left open, the quote.
+        let start = ConfigLocation(file: file, line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+        let context = parser.context.map { String(cString: $0) + (start == location ? "" : " started at \(start)") }
+        return .syntax(problem: problem, context: context, location: location)
     }
 }

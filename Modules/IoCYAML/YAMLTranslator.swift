@@ -214,7 +214,7 @@ package struct YAMLTranslator: ConfigTranslation {
                     for (key, setting) in entries where !key.isText("alias") {
                         switch key.scalar {
                         case "public": alias.isPublic = try this.bool(setting, "public")
-                        case "deprecated": alias.deprecation = try this.deprecation(setting)
+                        case "deprecated": alias.deprecation = try this.deprecation(setting, of: id, isAlias: true)
                         default:
                             throw .badValue(value: key.scalar ?? key.kindName, reason: "an alias entry ('alias: \(name)') takes only 'public' and 'deprecated'; a service of its own gives further names with 'aliases'", location: key.location)
                         }
@@ -242,8 +242,17 @@ package struct YAMLTranslator: ConfigTranslation {
 
     private func service(_ id: String, _ node: YAMLNode, at location: ConfigLocation, defaults: Defaults) throws(ConfigError) -> Definition {
         let definition = try definitionBody(name: id, node, at: location)
-        let stated = defaults.readsStatedKeys ? Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []) : []
-        return applying(defaults, to: definition, stated: stated)
+        let isChild = definition.parent != nil
+        let stated = defaults.readsStatedKeys || isChild ? Set(node.entries?.filter { !Self.isNull($0.value) }.compactMap(\.key.scalar) ?? []) : []
+        var result = applying(defaults, to: definition, stated: stated)
+        // Symfony's child takes its parent's `public` and `autowire` over `_defaults`'.
+        if isChild {
+            var switches: ParentSwitches = []
+            if !stated.contains("public") { switches.insert(.isPublic) }
+            if !stated.contains("autowire") { switches.insert(.autowires) }
+            result.takesFromParent = switches
+        }
+        return result
     }
 
     /// A service with what `_defaults` says for each setting the service leaves out (`stated`: its keys).
@@ -354,7 +363,7 @@ package struct YAMLTranslator: ConfigTranslation {
                 case "autoconfigure": definition.exposesConformances = try bool(value, "autoconfigure")
                 case "public": definition.isPublic = try bool(value, "public")
                 case "bind": definition.bindings = try bindings(value)
-                case "deprecated": definition.deprecation = try deprecation(value)
+                case "deprecated": definition.deprecation = try deprecation(value, of: name)
                 case "resource": resource = (try text(value, "resource"), value.location)
                 case "exclude": excluded = Self.isNull(value) || value.scalar == "" ? [] : try strings(value, "exclude")
                 case "synthetic":
@@ -409,6 +418,9 @@ package struct YAMLTranslator: ConfigTranslation {
             definition.typeName = definition.typeName ?? name.map(Self.swiftTypeName)
             definition.construction = .staticFactory(constructor.method, arguments: arguments)
         } else if let factory {
+            // Symfony's ResolveClassPass: a service whose id is a namespaced class and that
+            // names no class is of that class, whatever makes it.
+            if definition.typeName == nil, let name, Self.isPHPClassName(name) { definition.typeName = Self.swiftTypeName(name) }
             var typeName = definition.typeName
             definition.construction = try factoryConstruction(factory, arguments: arguments, typeName: &typeName)
             definition.typeName = typeName

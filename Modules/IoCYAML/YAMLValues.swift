@@ -40,12 +40,21 @@ extension YAMLTranslator {
         }
     }
 
+    /// What follows a tag name's last `.` (all of it without one): the attribute a
+    /// `!tagged_locator` without `index_by` keys its services by.
+    static func lastSegment(of tag: String) -> String {
+        tag.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? tag
+    }
+
     /// A value with one of Symfony's tags.
     private func taggedSource(_ tag: String, _ node: YAMLNode) throws(ConfigError) -> InjectionSource {
         switch tag {
         case "!tagged_iterator", "!tagged", "!tagged_locator":
             // The same components; the injection point's type decides: [T], [String: T] or ServiceLocator<T>.
-            if let name = node.scalar, !name.isEmpty { return .tagged(name) }
+            // A locator is keyed by a tag attribute: `index_by`, or the tag's last segment
+            // (Symfony's TaggedIteratorArgument: `app.cache.clearer` is keyed by `clearer`).
+            let isLocator = tag == "!tagged_locator"
+            if let name = node.scalar, !name.isEmpty { return isLocator ? .taggedIndexed(tag: name, indexBy: Self.lastSegment(of: name)) : .tagged(name) }
             guard let entries = node.entries else {
                 throw .wrongKind(expected: "a tag name or { tag: name, index_by: attribute }", found: node.kindName, what: tag, location: node.location)
             }
@@ -65,6 +74,7 @@ extension YAMLTranslator {
                 }
             }
             guard let name else { throw .badValue(value: tag, reason: "\(tag) needs the tag's name: { tag: name }", location: node.location) }
+            if isLocator, indexBy == nil { indexBy = Self.lastSegment(of: name) }
             return indexBy.map { .taggedIndexed(tag: name, indexBy: $0) } ?? .tagged(name)
         case "!service_locator", "!iterator":
             switch node.kind {

@@ -24,9 +24,22 @@ public enum YAMLWriter {
             document.append(("parameters", .map(parameters.map { ($0.key, value($0.value, references: false)) })))
         }
         var services: [(String, Node)] = []
+        // A service of one profile that replaces another of its id goes in a `when@profile`
+        // block, after the services: a second key of one map would be a duplicate.
+        var blocks: [(profile: String, services: [(String, Node)])] = []
+        var counts: [String: Int] = [:]
+        for name in definitions.lazy.compactMap(\.name) { counts[name, default: 0] += 1 }
         for definition in definitions {
             guard let name = definition.name else {
                 throw failure(definition, "no name", advice: "services.yaml keys every service by its id: give the component an id or name.")
+            }
+            if definition.aliasTarget == nil, definition.profiles.count == 1, let profile = definition.profiles.first, !profile.hasPrefix("!"),
+               definition.isOverride || counts[name, default: 0] > 1 {
+                var unconditional = definition
+                unconditional.profiles = []
+                let entries = [(name, try service(unconditional))] + aliasEntries(of: unconditional, name: name)
+                if let index = blocks.firstIndex(where: { $0.profile == profile }) { blocks[index].services += entries } else { blocks.append((profile, entries)) }
+                continue
             }
             if let target = definition.aliasTarget {
                 // An alias entry takes no profile: Symfony gives one only by a when@ block around it.
@@ -43,6 +56,7 @@ public enum YAMLWriter {
             services += aliasEntries(of: definition, name: name)
         }
         document.append(("services", .map(services)))
+        document += blocks.map { ("when@\($0.profile)", .map([("services", .map($0.services))])) }
         return try emit(.map(document))
     }
 
@@ -72,6 +86,8 @@ public enum YAMLWriter {
         case scalar(String, quoted: Bool, tag: String? = nil)
         case list([Node])
         case map([(String, Node)])
+        /// A map tagged `!service`: an inner service the reader would not know by its keys alone.
+        case service([(String, Node)])
 
         static func plain(_ text: String) -> Node { .scalar(text, quoted: false) }
     }
@@ -203,12 +219,11 @@ public enum YAMLWriter {
             }
             return .map(nodes)
         case .inner(let inner):
-            // The reader takes a map for an inner service when it has a class or a factory.
+            // The reader takes a map for an inner service when it has a class or a factory;
+            // one with neither (a child of a parent: Spring's `<bean parent="base"/>`) is tagged.
             let node = try service(inner)
-            guard case .map(let entries) = node, entries.contains(where: { $0.0 == "class" || $0.0 == "factory" }) else {
-                throw failure(inner, "an inner definition with neither class nor factory", advice: "Give the inner definition its class.")
-            }
-            return node
+            guard case .map(let entries) = node else { return node }
+            return entries.contains(where: { $0.0 == "class" || $0.0 == "factory" }) ? node : .service(entries)
         case .optional, .lazy, .provider, .type, .typeNamed, .all, .value, .defaultArgument, .taggedIndexed:
             throw failure(definition, "the source '\(source)'", advice: "Write this injection in code.")
         }
@@ -284,8 +299,12 @@ public enum YAMLWriter {
             try send(&emitter, &event, yaml_sequence_start_event_initialize(&event, nil, nil, 1, YAML_ANY_SEQUENCE_STYLE))
             for item in items { try write(item, &emitter) }
             try send(&emitter, &event, yaml_sequence_end_event_initialize(&event))
-        case .map(let entries):
-            try send(&emitter, &event, yaml_mapping_start_event_initialize(&event, nil, nil, 1, YAML_ANY_MAPPING_STYLE))
+        case .map(let entries), .service(let entries):
+            let tag: String? = if case .service = node { "!service" } else { nil }
+            let made = withOptionalCString(tag) { tag in
+                yaml_mapping_start_event_initialize(&event, nil, tag, tag == nil ? 1 : 0, YAML_ANY_MAPPING_STYLE)
+            }
+            try send(&emitter, &event, made)
             for (key, value) in entries {
                 try write(.scalar(key, quoted: false), &emitter)
                 try write(value, &emitter)

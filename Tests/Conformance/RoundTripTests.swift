@@ -122,6 +122,47 @@ struct RoundTripTests {
         #expect(errorText { _ = try YAMLWriter.string(from: beans) } == "Cannot write \"knight\" (Knight), defined at beans.xml:2, as YAML: it has autowire-candidate=\"false\", which YAML cannot express. Write this setting in code, or keep this file in Spring XML.")
     }
 
+    @Test func aProfilesBeanThatReplacesOneOfItsId_becomesAWhenBlock_thatReplacesItInYAML() throws {
+        let beans = try XMLLoader().load(string: """
+            <beans>
+              <bean id="quest" class="CampaignQuest" lazy-init="true"/>
+              <beans profile="test"><bean id="quest" class="CampaignQuest" scope="prototype"/></beans>
+            </beans>
+            """, name: "beans.xml").definitions
+        let text = try YAMLWriter.string(from: beans)
+        #expect(text.contains("when@test:\n  services:\n    quest:"))
+        let back = try yaml(beans)
+        #expect(back.map(\.profiles) == [[], ["test"]] && back.map(\.isOverride) == [false, true])
+        func quests(_ profiles: Set<String>) throws -> Bool {
+            let builder = knightsBuilder()
+            builder.activeProfiles = profiles
+            builder.add(contentsOf: back)
+            let container = try builder.build()
+            return try container.resolve(CampaignQuest.self, name: "quest") === container.resolve(CampaignQuest.self, name: "quest")
+        }
+        #expect(try quests([]) == true, "the singleton outside the block")
+        #expect(try quests(["test"]) == false, "the block's prototype replaces it")
+    }
+
+    @Test func anInnerBeanWithOnlyAParent_becomesATaggedInnerService() throws {
+        let beans = try XMLLoader().load(string: """
+            <beans>
+              <bean id="template" class="CampaignQuest" abstract="true" scope="prototype"/>
+              <bean id="knight" class="Knight" lazy-init="true">
+                <constructor-arg><bean parent="template"/></constructor-arg>
+              </bean>
+            </beans>
+            """, name: "beans.xml").definitions
+        let text = try YAMLWriter.string(from: beans)
+        #expect(text.contains("- !service\n      parent: template\n"), "\(text)")
+        let back = try yaml(beans)
+        guard case .inner(let inner)? = back.last?.construction.arguments.first?.source else {
+            Issue.record("the argument is not an inner definition: \(String(describing: back.last?.construction.arguments))")
+            return
+        }
+        #expect(inner.parent == "template")
+    }
+
     @Test func springXMLThroughYAML_keepsEveryDefinitionEqual() throws {
         let original = try definitions("knights-spring", "xml")
         #expect(try xml(try yaml(original)) == original)

@@ -84,6 +84,12 @@ func environmentFunction8(builder: ContainerBuilder) throws { // scaffold
     builder.addEnvironmentFunction()
 } // scaffold
 
+// Modules/IoCConfig/EnvironmentFunction.swift:65
+func environmentFunction65(builder: ContainerBuilder, url: URL) throws { // scaffold
+    builder.addEnvironmentProcessor("upper") { value in .string(value.scalarText?.uppercased() ?? "") }
+    try builder.loadYAML(contentsOf: url)   // %env(upper:REGION)%
+} // scaffold
+
 // Modules/IoCConfig/FilePropertySources.swift:23
 func filePropertySources23(builder: ContainerBuilder) throws { // scaffold
     builder.propertySources.append(try PropertiesFileSource(contentsOf: URL(fileURLWithPath: "app.properties")))

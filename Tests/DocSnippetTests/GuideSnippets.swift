@@ -269,6 +269,12 @@ enum ToolAndLoaderSnippets {
         _ = container // scaffold
     }
 
+    /// Compiled, not run: the snippet reads the file by the path the document names.
+    static func anEnvironmentProcessorOfTheApps(_ builder: ContainerBuilder, _ url: URL) throws { // scaffold
+        builder.addEnvironmentProcessor("upper") { value in .string(value.scalarText?.uppercased() ?? "") }
+        try builder.loadYAML(contentsOf: url)   // region: '%env(upper:REGION)%'
+    } // scaffold
+
     static func loadingYAML(_ catalog: TypeCatalog) throws { // scaffold
         let builder = ContainerBuilder()
         builder.catalog = catalog                       // what the file may name

@@ -15,7 +15,6 @@ enum KnownDifference: String, CaseIterable, Comparable {
     case invokableFactories = "invokable-factories"
     // Spring <beans> against Spring
     case utilCollectionsInlined = "util-collections-inlined"
-    case qualifiersAsAliases = "qualifiers-as-aliases"
     case lookupMethodsAsProviders = "lookup-methods-as-providers"
     case idrefsAsText = "idrefs-as-text"
     case constructorAutowiringByDefault = "constructor-autowiring-by-default"

@@ -34,13 +34,7 @@ enum SpringReading {
                 tally.note(.utilCollectionsInlined)
                 continue
             }
-            var aliases = (bean["aliases"]?.array ?? []).compactMap(\.string)
-            for qualifier in definition["qualifiers"]?.array ?? [] {
-                if let value = qualifier["value"]?["value"]?.string, !value.isEmpty {
-                    tally.note(.qualifiersAsAliases)
-                    aliases.append(value)
-                }
-            }
+            let aliases = (bean["aliases"]?.array ?? []).compactMap(\.string)
             var record = component(definition, context)
             record = record.setting("aliases", .list(aliases.sorted().map(Canon.string)))
             reading.components[name] = record
@@ -132,6 +126,7 @@ enum SpringReading {
             "properties": .list(properties),
             "lookups": .list(lookups),
             "meta": .sortedMap(meta),
+            "qualifiers": .list((bean["qualifiers"]?.array ?? []).compactMap { $0["value"]?["value"]?.string }.filter { !$0.isEmpty }.map(Canon.string)),
         ])
     }
 
@@ -248,6 +243,7 @@ enum SpringReading {
             "properties": .list(properties),
             "lookups": .list(lookups),
             "meta": .sortedMap(definition.metadata.map { Canon.Entry($0.key, .string($0.value)) }),
+            "qualifiers": .list(definition.qualifiers.map(Canon.string)),
         ])
     }
 

@@ -37,7 +37,7 @@ enum SymfonyReading {
                 tally.note(.syntheticServices)
                 continue
             }
-            reading.components[id] = component(service, context)
+            reading.components[id] = component(service, context, id: id)
         }
         for resource in json["resources"]?.array ?? [] {
             guard let namespace = resource["namespace"]?.string, let prototype = resource["definition"] else { continue }
@@ -46,20 +46,22 @@ enum SymfonyReading {
         for (id, alias) in json["aliases"]?.pairs ?? [] {
             reading.aliases[id] = .record(["target": .string(alias["target"]?.string ?? ""),
                                            "public": .bool(alias["public"]?.bool ?? false),
-                                           "deprecated": deprecation(alias["deprecated"])])
+                                           "deprecated": deprecation(alias["deprecated"], id: id, placeholder: "%alias_id%")])
         }
         for (id, why) in json["refused"]?.pairs ?? [] { reading.refused[id] = why.string ?? "" }
         return reading
     }
 
-    /// A deprecation as swift-ioc keeps it: one text, `message (since package version)`.
-    static func deprecation(_ json: JSONDocument.Value?) -> Canon {
-        guard let json, let message = json["message"]?.string else { return .null }
+    /// A deprecation as swift-ioc keeps it: one text, `message (since package version)`, with
+    /// `placeholder` replaced by `id`, as Symfony's `getDeprecation($id)` gives it.
+    static func deprecation(_ json: JSONDocument.Value?, id: String?, placeholder: String = "%service_id%") -> Canon {
+        guard let json, var message = json["message"]?.string else { return .null }
+        if let id { message = message.replacingOccurrences(of: placeholder, with: id) }
         let since = [json["package"]?.string, json["version"]?.string].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         return .string(message + (since.isEmpty ? "" : " (since \(since))"))
     }
 
-    private static func component(_ service: JSONDocument.Value, _ context: Context, isResource: Bool = false) -> Canon {
+    private static func component(_ service: JSONDocument.Value, _ context: Context, id: String? = nil, isResource: Bool = false) -> Canon {
         let tally = context.tally
         let value = { (json: JSONDocument.Value) in oracleValue(json, context) }
         let keyed = { (json: JSONDocument.Value?) -> Canon in
@@ -124,7 +126,7 @@ enum SymfonyReading {
             "tags": .list(sortedByName(tags)),
             "factory": factory,
             "decorates": decorates,
-            "deprecated": deprecation(service["deprecated"]),
+            "deprecated": deprecation(service["deprecated"], id: id),
             "bindings": .list((service["bindings"]?.array ?? []).map { pair in
                 let parts = pair.array ?? []
                 return .record(["key": .string(bindingKey(parts.first?.string ?? "", tally: tally)), "value": parts.count > 1 ? value(parts[1]) : .null])

@@ -52,7 +52,7 @@ struct ValidateTests {
             before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace.
             2. Unknown element <propery> in <bean> at \(xml):6. Did you mean <property>? Allowed: <constructor-arg>, <property>, <description>, <meta>, <qualifier>, <lookup-method>, <replaced-method>, <aop:scoped-proxy>.
             3. Bad value 'maybe' at \(xml):8: expected true/false or yes/no.
-            4. YAML syntax error at \(syntax):3:9: did not find expected ',' or '}' while parsing a flow mapping.
+            4. YAML syntax error at \(syntax):3:9: did not find expected ',' or '}' while parsing a flow mapping started at \(syntax):2:10.
             5. Placeholder ${shop.currency} at \(yaml):6:28 has no value: no property source is set. Define shop.currency, \
             or give a default: ${shop.currency:default}.
             6. "mailer" (Mailer) at \(yaml):12:3 names parent "baseMailer", which no definition has.

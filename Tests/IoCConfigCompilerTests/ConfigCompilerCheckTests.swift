@@ -180,6 +180,103 @@ struct ConfigCompilerValueTests {
     }
 }
 
+@Suite("Config compiler: parameters checked at build")
+struct ConfigCompilerParameterTests {
+    @Test func compile_aParameterNoFileDefines_isAnError_withDidYouMean_unlessTheAppGivesItAtLaunch() throws {
+        let yaml = """
+            parameters: { fixture.path: /tmp/f, fixture.retries: 3 }
+            services:
+              fixture: { class: Fixture, arguments: { path: '%fixture.pth%' } }
+              other: { class: Fixture, arguments: { path: '%launch.path%' } }
+              fine: { class: Fixture, arguments: { path: '%fixture.path%' } }
+              env: { class: Fixture, arguments: { path: '%env(FIXTURE_PATH)%' } }
+            """
+        let (output, folder) = try compile(["services.yaml": yaml], sources: checkedSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):3:49: error: Parameter %fixture.pth% at \(file):3:49 has no value: not found in parameters, the values read at launch. Define fixture.pth (under parameters:, or in another property source), or give a default: ${fixture.pth:default}. Did you mean %fixture.path%? A parameter the app gives at launch is listed in ioc-plugin.json: \"launchParameters\": [\"fixture.pth\"].",
+            "\(file):4:47: error: Parameter %launch.path% at \(file):4:47 has no value: not found in parameters, the values read at launch. Define launch.path (under parameters:, or in another property source), or give a default: ${launch.path:default}. A parameter the app gives at launch is listed in ioc-plugin.json: \"launchParameters\": [\"launch.path\"].",
+        ])
+        var compiler = ConfigCompiler(configFiles: [folder.appendingPathComponent("services.yaml")],
+                                      sources: checkedSources.map { ("/src/\($0.key)", $0.value) }, module: "App")
+        compiler.launchParameters = ["launch.path", "fixture.pth"]
+        #expect(compiler.compile().diagnostics.map(\.description) == [])
+    }
+
+    @Test func compile_aParameterWhoseValueDoesNotConvert_isTheBuildsBadValue() throws {
+        let yaml = """
+            parameters: { days: five }
+            services:
+              settings: { class: Settings, arguments: { days: '%days%', timeout: 2s } }
+            """
+        let (output, folder) = try compile(["services.yaml": yaml], sources: checkedSources)
+        let expected = try buildProblems(yaml, name: folder.appendingPathComponent("services.yaml").path)
+        #expect(expected.count == 1)
+        #expect(output.diagnostics.map(\.message) == expected)
+    }
+}
+
+@Suite("Config compiler: every problem of a file, each once at its place")
+struct ConfigCompilerReportTests {
+    @Test func compile_anUnknownKey_doesNotHideTheFilesOtherProblems() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, argumnets: { path: /tmp/f } }
+              client: { class: FreeWeatherClient, arguments: { fixtrue: '@fixture' } }
+              report: { class: ReportService, arguments: ['@clinet'] }
+            """], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):2:30: error: Unknown key 'argumnets' in service 'fixture' at \(file):2:30. Did you mean 'arguments'? Known keys: \(serviceKeys).",
+            "\(file):4:47: error: No component \"clinet\" is registered; required by \"report\" (ReportService), argument 0, at \(file):4:47. Did you mean client? Register it, or correct the reference.",
+            "\(file):3:3: error: FreeWeatherClient has no initializer taking (fixtrue:) (for \"client\" (FreeWeatherClient) at \(file):3:3). It has: init(fixture:).",
+        ])
+    }
+
+    @Test func compile_aSyntaxError_saysItsPlaceOnce_andWhereTheOpenBracketIs() throws {
+        let (output, folder) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture\n  other: 1\n"], sources: weatherSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):3:8: error: YAML syntax error: did not find expected ',' or '}' while parsing a flow mapping started at \(file):2:12.",
+        ])
+    }
+}
+
+private let serviceKeys = "class, as, arguments, properties, calls, factory, scope, shared, lazy, eager, primary, tags, parent, abstract, aliases, profile, before-injection, after-injection, dispose, decorates, depends-on, autowire, autoconfigure, public, bind, synthetic, deprecated, $<argument>, resource, exclude, decoration_inner_name, decoration_priority, decoration_on_invalid, decorates_tag, constructor, namespace"
+
+@Suite("Config compiler: references through aliases")
+struct ConfigCompilerAliasTests {
+    @Test func compile_aSingletonThatInjectsAnAliasOfASingleton_isNoCaptiveDependency() throws {
+        let (output, folder) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+              mainFixture: '@fixture'
+              otherFixture: { alias: fixture }
+              oldFixture: { alias: fixture, deprecated: { package: acme/app, version: '1.2', message: 'use fixture' } }
+              holder: { class: Holder, arguments: ['@mainFixture'], scope: singleton }
+              second: { class: Holder, arguments: ['@otherFixture'], scope: singleton }
+              third: { class: Holder, arguments: ['@oldFixture'], scope: singleton }
+            """], sources: checkedSources)
+        let file = folder.appendingPathComponent("services.yaml").path
+        #expect(output.diagnostics.map(\.description) == [
+            "\(file):8:39: warning: \"third\" (Holder) argument 0 at \(file):8:39 uses \"oldFixture\", which is deprecated: use fixture (since acme/app 1.2).",
+        ], "the deprecated alias's warning, and no captive dependency")
+    }
+
+    @Test func compile_aSingletonThatInjectsAnAliasOfAPrototype_isTheCaptiveDependencyBuildReports() throws {
+        let yaml = """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f }, scope: prototype }
+              mainFixture: '@fixture'
+              holder: { class: Holder, arguments: ['@mainFixture'], scope: singleton }
+            """
+        let (output, folder) = try compile(["services.yaml": yaml], sources: checkedSources)
+        let expected = try buildProblems(yaml, name: folder.appendingPathComponent("services.yaml").path)
+        #expect(expected.count == 1)
+        #expect(output.diagnostics.map(\.message) == expected)
+    }
+}
+
 @Suite("Config compiler: typed accessors")
 struct ConfigCompilerAccessorTests {
     @Test func identifier_isTheNameOrItsWordsInLowerCamelCase() {

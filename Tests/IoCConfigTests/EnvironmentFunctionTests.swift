@@ -62,7 +62,23 @@ struct EnvironmentFunctionTests {
         #expect(error.problems.map(\.kind) == [.badEnvironmentExpression])
         #expect(error.problems.first?.location == ConfigLocation(file: "main.swift", line: 3, column: 5))
         #expect(error.problems.first?.description == """
-            Cannot evaluate env(integer:PORT) at main.swift:3:5: 'integer:' is not a processor; known: string, int, float, bool, not, json, csv, base64, trim, file, key, default, resolve.
+            Cannot evaluate env(integer:PORT) at main.swift:3:5: 'integer:' is not a processor; known: string, int, float, bool, not, json, csv, base64, trim, file, key, default, resolve. An app adds its own in code: builder.addEnvironmentProcessor("integer") { value in ... }.
+            """)
+    }
+
+    @Test func anAppsOwnProcessor_processesTheValueToItsRight_andItsErrorIsTheExpressions() throws {
+        let builder = serverBuilder(port: "${env(doubled:int:PORT)}", environment: ["PORT": "4000"])
+        builder.addEnvironmentFunction()
+        builder.addEnvironmentProcessor("doubled") { value in
+            guard case .int(let number) = value.kind else { throw Refusal(reason: "not a number") }
+            return ConfigValue(.int(number * 2), at: value.location)
+        }
+        #expect(try builder.build().resolve(Server.self).port == 8000)
+        let refused = serverBuilder(port: "${env(doubled:PORT)}", environment: ["PORT": "4000"])
+        refused.addEnvironmentProcessor("doubled") { _ in throw Refusal(reason: "not a number") }
+        #expect(errorText { _ = try refused.build() } == """
+            Container validation failed with 1 problem:
+            1. Cannot evaluate env(doubled:PORT) at main.swift:3:5: the processor 'doubled:' failed: not a number.
             """)
     }
 
@@ -80,4 +96,10 @@ struct EnvironmentFunctionTests {
 /// An `env` function of an app's own: every call is 1234.
 private struct FixedPort: PlaceholderFunction {
     func value(of argument: String, in call: PlaceholderCall) throws(IoCError) -> ConfigValue? { ConfigValue(.int(1234), at: call.location) }
+}
+
+/// Why an app's processor refused a value.
+private struct Refusal: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }

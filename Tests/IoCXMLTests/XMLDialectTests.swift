@@ -289,7 +289,10 @@ struct XMLErrorTests {
     }
 
     @Test func malformed() {
-        #expect(loadError("<beans><bean id='a'></beans>") == "Malformed XML at beans.xml:1:29: Premature end of data in tag beans line 1.")
+        // libxml2's first error, where the document went wrong; not its last ("Premature end of data").
+        #expect(loadError("<beans><bean id='a'></beans>") == "Malformed XML at beans.xml:1:29: Opening and ending tag mismatch: bean line 1 and beans.")
+        #expect(loadError("<beans>\n  <bean id='a'>\n  </beens>\n  <bean id='b'/>\n</beans>\n")
+            == "Malformed XML at beans.xml:3:11: Opening and ending tag mismatch: bean line 2 and beens.")
     }
 
     @Test func unknownRootElementAndAttribute() {

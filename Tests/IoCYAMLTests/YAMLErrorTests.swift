@@ -29,7 +29,7 @@ struct YAMLErrorTests {
     }
 
     @Test func syntaxError() {
-        #expect(loadError("services:\n  a: [1, 2\n") == "YAML syntax error at app.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence.")
+        #expect(loadError("services:\n  a: [1, 2\n") == "YAML syntax error at app.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence started at app.yaml:2:6.")
     }
 
     @Test func unknownKey_suggestsTheClosest() {

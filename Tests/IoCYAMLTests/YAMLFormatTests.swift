@@ -94,7 +94,7 @@ struct YAMLFormatTests {
         #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(integer:PORT)%'] } }", env: ["PORT": "80"]) }
             == """
             Container validation failed with 1 problem:
-            1. Cannot evaluate env(integer:PORT) at services.yaml:1:54: 'integer:' is not a processor; known: string, int, float, bool, not, json, csv, base64, trim, file, key, default, resolve.
+            1. Cannot evaluate env(integer:PORT) at services.yaml:1:54: 'integer:' is not a processor; known: string, int, float, bool, not, json, csv, base64, trim, file, key, default, resolve. An app adds its own in code: builder.addEnvironmentProcessor("integer") { value in ... }.
             """)
         #expect(errorText { _ = try build("services: { a: { class: ConsoleReporter, arguments: ['%env(const:PORT)%'] } }", env: ["PORT": "80"]) }
             == """

@@ -174,6 +174,20 @@ struct SymfonyTagTests {
             == "No component \"pfd\" is registered. Did you mean \"pdf\"? Register it, or correct the reference.")
     }
 
+    @Test func taggedLocator_withoutIndexBy_isKeyedByTheTagsLastSegment_elseById() throws {
+        let built = try container("""
+            services:
+              pdf: { class: Counted, arguments: [pdf], tags: [{ name: app.cache.clearer, clearer: portable }] }
+              csv: { class: Counted, arguments: [csv], tags: [app.cache.clearer] }
+              scalar: { class: Router, arguments: [!tagged_locator app.cache.clearer] }
+              mapped: { class: Router, arguments: [!tagged_locator { tag: app.cache.clearer }] }
+              given: { class: Router, arguments: [!tagged_locator { tag: app.cache.clearer, index_by: missing }] }
+            """)
+        #expect(try built.resolve(Router.self, name: "scalar").handlers.keys == ["csv", "portable"])
+        #expect(try built.resolve(Router.self, name: "mapped").handlers.get("portable").id == "pdf")
+        #expect(try built.resolve(Router.self, name: "given").handlers.keys == ["csv", "pdf"], "an attribute no tag has: keyed by id, as Symfony")
+    }
+
     @Test func abstractArguments_mustBeGivenByAChild() throws {
         let yaml = """
             services:

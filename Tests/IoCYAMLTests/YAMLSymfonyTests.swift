@@ -186,6 +186,23 @@ struct SymfonyServiceOptionTests {
         #expect(container.definitions.first { $0.name == "mailer" }?.description.contains("  deprecated alias old_mailer: use \"mailer\"") == true)
     }
 
+    @Test func aDeprecationMessage_namesTheServiceOrAlias_whereSymfonysPlaceholderIs() throws {
+        let config = try YAMLLoader().load(string: """
+            services:
+              old: { class: Logger, deprecated: { package: acme/app, version: '1.2', message: 'The "%service_id%" service is gone; 100% sure.' } }
+              said: { class: Logger, deprecated: 'Stop using %service_id%.' }
+              legacy: { alias: old, deprecated: { package: acme/app, version: '1.3', message: '"%alias_id%" is an old name of %service_id%' } }
+            """, name: "services.yaml")
+        #expect(config.definitions.map(\.deprecation) == ["The \"old\" service is gone; 100% sure. (since acme/app 1.2)", "Stop using said.",
+                                                    "\"legacy\" is an old name of %service_id% (since acme/app 1.3)"], "an alias's message names the alias only, as Symfony's")
+        let builder = try builder("""
+            services:
+              old: { class: Logger }
+              legacy: { alias: old, deprecated: { package: acme/app, version: '1.3', message: '"%alias_id%" is an old name' } }
+            """)
+        #expect(try builder.build().definitions.first?.deprecatedAliases == ["legacy": "\"legacy\" is an old name (since acme/app 1.3)"])
+    }
+
     @Test func staticFactoryOfAnotherType_isFoundUnderItsQualifiedName_inTheEntryOfTheTypeItMakes() throws {
         let yaml = """
             services:

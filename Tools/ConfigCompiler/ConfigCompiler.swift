@@ -26,6 +26,9 @@ package struct ConfigCompiler {
     /// Whether the app's builder lets a component hold a shorter-lived one
     /// (`allowsCaptiveDependencies`), so that the build does not report it either.
     package var allowsCaptiveDependencies = false
+    /// Parameters the app gives at launch (`ioc-plugin.json`'s `launchParameters`): a
+    /// services.yaml's `%key%` that no `parameters:` entry defines must be one of these.
+    package var launchParameters: Set<String> = []
 
     package init(configFiles: [URL], sources: [(path: String, text: String)], module: String) {
         self.configFiles = configFiles
@@ -49,11 +52,9 @@ package struct ConfigCompiler {
         var diagnostics: [ConfigDiagnostic] = []
         var files: [LoadedFile] = []
         for file in configFiles {
-            do {
-                files.append(try LoadedFile(file))
-            } catch {
-                diagnostics += Self.diagnostics(of: error, file: file)
-            }
+            let loaded = LoadedFile(file)
+            for problem in loaded.problems { diagnostics += Self.diagnostics(of: problem, file: file) }
+            files.append(loaded)
         }
         // A file another one imports is read with it (its load reads both), not again alone.
         let standard = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
@@ -72,14 +73,27 @@ package struct ConfigCompiler {
             if !file.parameters.isEmpty { builder.propertySources.append(DictionaryPropertySource(name: "parameters", file.parameters)) }
             builder.propertySources += file.propertySources
         }
-        builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames)
+        builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames).union(files.flatMap(\.skipped))
+        // A services.yaml's `%key%` is a parameter: one no file defines, and that the app does
+        // not say it gives at launch, is the error `ioc validate` reports (Symfony's too).
+        let defined = Set(files.flatMap(\.parameters.keys))
+        let undefined = Set(files.flatMap(\.parameterSpellings).filter { !$0.hasPrefix("env(") }).subtracting(defined).subtracting(launchParameters)
+        builder.spellPlaceholders(files.flatMap(\.parameterSpellings), as: .parameter)
         // Every other key is the launch's to give, so it has a stand-in here: a component whose
         // placeholder has no value yet is checked, not dropped. What only a real value can show
         // (an env processor's conversion) is left to the launch.
-        builder.propertySources.append(LaunchValues())
+        builder.propertySources.append(LaunchValues(refusing: undefined))
         builder.allowsCaptiveDependencies = allowsCaptiveDependencies
         let graph = builder.configGraph()
-        for problem in graph.problems where ![.unresolvedPlaceholder, .badEnvironmentExpression].contains(problem.kind) {
+        for problem in graph.problems {
+            if problem.kind == .badEnvironmentExpression { continue }
+            if case .unresolvedPlaceholder(let key, _, _, _, _, _) = problem.problem {
+                guard undefined.contains(key) else { continue }
+                let suggestion = Suggestions.closest(to: key, in: defined.sorted()).first.map { " Did you mean %\($0)%?" } ?? ""
+                let declare = " A parameter the app gives at launch is listed in ioc-plugin.json: \"launchParameters\": [\"\(key)\"]."
+                diagnostics.append(ConfigDiagnostic(.error, problem.description + suggestion + declare, at: problem.location))
+                continue
+            }
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
         }
         // A deprecated component still resolves: each use is a warning, as `ioc validate` gives.
@@ -88,7 +102,9 @@ package struct ConfigCompiler {
         }
         let definitions = files.flatMap(\.definitions)
         let index = SourceIndex(sources: sources)
-        for problem in MemberChecks(index: index, module: module, allowsCaptiveDependencies: allowsCaptiveDependencies).problems(of: definitions) {
+        var checks = MemberChecks(index: index, module: module, allowsCaptiveDependencies: allowsCaptiveDependencies)
+        for file in files { checks.parameters.merge(file.parameters) { $1 } }
+        for problem in checks.problems(of: definitions) {
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
         }
         let names = ConfigNames(definitions)
@@ -231,26 +247,37 @@ struct LoadedFile {
         }
     }
 
+    /// The file's problems: its front end goes on past each (an unknown key leaves its
+    /// service out), so that one problem does not hide the others.
+    let problems: [ConfigError]
+    /// Names of what was left out for a problem, so that references to them are not reported
+    /// again as missing.
+    let skipped: [String]
+
     /// Reads `file` with the front end its extension names.
-    init(_ file: URL) throws {
+    init(_ file: URL) {
         path = file.path
         switch file.pathExtension.lowercased() {
         case "xml":
-            let config = try XMLLoader().load(contentsOf: file)
+            let config = XMLLoader().check(contentsOf: file)
             definitions = config.definitions
             parameters = [:]
             synthetic = [:]
             parameterSpellings = []
             propertySources = config.propertySources
             read = config.files
+            problems = config.problems
+            skipped = config.skipped
         default:
-            let config = try YAMLLoader().load(contentsOf: file)
+            let config = YAMLLoader().check(contentsOf: file)
             definitions = config.definitions
             parameters = config.parameters
             synthetic = config.synthetic
             parameterSpellings = config.writtenAsParameters
             propertySources = []
             read = config.files
+            problems = config.problems
+            skipped = config.skipped
         }
     }
 }
@@ -295,5 +322,7 @@ struct CompiledRegistrations {
 /// checked at build.
 private struct LaunchValues: PropertySource {
     let name = "the values read at launch"
-    func value(for key: String) -> ConfigValue? { ConfigValue(.string("0")) }
+    /// Keys the launch does not give: parameters no file defines.
+    let refusing: Set<String>
+    func value(for key: String) -> ConfigValue? { refusing.contains(key) ? nil : ConfigValue(.string("0")) }
 }

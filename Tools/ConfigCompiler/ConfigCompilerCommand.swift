@@ -17,6 +17,8 @@ package enum ConfigCompilerCommand {
         var generatedTypes: [String: [String]]?
         /// The app's builder lets a component hold a shorter-lived one (default `false`).
         var allowsCaptiveDependencies: Bool?
+        /// Parameters (`%key%`) the app gives at launch, which no `parameters:` entry defines.
+        var launchParameters: [String]?
     }
 
     /// The groups `configs` are compiled in: each type's name with its files, in the order
@@ -69,7 +71,7 @@ package enum ConfigCompilerCommand {
             } catch {
                 failures.append("\(pluginConfig.path): error: cannot read ioc-plugin.json: \(describe(error)). It is a JSON object: "
                                 + "{\"externalTypes\": [\"URL\"], \"provided\": [\"output\"], \"generatedTypeName\": \"GeneratedConfig\", "
-                                + "\"generatedTypes\": {\"TestConfig\": [\"test.yaml\"]}, \"allowsCaptiveDependencies\": false}")
+                                + "\"generatedTypes\": {\"TestConfig\": [\"test.yaml\"]}, \"allowsCaptiveDependencies\": false, \"launchParameters\": [\"db.host\"]}")
             }
         }
         let (groups, unmatched) = groups(configs, settings.generatedTypes ?? [:], defaultName: settings.generatedTypeName ?? "GeneratedConfig")
@@ -85,6 +87,7 @@ package enum ConfigCompilerCommand {
             compiler.providedNames = Set(settings.provided ?? [])
             compiler.generatedTypeName = typeName
             compiler.allowsCaptiveDependencies = settings.allowsCaptiveDependencies ?? false
+            compiler.launchParameters = Set(settings.launchParameters ?? [])
             let result = compiler.compile()
             imports += result.imports
             declarations.append(result.declaration)

@@ -1,3 +1,4 @@
+import Foundation
 import IoCCore
 
 /// A problem the config compiler finds, printed as compilers print theirs
@@ -28,6 +29,13 @@ package struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
             place += ":\(location.line)"
             if location.column > 0 { place += ":\(location.column)" }
         }
-        return "\(place): \(severity.rawValue): \(message)"
+        return "\(place): \(severity.rawValue): \(Self.message(message, withoutRepeating: place))"
+    }
+
+    /// `message` without its own ` at path:line:column:` when that is the place the diagnostic
+    /// starts with already (`YAML syntax error at app.yaml:3:1: …` is `YAML syntax error: …`).
+    static func message(_ message: String, withoutRepeating place: String) -> String {
+        guard let range = message.range(of: " at \(place): ") else { return message }
+        return message.replacingCharacters(in: range, with: ": ")
     }
 }

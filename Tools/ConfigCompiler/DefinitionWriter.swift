@@ -130,6 +130,15 @@ final class DefinitionWriter {
             usesConfigSettings = true
             lines.append("d.metadata = \(dictionary(definition.metadata))")
         }
+        if !definition.qualifiers.isEmpty {
+            usesConfigSettings = true
+            lines.append("d.qualifiers = \(strings(definition.qualifiers))")
+        }
+        if !definition.takesFromParent.isEmpty {
+            usesConfigSettings = true
+            let switches = [(ParentSwitches.isPublic, ".isPublic"), (.autowires, ".autowires")].filter { definition.takesFromParent.contains($0.0) }.map(\.1)
+            lines.append("d.takesFromParent = [\(switches.joined(separator: ", "))]")
+        }
         for settings in definition.conditionalSettings {
             usesConfigSettings = true
             lines += try conditional(settings)

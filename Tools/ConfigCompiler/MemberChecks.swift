@@ -12,6 +12,8 @@ struct MemberChecks {
     let module: String
     /// The app's builder lets a component hold a shorter-lived one (ioc-plugin.json).
     var allowsCaptiveDependencies = false
+    /// The files' `parameters:`, whose values a `%key%` argument takes at launch.
+    var parameters: [String: ConfigValue] = [:]
 
     func problems(of definitions: [Definition]) -> [IoCError] {
         var problems: [IoCError] = []
@@ -120,18 +122,36 @@ struct MemberChecks {
                                _ byName: [String: Definition]) -> [IoCError] {
         let site = InjectionSite(component: definition.label, point: point, location: given.location ?? definition.location)
         switch given.source {
-        case .config(let value):
+        case .config(let given):
+            // A value that is one parameter (`%retries%`) is checked as the parameter's value.
+            var value = given
+            if case .string(let text) = given.kind, text.hasPrefix("${"), text.hasSuffix("}") {
+                let key = text.dropFirst(2).dropLast()
+                if !key.contains("$"), !key.contains("}"), let parameter = parameters[String(key)] { value = ConfigValue(parameter.kind, at: given.location) }
+            }
             guard let failure = StandardConversions.failure(converting: value, to: type) else { return [] }
             return [IoCError(.badValue(value: failure.value.description, valueLocation: failure.value.location,
                                        target: failure.target, reason: failure.reason, site: site))]
         case .named(let name):
-            guard !allowsCaptiveDependencies, let target = byName[name], let holder = Self.builtInLifetime(definition.scope), holder > .perRequest,
+            guard !allowsCaptiveDependencies, let target = Self.component(named: name, byName), let holder = Self.builtInLifetime(definition.scope), holder > .perRequest,
                   !target.isLazy, let held = Self.builtInLifetime(target.scope), held < holder, held <= .perGraph else { return [] }
             return [IoCError(.captiveDependency(holder: definition.label, holderScope: definition.scope, dependency: target.label,
                                                 dependencyScope: target.scope, site: site))]
         default:
             return []
         }
+    }
+
+    /// The component `name` reaches, through alias entries (`mainClient: '@weatherClient'`,
+    /// `{ alias: … }`), which have no scope of their own; `nil` for a circle of aliases.
+    static func component(named name: String, _ byName: [String: Definition]) -> Definition? {
+        var seen: Set<String> = [name]
+        var current = byName[name]
+        while let definition = current, let target = definition.aliasTarget {
+            guard seen.insert(target).inserted else { return nil }
+            current = byName[target]
+        }
+        return current
     }
 
     /// How long instances of a built-in scope live (`nil` for a custom scope, whose lifetime is

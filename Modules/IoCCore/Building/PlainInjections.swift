@@ -215,8 +215,7 @@ extension InjectionPoint {
                 guard let fits = castOrFitting(member) else { return nil }
                 // Once per entry of the tag (a component may be given it several times).
                 for attributes in member.container.definition(at: member.index).attributeSets(ofTag: tag) {
-                    guard let key = attributes[attribute]?.scalarText else { return nil }
-                    found.append((key, fits))
+                    found.append((attributes[attribute]?.scalarText ?? member.key.mapKey, fits))
                 }
             }
             return .entries(found)

@@ -27,7 +27,7 @@ struct Preparation {
 
     /// What a pass reads of this preparation, and where it reports.
     var context: PreparationContext {
-        PreparationContext(catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut, promisedPrefixes: promisedPrefixes,
+        PreparationContext(builder: builder, catalog: catalog, activeProfiles: activeProfiles, leftOut: leftOut, promisedPrefixes: promisedPrefixes,
                            suggestionSearches: suggestionSearches, maxInheritedSettings: builder.maxInheritedSettings)
     }
 

@@ -25,7 +25,8 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     /// registration order), or keyed by name.
     case tagged(String)
     /// Every component tagged with `tag`, keyed by the value of its tag attribute `indexBy`
-    /// (Symfony's `index_by`), for a dictionary or a ``ServiceLocator``.
+    /// (Symfony's `index_by`), or by its name when its tag has no such attribute, for a
+    /// dictionary or a ``ServiceLocator``.
     indirect case taggedIndexed(tag: String, indexBy: String)  // docs/Performance.md U12
     /// An array of the given sources.
     case list([InjectionSource])

@@ -101,6 +101,8 @@ public struct PreparationContext {
     package init(_ builder: ContainerBuilder) { self = Preparation(builder: builder, catalog: builder.catalog?.contents).context }
 
     let catalog: CatalogContents?
+    /// The builder, for the placeholders a pass's names hold (``resolvePlaceholders(inName:at:)``).
+    private let builder: ContainerBuilder?
     /// The profiles the build keeps the definitions of.
     let activeProfiles: Set<String>
     /// The problems reported so far by passes; the build reports them with its own.
@@ -116,9 +118,10 @@ public struct PreparationContext {
     /// `maxInheritedSettings`): a bound on hostile files.
     package let maxInheritedSettings: Int
 
-    init(catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>,
+    init(builder: ContainerBuilder?, catalog: CatalogContents?, activeProfiles: Set<String>, leftOut: Set<String>,
          promisedPrefixes: [(prefix: String, location: ConfigLocation)], suggestionSearches: SuggestionSearches,
          maxInheritedSettings: Int) {
+        self.builder = builder
         self.maxInheritedSettings = maxInheritedSettings
         self.catalog = catalog
         self.activeProfiles = activeProfiles
@@ -163,6 +166,15 @@ public struct PreparationContext {
 
     /// Reports a problem, which fails the build with the others.
     public mutating func report(_ problem: IoCError) { problems.append(problem) }
+
+    /// `text`, a name a setting holds (an alias's target: `tm${impl}`), with its placeholders
+    /// resolved from the builder's property sources, as the build resolves a reference's.
+    ///
+    /// - Throws: The placeholder's error: a key no source has, or a value that is no text.
+    public func resolvePlaceholders(inName text: String, at location: ConfigLocation) throws(IoCError) -> String {
+        guard PlaceholderResolver.mayContainPlaceholder(text), let builder else { return text }
+        return try builder.placeholderResolver().resolveName(text, at: location)
+    }
 
     /// Leaves `definition` out for a problem reported already: an alias, child or decorator
     /// naming it is left out too, not reported again.

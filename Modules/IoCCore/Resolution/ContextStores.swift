@@ -59,6 +59,13 @@ final class TaskScope: @unchecked Sendable {  // `state` is only reached with `m
     init<C>(providing value: C, in container: Container) throws {
         let node = try container.scopeValueNode(C.self)
         state.entries.append(TaskScopeState.Entry(node: node, slot: .given(KeptWord(value))))
+        // A container that answers for this one (a test overlay) resolves through nodes of its
+        // own: its scope value is given the value too, so code under test that scopes the
+        // base container finds it.
+        if container.isIntercepted, let other = container.answeringContainer(),
+           let answering = try? other.scopeValueNode(C.self), answering !== node {
+            state.entries.append(TaskScopeState.Entry(node: answering, slot: .given(KeptWord(value))))
+        }
     }
 
     /// The instance of `node` in this scope, made with `make` by the first caller.

@@ -402,16 +402,11 @@ func keyedArguments<Value>(_ source: InjectionSource, _ type: Value.Type, in com
         }
     case let .taggedIndexed(tag, indexBy):
         for node in compilation.nodes(tagged: tag) {
-            // A component given the tag several times is in the map once per entry (Symfony).
+            // A component given the tag several times is in the map once per entry; an entry
+            // without the attribute is keyed by the component's name (Symfony's fallback).
             var keys: [String] = []
             for attributes in node.definition?.attributeSets(ofTag: tag) ?? [[:]] {
-                guard let key = attributes[indexBy]?.scalarText else {
-                    compilation.state.problems.append(IoCError(.invalidDefinition(
-                        component: node.label, reason: "its tag '\(tag)' has no attribute '\(indexBy)', which \(site.site.component) indexes the tagged components by. Give the tag that attribute.",
-                        location: node.info.location)))
-                    return .some(nil)
-                }
-                keys.append(key)
+                keys.append(attributes[indexBy]?.scalarText ?? node.key.mapKey)
             }
             if let argument = compilation.nodeArgument(node, as: Value.self, site: site) { parts += keys.map { ($0, argument) } }
         }
