@@ -224,6 +224,7 @@ struct Inheritance {
         if child.type == nil && child.typeName == nil {
             result.type = parent.type
             result.typeName = parent.typeName
+            result.typeNameLocation = parent.typeNameLocation
         }
         if child.construction.kind == .inherited {
             result.construction = parent.construction

@@ -223,7 +223,9 @@ extension IoCError {
         /// A problem of a kind a front end defines (``IoCError/init(_:message:location:)``).
         case reported(kind: Kind, message: String, location: ConfigLocation?)
         /// A definition names a type the catalog does not know.
-        case unknownType(name: String, component: String, location: ConfigLocation, suggestions: [String])
+        /// `inCompiledCatalog`: the catalog is one IoCConfigPlugin wrote, which lists the types its
+        /// config names (``TypeCatalog/init(compiledFromConfig:)``).
+        case unknownType(name: String, component: String, location: ConfigLocation, suggestions: [String], inCompiledCatalog: Bool = false)
         /// A definition names an initializer, factory, method, property or argument label the
         /// type's catalog entry does not have; `known` lists what it has.
         case unknownMember(kind: String, name: String, type: String, component: String, location: ConfigLocation, known: [String], suggestions: [String])
@@ -335,9 +337,12 @@ extension IoCError {
                     + "a value that puts other values together, which themselves repeat others, grows this way. Shorten the values, or raise ContainerBuilder.maxPlaceholderTextBytes if the config truly needs this much text."
             case let .reported(_, message, _):
                 return message
-            case let .unknownType(name, component, location, suggestions):
+            case let .unknownType(name, component, location, suggestions, inCompiledCatalog):
                 var text = "Unknown type \"\(name)\" for \(component) at \(location): it is not in the type catalog."
                 if !suggestions.isEmpty { text += " Did you mean " + IoCError.orList(suggestions.map { "\"\($0)\"" }) + "?" }
+                if inCompiledCatalog {
+                    return text + " The catalog is the one IoCConfigPlugin compiled, which lists the types its config files name: name \(name) in one of them (class: \(name)) and build again, or correct the name."
+                }
                 return text + " Add it with catalog.add(\(name).self) (or @Component), or correct the name."
             case let .unknownMember(kind, name, type, component, location, known, suggestions):
                 var text = "\(type) has no \(kind) \(name) (for \(component) at \(location))."
@@ -535,7 +540,7 @@ extension IoCError.Problem {
              let .placeholderCycle(_, location), let .malformedPlaceholder(_, location, _),
              let .placeholderTextLimit(_, location, _),
              let .privateComponent(_, location),
-             let .unknownType(_, _, location, _),
+             let .unknownType(_, _, location, _, _),
              let .unknownMember(_, _, _, _, location, _, _), let .ambiguousMember(_, _, _, _, location), let .invalidOverride(_, location, _):
             return location
         case let .reported(_, _, location):

@@ -317,7 +317,9 @@ package struct YAMLTranslator: ConfigTranslation {
                 if Self.isNull(value), Self.settingsLeftOutWhenNull.contains(key) { continue }
                 try noteScopeKey(key, &scopeKey, at: keyNode.location)
                 switch key {
-                case "class": definition.typeName = Self.swiftTypeName(try text(value, "class"))
+                case "class":
+                    definition.typeName = Self.swiftTypeName(try text(value, "class"))
+                    definition.typeNameLocation = value.location
                 case "as": definition.exposedAs = try strings(value, "as").map { Exposure(typeName: $0) }
                 case "arguments": arguments = try argumentPoints(value)
                 case "properties":
@@ -441,8 +443,11 @@ package struct YAMLTranslator: ConfigTranslation {
         } else if !excluded.isEmpty {
             throw .badValue(value: excluded.joined(separator: ", "), reason: "'exclude' only goes with 'resource'", location: location)
         }
-        if definition.typeName == nil, definition.parent == nil, factory == nil, definition.resource == nil, let name {
-            definition.typeName = Self.swiftTypeName(name)   // Symfony: an id that is a class name needs no `class`
+        if definition.typeName == nil, definition.parent == nil, factory == nil, definition.resource == nil, let name,
+           !definition.isAbstract || Self.isPHPClassName(name) {
+            // Symfony: an id that is a class name needs no `class`; an abstract template (a
+            // parent only) with neither has none.
+            definition.typeName = Self.swiftTypeName(name)
         } else if definition.typeName == nil, definition.parent != nil, factory == nil, let name, Self.isPHPClassName(name) {
             // A child whose id is a namespaced class name takes its class from its id, before
             // its parent's is merged in (Symfony's ResolveClassPass runs first).

@@ -97,4 +97,14 @@ struct SourceRulesTests {
         let long = files.filter { $0.lines.count - 1 > 600 }.map { "\($0.path) (\($0.lines.count - 1) lines)" }
         #expect(long.isEmpty, "split these along their seams: \(long)")
     }
+
+    /// The README states what a first build costs every app today (issue 71, item 21): no claim
+    /// that an app without IoCAnnotations never builds swift-syntax while the package's own
+    /// plugin targets make every consumer build it.
+    @Test func readme_statesTheFirstBuildsRealCost() throws {
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(!readme.contains("never build swift-syntax"))
+        #expect(readme.contains("compiles swift-syntax, the config compiler and `ioc-config-compiler` once, plugin or not"))
+    }
 }

@@ -50,7 +50,7 @@ struct EmbeddingTests {
         #expect(result.status == 1)
         #expect(result.output == """
             Invalid: 1 file, 4 components, 3 problems:
-            1. Unknown type "Clok" for "clock" (Clok) at \(path):2:3: it is not in the type catalog. Did you mean "Clock"? \
+            1. Unknown type "Clok" for "clock" (Clok) at \(path):2:19: it is not in the type catalog. Did you mean "Clock"? \
             Add it with catalog.add(Clok.self) (or @Component), or correct the name.
             2. Basket has no property colour (for "other" (Basket) at \(path):5:83). It has: discount.
             3. Value "lots" at \(path):4:86 cannot become Int for "basket" (Basket), property 'discount': not a whole number.
@@ -80,6 +80,24 @@ struct EmbeddingTests {
         try builder.loadYAML(contentsOf: URL(fileURLWithPath: path))
         _ = try builder.build()
         #expect(created.withLock { $0 } == 1, "the same file, built, makes it")
+    }
+
+    @Test func validate_withThePluginsCatalog_saysToNameAnUnknownTypeInTheConfig() throws {
+        let path = try write("""
+            services:
+              prices: { class: PriceLst, arguments: { currency: EUR } }
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let catalog = TypeCatalog(compiledFromConfig: true)   // as GeneratedConfig.catalog() makes it
+        catalog.add(PriceList.self) { list in list.initializer("init(currency:)") { (currency: String) in PriceList(currency: currency) } }
+        let result = IoCTool(catalog: catalog).run(["validate", path, "--no-environment"])
+        #expect(result.output == """
+            Invalid: 1 file, 1 component, 1 problem:
+            1. Unknown type "PriceLst" for "prices" (PriceLst) at \(path):2:20: it is not in the type catalog. Did you mean "PriceList"? \
+            The catalog is the one IoCConfigPlugin compiled, which lists the types its config files name: name PriceLst in one of them \
+            (class: PriceLst) and build again, or correct the name.
+
+            """)
     }
 
     @Test func configure_preparesTheBuilder() throws {

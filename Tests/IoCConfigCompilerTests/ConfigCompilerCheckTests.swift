@@ -14,7 +14,7 @@ struct ConfigCompilerMemberTests {
             """], sources: weatherSources)
         let file = folder.appendingPathComponent("services.yaml").path
         #expect(output.diagnostics.map(\.description) == [
-            "\(file):2:3: error: FreeWeatherClient has no initializer taking (fixtrue:) (for \"client\" (FreeWeatherClient) at \(file):2:3). It has: init(fixture:).",
+            "\(file):2:61: error: FreeWeatherClient has no initializer taking (fixtrue:) (for \"client\" (FreeWeatherClient) at \(file):2:61). It has: init(fixture:).",
         ])
     }
 
@@ -87,7 +87,7 @@ struct ConfigCompilerMemberTests {
             """], sources: weatherSources)
         let file = folder.appendingPathComponent("services.yaml").path
         #expect(output.diagnostics.map(\.description) == [
-            "\(file):2:3: error: FreeWeatherClient has no initializer taking (_:_:) (for \"client\" (FreeWeatherClient) at \(file):2:3). It has: init(fixture:).",
+            "\(file):2:51: error: FreeWeatherClient has no initializer taking (_:_:) (for \"client\" (FreeWeatherClient) at \(file):2:51). It has: init(fixture:).",
             "\(file):4:3: error: ReportService has no static factory make(weeks:) (for \"report\" (ReportService) at \(file):4:3). Did you mean make(days:)? It has: make(days:).",
         ])
     }
@@ -229,7 +229,7 @@ struct ConfigCompilerReportTests {
         #expect(output.diagnostics.map(\.description) == [
             "\(file):2:30: error: Unknown key 'argumnets' in service 'fixture' at \(file):2:30. Did you mean 'arguments'? Known keys: \(serviceKeys).",
             "\(file):4:47: error: No component \"clinet\" is registered; required by \"report\" (ReportService), argument 0, at \(file):4:47. Did you mean client? Register it, or correct the reference.",
-            "\(file):3:3: error: FreeWeatherClient has no initializer taking (fixtrue:) (for \"client\" (FreeWeatherClient) at \(file):3:3). It has: init(fixture:).",
+            "\(file):3:61: error: FreeWeatherClient has no initializer taking (fixtrue:) (for \"client\" (FreeWeatherClient) at \(file):3:61). It has: init(fixture:).",
         ])
     }
 

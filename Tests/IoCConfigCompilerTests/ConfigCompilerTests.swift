@@ -86,7 +86,7 @@ struct ConfigCompilerCatalogTests {
             enum GeneratedConfig {
                 private static let file0 = "\(file)"
                 static func catalog() -> IoCCore.TypeCatalog {
-                    let catalog = IoCCore.TypeCatalog()
+                    let catalog = IoCCore.TypeCatalog(compiledFromConfig: true)
                     catalog.add(protocol: (any WeatherClient).self, names: "WeatherClient")
             #sourceLocation(file: "\(file)", line: 2)
                     catalog.add(Fixture.self, names: "Fixture") { type in
@@ -375,7 +375,7 @@ struct ConfigCompilerCatalogTests {
 
 @Suite("Config compiler: diagnostics at the config file's line")
 struct ConfigCompilerDiagnosticTests {
-    @Test func compile_unknownType_isReportedAtItsComponent_withTheClosestName() throws {
+    @Test func compile_unknownType_isReportedAtItsClassValue_withTheClosestName() throws {
         let (output, folder) = try compile(["services.yaml": """
             services:
               fixture: { class: Fixture, arguments: { path: /tmp/f } }
@@ -385,7 +385,7 @@ struct ConfigCompilerDiagnosticTests {
             """], sources: weatherSources)
         let file = folder.appendingPathComponent("services.yaml").path
         #expect(output.diagnostics.map(\.description) == [
-            "\(file):3:3: error: Unknown type \"FreeWeatherClinet\" for \"client\" (FreeWeatherClinet): no class, struct, actor or protocol of that name is declared in the Swift sources of target App. Did you mean \"FreeWeatherClient\"? A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+            "\(file):4:12: error: Unknown type \"FreeWeatherClinet\" for \"client\" (FreeWeatherClinet): no class, struct, actor or protocol of that name is declared in the Swift sources of target App. Did you mean \"FreeWeatherClient\"? A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
         ])
         #expect(output.hasErrors)
     }

@@ -180,12 +180,16 @@ struct ConfigHandleTests {
         let group = ServiceGroup(services: [provider], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            try Data(#"{"rate": {"limit": 42}}"#.utf8).write(to: file)
+            // Atomically (a new file renamed over the old): written in place, a poll between the
+            // truncation and the write read an empty file, whose JSON error ended the provider's
+            // run, and the value stayed 10 for good (seen under load).
+            try Data(#"{"rate": {"limit": 42}}"#.utf8).write(to: file, options: .atomic)
             // The provider reloads when the file's modification time changes: make sure it does,
             // whatever the file system's time resolution.
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: file.path)
-            // The provider polls every 20 ms; give it up to 10 s on a loaded machine.
-            let deadline = ContinuousClock.now + .seconds(10)
+            // The provider polls every 20 ms: wait for the new value, with a bound only a real
+            // failure reaches, however loaded the machine.
+            let deadline = ContinuousClock.now + .seconds(120)
             while limiter.limit.value != 42, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
             await group.triggerGracefulShutdown()
         }

@@ -143,9 +143,10 @@ struct ContainerServicesTests {
             """)
     }
 
-    /// Waits (up to 10 s) for `condition`.
+    /// Waits for `condition`, up to 120 s: a bound only a real failure reaches, however loaded
+    /// the machine.
     static func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<1000 where !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
+        for _ in 0..<12_000 where !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(condition())
     }
 }

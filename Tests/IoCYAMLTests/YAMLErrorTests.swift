@@ -103,7 +103,7 @@ struct YAMLErrorTests {
     @Test func unknownTypeAndValues_areReportedByTheBuilder_atTheYAMLLocation() {
         #expect(errorText { _ = try build("services:\n  a: { class: Loger }\n") } == """
             Container validation failed with 1 problem:
-            1. Unknown type "Loger" for "a" (Loger) at services.yaml:2:3: it is not in the type catalog. Did you mean "Logger"? \
+            1. Unknown type "Loger" for "a" (Loger) at services.yaml:2:15: it is not in the type catalog. Did you mean "Logger"? \
             Add it with catalog.add(Loger.self) (or @Component), or correct the name.
             """)
         #expect(errorText {
@@ -133,7 +133,7 @@ extension YAMLErrorTests {
         #expect(text == """
             Container validation failed with 2 problems:
             1. Placeholder ${weather.url} at services.yaml:3:61 has no value: not found in environment. Define weather.url, or give a default: ${weather.url:default}.
-            2. Unknown type "URLSesionClient" for "session" (URLSesionClient) at services.yaml:2:3: it is not in the type catalog. Did you mean "URLSessionClient"? Add it with catalog.add(URLSesionClient.self) (or @Component), or correct the name.
+            2. Unknown type "URLSesionClient" for "session" (URLSesionClient) at services.yaml:2:21: it is not in the type catalog. Did you mean "URLSessionClient"? Add it with catalog.add(URLSesionClient.self) (or @Component), or correct the name.
             """)
     }
 }

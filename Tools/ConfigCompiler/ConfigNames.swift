@@ -15,7 +15,7 @@ struct ConfigNames {
 
     private mutating func add(_ definition: Definition) {
         let component = definition.label
-        if let typeName = definition.typeName { addType(typeName, definition.location, component) }
+        if let typeName = definition.typeName { addType(typeName, definition.typeNameLocation ?? definition.location, component) }
         for exposure in definition.exposedAs {
             if let typeName = exposure.typeName { addType(typeName, definition.location, component) }
         }

@@ -128,7 +128,7 @@ struct GeneratedCodeWriter {  // docs/Performance.md C1
         }
         lines += [
             "    static func catalog() -> IoCCore.TypeCatalog {",
-            "        let catalog = IoCCore.TypeCatalog()",
+            "        let catalog = IoCCore.TypeCatalog(compiledFromConfig: true)",
         ]
         for type in protocols {
             lines.append("        catalog.add(protocol: (any \(type.name)).self, names: \(quoted(type.name)))")

@@ -56,10 +56,10 @@ seeded() {
 }
 
 seeded "unknown class" "$config" \
-    'CONFIG:6:3: error: Unknown type "FixedClok" for "clock" \(FixedClok\): .*Did you mean "FixedClock"\?' \
+    'CONFIG:6:19: error: Unknown type "FixedClok" for "clock" \(FixedClok\): .*Did you mean "FixedClock"\?' \
     's/class: FixedClock,/class: FixedClok,/'
 seeded "wrong initializer label" "$config" \
-    "CONFIG:6:3: error: FixedClock has no initializer taking \(tiem:\) .* It has: init\(time:\)\." \
+    "CONFIG:6:50: error: FixedClock has no initializer taking \(tiem:\) .* It has: init\(time:\)\." \
     's/arguments: \{ time:/arguments: { tiem:/'
 seeded "missing reference" "$config" \
     'CONFIG:12:[0-9]+: error: No component "inventry" is registered; required by "checkout" \(Checkout\)' \
@@ -79,8 +79,14 @@ seeded "type mismatch only the Swift compiler sees" "$config" \
 seeded "unknown key" "$config" \
     'CONFIG:9:5: error: Unknown key .argumnets. in service .inventory.' \
     's/^    arguments: \{ prices/    argumnets: { prices/'
+seeded "a parameter no file defines" "$config" \
+    'CONFIG:12:[0-9]+: error: Parameter %checkout.limt% at .* has no value: .* Did you mean %checkout.limit%\?' \
+    "s/limit: '%checkout.limit%'/limit: '%checkout.limt%'/"
+seeded "an unknown key beside another problem" "$config" \
+    'CONFIG:6:19: error: Unknown type "FixedClok"' \
+    's/^    arguments: \{ prices/    argumnets: { prices/; s/class: FixedClock,/class: FixedClok,/'
 seeded "an initializer removed from the Swift source" "$sources" \
-    'CONFIG:6:3: error: FixedClock has no initializer taking \(time:\)' \
+    'CONFIG:6:50: error: FixedClock has no initializer taking \(time:\)' \
     's/init\(time: String\) \{ self.time = time \}/init(at time: String) { self.time = time }/'
 
 # A use of a deprecated component is a warning at the use: the build succeeds and says so.
@@ -94,6 +100,17 @@ elif echo "$output" | grep -E -q -- "$config:12:[0-9]+: warning: \"checkout\" \(
 else
     echo "$output" | tail -20
     echo "plugin-fixture: FAIL deprecated component: no warning at the use"
+    failures=$((failures + 1))
+fi
+cp "$work/services.yaml.valid" "$config"
+
+# A singleton that injects an alias of a singleton holds no captive dependency: it builds.
+sed -i -E "s/clock: '@clock',/clock: '@mainClock',/; s/^  audit:/  mainClock: '@clock'\n  audit:/" "$config"
+if output=$("$swift" build "${flags[@]}" 2>&1); then
+    echo "plugin-fixture: ok   a reference through an alias entry builds"
+else
+    echo "$output" | grep -E "error" | head -10
+    echo "plugin-fixture: FAIL a reference through an alias entry: the build failed"
     failures=$((failures + 1))
 fi
 cp "$work/services.yaml.valid" "$config"

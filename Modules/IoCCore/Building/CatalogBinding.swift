@@ -131,7 +131,8 @@ final class CatalogBinding {
         case .typeNamed(let name):
             guard let type = catalog?.type(named: name) else {
                 problems.append(IoCError(.unknownType(name: name, component: owner.label, location: owner.location,
-                                                      suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? []))))
+                                                      suggestions: Suggestions.closest(to: name, in: catalog?.allTypeNames ?? []),
+                                                      inCompiledCatalog: catalog?.isCompiledFromConfig ?? false)))
                 return nil
             }
             return .type(type)
@@ -194,8 +195,9 @@ final class CatalogBinding {
             return nil
         }
         guard let descriptor = catalog.descriptor(named: typeName) else {
-            problems.append(IoCError(.unknownType(name: typeName, component: definition.label, location: definition.location,
-                                                  suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames))))
+            problems.append(IoCError(.unknownType(name: typeName, component: definition.label, location: definition.typeNameLocation ?? definition.location,
+                                                  suggestions: Suggestions.closest(to: typeName, in: catalog.allTypeNames),
+                                                  inCompiledCatalog: catalog.isCompiledFromConfig)))
             return nil
         }
         let members: [TypeDescriptor.Member]
@@ -238,7 +240,8 @@ final class CatalogBinding {
         }
         guard let factoryDescriptor = catalog.descriptor(named: factoryType.name) ?? factoryType.type.flatMap(catalog.descriptor(of:)) else {
             problems.append(IoCError(.unknownType(name: factoryType.name, component: definition.label, location: definition.location,
-                                                  suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames))))
+                                                  suggestions: Suggestions.closest(to: factoryType.name, in: catalog.allTypeNames),
+                                                  inCompiledCatalog: catalog.isCompiledFromConfig)))
             return nil
         }
         guard let member = select(factoryDescriptor.factoryMethods, requested: signature, arguments: definition.construction.arguments,

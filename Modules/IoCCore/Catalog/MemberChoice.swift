@@ -87,7 +87,11 @@ package enum MemberChoice {
         let candidates = members.indices.filter { matches($0, rule) }.map { members[$0].signature.description }
         if candidates.isEmpty {
             let wanted = requested ?? "taking (" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
-            return .failure(IoCError(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label, location: definition.location,
+            // At the argument the message is about: the first whose label no member has, else the first.
+            let labels = Set(members.flatMap { $0.signature.labels ?? [] }.compactMap { $0 })
+            let argument = requested == nil ? arguments.first { $0.label.map { !labels.contains($0) } ?? false } ?? arguments.first : nil
+            return .failure(IoCError(.unknownMember(kind: kind, name: wanted, type: type, component: definition.label,
+                                                    location: argument?.location ?? definition.location,
                                                     known: known, suggestions: requested.map { Suggestions.closest(to: $0, in: known) } ?? [])))
         }
         return .failure(IoCError(.ambiguousMember(kind: kind, type: type, candidates: candidates, component: definition.label,

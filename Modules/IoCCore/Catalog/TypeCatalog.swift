@@ -20,7 +20,7 @@
 public final class TypeCatalog: Sendable {
     // Apps may fill one catalog from several tasks (a module each); builds read a snapshot
     // (``contents``) taken once, so binding looks names up without taking the lock.
-    private let state = Locked(CatalogContents())
+    private let state: Locked<CatalogContents>
 
     /// An empty catalog; add types with ``add(_:names:describe:)`` or `@Component`'s `register(in:)`.
     ///
@@ -28,7 +28,18 @@ public final class TypeCatalog: Sendable {
     /// let catalog = TypeCatalog()
     /// catalog.add(Knight.self) { knight in knight.initializer("init(quest:)") { (quest: any Quest) in Knight(quest: quest) } }
     /// ```
-    public init() {}
+    public init() {
+        state = Locked(CatalogContents())
+    }
+
+    /// An empty catalog that IoCConfigPlugin fills (`GeneratedConfig.catalog()`): with
+    /// `compiledFromConfig`, a type it lacks is one its config files do not name yet, and the
+    /// error says to name it there rather than to add it by hand.
+    public init(compiledFromConfig: Bool) {
+        var contents = CatalogContents()
+        contents.isCompiledFromConfig = compiledFromConfig
+        state = Locked(contents)
+    }
 
     /// What the catalog holds now: a value a build reads without locking.
     package var contents: CatalogContents { state.withLock { $0 } }
@@ -141,6 +152,8 @@ public final class TypeCatalog: Sendable {
 /// A ``TypeCatalog``'s contents at one moment: what one build binds config against.
 package struct CatalogContents: Sendable {
     package private(set) var descriptors: [TypeDescriptor] = []
+    /// Whether IoCConfigPlugin wrote the catalog (``TypeCatalog/init(compiledFromConfig:)``).
+    package var isCompiledFromConfig = false
     fileprivate var byName: [String: Int] = [:]
     fileprivate var protocolsByName: [String: TypeRef] = [:]
     fileprivate var proxies: [TypeRef: any CatalogProxyBox] = [:]

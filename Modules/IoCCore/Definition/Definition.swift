@@ -99,6 +99,25 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield fields.typeName }
         _modify { yield &unique.typeName }
     }
+    /// Where config wrote the type's name (YAML's `class:` value), when not at ``location``:
+    /// an unknown type is reported there. Not compared: two definitions of one component
+    /// written in two places are equal.
+    public var typeNameLocation: ConfigLocation? {
+        get { extra { $0.typeNameLocation.value } }
+        set {
+            // NB: not through `extras`, which keeps a box only for settings that compare unequal
+            // to their defaults, and this one compares equal to any.
+            if fields.extras == nil, newValue == nil { return }
+            let fields = unique
+            if let box = fields.extras {
+                box.value.typeNameLocation = Unequated(newValue)
+            } else if newValue != nil {
+                var value = Extras()
+                value.typeNameLocation = Unequated(newValue)
+                fields.extras = ExtrasBox(value)
+            }
+        }
+    }
     /// How long an instance lives. Setting it states it: a child definition keeps its own
     /// scope instead of its parent's.
     public var scope: Scope {
@@ -258,6 +277,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var switches: Switches = []
         /// Settings other modules add (``DefinitionSetting``).
         var moduleSettings = ModuleSettings()
+        /// Where the type's name was written (``typeNameLocation``).
+        var typeNameLocation = Unequated<ConfigLocation?>(nil)
     }
     /// A definition's yes-or-no settings among the ``Extras``, each member the setting's
     /// other-than-default value (so that none is the default of all).
@@ -557,4 +578,12 @@ package struct StatedFields: OptionSet, Sendable, Hashable {
     /// by position (Spring's `index`, code).
     package static let appendsArguments = StatedFields(rawValue: 32)
     package static let all: StatedFields = [.scope, .lazy, .eager, .primary]
+}
+
+/// A value kept beside a definition's settings that equality leaves out (where a setting was
+/// written: the same component written in two places is the same component).
+struct Unequated<Value: Sendable>: Equatable, Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
 }
