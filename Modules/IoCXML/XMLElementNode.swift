@@ -203,7 +203,7 @@ private final class ElementBuilder {  // docs/Performance.md U6
     @exclusivity(unchecked) private var names: [UnsafeRawPointer: String] = [:]
     /// libxml2's first error: the one the document went wrong at. The parser may go on past it
     /// (a mismatched end tag), and its last error ("Premature end of data") says less.
-    @exclusivity(unchecked) private(set) var firstError: ParseError?
+    private(set) var firstError: ParseError?
 
     /// What libxml2 said of an error, copied out of its buffer.
     struct ParseError {

@@ -31,6 +31,11 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         // the row's (primary, eager, lazy, override, abstract), kept as a row keeps them.
         @exclusivity(unchecked) var flags: RowFlags
         @exclusivity(unchecked) var stated: StatedFields
+        /// Where the type's name was written (``typeNameLocation``), from `location`: the lines
+        /// after it (high half) and the column (low half; 0: not kept). NB: in the bytes the
+        /// one-byte fields leave, so that no definition grows: an extras box for it cost
+        /// `build-only` +18.5% (docs/Performance.md L7).
+        var typeNamePlace: UInt32
         @exclusivity(unchecked) var properties: [PropertyInjection]
         @exclusivity(unchecked) var location: ConfigLocation
         /// The settings most definitions leave at their defaults: `nil` until one is set, so that
@@ -46,6 +51,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             self.properties = []
             self.flags = []
             self.stated = []
+            self.typeNamePlace = 0
             self.location = location
             self.extras = nil
         }
@@ -59,6 +65,7 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
             properties = other.properties
             flags = other.flags
             stated = other.stated
+            typeNamePlace = other.typeNamePlace
             location = other.location
             extras = other.extras.map { ExtrasBox($0.value) }
         }
@@ -102,20 +109,24 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// Where config wrote the type's name (YAML's `class:` value), when not at ``location``:
     /// an unknown type is reported there. Not compared: two definitions of one component
     /// written in two places are equal.
+    /// Kept when it is in ``location``'s file, at most 65,535 lines after it and in a column
+    /// below 65,536; otherwise ``location`` stands for it.
     public var typeNameLocation: ConfigLocation? {
-        get { extra { $0.typeNameLocation.value } }
+        get {
+            let place = fields.typeNamePlace
+            guard place & 0xFFFF != 0 else { return nil }
+            var result = location
+            result.line += Int(place >> 16)
+            result.column = Int(place & 0xFFFF)
+            return result
+        }
         set {
-            // NB: not through `extras`, which keeps a box only for settings that compare unequal
-            // to their defaults, and this one compares equal to any.
-            if fields.extras == nil, newValue == nil { return }
-            let fields = unique
-            if let box = fields.extras {
-                box.value.typeNameLocation = Unequated(newValue)
-            } else if newValue != nil {
-                var value = Extras()
-                value.typeNameLocation = Unequated(newValue)
-                fields.extras = ExtrasBox(value)
+            var place: UInt32 = 0
+            if let newValue, newValue.file == location.file, let lines = UInt16(exactly: newValue.line - location.line),
+               let column = UInt16(exactly: newValue.column), column > 0 {
+                place = UInt32(lines) << 16 | UInt32(column)
             }
+            if fields.typeNamePlace != place { unique.typeNamePlace = place }
         }
     }
     /// How long an instance lives. Setting it states it: a child definition keeps its own
@@ -277,8 +288,6 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         var switches: Switches = []
         /// Settings other modules add (``DefinitionSetting``).
         var moduleSettings = ModuleSettings()
-        /// Where the type's name was written (``typeNameLocation``).
-        var typeNameLocation = Unequated<ConfigLocation?>(nil)
     }
     /// A definition's yes-or-no settings among the ``Extras``, each member the setting's
     /// other-than-default value (so that none is the default of all).
@@ -580,10 +589,3 @@ package struct StatedFields: OptionSet, Sendable, Hashable {
     package static let all: StatedFields = [.scope, .lazy, .eager, .primary]
 }
 
-/// A value kept beside a definition's settings that equality leaves out (where a setting was
-/// written: the same component written in two places is the same component).
-struct Unequated<Value: Sendable>: Equatable, Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-    static func == (lhs: Self, rhs: Self) -> Bool { true }
-}
