@@ -23,7 +23,7 @@ help:
 	@echo "make test-fallback  every test on the paths for older Apple releases (IoCCore's own atomics, ...; IOC_FALLBACK)"
 	@echo "make tsan-fallback  the concurrency suites on that path under ThreadSanitizer"
 	@echo "make availability  what the modules use above the iOS 15 / macOS 12 floor, against Tools/Availability/AboveFloor.txt"
-	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error"
+	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error; the README's recipe built, run and tested"
 	@echo "make fidelity  read the real-world corpus with Symfony and Spring themselves and compare (IOC_REAL_CORPUS=DIR adds a folder)"
 	@echo "make fidelity-oracle  write the engines' readings of the corpus into Tests/FidelityTests/Oracle"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
@@ -90,6 +90,7 @@ ioc: check-toolchain
 # IoCConfigPlugin as an app uses it (Tests/PluginFixture, its own build folder, .build-plugin-fixture).
 plugin-test: check-toolchain
 	SWIFT=$(SWIFT) bash Tools/Scripts/plugin-fixture.sh
+	SWIFT=$(SWIFT) bash Tools/Scripts/recipe-fixture.sh
 
 tsan: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
