@@ -12,7 +12,7 @@ rm -rf "$work/Greeter" "$work/swift-ioc"
 mkdir -p "$work/swift-ioc"
 cp -R "$root/Tests/RecipeFixture/Greeter" "$work/Greeter"
 # The repository as a clone has it: its sources, no build folders.
-(cd "$root" && tar --exclude='./.build*' --exclude='./.git' -cf - .) | tar -C "$work/swift-ioc" -xf -
+(cd "$root" && tar --exclude='.build*' --exclude='./.git' --exclude='.swiftpm' -cf - .) | tar -C "$work/swift-ioc" -xf -
 
 echo "recipe: building the README's recipe (the first build compiles swift-ioc and swift-syntax)"
 "$swift" build "${flags[@]}"
