@@ -206,9 +206,9 @@ let package = Package(
         .target(
             name: "IoCCommands",
             dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Tools/IoCCommands"
+            path: "Modules/IoCCommands"
         ),
-        .executableTarget(name: "ioc", dependencies: ["IoCCommands"], path: "Tools/ioc"),
+        .executableTarget(name: "ioc", dependencies: ["IoCCommands"], path: "Modules/ioc"),
 
         // The config compiler: what IoCConfigPlugin runs at `swift build`.
         .target(
@@ -217,9 +217,9 @@ let package = Package(
                 "IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCDeclarations",
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
-            path: "Tools/ConfigCompiler"
+            path: "Modules/IoCConfigCompiler"
         ),
-        .executableTarget(name: "ioc-config-compiler", dependencies: ["IoCConfigCompiler"], path: "Tools/ioc-config-compiler"),
+        .executableTarget(name: "ioc-config-compiler", dependencies: ["IoCConfigCompiler"], path: "Modules/ioc-config-compiler"),
         .plugin(name: "IoCConfigPlugin", capability: .buildTool(), dependencies: ["ioc-config-compiler"], path: "Plugins/IoCConfigPlugin"),
         .testTarget(name: "IoCConfigCompilerTests", dependencies: ["IoCConfigCompiler", "IoCCore", "IoCYAML"], path: "Tests/IoCConfigCompilerTests"),
         .testTarget(

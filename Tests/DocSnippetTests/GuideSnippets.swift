@@ -260,6 +260,16 @@ enum ToolAndLoaderSnippets {
         #expect(tool.run(["validate", file.path]).status == 0) // scaffold
     } // scaffold
 
+    struct Money { init(text: String) throws {} }
+
+    /// Compiled, not run: `main()` exits the process (IoCTool's doc comment).
+    static func anAppsOwnConfigTool() { // scaffold
+        // Sources/my-app-config/main.swift
+        IoCTool(catalog: MyApp.catalog()) { builder in
+            builder.converters.register(Money.self) { value in try Money(text: value.scalarText ?? "") }
+        }.main()
+    } // scaffold
+
     /// Compiled, not run: the snippets read files by the paths the documents name.
     static func loading(_ catalog: TypeCatalog) throws {
         let builder = ContainerBuilder()

@@ -31,7 +31,7 @@ FLOOR = {"iOS": (15, 0), "macOS": (12, 0), "tvOS": (15, 0), "watchOS": (8, 0), "
 # The folders of the products an app compiles (the libraries, the `ioc` tool, the config plugin
 # and the tool it runs on the host), and the examples (executables `swift build` compiles at the
 # floor); not the tests (built without availability checks: Package.swift), benchmarks or scripts.
-SOURCES = ["Modules", "Examples", "Tools/IoCCommands", "Tools/ioc", "Tools/ConfigCompiler", "Tools/ioc-config-compiler", "Plugins"]
+SOURCES = ["Modules", "Examples", "Plugins"]
 SDK_MODULES = ["Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Foundation",
                "FoundationEssentials", "Dispatch", "Observation"]
 # Generic types with a parameter pack need the Swift 5.9 runtime: iOS 17, macOS 14.

@@ -10,7 +10,7 @@ import IoCCore
 /// // Sources/my-app-config/main.swift
 /// import IoCCommands
 /// IoCTool(catalog: MyApp.catalog()) { builder in
-///     builder.converters.register(Money.init(text:))
+///     builder.converters.register(Money.self) { value in try Money(text: value.scalarText ?? "") }
 /// }.main()
 /// ```
 ///
