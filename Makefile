@@ -198,7 +198,7 @@ bench-fallback: check-toolchain
 # The instruction counts that keep the unsafe constructs and guard the resolve path, counted by
 # callgrind on Tools/Profile's ioc-profile (IoCCore and the front ends only, built in release) and
 # compared with the thresholds committed for this toolchain: fails when one grows more than 5%.
-# RECORD=1 writes the thresholds from this run instead (docs/Performance.md, "Instruction guards").
+# RECORD=1 writes the thresholds from this run instead (docs/PerformanceLedger.md, "Instruction guards").
 instructions: check-toolchain
 	@command -v valgrind >/dev/null 2>&1 || { echo "valgrind not found: install it with 'apt-get install valgrind'"; exit 1; }
 	rm -f Tools/Profile/.build/release.yaml Tools/Profile/.build/release/description.json

@@ -40,7 +40,7 @@ enum AliasDefinitions {
 
     /// Each alias definition gives its name (and any names given to it) to the component it
     /// names, and is dropped.
-    static func place(_ context: inout PreparationContext, _ definitions: [Definition]) -> [Definition] {  // docs/Performance.md L5
+    static func place(_ context: inout PreparationContext, _ definitions: [Definition]) -> [Definition] {  // docs/PerformanceLedger.md L5
         var result = definitions.filter { $0.aliasTarget == nil }
         // An alias's names may hold placeholders (Spring's `<alias name="tm${impl}">`).
         let pending = definitions.filter { $0.aliasTarget != nil }.compactMap { alias -> Definition? in

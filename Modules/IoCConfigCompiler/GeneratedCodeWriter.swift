@@ -78,7 +78,7 @@ struct CatalogEntryWriter {
 }
 
 /// The Swift file the plugin writes: a type holding the catalog of every type the config names.
-struct GeneratedCodeWriter {  // docs/Performance.md C1
+struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
     let typeName: String
     let configFiles: [URL]
     let entries: [CatalogEntryWriter]

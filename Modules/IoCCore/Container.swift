@@ -319,7 +319,7 @@ public final class Container: Sendable {
     /// if container.isRegistered(ReportCache.self) { try container.resolve(ReportCache.self).warmUp() }
     /// ```
     @inlinable
-    public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {  // docs/Performance.md U17
+    public func isRegistered<T>(_ type: T.Type = T.self, name: String? = nil) -> Bool {  // docs/PerformanceLedger.md U17
         // NB: a type the type table has is registered, and the table needs no hashing; a name,
         // a type with no candidate, several or a private one, an intercepted container: asked in
         // full (``isRegisteredByLookup(_:name:)``). `resolveOptional` asks this first.

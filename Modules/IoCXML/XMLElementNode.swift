@@ -181,7 +181,7 @@ enum XMLDocumentReader {
 }
 
 /// Builds elements from SAX2 events; the first problem stops the parser and is kept.
-private final class ElementBuilder {  // docs/Performance.md U6
+private final class ElementBuilder {  // docs/PerformanceLedger.md U6
     let table: XMLElementTable
     let limits: XMLLimits
     let context: xmlParserCtxtPtr
@@ -192,7 +192,7 @@ private final class ElementBuilder {  // docs/Performance.md U6
     /// What stopped the parse, if anything; set through ``stop(_:)``.
     @exclusivity(unchecked) private(set) var failure: ConfigError?
     /// Whether the parse was stopped: what each event checks first.
-    // NB (docs/Performance.md L1): a flag beside the error, since comparing the optional error with `nil` copied and
+    // NB (docs/PerformanceLedger.md L1): a flag beside the error, since comparing the optional error with `nil` copied and
     // destroyed it in every event: reading and translating a bean took 34,600 instructions
     // instead of 32,500 (`profile xml-only`).
     @exclusivity(unchecked) private(set) var failed = false

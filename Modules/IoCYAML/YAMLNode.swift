@@ -10,7 +10,7 @@ import IoCCore
 /// two counted references a node to write, copy and free (with the strings made per scalar,
 /// about 140 calls into the reference-counting runtime a service of the `yaml-10k` file,
 /// `profile yaml-only`), and 64 bytes where these take 32.
-final class YAMLDocument {  // docs/Performance.md L2
+final class YAMLDocument {  // docs/PerformanceLedger.md L2
     struct Record {
         enum Shape: UInt8 { case scalar, sequence, mapping }
         let shape: Shape

@@ -65,7 +65,7 @@ struct YAMLReader {
             defer { yaml_event_delete(&event) }
             let line = Int(event.start_mark.line) + 1
             let column = Int(event.start_mark.column) + 1
-            // NB (docs/Performance.md L1): made only where a check needs it: reading `self.file` for every event copied the
+            // NB (docs/PerformanceLedger.md L1): made only where a check needs it: reading `self.file` for every event copied the
             // reader (its file name, a counted reference) once an event (`profile yaml-only`).
             var location: ConfigLocation { Self.location(file, line, column) }
             var finished: Int32?

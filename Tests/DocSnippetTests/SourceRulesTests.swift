@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 // The rules issue 55 set for the code, checked on every `make test` so that a change cannot
-// break one unnoticed: IoCCore's unchecked constructs are the counts docs/Performance.md lists
+// break one unnoticed: IoCCore's unchecked constructs are the counts docs/PerformanceLedger.md lists
 // (at most half of the 2026-11-27 baseline each), IoCCore is at most 10,000 lines of code and
 // names no config dialect in its code, and no Swift file of the project is over 600 lines.
 
@@ -26,7 +26,7 @@ enum SourceFiles {
     }
 }
 
-/// A row of docs/Performance.md's table of unusual constructs: the construct, its sites
+/// A row of docs/PerformanceLedger.md's table of unusual constructs: the construct, its sites
 /// (code lines / files) at the 2026-11-27 baseline and now.
 struct ConstructRow {
     let construct: String
@@ -34,7 +34,7 @@ struct ConstructRow {
     let now: (lines: Int, files: Int)
 
     static func all() throws -> [ConstructRow] {
-        let text = try String(contentsOf: repository.appendingPathComponent("docs/Performance.md"), encoding: .utf8)
+        let text = try String(contentsOf: repository.appendingPathComponent("docs/PerformanceLedger.md"), encoding: .utf8)
         return text.components(separatedBy: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count > 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`"),
@@ -64,7 +64,7 @@ struct SourceRulesTests {
                 .filter { $0.1 > 0 }
             let lines = sites.reduce(0) { $0 + $1.1 }
             #expect(lines == row.now.lines && sites.count == row.now.files,
-                    "\(row.construct): \(lines) lines in \(sites.count) files, docs/Performance.md says \(row.now.lines) / \(row.now.files): \(sites.map { "\($0.0) \($0.1)" })")
+                    "\(row.construct): \(lines) lines in \(sites.count) files, docs/PerformanceLedger.md says \(row.now.lines) / \(row.now.files): \(sites.map { "\($0.0) \($0.1)" })")
             #expect(lines <= row.baseline.lines / 2, "\(row.construct): \(lines) sites, more than half of \(row.baseline.lines)")
         }
     }

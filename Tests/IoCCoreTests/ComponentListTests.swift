@@ -2,7 +2,7 @@
 import Testing
 
 /// A type's candidates and a tag's members are kept as 32-bit numbers of one container
-/// (`ComponentList`, docs/Performance.md "Start-up"). White-box: which container and which
+/// (`ComponentList`, docs/PerformanceLedger.md "Start-up"). White-box: which container and which
 /// numbers a list holds is not visible through the public API.
 @Suite("Candidates by number")
 struct ComponentListTests {

@@ -3,7 +3,7 @@ import Testing
 
 /// A built container keeps the definitions a row holds as rows (``Definition/Row``), and its
 /// test recipe keeps the same rows when the build kept the builder's array as it was
-/// (docs/Performance.md, "Where the memory goes"). White-box: how definitions are stored is
+/// (docs/PerformanceLedger.md, "Where the memory goes"). White-box: how definitions are stored is
 /// not visible otherwise; what is visible — the definitions a container hands out — is the
 /// same as what was registered.
 @Suite("Definitions kept as rows")

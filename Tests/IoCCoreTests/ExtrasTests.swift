@@ -13,7 +13,7 @@ private final class Ready: @unchecked Sendable {
 }
 
 /// A definition keeps the rare settings (`Definition.Extras`) only once one of them is set to
-/// something other than its default (docs/Performance.md, "Where the memory goes"): binding sets
+/// something other than its default (docs/PerformanceLedger.md, "Where the memory goes"): binding sets
 /// method calls, hooks and exposures on every catalogued definition, most often to none.
 /// White-box: whether a definition keeps them is not visible through the public API.
 @Suite("Rare settings kept only when set")

@@ -3,7 +3,7 @@ import Testing
 
 // What a definition is made of stays small: every definition keeps a location, a type, a
 // construction and a record of what it states, and most injection points a source and a
-// location (bytes_per_definition in docs/Performance.md).
+// location (bytes_per_definition in docs/PerformanceLedger.md).
 @Suite("Definition layout")
 struct LayoutTests {
     @Test func locationAndTypeRef_stayCompact_andKeepTheirNumbers() {

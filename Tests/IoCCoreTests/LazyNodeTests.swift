@@ -37,7 +37,7 @@ final class WithTools: @unchecked Sendable {
 }
 
 /// The build checks the whole graph on tables and makes a component's runtime objects (its
-/// node) on first resolve (docs/Performance.md, "Start-up"). White-box: these tests read which
+/// node) on first resolve (docs/PerformanceLedger.md, "Start-up"). White-box: these tests read which
 /// nodes exist, which no public API shows.
 @Suite("Nodes made on first resolve")
 struct LazyNodeTests {

@@ -111,7 +111,7 @@ def main():
             file.write(f"# Instructions per unit of work (callgrind, `make instructions`), Swift {identity}.\n"
                        f"# CI fails when a count grows more than {TOLERANCE:.0%} over its line; lower a line when\n"
                        "# a change makes the case cheaper, in the same commit. What each unit is: the\n"
-                       "# CASES list in Tools/Scripts/instructions.py; why each is kept: docs/Performance.md.\n")
+                       "# CASES list in Tools/Scripts/instructions.py; why each is kept: docs/PerformanceLedger.md.\n")
             for name, (count, unit) in measured.items():
                 file.write(f"{name:<14} {count:>8}   # {unit}\n")
         print(f"recorded {path}")
@@ -120,7 +120,7 @@ def main():
               "counts printed, nothing compared; `make instructions RECORD=1` writes them")
     if failed:
         sys.exit(f"instruction counts grew more than {TOLERANCE:.0%}: {', '.join(failed)} "
-                 "(docs/Performance.md says what each case guards; if the growth is meant, "
+                 "(docs/PerformanceLedger.md says what each case guards; if the growth is meant, "
                  "say why in the commit and record the thresholds again)")
 
 

@@ -174,7 +174,7 @@ final class CatalogBinding {
     }
 
     /// What binding decided for each shape of definition met so far, by the shape's hash.
-    @exclusivity(unchecked) private var plans: [Int: [BindPlan]] = [:]  // docs/Performance.md L3
+    @exclusivity(unchecked) private var plans: [Int: [BindPlan]] = [:]  // docs/PerformanceLedger.md L3
     /// The parameters the definition being bound left out that a module's setting gave sources
     /// to (``ParameterSourceSetting``), by position: its plan asks the next definition's own.
     private var supplied: [(position: Int, parameter: LeftOutParameter)] = []

@@ -24,8 +24,8 @@ final class Compilation {
     ///
     /// NB: its exclusivity is unchecked (one build uses it, on one thread), so that the dozen
     /// accesses a component makes to it cost no call each: `profile build-only` +4% and
-    /// `register` +6% with the checks (docs/Performance.md).
-    @exclusivity(unchecked) var state: BuildState  // docs/Performance.md U4
+    /// `register` +6% with the checks (docs/PerformanceLedger.md).
+    @exclusivity(unchecked) var state: BuildState  // docs/PerformanceLedger.md U4
 
     struct BuildState {
         /// ``current``, unretained: what the build's numbers are made into ``NodeRef``s and lists

@@ -17,7 +17,7 @@ protocol ComponentLookups {
     func inner(_ definition: Definition, of owner: Int) -> NodeRef?
 }
 
-extension Compilation: ComponentLookups {  // docs/Performance.md S2
+extension Compilation: ComponentLookups {  // docs/PerformanceLedger.md S2
     /// The component the plan pass numbered for the inner definition `definition` of
     /// component `owner` (``numberInnerDefinitions()``); the check checks it as its own component.
     func inner(_ definition: Definition, of owner: Int) -> NodeRef? {

@@ -75,7 +75,7 @@ extension Compilation {
     /// Numbers the exposures of the component `index` as further types, in the definition's
     /// order: the exposed types and their components' numbers. Their nodes are made on first
     /// use; each depends on its base (recorded when the checks start: ``startChecks()``).
-    func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, Int)] {  // docs/Performance.md S3
+    func numberExposures(of index: Int, _ definition: Definition) -> [(ObjectIdentifier, Int)] {  // docs/PerformanceLedger.md S3
         var found: [(ObjectIdentifier, Int)] = []
         let produced = definition.type?.id
         for exposure in definition.exposedAs {
@@ -258,7 +258,7 @@ extension Compilation {
 
 /// What the build knows of one component while it checks the graph; the node, when there is
 /// one, gets the marks at the end (see ``NodeFlags``).
-struct ComponentFacts {  // docs/Performance.md S1
+struct ComponentFacts {  // docs/PerformanceLedger.md S1
     let storage: Storage
     /// For an exposure: the component it exposes.
     let exposedBase: Int?

@@ -56,7 +56,7 @@ extension Compilation {
 /// over its definitions (before, each step scanned them all to find out). A code registration
 /// that states nothing config brings — no profiles, parents, modules'
 /// settings with passes, texts to resolve or to bind through the catalog — needs none of them;
-/// an app registered in code skips them all (`profile register` in docs/Performance.md).
+/// an app registered in code skips them all (`profile register` in docs/PerformanceLedger.md).
 struct BuildSteps: OptionSet {
     let rawValue: UInt16
 

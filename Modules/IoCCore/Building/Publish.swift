@@ -3,7 +3,7 @@
 
 /// What a build hands the container it makes: every table by the container's own component
 /// numbers (a parent's components are in the parent's tables), none naming the container.
-struct BuildTables {  // docs/Performance.md S5
+struct BuildTables {  // docs/PerformanceLedger.md S5
     var components: NumberedComponents
     /// The builder's definitions, for the test recipe: the same table as the components' when
     /// the build kept the builder's array as it was.

@@ -42,7 +42,7 @@ package enum Suggestions {
 
 /// The "did you mean" searches left to one build or check: ``Suggestions/searchesPerBuild``,
 /// after which a problem is reported without suggestions.
-package struct SuggestionSearches {  // docs/Performance.md L5
+package struct SuggestionSearches {  // docs/PerformanceLedger.md L5
     private var left = Suggestions.searchesPerBuild
 
     package init() {}

@@ -46,7 +46,7 @@ public struct TypeDescriptor: Sendable {
     // NB: the fields live in one copy-on-write box. Binding looks a descriptor up for every
     // definition; copying a dozen arrays out (a retain and a release each) cost more than the
     // rest of the lookup.
-    private final class Fields: @unchecked Sendable {  // docs/Performance.md U2
+    private final class Fields: @unchecked Sendable {  // docs/PerformanceLedger.md U2
         let type: TypeRef
         let typed: DescriptorBox
         var names: [String]
@@ -271,7 +271,7 @@ public struct TypeDescriptorBuilder<T> {
     // NB: inlined into the catalog's registration, where the key path is a literal, so that the
     // compiler writes the property directly (see ``KeyPathSetter``).
     @inlinable @inline(__always)
-    public mutating func property<V>(_ name: String, _ keyPath: consuming WritableKeyPath<T, V>) {  // docs/Performance.md U21
+    public mutating func property<V>(_ name: String, _ keyPath: consuming WritableKeyPath<T, V>) {  // docs/PerformanceLedger.md U21
         property(name, set: KeyPathSetter.setter(consume keyPath))
     }
 
@@ -292,7 +292,7 @@ public struct TypeDescriptorBuilder<T> {
     /// knight.method("questAfterPropertyInjection") { knight in knight.questAfterPropertyInjection() }
     /// ```
     // NB: inlinable, as `Registration.call` is: the call's code is compiled in the module that
-    // describes the type (docs/Performance.md, "Unusual constructs").
+    // describes the type (docs/PerformanceLedger.md, "Unusual constructs").
     @inlinable
     public mutating func method<each A>(_ signature: String, _ body: @escaping @Sendable (T, repeat each A) throws -> Void) {
         var points: [InjectionPoint] = []

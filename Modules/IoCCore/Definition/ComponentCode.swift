@@ -42,7 +42,7 @@ struct CodeEntries: Sendable {
 /// extends its builder's; an overlay's builder, its base container's): what it does not hold
 /// itself, they may. Lookups go through the table frozen (``frozen()``), which containers keep.
 @usableFromInline
-struct CodeTable: Sendable {  // docs/Performance.md D1
+struct CodeTable: Sendable {  // docs/PerformanceLedger.md D1
     private static let lastID = AtomicCell<UInt32>(0)
 
     /// The table's own number, which its refs carry; unique in the process.
@@ -97,7 +97,7 @@ struct CodeTable: Sendable {  // docs/Performance.md D1
 /// read code from. Nothing changes it, so threads share it.
 // NB: an object whose entries are a constant, so that a lookup reads one list, where reading
 // a table kept as a value copied all of it first (seven counted references): `profile
-// register` +35%, `first-resolve` +28% (docs/Performance.md, "A plain-data Definition").
+// register` +35%, `first-resolve` +28% (docs/PerformanceLedger.md, "A plain-data Definition").
 final class FrozenCode: Sendable {
     let id: UInt32
     private let entries: CodeEntries

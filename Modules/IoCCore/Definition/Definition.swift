@@ -18,10 +18,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     /// The fields, shared between copies until one of them changes (copy on write): a
     /// definition is copied through every step of a build, and one reference is cheaper to
     /// copy than two dozen.
-    private final class Fields: @unchecked Sendable {  // docs/Performance.md U1
+    private final class Fields: @unchecked Sendable {  // docs/PerformanceLedger.md U1
         // NB: only reached through `fields` (reads) and `unique` (writes, after the copy), so
         // the compiler's dynamic exclusivity checks would only cost time.
-        @exclusivity(unchecked) var name: String?  // docs/Performance.md U3
+        @exclusivity(unchecked) var name: String?  // docs/PerformanceLedger.md U3
         @exclusivity(unchecked) var type: TypeRef?
         @exclusivity(unchecked) var typeName: String?
         @exclusivity(unchecked) var scope: Scope
@@ -33,13 +33,13 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         @exclusivity(unchecked) var stated: StatedFields
         /// Where the type's name was written (``typeNameLocation``), from `location`: the lines
         /// after it (high half) and the column (low half; 0: not kept). NB: in the bytes the
-        /// one-byte fields leave, so that no definition grows: an extras box for it cost
-        /// `build-only` +18.5% (docs/Performance.md L7).
+        /// one-byte fields leave, so that no definition grows or takes the build's slow path
+        /// for it (docs/PerformanceLedger.md L7).
         var typeNamePlace: UInt32
         @exclusivity(unchecked) var properties: [PropertyInjection]
         @exclusivity(unchecked) var location: ConfigLocation
         /// The settings most definitions leave at their defaults: `nil` until one is set, so that
-        /// a plain definition does not carry them (see `bytes_per_definition` in docs/Performance.md).
+        /// a plain definition does not carry them (see `bytes_per_definition` in docs/PerformanceLedger.md).
         @exclusivity(unchecked) var extras: ExtrasBox?
 
         init(name: String?, typeName: String?, construction: Construction, location: ConfigLocation) {
@@ -480,7 +480,7 @@ extension Definition {
     /// A definition as a built container keeps it when it sets nothing beyond what a code
     /// registration sets: its name, type, scope, flags, code and arguments, and the file and
     /// line it was registered at. 72 bytes in the container's table, where the definition's
-    /// fields take an object of 160 (`bytes_per_definition`, docs/Performance.md); a
+    /// fields take an object of 160 (`bytes_per_definition`, docs/PerformanceLedger.md); a
     /// ``Definition`` is made from it again when one is asked for (``init(_:)``).
     struct Row: Sendable {
         let name: String?

@@ -27,7 +27,7 @@ public enum InjectionSource: Sendable, Equatable, CustomStringConvertible {
     /// Every component tagged with `tag`, keyed by the value of its tag attribute `indexBy`
     /// (Symfony's `index_by`), or by its name when its tag has no such attribute, for a
     /// dictionary or a ``ServiceLocator``.
-    indirect case taggedIndexed(tag: String, indexBy: String)  // docs/Performance.md U12
+    indirect case taggedIndexed(tag: String, indexBy: String)  // docs/PerformanceLedger.md U12
     /// An array of the given sources.
     case list([InjectionSource])
     /// A dictionary of the given sources.

@@ -196,7 +196,7 @@ struct TypedDefinitionParts<T> {
             switch (hook.kind, typed.body) {
             case (.afterInjection, .run), (.decorator, .decorate): steps.append(.hook(typed))
             case (.afterInjection, .method(let invoker)): steps.append(.call(invoker.bind([])))
-            // NB: a disposer is given the address of one of its own node's instances (Node.dispose; docs/Performance.md U24).
+            // NB: a disposer is given the address of one of its own node's instances (Node.dispose; docs/PerformanceLedger.md U24).
             case (.dispose, .run(let run)): disposers.append { try run($0.assumingMemoryBound(to: T.self).pointee) }
             case (.dispose, .method(let invoker)):
                 let call = invoker.bind([])

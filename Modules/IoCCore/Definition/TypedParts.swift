@@ -59,9 +59,9 @@ final class Recipe<T>: RecipeBox {
     /// `box` as the recipe of a `T`, when it is one.
     // NB: compared by type, then taken as it is: a cast to the generic class (`as? Recipe<T>`)
     // asks the runtime for its metadata, about 330 instructions on every component's first
-    // resolve (`profile first-resolve`, docs/Performance.md).
+    // resolve (`profile first-resolve`, docs/PerformanceLedger.md).
     @inline(__always)
-    static func of(_ box: (any RecipeBox)?) -> Recipe<T>? {  // docs/Performance.md U19
+    static func of(_ box: (any RecipeBox)?) -> Recipe<T>? {  // docs/PerformanceLedger.md U19
         guard let box, box.productType == ObjectIdentifier(T.self) else { return nil }
         return unsafeDowncast(box as AnyObject, to: Recipe<T>.self)
     }
@@ -157,7 +157,7 @@ final class ValuePropertySetter<T, V>: PropertySetting {
 /// store where the key path is a literal: `@inlinable` code that takes the key path `consuming`
 /// and uses it nowhere but in one closure, which the compiler then specializes on the literal.
 /// Applied at run time, a key path to a class's property costs about 1,400 instructions and
-/// an allocation per write (docs/Performance.md, "Unusual constructs").
+/// an allocation per write (docs/PerformanceLedger.md, "Unusual constructs").
 @usableFromInline
 enum KeyPathSetter {
     /// A setter that writes through `keyPath` (the catalog's `property(_:_:)`, which is told
@@ -204,7 +204,7 @@ enum KeyPathSetter {
 /// Calls `body` with `value` as a `T`, for a `value` whose type `X` is `T` (checked by the
 /// caller, at build): how the steps' objects, made for a `T`, reach a value of a generic caller.
 @inline(__always)
-func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (inout T) throws(E) -> Void) throws(E) {  // docs/Performance.md U14
+func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (inout T) throws(E) -> Void) throws(E) {  // docs/PerformanceLedger.md U14
     try withUnsafeMutablePointer(to: &value) { (pointer) throws(E) in
         try pointer.withMemoryRebound(to: T.self, capacity: 1) { (typed) throws(E) in try body(&typed.pointee) }
     }
@@ -213,7 +213,7 @@ func withSameType<X, T, E: Error>(_ value: inout X, as type: T.Type, _ body: (in
 /// `value` as a `T`, for a `value` whose type `X` is `T` (checked by the caller): moved across
 /// without the runtime's cast, which asks for `T?`'s metadata in code generic over `T`.
 @inline(__always)
-func sameType<X, T>(_ value: X, as type: T.Type) -> T {  // docs/Performance.md U18
+func sameType<X, T>(_ value: X, as type: T.Type) -> T {  // docs/PerformanceLedger.md U18
     withUnsafePointer(to: value) { pointer in pointer.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee } }
 }
 

@@ -76,7 +76,7 @@ extension ContainerBuilder {
     /// ```
     @inlinable
     @discardableResult
-    public func register<T, D1>(  // docs/Performance.md U7
+    public func register<T, D1>(  // docs/PerformanceLedger.md U7
         _ initializer: @escaping @Sendable (consuming D1) throws -> T,
         as type: T.Type = T.self,
         file: String = #fileID, line: Int = #line
@@ -203,7 +203,7 @@ extension ContainerBuilder {
     // own, read once, instead of looked up by the runtime for every registration (with the
     // node maker a definition kept then: about 650 instructions, 7% of `profile register`).
     @inlinable
-    func registerInitializer<T, each D>(  // docs/Performance.md U13
+    func registerInitializer<T, each D>(  // docs/PerformanceLedger.md U13
         bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
         file: String, line: Int, _ parameters: repeat (each D).Type
     ) -> Registration<T> {

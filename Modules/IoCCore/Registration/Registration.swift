@@ -299,7 +299,7 @@ public struct Registration<T> {
     // NB: inlinable, with its key path `consuming`, so that the compiler writes the property
     // directly instead of through the key path at run time (see ``KeyPathSetter``).
     @discardableResult @inlinable @inline(__always)
-    public func property<V>(_ keyPath: consuming WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {  // docs/Performance.md U21
+    public func property<V>(_ keyPath: consuming WritableKeyPath<T, V>, _ source: InjectionSource? = nil, name: String? = nil) -> Self {  // docs/PerformanceLedger.md U21
         let access = KeyPathSetter.access(consume keyPath)
         return property(name ?? KeyPathSetter.name(of: access), source: source) { (instance: inout T, value: V) in
             var present: T? = instance
@@ -329,9 +329,9 @@ public struct Registration<T> {
     /// ```
     // NB: inlinable, so that the call's code, which expands the parameter pack, is compiled in
     // your module with your types: generic, it asked the runtime for the metadata of each
-    // argument's type on every call (docs/Performance.md, "Unusual constructs").
+    // argument's type on every call (docs/PerformanceLedger.md, "Unusual constructs").
     @discardableResult @inlinable
-    public func call<each A>(_ method: String, arguments sources: [InjectionSource?] = [],  // docs/Performance.md U16
+    public func call<each A>(_ method: String, arguments sources: [InjectionSource?] = [],  // docs/PerformanceLedger.md U16
                              _ body: @escaping @Sendable (T, repeat each A) throws -> Void) -> Self {
         var points: [InjectionPoint] = []
         for parameter in repeat (each A).self {

@@ -49,7 +49,7 @@ extension InjectionPoint {
 /// only its type (``InjectionPoint/slot``).
 // NB: made once a type, not once a point: a slot in each point took 40 bytes of it, and making
 // one asked the runtime for `Slot<X>`'s metadata and `X`'s shape conformances, about 800
-// instructions a point (`profile register-deps`, `profile memory-deps`, docs/Performance.md).
+// instructions a point (`profile register-deps`, `profile memory-deps`, docs/PerformanceLedger.md).
 enum Slots {
     private static let made = Locked<[ObjectIdentifier: any SlotBinding]>([:])
 
@@ -130,7 +130,7 @@ struct Slot<X>: SlotBinding {
     ///
     /// NB: the plain shape and the type it takes kept as such, not found again by casts whenever
     /// a check or a first bind asks (conformance lookups on every call: `profile build-only` in
-    /// docs/Performance.md). Three words, an existential's inline buffer: a point keeps its slot
+    /// docs/PerformanceLedger.md). Three words, an existential's inline buffer: a point keeps its slot
     /// without a box (``SlotTests``).
     private let shape: Shape?
 

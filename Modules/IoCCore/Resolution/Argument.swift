@@ -22,7 +22,7 @@ class Argument<X>: AnyArgument {
 /// own them too, a long chain of components would be freed recursively, one stack frame per
 /// link, and exposures would keep their base alive in a cycle.
 @usableFromInline
-final class NodeArgument<X>: Argument<X> {  // docs/Performance.md U11
+final class NodeArgument<X>: Argument<X> {  // docs/PerformanceLedger.md U11
     @usableFromInline let nodeRef: Unretained<Node<X>>
     init(_ node: Node<X>) {
         self.nodeRef = Unretained(node)

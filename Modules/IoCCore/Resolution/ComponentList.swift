@@ -5,7 +5,7 @@
 /// parent's whole list — so the container is named once, not with every component: four bytes a
 /// component instead of a ``NodeRef``'s sixteen (measured in `bytes_per_definition`), and the
 /// tables themselves name no container, not even their own (what a container made after its
-/// build's checks needs: docs/Performance.md, "Start-up: how the build works").
+/// build's checks needs: docs/PerformanceLedger.md, "Start-up: how the build works").
 struct ComponentList: RandomAccessCollection {
     /// NB: unretained, as in ``NodeRef``: a container outlives every list of its components (a
     /// child keeps its parent alive).

@@ -46,11 +46,11 @@ final class ThreadLocalStore {
 /// block cannot read one the end is letting go. Only a caller that finds an entry claimed by
 /// another thread or task goes to the ``CreationCoordinator`` (which the claimant is then told
 /// to release): the uncontended creations of a request never touch the coordinator's global
-/// lock and tables (docs/Performance.md, "The request scope"; its unchecked constructs: U24, U25).
+/// lock and tables (docs/PerformanceLedger.md, "The request scope"; its unchecked constructs: U24, U25).
 @usableFromInline
 final class TaskScope: @unchecked Sendable {  // `state` is only reached with `mutex` held
     private let mutex = PthreadMutex()
-    // NB: no dynamic exclusivity checks, as in `Locked` (docs/Performance.md U15).
+    // NB: no dynamic exclusivity checks, as in `Locked` (docs/PerformanceLedger.md U15).
     @exclusivity(unchecked) private var state = TaskScopeState()
 
     init() {}
@@ -235,7 +235,7 @@ struct TaskScopeState {
         /// The node, retained once when the entry is made (``Retained``), released once at the
         /// scope's end. NB: not a strong reference, which every copy and move of an entry (a
         /// claim, a fill, the end's walk) would retain and release: the refcounting was the
-        /// largest single cost of a request's scope (docs/Performance.md U24).
+        /// largest single cost of a request's scope (docs/PerformanceLedger.md U24).
         let node: UnsafeRawPointer
         var slot: Slot
         /// The instance's number in creation order (``TaskScopeState/made``); 0 until made.

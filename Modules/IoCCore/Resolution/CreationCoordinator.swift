@@ -62,7 +62,7 @@ final class CreationLineage: Sendable {
 /// (the creator waits for a thread it was never told about) ends after the container's
 /// ``ContainerBuilder/creationWaitLimit``. The bookkeeping lock is taken only on this creation
 /// path; resolving components that already exist never touches it.
-final class CreationCoordinator: @unchecked Sendable {  // docs/Performance.md U15
+final class CreationCoordinator: @unchecked Sendable {  // docs/PerformanceLedger.md U15
     static let shared = CreationCoordinator()
 
     private enum Decision { case ready, mine, wait }

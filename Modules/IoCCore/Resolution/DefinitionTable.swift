@@ -3,7 +3,7 @@
 /// (``Definition/Row``: 72 bytes where a definition's fields take a 160-byte object), and
 /// makes a ``Definition`` from a row only when one is asked for: when its component is first
 /// resolved, or for tooling and tests. So a built container's memory follows the size of its
-/// graph by rows, and what it resolves by objects (`bytes_per_definition`, docs/Performance.md).
+/// graph by rows, and what it resolves by objects (`bytes_per_definition`, docs/PerformanceLedger.md).
 enum DefinitionTable {
     /// The definitions as they are: the build's, and the provisional container's.
     case definitions([Definition])
@@ -68,7 +68,7 @@ enum DefinitionTable {
     /// What resolving and the checks of a built container read, without making a definition of
     /// a row.
     @inline(__always)
-    func read<V>(_ index: Int, row: (borrowing Definition.Row) -> V, definition: (Definition) -> V) -> V {  // docs/Performance.md U20
+    func read<V>(_ index: Int, row: (borrowing Definition.Row) -> V, definition: (Definition) -> V) -> V {  // docs/PerformanceLedger.md U20
         switch self {
         case .definitions(let definitions): return definition(definitions[index])
         case .compact(let table): return table.read(index, row: row, other: definition)

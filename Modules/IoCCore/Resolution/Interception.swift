@@ -5,7 +5,7 @@ import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.sw
 // The one point where a test (IoCTesting) reaches into a built container's resolves. It is
 // `package`, so apps never see it; what tests do with it — overlays installed per task, event
 // recording — lives in IoCTesting. A container nobody intercepts pays one relaxed atomic load
-// per top-level resolve (docs/Performance.md, "What the test seam costs"). Below it, the two
+// per top-level resolve (docs/PerformanceLedger.md, "What the test seam costs"). Below it, the two
 // operations on singleton slots a test container also needs: resets and resolving one
 // component by number.
 

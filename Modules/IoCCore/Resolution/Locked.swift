@@ -41,11 +41,11 @@ struct PthreadMutex: ~Copyable {
 
 /// State behind a lock, for state that holds user instances (which need not be `Sendable`).
 /// Never held while user code runs.
-package final class Locked<State>: @unchecked Sendable {  // docs/Performance.md U15
+package final class Locked<State>: @unchecked Sendable {  // docs/PerformanceLedger.md U15
     private let mutex = PthreadMutex()
     // NB: no dynamic exclusivity checks: `state` is only reached inside `withLock`, with the
     // mutex held, and a `withLock` nested in another on the same lock blocks before it could
-    // reach `state` twice (docs/Performance.md, "Unusual constructs").
+    // reach `state` twice (docs/PerformanceLedger.md, "Unusual constructs").
     @exclusivity(unchecked) private var state: State
 
     package init(_ state: State) {

@@ -4,7 +4,7 @@ import Synchronization  // where `AtomicCell` is its `Atomic` (Unsafe/Atomics.sw
 
 /// A node that produces `T`.
 @usableFromInline
-final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, R5
+final class Node<T>: AnyNode, @unchecked Sendable {  // docs/PerformanceLedger.md R1, R5
     /// The singleton, once published: the address of a `T`, never written after. A reset takes
     /// it out and hands it to the container to free (``Container/retire(_:)``), since other
     /// threads may still be reading it.
@@ -147,7 +147,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     func resolveTopAsync(_ container: Container) async throws -> T {
         // NB: a component whose graph neither awaits nor reaches the main actor is made without
         // suspending, so as the synchronous resolve makes it (its owner this thread): no
-        // `ResolveState` and no `async` frame below this one (docs/Performance.md U27).
+        // `ResolveState` and no `async` frame below this one (docs/PerformanceLedger.md U27).
         if !isAsync && !reachesMainActor { return try resolveTop(container) }
         if isSingleton, let address = published.load(ordering: .acquiring) { return Self.instance(at: address) }
         let graph = needsGraph ? ObjectGraph() : nil
@@ -368,7 +368,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
     override func dispose(at instance: UnsafeRawPointer) -> [String] {
         var failures: [String] = []
         // NB: the producer unretained, its hooks by index: no retain and release of the
-        // producer or its array around each disposal (docs/Performance.md U26).
+        // producer or its array around each disposal (docs/PerformanceLedger.md U26).
         producerRef?.with { producer in
             for index in producer.disposers.indices {
                 do { try producer.disposers[index](instance) } catch { failures.append("\(label): \(error)") }
@@ -517,7 +517,7 @@ final class Node<T>: AnyNode, @unchecked Sendable {  // docs/Performance.md R1, 
 
     private func taskLocalInstance(_ ctx: ResolutionContext) throws -> T {
         // NB: the scope the creation of the component that injects this one found, without a
-        // task-local read and its retain (docs/Performance.md U26).
+        // task-local read and its retain (docs/PerformanceLedger.md U26).
         if let scope = ctx.taskScope { return try scope.with { try instance(in: $0, ctx) } }
         guard let scope = TaskScopes.current else { throw IoCError(.noTaskScope(component: label)) }
         var inner = ctx

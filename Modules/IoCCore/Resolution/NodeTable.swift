@@ -92,7 +92,7 @@ struct NodeFlags: OptionSet {
 /// NB: a struct of an address and a count, not an object: a resolve reads it through the
 /// lookups, and an object there would be retained and released by every resolve.
 @usableFromInline
-struct NodeSlots: @unchecked Sendable {  // docs/Performance.md S4
+struct NodeSlots: @unchecked Sendable {  // docs/PerformanceLedger.md S4
     @usableFromInline let slots: AtomicBuffer
     @usableFromInline let count: Int
 

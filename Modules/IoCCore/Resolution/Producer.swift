@@ -16,7 +16,7 @@ final class Producer<T>: @unchecked Sendable {
     // NB: made only for a producer that reads it, and boxed: writing it on every component's
     // first resolve cost 320 instructions, and keeping it inline 96 bytes per resolved component;
     // making it for every producer with steps cost a config bean about 1,800 (`profile xml-build`).
-    private let componentInfo: InfoBox?  // docs/Performance.md L4
+    private let componentInfo: InfoBox?  // docs/PerformanceLedger.md L4
     var info: ComponentInfo {
         componentInfo?.info ?? ComponentInfo(key: ComponentKey(type: TypeRef(T.self)), scope: .prototype, tags: [], isPrimary: false,
                                              location: .unknown, tagAttributes: [:], moduleSettings: ModuleSettings())
@@ -28,7 +28,7 @@ final class Producer<T>: @unchecked Sendable {
     /// The dispose hooks, each given the address of an instance of `T`. NB: not an array of
     /// `(T) throws -> Void`, whose metadata walking it looks up for each `T`, nor of `(Any)`,
     /// whose hooks would cast (an `Optional<T>` metadata lookup each): either cost a task scope
-    /// more than running its hooks (docs/Performance.md U24).
+    /// more than running its hooks (docs/PerformanceLedger.md U24).
     let disposers: [Disposer]
     typealias Disposer = @Sendable (UnsafeRawPointer) throws -> Void
     /// Nothing but construction: no steps, post-processors or strategy.

@@ -9,7 +9,7 @@
 @usableFromInline
 struct ResolutionContext {
     /// The container whose definitions the current component was registered in.
-    @usableFromInline unowned(unsafe) var container: Container  // docs/Performance.md U10
+    @usableFromInline unowned(unsafe) var container: Container  // docs/PerformanceLedger.md U10
     @usableFromInline var depth: Int
     /// Instances of object-graph scope, shared by everything this top-level resolve builds.
     @usableFromInline unowned(unsafe) var graph: ObjectGraph?
@@ -18,7 +18,7 @@ struct ResolutionContext {
     @usableFromInline unowned(unsafe) var state: ResolveState?
     /// The task scope a task-local component is being made in, for its own arguments and
     /// properties: one task-local read a request's graph, not one a component
-    /// (docs/Performance.md U26). `nil` elsewhere; a ``Resolver`` drops it, since a factory may
+    /// (docs/PerformanceLedger.md U26). `nil` elsewhere; a ``Resolver`` drops it, since a factory may
     /// start a scope of its own.
     @usableFromInline var taskScope: Unretained<TaskScope>?
 
@@ -100,7 +100,7 @@ func keepAlive(_ object: AnyObject?) {}
 /// another thread. Each instance is kept in memory typed by its node (not boxed in `Any`),
 /// so that a hit needs neither a dynamic cast nor a generic metadata lookup.
 @usableFromInline
-final class ObjectGraph: @unchecked Sendable {  // docs/Performance.md U15
+final class ObjectGraph: @unchecked Sendable {  // docs/PerformanceLedger.md U15
     private struct Entry {
         let serial: UInt64
         let kept: KeptWord
@@ -108,7 +108,7 @@ final class ObjectGraph: @unchecked Sendable {  // docs/Performance.md U15
     }
 
     // NB: its own mutex and list rather than a `Locked` list: one object less for every resolve
-    // that needs a graph (docs/Performance.md, "Unusual constructs"). `entries` is only reached
+    // that needs a graph (docs/PerformanceLedger.md, "Unusual constructs"). `entries` is only reached
     // with `mutex` held, so it skips the dynamic exclusivity checks, as `Locked` does.
     private let mutex = PthreadMutex()
     @exclusivity(unchecked) private var entries: [Entry] = []

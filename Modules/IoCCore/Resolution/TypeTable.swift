@@ -27,7 +27,7 @@ final class LookupTables: @unchecked Sendable {
 /// name it does not have is looked up in its parent.
 ///
 /// NB: 32-bit numbers rather than ``NodeRef``s, and a parent's names not copied into each
-/// child: a name costs its key and four bytes (`bytes_per_definition` in docs/Performance.md).
+/// child: a name costs its key and four bytes (`bytes_per_definition` in docs/PerformanceLedger.md).
 /// A container cannot hold 2^31 components (each costs hundreds of bytes).
 @usableFromInline
 struct NameTable {
@@ -57,7 +57,7 @@ struct NameTable {
 /// full lookup answers, or says why not); a type it has no candidate of is ``absent``, and
 /// its parent's table answers (a child's own candidates hide its parent's).
 @usableFromInline
-struct TypeTable {  // docs/Performance.md U8
+struct TypeTable {  // docs/PerformanceLedger.md U8
     /// A type this container has candidates of, none of which a top-level resolve reaches by the table.
     @usableFromInline static let unanswered: Int32 = -1
     /// A type this container has no candidate of.

@@ -8,7 +8,7 @@
 //   on Apple platforms — below iOS 18 / macOS 15 `Atomic` is unavailable, and a stored property
 //   cannot be of a type its platform may lack, so a floor below those needs this path — and
 //   wherever the compile condition `IOC_FALLBACK` is set (`make test-fallback`,
-//   `make tsan-fallback`, which run this path here). docs/Performance.md U23 has what it costs.
+//   `make tsan-fallback`, which run this path here). docs/PerformanceLedger.md U23 has what it costs.
 //
 // Only the orderings IoCCore uses exist on the fallback path: a new use of another fails to
 // compile there, which `make test-fallback` (in CI) reports.
@@ -163,7 +163,7 @@ extension AtomicCell where Value: FixedWidthInteger {
 }
 
 // NB: `Sendable` on the terms of `Atomic`'s own: every access is an atomic operation.
-extension AtomicCell: @unchecked Sendable where Value: Sendable {}  // docs/Performance.md U23
+extension AtomicCell: @unchecked Sendable where Value: Sendable {}  // docs/PerformanceLedger.md U23
 
 /// `count` atomic addresses in a row; its owner says how many and frees it.
 @usableFromInline

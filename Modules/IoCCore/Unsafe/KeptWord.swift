@@ -8,7 +8,7 @@
 /// so `T`.
 ///
 /// Why: a request's components are classes, and an address of their own was an allocation, a
-/// free and a copy each (`ioc-profile request-scope`: docs/Performance.md U25).
+/// free and a copy each (`ioc-profile request-scope`: docs/PerformanceLedger.md U25).
 struct KeptWord {
     let bits: UInt
 

@@ -1,6 +1,6 @@
 // The container's references that do not count: every `Unmanaged` of IoCCore is here, behind
 // two names, so that what keeps each object alive is said once per kind of use and the rest of
-// the code reads as plain Swift. docs/Performance.md ("Unusual constructs") has the figures.
+// the code reads as plain Swift. docs/PerformanceLedger.md ("Unusual constructs") has the figures.
 
 /// A reference that does not keep its object alive, used without retaining it.
 ///
@@ -15,7 +15,7 @@
 /// 3,940 → 2,810 instructions a resolve (−29%), `transient` 786 → 531 (−32%), measured
 /// 2026-11-25; `make instructions` guards the figure (`graph`, `form-resolve`).
 @usableFromInline
-struct Unretained<Object: AnyObject> {  // docs/Performance.md U9
+struct Unretained<Object: AnyObject> {  // docs/PerformanceLedger.md U9
     @usableFromInline let reference: Unmanaged<Object>
 
     // NB: every member is inlined where it is used: a call left in unspecialized generic code
@@ -60,7 +60,7 @@ extension Unretained: @unchecked Sendable {}
 /// wrapper is one strong reference: the closures that capture it compile as if it were the
 /// argument (`make instructions`: `graph`, `properties`, `form-resolve` unchanged).
 @usableFromInline
-struct Frozen<Object: AnyObject>: @unchecked Sendable {  // docs/Performance.md U22
+struct Frozen<Object: AnyObject>: @unchecked Sendable {  // docs/PerformanceLedger.md U22
     @usableFromInline let object: Object
 
     @inlinable @inline(__always) init(_ object: Object) { self.object = object }

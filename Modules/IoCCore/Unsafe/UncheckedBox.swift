@@ -10,7 +10,7 @@
 ///   reset or the context's end.
 /// - A lazy proxy's handle (`ProxyAdapter.target`) stands for its component: it hands every
 ///   thread the one instance the component would have, as `Lazy` does for a `Sendable` type.
-/// - A key path a setter writes through (``KeyPathSetter``, docs/Performance.md U21): a literal
+/// - A key path a setter writes through (``KeyPathSetter``, docs/PerformanceLedger.md U21): a literal
 ///   key path holds no state (the public `property` forms do not ask for `& Sendable`, whose
 ///   figures against U21's are not measured).
 ///

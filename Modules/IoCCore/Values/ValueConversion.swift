@@ -104,7 +104,7 @@ public struct ValueConverters: Sendable {
     private func converted<C: ConfigConvertible, T>(_ value: ConfigValue, by type: C.Type) throws -> T {
         let made = try C.fromConfig(value, self)
         // NB: `C` is `T`, checked here, so the value moves across without the runtime's cast,
-        // about 500 instructions a value (docs/Performance.md, "Unusual constructs").
+        // about 500 instructions a value (docs/PerformanceLedger.md, "Unusual constructs").
         guard C.self == T.self else { return try cast(made, value) }
         return sameType(made, as: T.self)
     }
