@@ -167,16 +167,26 @@ def above_floor():
 def pack_types():
     """(file, line, type) of each generic type declared with a parameter pack under SOURCES."""
     found = []
-    for folder, _, files in (entry for source in SOURCES for entry in os.walk(os.path.join(ROOT, source))):
-        for name in sorted(files):
-            if not name.endswith(".swift"):
-                continue
-            path = os.path.join(folder, name)
-            with open(path) as file:
-                for number, line in enumerate(file, 1):
-                    match = PACK_TYPE.match(line)
-                    if match:
-                        found.append((os.path.relpath(path, ROOT), number, match.group(1)))
+    for source in SOURCES:
+        for folder, subfolders, files in os.walk(os.path.join(ROOT, source)):
+            # Build folders hold packages' checkouts (Examples/TodoServer/.build after `make test-server`).
+            subfolders[:] = [name for name in subfolders if not name.startswith(".build")]
+            found += pack_types_in(folder, files)
+    return found
+
+
+def pack_types_in(folder, files):
+    """(file, line, type) of each generic type declared with a parameter pack in `files` of `folder`."""
+    found = []
+    for name in sorted(files):
+        if not name.endswith(".swift"):
+            continue
+        path = os.path.join(folder, name)
+        with open(path) as file:
+            for number, line in enumerate(file, 1):
+                match = PACK_TYPE.match(line)
+                if match:
+                    found.append((os.path.relpath(path, ROOT), number, match.group(1)))
     return found
 
 
