@@ -190,7 +190,7 @@ private final class ElementBuilder {  // docs/PerformanceLedger.md U6
     /// The elements whose end tag has not come yet, innermost last.
     @exclusivity(unchecked) var open: [Int32] = []
     /// What stopped the parse, if anything; set through ``stop(_:)``.
-    @exclusivity(unchecked) private(set) var failure: ConfigError?
+    private(set) var failure: ConfigError?
     /// Whether the parse was stopped: what each event checks first.
     // NB (docs/PerformanceLedger.md L1): a flag beside the error, since comparing the optional error with `nil` copied and
     // destroyed it in every event: reading and translating a bean took 34,600 instructions
@@ -303,7 +303,7 @@ private final class ElementBuilder {  // docs/PerformanceLedger.md U6
     }
 
     /// The namespace of the root element: its vocabulary's (Spring's beans, spring-objective-c's assembly).
-    @exclusivity(unchecked) private var home: String?
+    private var home: String?
 
     /// An element's name as the translator reads it: the local name in the document's own
     /// vocabulary, `util:list` for Spring's other namespaces (whatever prefix the document

@@ -69,6 +69,17 @@ struct SourceRulesTests {
         }
     }
 
+    /// Every shipped module's unchecked exclusivity, IoCCore's and the front ends' together, at most
+    /// 32 lines (issue 72): a new hot field earns the attribute only with a ledger figure.
+    @Test func modulesUncheckedExclusivity_isAtMost32Lines() {
+        let sites = SourceFiles.swift(under: "Modules").flatMap { file in
+            file.lines.enumerated().filter { SourceFiles.isCode($0.element) && $0.element.contains("@exclusivity(unchecked)") }
+                .map { "\(file.path):\($0.offset + 1)" }
+        }
+        #expect(sites.count > 20)
+        #expect(sites.count <= 32, "\(sites.count) lines: \(sites)")
+    }
+
     @Test func ioCCore_isAtMost10000LinesOfCode() {
         // Lines of code as cloc counts them: blank and comment lines left out (its doc comments are
         // another 3,800 lines; README.md, "Inside IoCCore").
