@@ -10,10 +10,9 @@
 /// container, which keeps it until it goes; an argument's node is its container's.
 ///
 /// Why: a strong reference is retained and released around every use, from many threads at
-/// once on one object. Reading nodes, arguments, lookup tables and producers through this type
-/// instead of strong references or `takeUnretainedValue()` (which retains): `profile graph`
-/// 3,940 → 2,810 instructions a resolve (−29%), `transient` 786 → 531 (−32%), measured
-/// 2026-11-25; `make instructions` guards the figure (`graph`, `form-resolve`).
+/// once on one object. Nodes, arguments, lookup tables and producers are read through this type
+/// instead of strong references or `takeUnretainedValue()` (which retains): docs/PerformanceLedger.md
+/// U9, guarded by `make instructions` (`graph`, `form-resolve`).
 @usableFromInline
 struct Unretained<Object: AnyObject> {  // docs/PerformanceLedger.md U9
     @usableFromInline let reference: Unmanaged<Object>
@@ -82,7 +81,7 @@ extension Frozen {
 ///
 /// Why: an atomic of a raw address loads without asking the runtime for anything; an atomic
 /// of `Unmanaged<Producer<T>>?` in unspecialized generic code looked up its type's witnesses
-/// on every load, which doubled the time of a resolve (2026-11-24).
+/// on every load (docs/PerformanceLedger.md U28).
 enum Retained {
     /// Retains `object` and returns its address.
     @inlinable @inline(__always) static func address(retaining object: AnyObject) -> UnsafeRawPointer {
