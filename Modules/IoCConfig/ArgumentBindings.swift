@@ -41,6 +41,12 @@ public struct ArgumentBinding: Sendable, Equatable, CustomStringConvertible {
         [typeName, parameter.map { "$" + $0 }].compactMap { $0 }.joined(separator: " ") + " <- \(source)"
     }
 
+    /// `own`, then each of `fallback` whose parameter and type `own` does not bind: a
+    /// service's bindings before `_defaults`', a child's before its parent's.
+    package static func adding(_ fallback: [ArgumentBinding], after own: [ArgumentBinding]) -> [ArgumentBinding] {
+        own + fallback.filter { binding in !own.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName } }
+    }
+
     public static func == (lhs: ArgumentBinding, rhs: ArgumentBinding) -> Bool {
         lhs.parameter == rhs.parameter && lhs.typeName == rhs.typeName && lhs.source == rhs.source
     }
@@ -77,7 +83,7 @@ enum ArgumentBindings: ParameterSourceSetting {
     /// A child's bindings, then its parent's that it does not bind itself (Symfony's
     /// `$definition->getBindings() + $parentDef->getBindings()`).
     static func inherited(from parent: [ArgumentBinding], by own: [ArgumentBinding]) -> [ArgumentBinding] {
-        own + parent.filter { binding in !own.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName } }
+        ArgumentBinding.adding(parent, after: own)
     }
 
     static func describe(_ bindings: [ArgumentBinding]) -> [String] { bindings.map { "bind \($0)" } }

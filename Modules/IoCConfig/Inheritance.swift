@@ -238,7 +238,7 @@ struct Inheritance {
             var labels = FirstPlaces<String>()
             let appends = child.stated.contains(.appendsArguments)
             for (position, argument) in child.construction.arguments.enumerated() {
-                if let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
+                if let label = argument.label, let index = Self.replacedIndex(label) {
                     // Spring's `index` one past the parent's arguments adds one; Symfony's
                     // `index_N` only replaces.
                     if !appends, index == arguments.count {
@@ -316,6 +316,12 @@ struct Inheritance {
         return result
     }
 
+    /// N for a child's argument labelled `index_N` (Symfony's `index_N`, Spring's `index`):
+    /// it replaces its parent's argument N.
+    private static func replacedIndex(_ label: String) -> Int? {
+        label.hasPrefix("index_") ? Int(label.dropFirst("index_".count)) : nil
+    }
+
     /// Whether a child's arguments merge into a parent made this way: by a function of its
     /// arguments (an initializer, a static factory or another component's method).
     private static func takesArguments(_ kind: Construction.Kind) -> Bool {
@@ -348,7 +354,7 @@ struct Inheritance {
         for (place, argument) in given.enumerated() {
             let location = argument.location ?? child.location
             var position = place
-            if let label = argument.label, label.hasPrefix("index_"), let index = Int(label.dropFirst("index_".count)) {
+            if let index = argument.label.flatMap(Self.replacedIndex) {
                 position = index
             } else if let label = argument.label {
                 throw IoCError(.invalidDefinition(

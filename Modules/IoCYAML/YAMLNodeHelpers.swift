@@ -1,3 +1,4 @@
+import Foundation
 import IoCConfig
 import IoCCore
 
@@ -111,21 +112,7 @@ extension YAMLTranslator {
     /// Symfony's `%service_id%` (or `%alias_id%`) replaced by `id`, and the package and version.
     func deprecation(_ node: YAMLNode, of id: String?, isAlias: Bool = false) throws(ConfigError) -> String {
         func message(_ text: String) -> String {
-            guard let id else { return text }
-            // NB: by hand: String.replacing(_:with:) is above the iOS 15 floor.
-            let token = isAlias ? "%alias_id%" : "%service_id%"
-            var result = "", rest = Substring(text)
-            while let percent = rest.firstIndex(of: "%") {
-                result += rest[..<percent]
-                if rest[percent...].hasPrefix(token) {
-                    result += id
-                    rest = rest[rest.index(percent, offsetBy: token.count)...]
-                } else {
-                    result.append("%")
-                    rest = rest[rest.index(after: percent)...]
-                }
-            }
-            return result + rest
+            id.map { text.replacingOccurrences(of: isAlias ? "%alias_id%" : "%service_id%", with: $0) } ?? text
         }
         if let text = node.scalar { return text.isEmpty || text == "true" ? "deprecated" : message(text) }
         var parts: [String: String] = [:]

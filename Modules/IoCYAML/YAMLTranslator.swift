@@ -287,9 +287,7 @@ package struct YAMLTranslator: ConfigTranslation {
         }
         // A service's own bindings come first; `_defaults` fills in the rest.
         if !defaults.bindings.isEmpty {
-            definition.bindings += defaults.bindings.filter { binding in
-                !definition.bindings.contains { $0.parameter == binding.parameter && $0.typeName == binding.typeName }
-            }
+            definition.bindings = ArgumentBinding.adding(defaults.bindings, after: definition.bindings)
         }
         return definition
     }

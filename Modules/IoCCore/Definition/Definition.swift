@@ -106,11 +106,10 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
         _read { yield fields.typeName }
         _modify { yield &unique.typeName }
     }
-    /// Where config wrote the type's name (YAML's `class:` value), when not at ``location``:
-    /// an unknown type is reported there. Not compared: two definitions of one component
-    /// written in two places are equal.
-    /// Kept when it is in ``location``'s file, at most 65,535 lines after it and in a column
-    /// below 65,536; otherwise ``location`` stands for it.
+    /// Where config wrote the type's name (YAML's `class:` value): an unknown type is reported
+    /// there. Kept when it is in ``location``'s file, at most 65,535 lines after it and in a
+    /// column below 65,536; otherwise `nil`, and ``location`` stands for it. Not compared: one
+    /// component written in two places is one component.
     public var typeNameLocation: ConfigLocation? {
         get {
             let place = fields.typeNamePlace
@@ -588,4 +587,3 @@ package struct StatedFields: OptionSet, Sendable, Hashable {
     package static let appendsArguments = StatedFields(rawValue: 32)
     package static let all: StatedFields = [.scope, .lazy, .eager, .primary]
 }
-
