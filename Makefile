@@ -3,18 +3,25 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # NB: SwiftPM tries to download prebuilt swift-syntax and fails quietly offline; skip the attempt.
 SWIFT_FLAGS ?= --disable-experimental-prebuilts
+# The package's own targets and tests are built with every trait on (Package.swift, "traits"): the
+# integrations' tests need theirs. Apps get the default traits.
+TRAITS = --enable-all-traits
+# NB: SwiftPM before 6.4 passes two or more traits to the compiler in its hash order, which each
+# process draws anew: every build would compile the package's modules again
+# (swiftlang/swift-package-manager#10525). A fixed hash seed keeps the order.
+export SWIFT_DETERMINISTIC_HASHING = 1
 CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests|ContainerServicesTests|ScopeValueTests|StartGateTests
 
-.PHONY: all build test test-fallback plugin-test run run-server test-server test-config-yaml examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test test-fallback plugin-test first-build run run-server test-server test-config-yaml examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
 
 help:
-	@echo "make build   build every module and example"
-	@echo "make test    run every test (Swift Testing and XCTest)"
+	@echo "make build   build every module, with every trait on"
+	@echo "make test    run every test (Swift Testing and XCTest): the modules', then the examples' (Examples/, a package of their own)"
 	@echo "make run     run the WeatherReport example end to end"
-	@echo "make examples  run the four examples (WeatherReport, Knights, Annotated, Controllers)"
+	@echo "make examples  run the five examples (WeatherReport, Knights, Annotated, Controllers, Lifecycle)"
 	@echo "make run-server  the Hummingbird to-do API (Examples/TodoServer) on 127.0.0.1:8080"
 	@echo "make test-server  drive the to-do API over real HTTP (Hummingbird's live test client)"
 	@echo "make test-config-yaml  IoCConfiguration over swift-configuration's YAML files (its own package: the trait builds Yams)"
@@ -23,7 +30,8 @@ help:
 	@echo "make test-fallback  every test on the paths for older Apple releases (IoCCore's own atomics, ...; IOC_FALLBACK)"
 	@echo "make tsan-fallback  the concurrency suites on that path under ThreadSanitizer"
 	@echo "make availability  what the modules use above the iOS 15 / macOS 12 floor, against Tools/Availability/AboveFloor.txt"
-	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error; the README's recipe built, run and tested"
+	@echo "make plugin-test  IoCConfigPlugin end to end: a fixture app built with a valid config, then with each seeded error; the README's recipe built, run and tested; what an app resolves and compiles"
+	@echo "make first-build  the first clean build of the README's recipe against the same app in code (run it on a quiet machine)"
 	@echo "make fidelity  read the real-world corpus with Symfony and Spring themselves and compare (IOC_REAL_CORPUS=DIR adds a folder)"
 	@echo "make fidelity-oracle  write the engines' readings of the corpus into Tests/FidelityTests/Oracle"
 	@echo "make bench   release benchmarks against Swinject and hand-written code"
@@ -47,10 +55,11 @@ check-deps:
 		echo "SQLite headers not found (the WeatherReport example keeps reports in SQLite): install them with 'apt-get install libsqlite3-dev' (Debian/Ubuntu); macOS has them"; exit 1; }
 
 build: check-toolchain
-	$(SWIFT) build $(SWIFT_FLAGS)
+	$(SWIFT) build $(SWIFT_FLAGS) $(TRAITS)
 
 test: check-toolchain
-	$(SWIFT) test $(SWIFT_FLAGS)
+	$(SWIFT) test $(SWIFT_FLAGS) $(TRAITS)
+	cd Examples && $(SWIFT) test $(SWIFT_FLAGS)
 
 # The Hummingbird to-do API (Examples/TodoServer, a package of its own: swift-ioc's users never
 # resolve Hummingbird) on 127.0.0.1:8080 (PORT moves it, TODO_DB its SQLite file); Ctrl-C or
@@ -67,21 +76,23 @@ test-server: check-toolchain
 test-config-yaml: check-toolchain
 	cd Tests/ConfigurationYAMLFixture && $(SWIFT) test $(SWIFT_FLAGS)
 
+# The examples are a package of their own (Examples/Package.swift), so that no app builds them.
 run: check-toolchain
-	$(SWIFT) run $(SWIFT_FLAGS) weather-report
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) weather-report
 
 examples: check-toolchain
-	$(SWIFT) run $(SWIFT_FLAGS) weather-report
-	$(SWIFT) run $(SWIFT_FLAGS) weather-report --profile free Lisbon
-	$(SWIFT) run $(SWIFT_FLAGS) knights
-	$(SWIFT) run $(SWIFT_FLAGS) annotated
-	$(SWIFT) run $(SWIFT_FLAGS) controllers
-	$(SWIFT) build $(SWIFT_FLAGS) --product lifecycle
-	bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/lifecycle; $$bin & pid=$$!; sleep 2; kill -TERM $$pid; wait $$pid
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) weather-report
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) weather-report --profile free Lisbon
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) knights
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) annotated
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) controllers
+	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) --product lifecycle
+	bin=$$(cd Examples && $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/lifecycle; $$bin & pid=$$!; sleep 2; kill -TERM $$pid; wait $$pid
 
+# The tool with its trait only: swift-argument-parser, no swift-syntax (its own build folder).
 ioc: check-toolchain
-	$(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc
-	@echo "ioc: .build/release/ioc (try: .build/release/ioc validate Examples/Knights/App/MiddleAgesAssembly.xml)"
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc --traits Commands --scratch-path .build-ioc
+	@echo "ioc: .build-ioc/release/ioc (try: .build-ioc/release/ioc validate Examples/Knights/App/MiddleAgesAssembly.xml)"
 
 # NB: one test at a time. Several of these tests block threads on purpose (a factory that
 # waits for a task it started, 16 threads racing on a cold container); under TSan, run side
@@ -89,11 +100,16 @@ ioc: check-toolchain
 # whose tasks then wait for one hit their limits (or stall the run). Serially: about 20 s.
 # IoCConfigPlugin as an app uses it (Tests/PluginFixture, its own build folder, .build-plugin-fixture).
 plugin-test: check-toolchain
+	SWIFT=$(SWIFT) bash Tools/Scripts/dependency-fixtures.sh
 	SWIFT=$(SWIFT) bash Tools/Scripts/plugin-fixture.sh
 	SWIFT=$(SWIFT) bash Tools/Scripts/recipe-fixture.sh
 
+# Development only: CI does not time builds (README, "Set up an app", quotes its figures).
+first-build: check-toolchain
+	SWIFT=$(SWIFT) bash Tools/Scripts/first-build.sh
+
 tsan: check-toolchain
-	$(SWIFT) test $(SWIFT_FLAGS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
+	$(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) --sanitize=thread --scratch-path .build-tsan --no-parallel --filter '$(CONCURRENCY_SUITES)'
 
 # The paths IoCCore takes on older Apple releases (its own atomics, Unsafe/Atomics.swift; catalogued
 # constructions without a parameter-pack class; docs/Platforms.md), forced on with IOC_FALLBACK so
@@ -104,17 +120,17 @@ FALLBACK = IOC_FALLBACK=1
 FALLBACK_FLAGS = -Xswiftc -DIOC_FALLBACK
 
 test-fallback: check-toolchain
-	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
+	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
 
 tsan-fallback: check-toolchain
-	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --sanitize=thread --scratch-path .build-tsan-fallback --no-parallel --filter '$(CONCURRENCY_SUITES)'
+	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) $(FALLBACK_FLAGS) --sanitize=thread --scratch-path .build-tsan-fallback --no-parallel --filter '$(CONCURRENCY_SUITES)'
 
 # What the modules use that needs more than the floor issue 56 asks for (iOS 15, macOS 12): read
 # from the compiler's index of the fallback path's build (what Apple platforms compile) and the
 # toolchain's symbol graphs, checked against Tools/Availability/AboveFloor.txt (docs/Platforms.md).
 # RECORD=1 writes the list from this run.
 availability: check-toolchain
-	$(FALLBACK) $(SWIFT) build $(SWIFT_FLAGS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
+	$(FALLBACK) $(SWIFT) build $(SWIFT_FLAGS) $(TRAITS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
 	python3 Tools/Scripts/availability.py $(if $(RECORD),--record)
 
 # Differential tests against the real engines (docs/Fidelity.md): Symfony's DependencyInjection
@@ -159,7 +175,7 @@ fidelity: check-toolchain check-engines
 	@diff -r $(FIDELITY_ORACLE) $(FIDELITY_OUT)/oracle -x real >/dev/null || { \
 		diff -r $(FIDELITY_ORACLE) $(FIDELITY_OUT)/oracle -x real | head -40; \
 		echo "The engines read the corpus differently from the readings kept in $(FIDELITY_ORACLE): run 'make fidelity-oracle' and commit them"; exit 1; }
-	IOC_FIDELITY_ORACLE=$(CURDIR)/$(FIDELITY_OUT)/oracle $(SWIFT) test $(SWIFT_FLAGS) --filter FidelityTests 2>&1 | tee $(FIDELITY_OUT)/test.log \
+	IOC_FIDELITY_ORACLE=$(CURDIR)/$(FIDELITY_OUT)/oracle $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) --filter FidelityTests 2>&1 | tee $(FIDELITY_OUT)/test.log \
 		| grep -E '^fidelity:|^↳ [^/]|✘ Suite|✘ Test run|error:|Test run with' | grep -v -E '↳ (Testing Library Version|Target Platform)' ; \
 		test $${PIPESTATUS[0]} -eq 0
 
@@ -168,13 +184,13 @@ fidelity: check-toolchain check-engines
 DOC_TARGETS = IoCCore IoCConfig IoCYAML IoCXML IoCAnnotations IoCTesting IoCServiceLifecycle IoCLogging IoCConfiguration
 docs: check-toolchain
 	mkdir -p .build-docs
-	$(SWIFT) package --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \
+	$(SWIFT) package $(TRAITS) --disable-sandbox generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t)) \
 		--enable-experimental-combined-documentation --output-path .build-docs/swift-ioc
 	@echo "documentation: .build-docs/swift-ioc"
 
 # Line coverage per module (its own scratch path: instrumented code is slower).
 coverage: check-toolchain
-	$(SWIFT) test $(SWIFT_FLAGS) --enable-code-coverage --scratch-path .build-cov
+	$(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) --enable-code-coverage --scratch-path .build-cov
 	bash Tools/Scripts/coverage-table.sh .build-cov
 
 # NB: the benchmarks' package reaches the library by path, and SwiftPM does not notice files

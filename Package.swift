@@ -27,23 +27,32 @@ let package = Package(
         .library(name: "IoCCommands", targets: ["IoCCommands"]),
         // Config compiled with the app: checked at `swift build`, its catalog written.
         .plugin(name: "IoCConfigPlugin", targets: ["IoCConfigPlugin"]),
-        .executable(name: "weather-report", targets: ["WeatherReportMain"]),
-        .executable(name: "knights", targets: ["KnightsMain"]),
-        .executable(name: "annotated", targets: ["AnnotatedMain"]),
-        .executable(name: "controllers", targets: ["ControllersMain"]),
-        .executable(name: "lifecycle", targets: ["LifecycleMain"]),
+    ],
+    // Each integration's packages are resolved only when its trait is on (SwiftPM 6.2 and later
+    // leaves out a dependency that every use of is behind an off trait). The default, one trait,
+    // keeps the macros and the config plugin, the two front ends that need swift-syntax; an app
+    // that wants neither depends with `traits: []` and resolves no package at all. One trait,
+    // because SwiftPM before 6.4 passes two or more in a random order, which rebuilds the
+    // package's modules (swiftlang/swift-package-manager#10525). README, "Which module".
+    traits: [
+        .trait(name: "SwiftSyntax", description: "IoCAnnotations' macros and IoCConfigPlugin's config compiler, which build swift-syntax."),
+        .trait(name: "Logging", description: "IoCLogging: the container's events on a swift-log Logger."),
+        .trait(name: "ServiceLifecycle", description: "IoCServiceLifecycle: the container's services in a swift-service-lifecycle ServiceGroup."),
+        .trait(name: "Configuration", description: "IoCConfiguration: swift-configuration's providers as a property source."),
+        .trait(name: "Commands", description: "The ioc tool and IoCCommands (builds swift-argument-parser)."),
+        .default(enabledTraits: ["SwiftSyntax"]),
     ],
     dependencies: [
-        // Only IoCAnnotations builds it: apps that link the other modules never do.
+        // The SwiftSyntax trait (IoCAnnotations' macros, the config compiler).
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
-        // The `ioc` tool only (IoCCommands).
+        // The Commands trait: the `ioc` tool and IoCCommands.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `make docs` only: a command plugin, never linked into an app.
+        // `make docs` only: no target names it, so a package that depends on swift-ioc never resolves it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // IoCServiceLifecycle and IoCLogging only.
+        // The ServiceLifecycle and Logging traits (IoCServiceLifecycle, IoCLogging).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
-        // IoCConfiguration only. JSON files are its default; ReloadingFileProvider is a trait, on
+        // The Configuration trait (IoCConfiguration). JSON files are its default; ReloadingFileProvider is a trait, on
         // here so that an app that links IoCConfiguration can use it. Not its YAML trait: that
         // builds Yams, whose own copy of libyaml would replace the system's that IoCYAML links
         // (docs/ServerApps.md, "Configuration sources").
@@ -90,8 +99,8 @@ let package = Package(
         .target(
             name: "IoCDeclarations",
             dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
             ],
             path: "Modules/IoCDeclarations"
         ),
@@ -99,14 +108,18 @@ let package = Package(
             name: "IoCAnnotationsMacros",
             dependencies: [
                 "IoCDeclarations",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
             ],
             path: "Modules/IoCAnnotationsMacros"
         ),
-        .target(name: "IoCAnnotations", dependencies: ["IoCCore", "IoCAnnotationsMacros"], path: "Modules/IoCAnnotations"),
+        .target(
+            name: "IoCAnnotations",
+            dependencies: ["IoCCore", .target(name: "IoCAnnotationsMacros", condition: .when(traits: ["SwiftSyntax"]))],
+            path: "Modules/IoCAnnotations"
+        ),
         .testTarget(
             name: "IoCAnnotationsMacrosTests",
             dependencies: [
@@ -156,7 +169,11 @@ let package = Package(
 
         .target(name: "IoCTesting", dependencies: ["IoCCore"], path: "Modules/IoCTesting"),
 
-        .target(name: "IoCLogging", dependencies: ["IoCCore", .product(name: "Logging", package: "swift-log")], path: "Modules/IoCLogging"),
+        .target(
+            name: "IoCLogging",
+            dependencies: ["IoCCore", .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"]))],
+            path: "Modules/IoCLogging"
+        ),
         .testTarget(
             name: "IoCLoggingTests",
             dependencies: ["IoCLogging", "IoCCore", .product(name: "Logging", package: "swift-log")],
@@ -166,9 +183,9 @@ let package = Package(
             name: "IoCServiceLifecycle",
             dependencies: [
                 "IoCCore",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
             ],
             path: "Modules/IoCServiceLifecycle"
         ),
@@ -183,7 +200,7 @@ let package = Package(
         ),
         .target(
             name: "IoCConfiguration",
-            dependencies: ["IoCCore", .product(name: "Configuration", package: "swift-configuration")],
+            dependencies: ["IoCCore", .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Configuration"]))],
             path: "Modules/IoCConfiguration"
         ),
         .testTarget(
@@ -205,7 +222,10 @@ let package = Package(
 
         .target(
             name: "IoCCommands",
-            dependencies: ["IoCCore", "IoCConfig", "IoCYAML", "IoCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "IoCCore", "IoCConfig", "IoCYAML", "IoCXML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Commands"])),
+            ],
             path: "Modules/IoCCommands"
         ),
         .executableTarget(name: "ioc", dependencies: ["IoCCommands"], path: "Modules/ioc"),
@@ -215,11 +235,16 @@ let package = Package(
             name: "IoCConfigCompiler",
             dependencies: [
                 "IoCCore", "IoCConfig", "IoCYAML", "IoCXML", "IoCDeclarations",
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["SwiftSyntax"])),
             ],
             path: "Modules/IoCConfigCompiler"
         ),
-        .executableTarget(name: "ioc-config-compiler", dependencies: ["IoCConfigCompiler"], path: "Modules/ioc-config-compiler"),
+        // Without its trait the tool only says how to turn the trait on (main.swift).
+        .executableTarget(
+            name: "ioc-config-compiler",
+            dependencies: [.target(name: "IoCConfigCompiler", condition: .when(traits: ["SwiftSyntax"]))],
+            path: "Modules/ioc-config-compiler"
+        ),
         .plugin(name: "IoCConfigPlugin", capability: .buildTool(), dependencies: ["ioc-config-compiler"], path: "Plugins/IoCConfigPlugin"),
         .testTarget(name: "IoCConfigCompilerTests", dependencies: ["IoCConfigCompiler", "IoCCore", "IoCYAML"], path: "Tests/IoCConfigCompilerTests"),
         .testTarget(
@@ -228,59 +253,6 @@ let package = Package(
             path: "Tests/IoCCommandsTests",
             resources: [.copy("Files")]
         ),
-
-        .systemLibrary(
-            name: "CSQLite", path: "Examples/WeatherReport/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-        ),
-        .target(
-            name: "WeatherReport",
-            dependencies: ["IoCCore", "IoCYAML", "IoCCommands", "CSQLite"],
-            path: "Examples/WeatherReport/App",
-            resources: [.copy("Fixtures"), .copy("Config")],
-            // Checks Config/weather.yaml at `swift build` and writes its catalog.
-            plugins: ["IoCConfigPlugin"]
-        ),
-        .executableTarget(name: "WeatherReportMain", dependencies: ["WeatherReport"], path: "Examples/WeatherReport/Main"),
-        .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "IoCCore", "IoCTesting", "IoCCommands"], path: "Tests/WeatherReportTests"),
-
-        .target(
-            name: "KnightsExample",
-            dependencies: ["IoCCore", "IoCXML"],
-            path: "Examples/Knights/App",
-            resources: [.copy("MiddleAgesAssembly.xml"), .copy("ioc-plugin.json")],
-            // Checks MiddleAgesAssembly.xml at `swift build`, writes its catalog and registrations.
-            plugins: ["IoCConfigPlugin"]
-        ),
-        .executableTarget(name: "KnightsMain", dependencies: ["KnightsExample"], path: "Examples/Knights/Main"),
-        .testTarget(name: "KnightsTests", dependencies: ["KnightsExample", "IoCCore", "IoCXML"], path: "Tests/KnightsTests"),
-
-        .target(name: "AnnotatedExample", dependencies: ["IoCAnnotations"], path: "Examples/Annotated/App"),
-        .executableTarget(name: "AnnotatedMain", dependencies: ["AnnotatedExample"], path: "Examples/Annotated/Main"),
-        .testTarget(name: "AnnotatedExampleTests", dependencies: ["AnnotatedExample", "IoCTesting"], path: "Tests/AnnotatedExampleTests"),
-
-        .target(
-            name: "ControllersExample",
-            dependencies: ["IoCAnnotations", "IoCYAML"],
-            path: "Examples/Controllers/App",
-            resources: [.copy("Screens.yaml")]
-        ),
-        .executableTarget(name: "ControllersMain", dependencies: ["ControllersExample"], path: "Examples/Controllers/Main"),
-        .testTarget(name: "ControllersExampleTests", dependencies: ["ControllersExample", "IoCTesting"], path: "Tests/ControllersExampleTests"),
-
-        // Services from services.yaml run in a ServiceGroup until SIGTERM (LifecycleTests runs it as a process).
-        .target(
-            name: "LifecycleExample",
-            dependencies: [
-                "IoCServiceLifecycle", "IoCLogging", "IoCYAML",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Examples/Lifecycle/App",
-            resources: [.copy("services.yaml")]
-        ),
-        .executableTarget(name: "LifecycleMain", dependencies: ["LifecycleExample"], path: "Examples/Lifecycle/Main"),
-        .testTarget(name: "LifecycleTests", dependencies: ["LifecycleExample", "IoCCore"], path: "Tests/LifecycleTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "todo-server", targets: ["TodoServerMain"])],
     dependencies: [
-        .package(name: "swift-ioc", path: "../.."),
+        .package(name: "swift-ioc", path: "../..", traits: [.defaults, "ServiceLifecycle", "Logging"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),

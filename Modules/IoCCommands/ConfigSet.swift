@@ -1,3 +1,4 @@
+#if Commands  // the package trait: Package.swift, "traits"
 import Foundation
 import IoCConfig
 import IoCCore
@@ -132,3 +133,4 @@ struct ConfigSet {
 extension UInt8 {
     fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }
+#endif

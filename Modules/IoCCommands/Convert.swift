@@ -1,3 +1,4 @@
+#if Commands  // the package trait: Package.swift, "traits"
 import ArgumentParser
 import Foundation
 import IoCConfig
@@ -73,3 +74,4 @@ struct ConvertCommand: ToolCommand {
 }
 
 extension ConfigSet.Format: ExpressibleByArgument {}
+#endif

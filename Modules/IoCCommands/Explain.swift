@@ -1,3 +1,4 @@
+#if Commands  // the package trait: Package.swift, "traits"
 import ArgumentParser
 import Foundation
 import IoCConfig
@@ -156,3 +157,4 @@ struct ExplainCommand: ToolCommand {
         }
     }
 }
+#endif

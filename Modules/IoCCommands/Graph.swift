@@ -1,3 +1,4 @@
+#if Commands  // the package trait: Package.swift, "traits"
 import ArgumentParser
 import Foundation
 import IoCConfig
@@ -174,3 +175,4 @@ struct GraphCommand: ToolCommand {
         return lines.joined(separator: "\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Commands  // the package trait: Package.swift, "traits"
 import ArgumentParser
 import Foundation
 import IoCCore
@@ -139,3 +140,4 @@ func checkFilesExist(_ files: [String]) throws {
         throw ValidationError("Cannot read '\(file)': no such file, or not readable.")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Commands  // the package trait: Package.swift, "traits"
 import ArgumentParser
 import Foundation
 import IoCConfig
@@ -104,3 +105,4 @@ struct ValidateCommand: ToolCommand {
         return lines.joined(separator: "\n")
     }
 }
+#endif

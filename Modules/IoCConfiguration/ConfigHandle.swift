@@ -1,3 +1,4 @@
+#if Configuration  // the package trait: Package.swift, "traits"
 import Configuration
 import IoCCore
 
@@ -176,3 +177,4 @@ extension ContainerBuilder {
         source.registerHandles(in: &converters)
     }
 }
+#endif

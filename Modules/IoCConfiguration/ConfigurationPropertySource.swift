@@ -1,3 +1,4 @@
+#if Configuration  // the package trait: Package.swift, "traits"
 import Configuration
 import IoCCore
 
@@ -114,3 +115,4 @@ struct SecretRecorder: AccessReporter {
         upstream?.report(event)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Logging  // the package trait: Package.swift, "traits"
 import IoCCore
 import Logging
 
@@ -44,3 +45,4 @@ enum ContainerLog {
     /// Seconds to the millisecond, as the log shows them.
     static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ServiceLifecycle  // the package trait: Package.swift, "traits"
 import IoCCore
 import Logging
 import ServiceLifecycle
@@ -204,3 +205,4 @@ struct ContainerDisposal: Service, CustomStringConvertible {
         try container.shutdown()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ServiceLifecycle  // the package trait: Package.swift, "traits"
 import IoCCore
 
 /// A count that tasks wait to reach zero: a service's start (one) that the services depending on
@@ -39,3 +40,4 @@ final class Countdown: Sendable {
         }
     }
 }
+#endif

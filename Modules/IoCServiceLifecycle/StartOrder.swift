@@ -1,3 +1,4 @@
+#if ServiceLifecycle  // the package trait: Package.swift, "traits"
 /// The order services start in: each after those it depends on, otherwise in the order they were
 /// found (registration order).
 struct StartOrder {
@@ -38,3 +39,4 @@ struct StartOrder {
         return [start] + members.subtracting([start]).sorted()
     }
 }
+#endif

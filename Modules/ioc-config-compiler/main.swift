@@ -1,11 +1,14 @@
 import Foundation
+#if SwiftSyntax
 import IoCConfigCompiler
+#endif
 
 // The tool `IoCConfigPlugin` runs for a target at `swift build`:
 //   ioc-config-compiler --module NAME --output FILE [--plugin-config ioc-plugin.json]
 //                       --config FILE... --source FILE...
 // It prints each problem as `file:line:column: error: …` and exits 1 when there is an error.
 
+#if SwiftSyntax
 var module = ""
 var output: String?
 var pluginConfig: String?
@@ -32,3 +35,11 @@ guard let output else {
 }
 exit(ConfigCompilerCommand.run(module: module, output: URL(fileURLWithPath: output), pluginConfig: pluginConfig.map(URL.init(fileURLWithPath:)),
                                configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:))))
+#else
+// Built without the package trait that brings swift-syntax: the plugin's build fails with the fix.
+FileHandle.standardError.write(Data("""
+    error: IoCConfigPlugin needs swift-ioc's package trait "SwiftSyntax", which is off: \
+    give traits: [.defaults] (or list "SwiftSyntax") on swift-ioc's .package line.\n
+    """.utf8))
+exit(1)
+#endif

@@ -9,7 +9,8 @@ let package = Package(
     name: "ConfigurationYAMLFixture",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "swift-ioc", path: "../.."),
+        // The one trait it uses: no macros or plugin, so no swift-syntax.
+        .package(name: "swift-ioc", path: "../..", traits: ["Configuration"]),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "YAML"]),
         // NB: named here too: without it, SwiftPM 6.3.1 fails to resolve ("'yams' unresolved"),
         // swift-ioc's own dependency on swift-configuration leaving the trait off.

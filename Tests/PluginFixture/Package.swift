@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 // An app that uses IoCConfigPlugin as users do: through a dependency on swift-ioc (a path
-// dependency on this repository; Tools/Scripts/plugin-fixture.sh builds a copy whose path it sets).
+// dependency on this repository; Tools/Scripts/plugin-fixture.sh builds a copy whose path it sets),
+// with swift-ioc's default traits. It links IoCYAML, the plugin and IoCTesting, and must resolve
+// one package, swift-syntax (Tools/Scripts/dependency-fixtures.sh checks it).
 import PackageDescription
 
 let package = Package(
@@ -14,5 +16,6 @@ let package = Package(
             resources: [.copy("services.yaml")],
             plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
         ),
+        .testTarget(name: "ShopTests", dependencies: ["Shop", .product(name: "IoCTesting", package: "swift-ioc")]),
     ]
 )

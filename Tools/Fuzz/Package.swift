@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "IoCFuzz",
-    dependencies: [.package(name: "swift-ioc", path: "../..")],
+    dependencies: [.package(name: "swift-ioc", path: "../..", traits: [])],  // no traits: no swift-syntax
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "IoCCore", package: "swift-ioc")]),
         .executableTarget(

@@ -13,7 +13,8 @@ let package = Package(
         .library(name: "BenchCases", targets: ["BenchCases", "RawScan"]),
     ],
     dependencies: [
-        .package(name: "swift-ioc", path: "../.."),
+        // No traits: IoCCore and the front ends need none, and swift-syntax is not built.
+        .package(name: "swift-ioc", path: "../..", traits: []),
     ],
     targets: [
         .target(

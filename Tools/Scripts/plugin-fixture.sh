@@ -36,6 +36,15 @@ else
     failures=$((failures + 1))
 fi
 
+# Its test replaces a component with IoCTesting, over the compiled config.
+if output=$("$swift" test "${flags[@]}" 2>&1); then
+    echo "plugin-fixture: ok   its test passes (IoCTesting over the compiled config)"
+else
+    echo "$output" | grep -E "error|✘" | head -20
+    echo "plugin-fixture: FAIL: its test fails"
+    failures=$((failures + 1))
+fi
+
 # seeded NAME FILE EXPECTED SED-SCRIPT: FILE edited by the sed script must fail the build with a
 # line matching EXPECTED (an extended regex; CONFIG stands for the config file's path).
 seeded() {

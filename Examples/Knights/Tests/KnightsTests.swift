@@ -10,7 +10,7 @@ struct KnightsTests {
         // The conformance tests keep the seed's file too; the example's must not drift from it.
         let shipped = try Data(contentsOf: try #require(KnightsAssembly.bundledAssembly))
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Conformance/Expected/MiddleAgesAssembly.xml")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Conformance/Expected/MiddleAgesAssembly.xml")
         #expect(shipped == (try Data(contentsOf: seed)))
     }
 

@@ -107,3 +107,15 @@ final class ExampleProcess {
         var description: String { "the lifecycle process did not get there within 30 s; its output: \(lines)" }
     }
 }
+
+/// The bytes a pipe's handler (on another thread) has read so far, behind a lock.
+final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+    init(_ state: State) { self.state = state }
+    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}
