@@ -12,14 +12,15 @@ TRAITS = --enable-all-traits
 export SWIFT_DETERMINISTIC_HASHING = 1
 CONCURRENCY_SUITES = AtomicsTests|ConcurrencyTests|ResetConcurrencyTests|LazyNodeTests|ScopeTests|AsyncTests|HandleTests|CycleAndDepthTests|PropertyCycleTests|MainActorTests|MainActorConcurrencyTests|IsolationTests|ObservationTests|ContainerServicesTests|ScopeValueTests|StartGateTests
 
-.PHONY: all build test test-fallback plugin-test first-build run run-server test-server test-config-yaml examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
+.PHONY: all build test test-examples test-fallback plugin-test first-build run run-server test-server test-config-yaml examples ioc bench bench-fallback instructions tsan tsan-fallback availability coverage docs fuzz-yaml fuzz-xml fidelity fidelity-oracle check-engines check-toolchain check-deps clean help
 FUZZ_RUNS ?= 1000000
 
 all: build
 
 help:
 	@echo "make build   build every module, with every trait on"
-	@echo "make test    run every test (Swift Testing and XCTest): the modules', then the examples' (Examples/, a package of their own)"
+	@echo "make test    run every test of the modules (Swift Testing and XCTest)"
+	@echo "make test-examples  the examples' tests (Examples/, a package of their own)"
 	@echo "make run     run the WeatherReport example end to end"
 	@echo "make examples  run the five examples (WeatherReport, Knights, Annotated, Controllers, Lifecycle)"
 	@echo "make run-server  the Hummingbird to-do API (Examples/TodoServer) on 127.0.0.1:8080"
@@ -59,6 +60,10 @@ build: check-toolchain
 
 test: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) $(TRAITS)
+
+# The examples' tests: a package of their own (Examples/Package.swift), built as an app builds
+# swift-ioc, in its own build folder. CI runs it after `make test`.
+test-examples: check-toolchain
 	cd Examples && $(SWIFT) test $(SWIFT_FLAGS)
 
 # The Hummingbird to-do API (Examples/TodoServer, a package of its own: swift-ioc's users never

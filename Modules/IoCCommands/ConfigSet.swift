@@ -58,6 +58,8 @@ struct ConfigSet {
     /// Names of components left out because their own text is wrong: already reported, so
     /// the builder does not report references to them again as missing.
     var skipped: Set<String> = []
+    /// Bean files' `.properties` files, read: `${...}` sources.
+    var propertySources: [PropertiesFileSource] = []
     /// Services declared synthetic (the app provides them), with where.
     var synthetic: [String: ConfigLocation] = [:]
     /// The placeholder keys the YAML files write as parameters (`%key%`).
@@ -67,44 +69,25 @@ struct ConfigSet {
         case yaml, xml
     }
 
-    /// The format of a file: by extension (`.yaml`, `.yml`, `.xml`), else by its first character.
-    static func format(of path: String) -> Format {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "yaml", "yml": return .yaml
-        case "xml": return .xml
-        default:
-            let head = Array(FileManager.default.contents(atPath: path)?.prefix(64) ?? Data())
-            return head.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") ? .xml : .yaml
-        }
-    }
-
     /// Reads every file (and its imports) past any problem, so that all are reported at once.
     init(files paths: [String], root: String?) {
         let rootURL = root.map { URL(fileURLWithPath: $0) }
         for path in paths {
-            let url = URL(fileURLWithPath: path)
-            switch Self.format(of: path) {
-            case .yaml:
-                let config = YAMLLoader().check(contentsOf: url, root: rootURL)
-                definitions += config.definitions
-                parameters += config.parameters.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
-                synthetic.merge(config.synthetic) { $1 }
-                writtenAsParameters.formUnion(config.writtenAsParameters)
-                files += config.files
-                problems += config.problems.map(Problem.init)
-                skipped.formUnion(config.skipped)
-            case .xml:
-                let config = XMLLoader().check(contentsOf: url, root: rootURL)
-                definitions += config.definitions
-                files += config.files
-                problems += config.problems.map(Problem.init)
-                skipped.formUnion(config.skipped)
-            }
+            let read = ConfigFiles.check(URL(fileURLWithPath: path), root: rootURL, readers: [YAMLLoader(), XMLLoader()])
+            definitions += read.definitions
+            parameters += read.parameters.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+            propertySources += read.propertySources
+            synthetic.merge(read.synthetic) { $1 }
+            writtenAsParameters.formUnion(read.writtenAsParameters)
+            files += read.files
+            problems += read.problems.map(Problem.init)
+            skipped.formUnion(read.skipped)
         }
     }
 
     /// A builder holding the definitions, with the property sources a placeholder may read:
-    /// `--define` values first, then the environment (unless turned off), then YAML parameters.
+    /// `--define` values first, then the environment (unless turned off), then the files' own
+    /// (YAML parameters, a later file's value first; XML property files).
     func builder(options: SourceOptions, tool: IoCTool) -> ContainerBuilder {
         let builder = ContainerBuilder()
         builder.allowsCaptiveDependencies = options.allowCaptive
@@ -116,16 +99,15 @@ struct ConfigSet {
         }
         if !defines.isEmpty { builder.propertySources.append(DictionaryPropertySource(name: "--define", defines)) }
         if !options.noEnvironment { builder.propertySources.append(EnvironmentPropertySource()) }
-        if !parameters.isEmpty {
-            builder.propertySources.append(DictionaryPropertySource(name: "parameters", Dictionary(parameters, uniquingKeysWith: { $1 })))
-        }
         builder.catalog = tool.catalog
         builder.absentNames = skipped.union(options.provided)
-        builder.syntheticNames = synthetic
-        builder.spellPlaceholders(writtenAsParameters, as: .parameter)
-        builder.addEnvironmentFunction()
         tool.configure?(builder)
-        builder.add(contentsOf: definitions)
+        var contribution = ConfigContribution(definitions: definitions, files: files, problems: [], skipped: Array(skipped))
+        contribution.parameters = Dictionary(parameters, uniquingKeysWith: { $1 })
+        contribution.propertySources = propertySources
+        contribution.synthetic = synthetic
+        contribution.writtenAsParameters = writtenAsParameters
+        builder.add(contribution)
         return builder
     }
 }

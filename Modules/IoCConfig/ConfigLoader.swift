@@ -94,11 +94,19 @@ package protocol ConfigFormat: Sendable {
 
     /// Runs once every file is read.
     func finish(_ load: inout ConfigLoad<Self>) throws(ConfigError)
+
+    /// What the files read contribute to a container: the definitions and what ``Extras`` kept.
+    static func contribution(_ load: ConfigLoad<Self>) -> ConfigContribution
 }
 
 extension ConfigFormat {
     package func keep(_ translation: Translation, at place: ConfigPlace<Self>, in load: inout ConfigLoad<Self>) throws(ConfigError) {}
     package func finish(_ load: inout ConfigLoad<Self>) throws(ConfigError) {}
+
+    /// A format that keeps nothing beside definitions contributes them and what the load saw.
+    package static func contribution(_ load: ConfigLoad<Self>) -> ConfigContribution {
+        ConfigContribution(definitions: load.definitions, files: load.files, problems: load.problems, skipped: load.skipped)
+    }
 }
 
 /// What a file and the files it imports define, as a ``ConfigLoader`` reads them.

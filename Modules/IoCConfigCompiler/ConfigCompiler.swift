@@ -66,19 +66,12 @@ package struct ConfigCompiler {
         // components the app registers in code (declared synthetic, or listed as provided) are
         // there then.
         let builder = ContainerBuilder()
-        builder.addEnvironmentFunction()
-        for file in files {
-            builder.add(contentsOf: file.definitions)
-            builder.syntheticNames.merge(file.synthetic) { $1 }
-            if !file.parameters.isEmpty { builder.propertySources.append(DictionaryPropertySource(name: "parameters", file.parameters)) }
-            builder.propertySources += file.propertySources
-        }
+        for file in files { builder.add(file.contribution) }
         builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames).union(files.flatMap(\.skipped))
         // A services.yaml's `%key%` is a parameter: one no file defines, and that the app does
         // not say it gives at launch, is the error `ioc validate` reports (Symfony's too).
         let defined = Set(files.flatMap(\.parameters.keys))
         let undefined = Set(files.flatMap(\.parameterSpellings).filter { !$0.hasPrefix("env(") }).subtracting(defined).subtracting(launchParameters)
-        builder.spellPlaceholders(files.flatMap(\.parameterSpellings), as: .parameter)
         // Every other key is the launch's to give, so it has a stand-in here: a component whose
         // placeholder has no value yet is checked, not dropped. What only a real value can show
         // (an env processor's conversion) is left to the launch.
@@ -228,16 +221,25 @@ package struct ConfigCompiler {
 /// One config file as its front end read it.
 struct LoadedFile {
     let path: String
-    let definitions: [Definition]
+    /// What the file and its imports contribute, read past problems: its front end goes on past
+    /// each (an unknown key leaves its service out), so that one problem does not hide the others.
+    let contribution: ConfigContribution
+
+    var definitions: [Definition] { contribution.definitions }
     /// A services.yaml's `parameters`, which its load adds as a property source.
-    let parameters: [String: ConfigValue]
-    let synthetic: [String: ConfigLocation]
+    var parameters: [String: ConfigValue] { contribution.parameters }
+    var synthetic: [String: ConfigLocation] { contribution.synthetic }
     /// The placeholder keys the file writes as parameters (`%key%`), which problems quote so.
-    let parameterSpellings: Set<String>
+    var parameterSpellings: Set<String> { contribution.writtenAsParameters }
     /// A bean file's property files (`context:property-placeholder`), as its load reads them.
-    let propertySources: [PropertiesFileSource]
+    var propertySources: [PropertiesFileSource] { contribution.propertySources }
     /// Every config file its load reads: itself and the files it imports.
-    let read: [String]
+    var read: [String] { contribution.files }
+    var problems: [ConfigError] { contribution.problems }
+    /// Names of what was left out for a problem, so that references to them are not reported
+    /// again as missing.
+    var skipped: [String] { contribution.skipped }
+
     /// Whether one of those files may call `env(…)` in a placeholder (its text has `env(`), so
     /// the compiled form adds IoCConfig's `EnvironmentFunction` as the load does.
     var usesEnvironmentFunction: Bool {
@@ -247,38 +249,10 @@ struct LoadedFile {
         }
     }
 
-    /// The file's problems: its front end goes on past each (an unknown key leaves its
-    /// service out), so that one problem does not hide the others.
-    let problems: [ConfigError]
-    /// Names of what was left out for a problem, so that references to them are not reported
-    /// again as missing.
-    let skipped: [String]
-
-    /// Reads `file` with the front end its extension names.
+    /// Reads `file` with the front end of its format.
     init(_ file: URL) {
         path = file.path
-        switch file.pathExtension.lowercased() {
-        case "xml":
-            let config = XMLLoader().check(contentsOf: file)
-            definitions = config.definitions
-            parameters = [:]
-            synthetic = [:]
-            parameterSpellings = []
-            propertySources = config.propertySources
-            read = config.files
-            problems = config.problems
-            skipped = config.skipped
-        default:
-            let config = YAMLLoader().check(contentsOf: file)
-            definitions = config.definitions
-            parameters = config.parameters
-            synthetic = config.synthetic
-            parameterSpellings = config.writtenAsParameters
-            propertySources = []
-            read = config.files
-            problems = config.problems
-            skipped = config.skipped
-        }
+        contribution = ConfigFiles.check(file, root: nil, readers: [YAMLLoader(), XMLLoader()])
     }
 }
 

@@ -17,7 +17,7 @@ extension XMLTranslator {
         /// Where each index and label is, once there are more arguments than a search should
         /// read (a bean may give thousands, and searching for each grew as their square).
         /// NB: not the core's ``FirstPlaces``, whose generic search, called for every bean from
-        /// this module, cost `profile xml-only` +10%.
+        /// this module, is not specialized here (docs/PerformanceLedger.md L8).
         var places: (indices: [Int: Int], labels: [String: Int])?
 
         /// The argument at `index` or with `label` given already.

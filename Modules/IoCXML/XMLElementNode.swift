@@ -126,7 +126,7 @@ enum XMLDocumentReader {
                 let builder = ElementBuilder(table: table, limits: limits, context: context)
                 _ = xmlCtxtUseOptions(context, cxml_safe_options())
                 context.pointee.sax.pointee = ElementBuilder.events()
-                context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+                context.pointee.userData = CallbackContext.address(of: builder)
                 withExtendedLifetime(builder) { _ = xmlParseDocument(context) }
                 if !builder.failed, context.pointee.wellFormed == 0 { builder.record(malformed(builder.firstError, context, file: file, limits: limits)) }
                 return builder
@@ -192,9 +192,8 @@ private final class ElementBuilder {  // docs/PerformanceLedger.md U6
     /// What stopped the parse, if anything; set through ``stop(_:)``.
     private(set) var failure: ConfigError?
     /// Whether the parse was stopped: what each event checks first.
-    // NB (docs/PerformanceLedger.md L1): a flag beside the error, since comparing the optional error with `nil` copied and
-    // destroyed it in every event: reading and translating a bean took 34,600 instructions
-    // instead of 32,500 (`profile xml-only`).
+    // NB: a flag beside the error, since comparing the optional error with `nil` copied and
+    // destroyed it in every event (docs/PerformanceLedger.md L1).
     @exclusivity(unchecked) private(set) var failed = false
     /// Names as Swift strings, by the address of libxml2's interned copy: a document repeats a
     /// few element and attribute names many times. The first few are searched by address
@@ -225,7 +224,7 @@ private final class ElementBuilder {  // docs/PerformanceLedger.md U6
     /// keeps it alive, so no reference is counted per event.
     static func with(_ pointer: UnsafeMutableRawPointer?, _ body: (ElementBuilder) -> Void) {
         guard let pointer else { return }
-        Unmanaged<ElementBuilder>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        CallbackContext.with(pointer, as: ElementBuilder.self, body)
     }
 
     /// The handler: elements, text and CDATA; a document type declaration is refused as it starts.

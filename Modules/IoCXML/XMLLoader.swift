@@ -2,23 +2,9 @@ import Foundation
 import IoCConfig
 import IoCCore
 
-/// What an XML config file (and the files it imports) defines.
-public struct XMLConfig: Sendable {
-    /// The components, as unbound definitions for the builder to bind through its catalog.
-    public var definitions: [Definition] = []
-    /// Every file read, in order.
-    public var files: [String] = []
-    /// Every problem found, in file order, when read with ``XMLLoader/check(contentsOf:root:)``
-    /// (``XMLLoader/load(contentsOf:root:)`` throws the first instead).
-    public var problems: [ConfigError] = []
-    /// The ids of components left out of ``definitions`` because of one of those problems:
-    /// references to them are not missing, only broken.
-    public var skipped: [String] = []
-    /// The `.properties` files `<context:property-placeholder>` names, read: `${...}` sources.
-    /// A file's sources come before those of the files it imports (its values win), and those
-    /// of a later import before an earlier one's.
-    public var propertySources: [PropertiesFileSource] = []
-}
+/// What a bean file and its imports contribute: the components, the property files, the files
+/// read and, when checked, the problems.
+public typealias XMLConfig = ConfigContribution
 
 /// Reads Spring `<beans>`, spring-objective-c `<assembly>` and OxIC `<container>` documents
 /// into definitions with libxml2, under options that never load a DTD, an external entity or
@@ -57,20 +43,20 @@ public struct XMLLoader: Sendable {
     /// ```swift
     /// let config = try XMLLoader().load(contentsOf: URL(fileURLWithPath: "config/beans.xml"))
     /// ```
-    public func load(contentsOf url: URL, root: URL? = nil) throws(ConfigError) -> XMLConfig {
-        XMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
+    public func load(contentsOf url: URL, root: URL? = nil) throws(ConfigError) -> ConfigContribution {
+        Self.contribution(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
 
     /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
     /// a file that cannot be read or parsed, or an element that is wrong, is left out and its
-    /// problem listed in ``XMLConfig/problems``. For tools that report everything at once.
+    /// problem listed in ``IoCConfig/ConfigContribution/problems``. For tools that report everything at once.
     ///
     /// ```swift
     /// let checked = XMLLoader().check(contentsOf: URL(fileURLWithPath: "config/beans.xml"))
     /// for problem in checked.problems { print(problem) }
     /// ```
-    public func check(contentsOf url: URL, root: URL? = nil) -> XMLConfig {
-        XMLConfig(ConfigLoader(self).check(contentsOf: url, root: root))
+    public func check(contentsOf url: URL, root: URL? = nil) -> ConfigContribution {
+        Self.contribution(ConfigLoader(self).check(contentsOf: url, root: root))
     }
 
     /// Reads XML text; `name` stands for the file in locations. Imports and property files are
@@ -81,15 +67,8 @@ public struct XMLLoader: Sendable {
     /// ```swift
     /// let config = try XMLLoader().load(string: #"<beans><bean id="clock" class="SystemClock"/></beans>"#)
     /// ```
-    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(ConfigError) -> XMLConfig {
-        XMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
-    }
-}
-
-extension XMLConfig {
-    init(_ load: ConfigLoad<XMLLoader>) {
-        self.init(definitions: load.definitions, files: load.files, problems: load.problems, skipped: load.skipped,
-                  propertySources: load.extras.propertySources)
+    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(ConfigError) -> ConfigContribution {
+        Self.contribution(try ConfigLoader(self).load(string: text, name: name, root: root))
     }
 }
 
@@ -135,6 +114,13 @@ package struct XMLExtras: Sendable {
 
 extension XMLLoader: ConfigFormat {
     package static let format = ConfigError.Format.xml
+
+    package static func contribution(_ load: ConfigLoad<XMLLoader>) -> ConfigContribution {
+        var contribution = ConfigContribution(definitions: load.definitions, files: load.files, problems: load.problems, skipped: load.skipped)
+        contribution.propertySources = load.extras.propertySources
+        return contribution
+    }
+
     /// Spring reports a bean id defined twice unless overriding is allowed: the build reports it.
     package static let laterFilesReplace = false
     package var maxImportDepth: Int { limits.maxImportDepth }
@@ -248,11 +234,5 @@ extension ContainerBuilder {
     /// ```
     public func loadXML(_ text: String, name: String = "<string>", limits: XMLLimits = XMLLimits()) throws(ConfigError) {
         add(try XMLLoader(limits: limits).load(string: text, name: name))
-    }
-
-    private func add(_ config: XMLConfig) {
-        add(contentsOf: config.definitions)
-        addEnvironmentFunction()
-        propertySources += config.propertySources
     }
 }

@@ -2,27 +2,9 @@ import Foundation
 import IoCConfig
 import IoCCore
 
-/// What a YAML config file (and the files it imports) defines.
-public struct YAMLConfig: Sendable {
-    /// The services, as unbound definitions for the builder to bind through its catalog.
-    public var definitions: [Definition] = []
-    /// The `parameters` section, reachable from values as `%name%` or `${name}`.
-    public var parameters: [String: ConfigValue] = [:]
-    /// The services declared `synthetic: true` (Symfony's services set at run time), by id,
-    /// with where each is declared: the app registers them in code, and a reference to one
-    /// that the app does not register is reported as such.
-    public var synthetic: [String: ConfigLocation] = [:]
-    /// The placeholder keys the files write as parameters (`%key%`): problems quote them so.
-    package var writtenAsParameters: Set<String> = []
-    /// Every file read, in order.
-    public var files: [String] = []
-    /// Every problem found, in file order, when read with ``YAMLLoader/check(contentsOf:root:)``
-    /// (``YAMLLoader/load(contentsOf:root:)`` throws the first instead).
-    public var problems: [ConfigError] = []
-    /// The ids of services left out of ``definitions`` because of one of those problems:
-    /// references to them are not missing, only broken.
-    public var skipped: [String] = []
-}
+/// What a services.yaml and its imports contribute: the services, the `parameters`, the
+/// synthetic services, the files read and, when checked, the problems.
+public typealias YAMLConfig = ConfigContribution
 
 /// Reads services.yaml-style config (Symfony's format, with Spring's `${...}` placeholders and
 /// Swift type names) into definitions. It translates and checks the format, nothing more:
@@ -63,20 +45,20 @@ public struct YAMLLoader: Sendable {
     /// ```swift
     /// let config = try YAMLLoader().load(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
     /// ```
-    public func load(contentsOf url: URL, root: URL? = nil) throws(ConfigError) -> YAMLConfig {
-        YAMLConfig(try ConfigLoader(self).load(contentsOf: url, root: root))
+    public func load(contentsOf url: URL, root: URL? = nil) throws(ConfigError) -> ConfigContribution {
+        Self.contribution(try ConfigLoader(self).load(contentsOf: url, root: root))
     }
 
     /// Reads a file and its imports like ``load(contentsOf:root:)``, but goes on past problems:
     /// a file that cannot be read or parsed, or a service or section that is wrong, is left out
-    /// and its problem listed in ``YAMLConfig/problems``. For tools that report everything at once.
+    /// and its problem listed in ``IoCConfig/ConfigContribution/problems``. For tools that report everything at once.
     ///
     /// ```swift
     /// let checked = YAMLLoader().check(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
     /// for problem in checked.problems { print(problem) }
     /// ```
-    public func check(contentsOf url: URL, root: URL? = nil) -> YAMLConfig {
-        YAMLConfig(ConfigLoader(self).check(contentsOf: url, root: root))
+    public func check(contentsOf url: URL, root: URL? = nil) -> ConfigContribution {
+        Self.contribution(ConfigLoader(self).check(contentsOf: url, root: root))
     }
 
     /// Reads YAML text; `name` stands for the file in locations. Imports are resolved from
@@ -87,20 +69,22 @@ public struct YAMLLoader: Sendable {
     /// ```swift
     /// let config = try YAMLLoader().load(string: "services:\n  clock: { class: SystemClock }\n")
     /// ```
-    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(ConfigError) -> YAMLConfig {
-        YAMLConfig(try ConfigLoader(self).load(string: text, name: name, root: root))
-    }
-}
-
-extension YAMLConfig {
-    init(_ load: ConfigLoad<YAMLLoader>) {
-        self.init(definitions: load.definitions, parameters: load.extras.parameters, synthetic: load.extras.synthetic,
-                  writtenAsParameters: load.extras.writtenAsParameters, files: load.files, problems: load.problems, skipped: load.skipped)
+    public func load(string text: String, name: String = "<string>", root: URL? = nil) throws(ConfigError) -> ConfigContribution {
+        Self.contribution(try ConfigLoader(self).load(string: text, name: name, root: root))
     }
 }
 
 extension YAMLLoader: ConfigFormat {
     package static let format = ConfigError.Format.yaml
+
+    package static func contribution(_ load: ConfigLoad<YAMLLoader>) -> ConfigContribution {
+        var contribution = ConfigContribution(definitions: load.definitions, files: load.files, problems: load.problems, skipped: load.skipped)
+        contribution.parameters = load.extras.parameters
+        contribution.synthetic = load.extras.synthetic
+        contribution.writtenAsParameters = load.extras.writtenAsParameters
+        return contribution
+    }
+
     /// Symfony: a service of a file read later (the importing file, or a later import)
     /// replaces one of the same id read before it.
     package static let laterFilesReplace = true
@@ -154,15 +138,5 @@ extension ContainerBuilder {
     /// ```
     public func loadYAML(_ text: String, name: String = "<string>", limits: YAMLLimits = YAMLLimits()) throws(ConfigError) {
         add(try YAMLLoader(limits: limits).load(string: text, name: name))
-    }
-
-    private func add(_ config: YAMLConfig) {
-        add(contentsOf: config.definitions)
-        addEnvironmentFunction()
-        syntheticNames.merge(config.synthetic) { $1 }
-        spellPlaceholders(config.writtenAsParameters, as: .parameter)
-        if !config.parameters.isEmpty {
-            propertySources.append(DictionaryPropertySource(name: "parameters", config.parameters))
-        }
     }
 }

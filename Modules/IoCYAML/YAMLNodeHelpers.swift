@@ -160,7 +160,7 @@ extension YAMLTranslator {
 
     static func swiftTypeName(_ text: String) -> String {
         // NB: a name without a backslash, as most are, is returned as it is: Foundation's
-        // `replacingOccurrences` on every service's class cost 7% of loading a YAML file.
+        // `replacingOccurrences` on every service's class is slow (docs/PerformanceLedger.md L9).
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         let name = text.hasPrefix("\\") ? text.dropFirst() : Substring(text)
         return String(name.map { $0 == "\\" ? "." : $0 })

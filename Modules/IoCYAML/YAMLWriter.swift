@@ -267,9 +267,9 @@ public enum YAMLWriter {
         let output = Output()
         yaml_emitter_set_output(&emitter, { data, buffer, size in
             guard let data, let buffer else { return 0 }
-            Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+            CallbackContext.with(data, as: Output.self) { $0.bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size)) }
             return 1
-        }, Unmanaged.passUnretained(output).toOpaque())
+        }, CallbackContext.address(of: output))
         yaml_emitter_set_unicode(&emitter, 1)
         yaml_emitter_set_width(&emitter, 120)
         try withExtendedLifetime(output) { () throws(ConfigWriteError) in

@@ -1,6 +1,7 @@
 import Foundation
 import IoCCore
 import IoCConfig
+import IoCXML
 import IoCYAML
 
 // The code examples of IoCConfig's doc comments, each where the compiler checks it (see
@@ -134,4 +135,15 @@ func filePropertySources193() throws { // scaffold
 // Modules/IoCConfig/FilePropertySources.swift:218
 func filePropertySources218(app: Container) throws { // scaffold
     throw PropertySourceError(source: "app.properties", line: 12, reason: "has no value after '='")
+} // scaffold
+
+// Modules/IoCConfig/ConfigContribution.swift:9
+func configContribution9(builder: ContainerBuilder) throws { // scaffold
+    let contribution = try YAMLLoader().load(contentsOf: URL(fileURLWithPath: "config/services.yaml"))
+    builder.add(contribution)
+} // scaffold
+
+// Modules/IoCConfig/ConfigContribution.swift:50
+func configContribution50(builder: ContainerBuilder) throws { // scaffold
+    builder.add(try XMLLoader().load(contentsOf: URL(fileURLWithPath: "config/beans.xml")))
 } // scaffold

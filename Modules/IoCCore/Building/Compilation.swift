@@ -23,8 +23,7 @@ final class Compilation {
     /// What the passes find and make, in one value.
     ///
     /// NB: its exclusivity is unchecked (one build uses it, on one thread), so that the dozen
-    /// accesses a component makes to it cost no call each: `profile build-only` +4% and
-    /// `register` +6% with the checks (docs/PerformanceLedger.md).
+    /// accesses a component makes to it cost no call each (docs/PerformanceLedger.md U4).
     @exclusivity(unchecked) var state: BuildState  // docs/PerformanceLedger.md U4
 
     struct BuildState {
@@ -96,7 +95,7 @@ final class Compilation {
     /// The builder's ``ContainerBuilder/allowsCaptiveDependencies``, read once.
     ///
     /// NB: read per injection point by the checks; a builder's setting is a class's `var`, each
-    /// read checked for exclusive access at run time (2% of `profile register`).
+    /// read checked for exclusive access at run time (docs/PerformanceLedger.md L10).
     let allowsCaptiveDependencies: Bool
 
     /// The builder's catalog as the build started: binding reads it without the catalog's lock.
@@ -121,7 +120,7 @@ final class Compilation {
     /// ``current``), unretained.
     ///
     /// NB: unretained, as in ``NodeRef``: a reference the build returned would be retained and
-    /// released for every injection point it checks (3% of `profile register-deps`).
+    /// released for every injection point it checks (docs/PerformanceLedger.md L11).
     var containerRef: Unretained<Container> {
         // The passes before the checks read the plan's tables (``numbered``), never this.
         guard let currentRef = state.currentRef else { preconditionFailure("the build reads its container before the plan pass made one") }

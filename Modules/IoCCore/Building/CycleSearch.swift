@@ -12,8 +12,8 @@ struct CycleSearch {
     /// Successor `position` of a node, `0..<successorCount(node)`; `nil` for one the search
     /// passes over (a component of a parent container).
     ///
-    /// NB: read one at a time, not as a list per node: a list made for every node the search
-    /// enters was about 1,000 instructions a component (`profile register-deps`).
+    /// NB: read one at a time, not as a list per node, which the search would make for every
+    /// node it enters (docs/PerformanceLedger.md L12).
     let successor: (_ node: Int, _ position: Int) -> Int?
     /// Whether a node is named in the path (an adapter to a protocol is not: its component is).
     let isShown: (Int) -> Bool

@@ -182,7 +182,7 @@ extension Compilation {
     /// reports what is wrong).
     func checkPlainReferences(of index: Int) -> Bool {
         // NB: a definition read from the array, not through `numbered.definition(at:)`: calling a
-        // method of the stored struct copies it, retaining its four tables (7% of `profile register`).
+        // method of the stored struct copies it, retaining its four tables (docs/PerformanceLedger.md L13).
         let definition = index < state.definitions.count ? state.definitions[index] : state.numbered.definition(at: index)
         let found = component(index)
         guard let produced = definition.type?.id else { return false }
@@ -195,7 +195,7 @@ extension Compilation {
                   point.fits(target, slot: slot, converters) else { return false }
             let holder = captiveHolder(index, at: site)
             // NB: the usual point, one component, without the closure: its context copied the
-            // site for every point the build checks (1% of `profile build-only`).
+            // site for every point the build checks (docs/PerformanceLedger.md L14).
             if case .component(let found) = target {
                 record(index, dependsOn: found, holder: holder, at: site)
             } else {
@@ -242,8 +242,8 @@ extension Compilation {
     /// Makes room for the dependencies of component `index`, one per injection point (most
     /// inject one component), before the check or the full binding records them.
     ///
-    /// NB: appending to an empty list allocates, then grows it again for the second (2% of
-    /// `profile build-only`).
+    /// NB: appending to an empty list allocates, then grows it again for the second
+    /// (docs/PerformanceLedger.md L15).
     func reserveDependencies(of index: Int, _ definition: Definition) {
         let points = definition.construction.arguments.count + definition.properties.count
         if points > 1 { state.facts[index].dependencies.reserveCapacity(points) }

@@ -81,8 +81,8 @@ struct Preparation {
         }
         // A definition sets a handful of properties: comparing pairs is cheaper than hashing,
         // up to a point (a file may set a hundred thousand, and pairs grow as their square).
-        // NB: not ``FirstPlaces``, whose generic search cost `build-only` +0.9%: every
-        // definition passes here.
+        // NB: not ``FirstPlaces``, whose generic search is not specialized here, and every
+        // definition passes here (docs/PerformanceLedger.md L8).
         if properties.count <= 16 {
             for later in 1..<properties.count {
                 for earlier in 0..<later where properties[earlier].name == properties[later].name { return repeated(earlier, later) }

@@ -145,7 +145,7 @@ final class BindPlan {
     /// The hash of a definition's shape; `nil` when its binding depends on more than its shape.
     static func key(of definition: Definition) -> Int? {
         // NB: the rare settings read only when the definition has any (most config definitions
-        // have none): reading each cost a build about 500 instructions a definition.
+        // have none), since reading each goes through their box (docs/PerformanceLedger.md L16).
         let hasExtras = definition.hasExtras
         guard !definition.isBound, let typeName = definition.typeName else { return nil }
         if hasExtras {

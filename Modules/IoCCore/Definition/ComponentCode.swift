@@ -96,8 +96,8 @@ struct CodeTable: Sendable {  // docs/PerformanceLedger.md D1
 /// A ``CodeTable`` as it was when frozen: what a container, a build's checks and a component
 /// read code from. Nothing changes it, so threads share it.
 // NB: an object whose entries are a constant, so that a lookup reads one list, where reading
-// a table kept as a value copied all of it first (seven counted references): `profile
-// register` +35%, `first-resolve` +28% (docs/PerformanceLedger.md, "A plain-data Definition").
+// a table kept as a value copied all of it first, seven counted references
+// (docs/PerformanceLedger.md D1).
 final class FrozenCode: Sendable {
     let id: UInt32
     private let entries: CodeEntries
@@ -159,8 +159,8 @@ extension Definition {
     /// Calls `body` with each piece of code the definition names, and those of the inner
     /// definitions in its sources.
     // NB: read in place, by index: the build asks this of every definition
-    // (``FrozenCode/reachesAll(of:)``), and copying each point out cost about 180 instructions a
-    // point (`profile register-deps`). A factory's source is its construction's argument 0.
+    // (``FrozenCode/reachesAll(of:)``), and copying each point out retains what it holds
+    // (docs/PerformanceLedger.md L18). A factory's source is its construction's argument 0.
     func forEachCode(_ body: (CodeRef, CodeKind) -> Void) {
         if !construction.code.isNone { body(construction.code, .recipe) }
         let properties = self.properties

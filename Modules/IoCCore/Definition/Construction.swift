@@ -85,8 +85,8 @@ public struct Construction: Sendable, Equatable {
 
     /// ``kind`` as the build reads it: for a code registration's initializer, whose signature
     /// is written only when asked for, `.initializer(nil)`. A code registration keeps no text
-    /// of its signature: with the names of real types, the text took an allocation of 64–96
-    /// bytes, and writing it about 800 instructions, for every registration with parameters.
+    /// of its signature: the text took an allocation and its writing for every registration
+    /// with parameters (docs/PerformanceLedger.md L19).
     // NB: stored last: its 17 bytes end the construction there, so that the definition's
     // one-byte fields fill the rest of its last word (`bytes_per_definition`).
     package private(set) var storedKind: Kind

@@ -348,8 +348,8 @@ public struct Definition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Sets one of the optional settings among the ``Extras``, each `nil` until set: `nil` on a
-    /// definition without extras leaves it without, with no key-path read of the defaults
-    /// (about 300 instructions; the XML front end sets a bean's parent, most often to none).
+    /// definition without extras leaves it without, with no key-path read of the defaults (the
+    /// XML front end sets a bean's parent, most often to none; docs/PerformanceLedger.md L17).
     @inline(__always)
     mutating func setOptional<V>(_ setting: WritableKeyPath<Extras, V?>, _ value: V?) {
         if fields.extras == nil, value == nil { return }

@@ -58,8 +58,8 @@ final class Recipe<T>: RecipeBox {
 
     /// `box` as the recipe of a `T`, when it is one.
     // NB: compared by type, then taken as it is: a cast to the generic class (`as? Recipe<T>`)
-    // asks the runtime for its metadata, about 330 instructions on every component's first
-    // resolve (`profile first-resolve`, docs/PerformanceLedger.md).
+    // asks the runtime for its metadata on every component's first resolve
+    // (docs/PerformanceLedger.md U19).
     @inline(__always)
     static func of(_ box: (any RecipeBox)?) -> Recipe<T>? {  // docs/PerformanceLedger.md U19
         guard let box, box.productType == ObjectIdentifier(T.self) else { return nil }
@@ -156,8 +156,8 @@ final class ValuePropertySetter<T, V>: PropertySetting {
 /// Setters that write through a key path, made so that the compiler turns them into a plain
 /// store where the key path is a literal: `@inlinable` code that takes the key path `consuming`
 /// and uses it nowhere but in one closure, which the compiler then specializes on the literal.
-/// Applied at run time, a key path to a class's property costs about 1,400 instructions and
-/// an allocation per write (docs/PerformanceLedger.md, "Unusual constructs").
+/// Applied at run time, a key path to a class's property costs a call into the runtime and an
+/// allocation per write (docs/PerformanceLedger.md U21).
 @usableFromInline
 enum KeyPathSetter {
     /// A setter that writes through `keyPath` (the catalog's `property(_:_:)`, which is told

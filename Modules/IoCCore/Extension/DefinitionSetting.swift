@@ -275,7 +275,7 @@ extension Definition {
     public subscript<S: DefinitionSetting>(setting setting: S.Type) -> S.Value {
         // NB: inlinable, so that a module's own settings read and write specialized: most
         // definitions set none, front ends read and write several of theirs for each one, and
-        // the generic path cost a setter 740 instructions (docs/PerformanceLedger.md L6).
+        // the generic path looks the setting up at run time (docs/PerformanceLedger.md L6).
         get { hasModuleSettings ? moduleSetting(setting) ?? S.defaultValue : S.defaultValue }
         set {
             if !hasModuleSettings, newValue == S.defaultValue { return }

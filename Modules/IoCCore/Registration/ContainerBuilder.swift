@@ -26,9 +26,8 @@ public final class ContainerBuilder {
     /// Settings for registrations made from now on.
     // NB: this, `definitions` and `code` skip the dynamic exclusivity checks: a builder is used from
     // one thread, and nothing that reads or changes them calls out to code that could reach
-    // them again (a definition is changed by the registration's own closures). Checked, they
-    // cost about 300 instructions each, two or three a registration (docs/PerformanceLedger.md,
-    // "Unusual constructs").
+    // them again (a definition is changed by the registration's own closures). Checked, each
+    // access is a call, two or three a registration (docs/PerformanceLedger.md U5).
     @exclusivity(unchecked) public var defaults = Defaults()  // docs/PerformanceLedger.md U5
     /// Create every non-lazy singleton at build (Spring's and Guice's production stage),
     /// so that a broken factory fails at start-up rather than on first use.

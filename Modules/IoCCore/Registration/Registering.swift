@@ -200,8 +200,8 @@ extension ContainerBuilder {
     }
 
     // NB: inlinable, so that in the app's module the metadata of `Recipe<T>` is its type's
-    // own, read once, instead of looked up by the runtime for every registration (with the
-    // node maker a definition kept then: about 650 instructions, 7% of `profile register`).
+    // own, read once, instead of looked up by the runtime for every registration
+    // (docs/PerformanceLedger.md U13).
     @inlinable
     func registerInitializer<T, each D>(  // docs/PerformanceLedger.md U13
         bind: @escaping @Sendable ([AnyArgument]) -> BoundConstruction<T>,
@@ -440,7 +440,7 @@ extension ContainerBuilder {
         definition.scope = defaults.scope
         definition.isLazy = defaults.isLazy
         // NB: only when there is one: setting `nil` on a new definition changes nothing, and the
-        // check that it is the default read a key path, 8% of `profile register`'s instructions.
+        // check that it is the default reads a key path (docs/PerformanceLedger.md L17).
         if let strategy = defaults.strategy { definition.setStrategy(strategy, in: &code) }
         return Registration(builder: self, index: add(definition))
     }

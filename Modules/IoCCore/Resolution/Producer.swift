@@ -13,9 +13,8 @@ final class Producer<T>: @unchecked Sendable {
     /// What the strategy, the post-processors and the error of a replaced instance are told of
     /// the component; `nil` for a producer without any of them (construction, properties,
     /// calls and hooks that act on the instance), which tells nobody.
-    // NB: made only for a producer that reads it, and boxed: writing it on every component's
-    // first resolve cost 320 instructions, and keeping it inline 96 bytes per resolved component;
-    // making it for every producer with steps cost a config bean about 1,800 (`profile xml-build`).
+    // NB: made only for a producer that reads it, and boxed: written on every component's
+    // first resolve, or kept inline, it cost every component (docs/PerformanceLedger.md L4).
     private let componentInfo: InfoBox?  // docs/PerformanceLedger.md L4
     var info: ComponentInfo {
         componentInfo?.info ?? ComponentInfo(key: ComponentKey(type: TypeRef(T.self)), scope: .prototype, tags: [], isPrimary: false,

@@ -26,7 +26,7 @@ struct KeptWord {
             // NB: the word's address as an argument (`&word`), not in a closure: a closure that
             // captures `value` copies it and destroys the copy, and one that returns the typed
             // pointer `initializeMemory` gives looks up `UnsafeMutablePointer<T>`'s metadata
-            // on each call (+3% and +8% instructions a request).
+            // on each call (docs/PerformanceLedger.md U25).
             Self.initialize(&word, to: value)
             bits = word
         } else {

@@ -19,12 +19,13 @@ struct Unretained<Object: AnyObject> {  // docs/PerformanceLedger.md U9
 
     // NB: every member is inlined where it is used: a call left in unspecialized generic code
     // (a node's `make`) would ask the runtime for `Object`'s metadata on every resolve
-    // (`profile graph` 2,868 → 5,849 instructions when `make` called them).
+    // (docs/PerformanceLedger.md U9).
 
     /// A reference to `object`, which something else keeps alive.
     @inlinable @inline(__always) init(_ object: Object) { reference = .passUnretained(object) }
 
-    /// The object at `address`, which a ``Retained`` address keeps alive.
+    /// The object at `address`, which a ``Retained`` address (or whoever passed the address)
+    /// keeps alive.
     @inlinable @inline(__always) init(address: UnsafeRawPointer) { reference = .fromOpaque(address) }
 
     /// Calls `body` with the object, retaining it for neither the call nor the result.
@@ -41,6 +42,23 @@ struct Unretained<Object: AnyObject> {  // docs/PerformanceLedger.md U9
     /// The object's address: equal for two references to one object.
     @inlinable var address: UnsafeMutableRawPointer {
         @inline(__always) get { reference.toOpaque() }
+    }
+}
+
+/// A Swift object handed to a C callback as its `void *` context (libxml2's parser, libyaml's
+/// emitter), read back unretained (U9): how the front ends reach Swift state from C, with no
+/// `Unmanaged` outside this file. Whoever passes the address keeps the object alive for as long
+/// as the C code may call back (the parse or the emit, in `withExtendedLifetime`).
+package enum CallbackContext {
+    /// The address to give C for `object`.
+    @inlinable @inline(__always)
+    package static func address<Object: AnyObject>(of object: Object) -> UnsafeMutableRawPointer { Unretained(object).address }
+
+    /// Calls `body` with the object at `address`, retaining it for neither.
+    @inlinable @inline(__always)
+    package static func with<Object: AnyObject, Result>(_ address: UnsafeRawPointer, as type: Object.Type,
+                                                       _ body: (Object) throws -> Result) rethrows -> Result {
+        try Unretained<Object>(address: address).with(body)
     }
 }
 
@@ -102,8 +120,8 @@ enum Retained {
 // The casts from a type-erased node or argument to its typed class, without the runtime's
 // check: every `unsafeDowncast` of a node or an argument is one of these two.
 //
-// Why: `as? Node<T>` asks the runtime for the metadata of `Node<T>` (about 330 instructions)
-// on every resolve; the build has already checked what each node and argument produces.
+// Why: `as? Node<T>` asks the runtime for the metadata of `Node<T>` on every resolve; the
+// build has already checked what each node and argument produces (docs/PerformanceLedger.md U17).
 extension AnyNode {
     /// This node as the `Node<T>` it is: the caller knows it produces `T` (a lookup table's
     /// component for the key `T`, or ``producedType`` compared).

@@ -98,13 +98,13 @@ public struct ValueConverters: Sendable {
     }
 
     /// `value` by the built-in rule of `C`, which is `T` (opened from `T.self`).
-    // NB: the value cast from `C` to `T`, the same type, not from an `Any` that boxed it: the
-    // runtime's cast out of an existential took about 700 instructions a value (`profile
-    // xml-build`: a config value is converted when the build checks it and when it binds it).
+    // NB: the value cast from `C` to `T`, the same type, not from an `Any` that boxed it: a
+    // config value is converted when the build checks it and when it binds it, and the
+    // runtime's cast out of an existential is slow (docs/PerformanceLedger.md U18).
     private func converted<C: ConfigConvertible, T>(_ value: ConfigValue, by type: C.Type) throws -> T {
         let made = try C.fromConfig(value, self)
-        // NB: `C` is `T`, checked here, so the value moves across without the runtime's cast,
-        // about 500 instructions a value (docs/PerformanceLedger.md, "Unusual constructs").
+        // NB: `C` is `T`, checked here, so the value moves across without the runtime's cast
+        // (docs/PerformanceLedger.md U18).
         guard C.self == T.self else { return try cast(made, value) }
         return sameType(made, as: T.self)
     }
