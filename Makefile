@@ -243,4 +243,4 @@ fuzz-xml: check-toolchain
 		-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1
 
 clean:
-	rm -rf .build .build-* .build-fidelity Tools/Benchmarks/.build Tools/Profile/.build Tools/Fuzz/.build
+	rm -rf .build .build-* Examples/.build Examples/TodoServer/.build Tests/ConfigurationYAMLFixture/.build Tools/Benchmarks/.build Tools/Profile/.build Tools/Fuzz/.build

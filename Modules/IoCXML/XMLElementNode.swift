@@ -126,7 +126,7 @@ enum XMLDocumentReader {
                 let builder = ElementBuilder(table: table, limits: limits, context: context)
                 _ = xmlCtxtUseOptions(context, cxml_safe_options())
                 context.pointee.sax.pointee = ElementBuilder.events()
-                context.pointee.userData = CallbackContext.address(of: builder)
+                context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
                 withExtendedLifetime(builder) { _ = xmlParseDocument(context) }
                 if !builder.failed, context.pointee.wellFormed == 0 { builder.record(malformed(builder.firstError, context, file: file, limits: limits)) }
                 return builder
@@ -222,9 +222,11 @@ private final class ElementBuilder {  // docs/PerformanceLedger.md U6
 
     /// Calls `body` with the builder `pointer` stands for, borrowed: the parse that calls back
     /// keeps it alive, so no reference is counted per event.
+    // NB: its own `Unmanaged`, not IoCCore's `CallbackContext`, which the YAML writer uses: called
+    // for every event, the shared one cost a bean more (docs/PerformanceLedger.md L20).
     static func with(_ pointer: UnsafeMutableRawPointer?, _ body: (ElementBuilder) -> Void) {
         guard let pointer else { return }
-        CallbackContext.with(pointer, as: ElementBuilder.self, body)
+        Unmanaged<ElementBuilder>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     /// The handler: elements, text and CDATA; a document type declaration is refused as it starts.

@@ -67,17 +67,14 @@ final class YAMLDocument {  // docs/PerformanceLedger.md L2
         /// differ spell the same text only where some are not ASCII (`é` and `e` with U+0301).
         func sameText(_ one: Int32, _ other: Int32) -> Bool {
             let a = records[Int(one)], b = records[Int(other)]
-            let verdict = text.withUnsafeBufferPointer { bytes -> Bool? in
-                let x = UnsafeBufferPointer(rebasing: bytes[Int(a.first)..<Int(a.first + a.count)])
-                let y = UnsafeBufferPointer(rebasing: bytes[Int(b.first)..<Int(b.first + b.count)])
-                // Texts that start with different ASCII characters differ (a first ASCII
-                // character stays first and unchanged in the text's canonical form).
-                if let p = x.first, let q = y.first, p != q, p < 0x80, q < 0x80 { return false }
-                if x.count == y.count && x.elementsEqual(y) { return true }
-                // Texts of ASCII alone are equal only byte for byte.
-                return x.allSatisfy { $0 < 0x80 } && y.allSatisfy { $0 < 0x80 } ? false : nil
-            }
-            return verdict ?? (string(one) == string(other))
+            let x = text[Int(a.first)..<Int(a.first + a.count)], y = text[Int(b.first)..<Int(b.first + b.count)]
+            // Texts that start with different ASCII characters differ (a first ASCII
+            // character stays first and unchanged in the text's canonical form).
+            if let p = x.first, let q = y.first, p != q, p < 0x80, q < 0x80 { return false }
+            if x.count == y.count && x.elementsEqual(y) { return true }
+            // Texts of ASCII alone are equal only byte for byte.
+            if x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return false }
+            return string(one) == string(other)
         }
 
         /// The bytes of the scalars `node` holds, each counted as often as the node repeats it
@@ -113,9 +110,7 @@ final class YAMLDocument {  // docs/PerformanceLedger.md L2
 
     /// A scalar's text, made from its bytes.
     fileprivate static func string(_ record: Record, in text: [UInt8]) -> String {
-        text.withUnsafeBufferPointer { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
-        }
+        String(decoding: text[Int(record.first)..<Int(record.first + record.count)], as: UTF8.self)
     }
 }
 
@@ -162,9 +157,7 @@ struct YAMLNode {
     func isText(_ expected: String) -> Bool {
         let record = document.records[Int(index)]
         guard record.shape == .scalar, Int(record.count) == expected.utf8.count else { return false }
-        return document.text.withUnsafeBufferPointer { bytes in
-            expected.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[Int(record.first)..<Int(record.first + record.count)]))
-        }
+        return expected.utf8.elementsEqual(document.text[Int(record.first)..<Int(record.first + record.count)])
     }
 
     /// Whether the node is a plain scalar without a tag, of at most `length` bytes: a cheap test

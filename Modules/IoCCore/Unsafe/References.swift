@@ -46,9 +46,10 @@ struct Unretained<Object: AnyObject> {  // docs/PerformanceLedger.md U9
 }
 
 /// A Swift object handed to a C callback as its `void *` context (libxml2's parser, libyaml's
-/// emitter), read back unretained (U9): how the front ends reach Swift state from C, with no
-/// `Unmanaged` outside this file. Whoever passes the address keeps the object alive for as long
-/// as the C code may call back (the parse or the emit, in `withExtendedLifetime`).
+/// emitter), read back unretained (U9): how the YAML writer reaches Swift state from C. The XML
+/// reader, called back for every event, keeps its own (docs/PerformanceLedger.md L20). Whoever
+/// passes the address keeps the object alive for as long as the C code may call back (the emit,
+/// in `withExtendedLifetime`).
 package enum CallbackContext {
     /// The address to give C for `object`.
     @inlinable @inline(__always)
