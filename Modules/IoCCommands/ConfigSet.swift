@@ -48,22 +48,16 @@ extension ConfigError: LocatedError {
     var kindName: String { kind.name }
 }
 
-/// The config files a command reads, merged: their definitions, YAML parameters and every
-/// problem met while reading them.
+/// The config files a command reads, merged: what they contribute together, their YAML
+/// parameters in file order, and every problem met while reading them.
 struct ConfigSet {
-    var definitions: [Definition] = []
+    /// The files' contributions, one after the other (``ConfigContribution/append(_:)``).
+    private(set) var contribution = ConfigContribution()
+    /// Each file's parameters, sorted, in file order: what `convert` writes.
     var parameters: [(key: String, value: ConfigValue)] = []
-    var files: [String] = []
     var problems: [Problem] = []
-    /// Names of components left out because their own text is wrong: already reported, so
-    /// the builder does not report references to them again as missing.
-    var skipped: Set<String> = []
-    /// Bean files' `.properties` files, read: `${...}` sources.
-    var propertySources: [PropertiesFileSource] = []
-    /// Services declared synthetic (the app provides them), with where.
-    var synthetic: [String: ConfigLocation] = [:]
-    /// The placeholder keys the YAML files write as parameters (`%key%`).
-    var writtenAsParameters: Set<String> = []
+    var definitions: [Definition] { contribution.definitions }
+    var files: [String] { contribution.files }
 
     enum Format: String, CaseIterable {
         case yaml, xml
@@ -74,14 +68,9 @@ struct ConfigSet {
         let rootURL = root.map { URL(fileURLWithPath: $0) }
         for path in paths {
             let read = ConfigFiles.check(URL(fileURLWithPath: path), root: rootURL, readers: [YAMLLoader(), XMLLoader()])
-            definitions += read.definitions
             parameters += read.parameters.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
-            propertySources += read.propertySources
-            synthetic.merge(read.synthetic) { $1 }
-            writtenAsParameters.formUnion(read.writtenAsParameters)
-            files += read.files
             problems += read.problems.map(Problem.init)
-            skipped.formUnion(read.skipped)
+            contribution.append(read)
         }
     }
 
@@ -100,19 +89,12 @@ struct ConfigSet {
         if !defines.isEmpty { builder.propertySources.append(DictionaryPropertySource(name: "--define", defines)) }
         if !options.noEnvironment { builder.propertySources.append(EnvironmentPropertySource()) }
         builder.catalog = tool.catalog
-        builder.absentNames = skipped.union(options.provided)
+        // Components left out because their own text is wrong are already reported: references
+        // to them are not reported again as missing.
+        builder.absentNames = Set(contribution.skipped).union(options.provided)
         tool.configure?(builder)
-        var contribution = ConfigContribution(definitions: definitions, files: files, problems: [], skipped: Array(skipped))
-        contribution.parameters = Dictionary(parameters, uniquingKeysWith: { $1 })
-        contribution.propertySources = propertySources
-        contribution.synthetic = synthetic
-        contribution.writtenAsParameters = writtenAsParameters
         builder.add(contribution)
         return builder
     }
-}
-
-extension UInt8 {
-    fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }
 #endif

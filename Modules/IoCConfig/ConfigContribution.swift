@@ -41,6 +41,19 @@ public struct ConfigContribution: Sendable {
         self.problems = problems
         self.skipped = skipped
     }
+
+    /// Adds what `other` contributes after this: its definitions and files after these, its
+    /// parameters and synthetic services over these (a later file's win, as in one load).
+    package mutating func append(_ other: ConfigContribution) {
+        definitions += other.definitions
+        parameters.merge(other.parameters) { $1 }
+        propertySources += other.propertySources
+        synthetic.merge(other.synthetic) { $1 }
+        writtenAsParameters.formUnion(other.writtenAsParameters)
+        files += other.files
+        problems += other.problems
+        skipped += other.skipped
+    }
 }
 
 extension ContainerBuilder {
@@ -81,8 +94,11 @@ package enum ConfigFiles {
     /// Reads `url` and its imports with the reader of its format, past problems.
     package static func check(_ url: URL, root: URL?, readers: [any ConfigFormat]) -> ConfigContribution {
         let format = format(of: url)
-        guard let reader = readers.first(where: { type(of: $0).format == format }) ?? readers.first else {
-            return ConfigContribution()
+        guard let reader = readers.first(where: { type(of: $0).format == format }) else {
+            var nothing = ConfigContribution()
+            nothing.problems = [ConfigError(.unreadable, format: format, message: "Cannot read \(url.path): no \(format) reader was given",
+                                            location: nil)]
+            return nothing
         }
         return check(url, root: root, with: reader)
     }
