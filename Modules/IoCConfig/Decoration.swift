@@ -107,7 +107,7 @@ enum Decorators {
 
     /// A decorator takes the decorated component's name; the decorated one is renamed
     /// `"<decorator>.inner"`, which `.named(".inner")` inside the decorator refers to.
-    fileprivate static func apply(_ context: inout PreparationContext, _ input: [Definition]) -> [Definition] {
+    static func apply(_ context: inout PreparationContext, _ input: [Definition]) -> [Definition] {
         let definitions = decoratorsOfTags(input)
         guard definitions.contains(where: { $0.decorates != nil }) else { return definitions }
         var result = definitions

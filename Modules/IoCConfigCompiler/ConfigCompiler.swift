@@ -125,7 +125,7 @@ package struct ConfigCompiler {
                 entries.append(CatalogEntryWriter(type: type, shape: shape, location: definition.location, methods: names.methods, index: index))
             }
         }
-        let registrations = compiledRegistrations(files, index)
+        let registrations = compiledRegistrations(files, index, builder)
         let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)
         // The declaration once: for 10,000 services it is most of the generator's time.
@@ -135,7 +135,7 @@ package struct ConfigCompiler {
     }
 
     /// Each file's registrations as code, or the first thing the compiled form cannot express.
-    private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex) -> CompiledRegistrations {
+    private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex, _ builder: ContainerBuilder) -> CompiledRegistrations {
         var compiled = CompiledRegistrations()
         // The files read (a file's imports too), which the definitions' locations name.
         for path in files.flatMap({ [$0.path] + $0.read }) where compiled.fileConstants[path] == nil {
@@ -148,11 +148,14 @@ package struct ConfigCompiler {
             }
         }
         compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
+        let written = files.flatMap(\.definitions)
+        // Parents, decorators and alias definitions applied here, where the launch cannot change them.
+        let definitions = AppliedAtBuild.definitions(written, in: builder)
         var byName: [String: Definition] = [:]
-        for definition in files.flatMap(\.definitions) { if let name = definition.name { byName[name] = definition } }
+        for definition in written + definitions { if let name = definition.name { byName[name] = definition } }
         let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants, definitions: compiled.definitions)
         var seenAccessors: [String: String] = [:]
-        for definition in files.flatMap(\.definitions) {
+        for definition in written {
             guard let accessor = writer.accessor(for: definition) else { continue }
             if let type = seenAccessors[accessor.property] {
                 // The same name in two profiles: one accessor when both make one type, none else.
@@ -167,27 +170,29 @@ package struct ConfigCompiler {
             compiled.parameterSpellings.formUnion(file.parameterSpellings)
             compiled.usesEnvironmentFunction = compiled.usesEnvironmentFunction || file.usesEnvironmentFunction
             compiled.propertySources += file.propertySources
-            for definition in file.definitions {
-                // A template is only ever a definition: `build()` applies it to its children.
-                let result = definition.isAbstract
-                    ? .failure(RegistrationWriter.Unsupported(reason: "\(definition.label) is a template for its children", location: definition.location))
-                    : writer.lines(for: definition)
-                switch result {
-                case .success(let written):
-                    compiled.statements.append(CompiledRegistrations.Statement(
-                        location: definition.location, name: definition.name, template: written.template.joined(), holes: written.holes))
-                    for check in written.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
-                case .failure(let unsupported):
-                    // What the compiled form cannot call directly, it adds as the definition the
-                    // file makes, bound at `build()` against the catalog as a loaded one is.
-                    do {
-                        let call = try compiled.definitions.function(making: definition)
-                        compiled.statements.append(CompiledRegistrations.Statement(location: definition.location, name: definition.name,
-                                                                                   template: "", holes: [], added: (call, unsupported.reason)))
-                    } catch {
-                        compiled.unsupported.append(RegistrationWriter.Unsupported(reason: "\(definition.label) uses \(error.what), which the compiled form cannot write",
-                                                                                   location: definition.location))
-                    }
+        }
+        for definition in definitions {
+            // A template left to `build()` is only ever a definition: it applies it to its children.
+            let result = definition.isAbstract
+                ? .failure(RegistrationWriter.Unsupported(reason: "\(definition.label) is a template for its children", location: definition.location))
+                : writer.lines(for: definition)
+            switch result {
+            case .success(let written):
+                compiled.statements.append(CompiledRegistrations.Statement(
+                    location: definition.location, name: definition.name, template: written.template.joined(), holes: written.holes))
+                for check in written.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
+                compiled.registrationsUseGeneratedInterface = compiled.registrationsUseGeneratedInterface || written.usesGeneratedInterface
+                compiled.usesConfigSettings = compiled.usesConfigSettings || written.usesConfigSettings
+            case .failure(let unsupported):
+                // What the compiled form cannot call directly, it adds as the definition the
+                // file makes, bound at `build()` against the catalog as a loaded one is.
+                do {
+                    let call = try compiled.definitions.function(making: definition)
+                    compiled.statements.append(CompiledRegistrations.Statement(location: definition.location, name: definition.name,
+                                                                               template: "", holes: [], added: (call, unsupported.reason)))
+                } catch {
+                    compiled.unsupported.append(RegistrationWriter.Unsupported(reason: "\(definition.label) uses \(error.what), which the compiled form cannot write",
+                                                                               location: definition.location))
                 }
             }
         }
@@ -265,8 +270,12 @@ struct CompiledRegistrations {
     var usesEnvironmentFunction = false
     /// Bean files' property files, read at build: their values are compiled in.
     var propertySources: [PropertiesFileSource] = []
-    /// Whether the code uses the core's interface for generated code (`@_spi(GeneratedConfig)`).
-    var usesGeneratedInterface: Bool { !definitions.functions.isEmpty }
+    /// Whether the code uses the core's interface for generated code (`@_spi(GeneratedConfig)`):
+    /// a registration's settings no modifier states, or a definition added whole.
+    var usesGeneratedInterface: Bool { registrationsUseGeneratedInterface || !definitions.functions.isEmpty }
+    var registrationsUseGeneratedInterface = false
+    /// Whether a registration sets one of IoCConfig's settings (a deprecation): the code imports IoCConfig.
+    var usesConfigSettings = false
     /// One component: where it is defined, its name, its registration's template and the
     /// expressions of its holes (``RegistrationWriter/Written``).
     struct Statement {

@@ -4,7 +4,8 @@ import IoCDeclarations
 
 /// Writes a config definition as the Swift that makes the same ``Definition``: what the compiled
 /// form registers for a component it cannot call directly (its type is another module's, or it
-/// uses a setting only `build()` applies: a parent, `decorates`, `bind`, `_instanceof`…). The
+/// uses a setting only `build()` applies: `bind`, `_instanceof`, a parent the launch could
+/// change…). The
 /// definition is bound at `build()` against the catalog, as a loaded one is; nothing is read
 /// or parsed at launch.
 ///

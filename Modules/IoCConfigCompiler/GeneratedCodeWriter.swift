@@ -92,7 +92,7 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         for type in protocols { modules.formUnion(type.imports) }
         // IoCConfig's: `env(…)`, the dialects' settings of a definition, a bean file's property
         // files, the spelling of services.yaml's parameters.
-        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings || !registrations.propertySources.isEmpty
+        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings || registrations.usesConfigSettings || !registrations.propertySources.isEmpty
             || !registrations.parameterSpellings.isEmpty {
             modules.insert("IoCConfig")
         }

@@ -38,6 +38,11 @@ package struct RegistrationWriter {
         /// Each hole's type and what a call passes for it.
         var holes: [(type: String, value: HoleValue)] = []
         var typeChecks: [(location: ConfigLocation, line: String)] = []
+        /// Whether the registration sets what no modifier states (`.configured`), which the
+        /// core's interface for generated code has.
+        var usesGeneratedInterface = false
+        /// Whether it sets one of IoCConfig's settings (a deprecation).
+        var usesConfigSettings = false
 
         /// A new hole of `type` that the call fills with `value`; its name.
         mutating func hole(_ type: String, _ value: HoleValue) -> String {
@@ -96,7 +101,9 @@ package struct RegistrationWriter {
         if definition.isOverride { lines.append(".overriding()") }
         if !definition.profiles.isEmpty { lines.append(".profiles(\(definition.profiles.map(quoted).joined(separator: ", ")))") }
         if !definition.dependsOn.isEmpty { lines.append(".dependsOn(\(definition.dependsOn.map(quoted).joined(separator: ", ")))") }
-        for entry in definition.tagEntries {
+        // A tag given twice is its entries as written: `.tagged` merges a tag's attributes.
+        let tagsGivenTwice = definition.tagEntries.count != definition.tags.count
+        for entry in definition.tagEntries where !tagsGivenTwice {
             if entry.attributes.isEmpty {
                 lines.append(".tagged(\(quoted(entry.name)))")
             } else {
@@ -126,8 +133,33 @@ package struct RegistrationWriter {
         } else if !definition.properties.isEmpty || !definition.methodCalls.isEmpty || !definition.hooks.isEmpty {
             throw unsupported("properties, calls or hooks on a type not declared in these sources", definition)
         }
+        if let settings = configuredSettings(definition, tagsGivenTwice: tagsGivenTwice, &written) { lines.append(settings) }
         written.template = lines
         return written
+    }
+
+    /// `.configured { … }`: what a config file sets that no modifier states — `public: false`,
+    /// public aliases, deprecations, a tag given twice.
+    private func configuredSettings(_ definition: Definition, tagsGivenTwice: Bool, _ written: inout Written) -> String? {
+        var settings: [String] = []
+        if !definition.isPublic { settings.append("$0.isPublic = false") }
+        if !definition.publicAliases.isEmpty { settings.append("$0.publicAliases = [\(definition.publicAliases.map(quoted).joined(separator: ", "))]") }
+        if let deprecation = definition.deprecation { settings.append("$0.deprecation = \(quoted(deprecation))") }
+        if !definition.deprecatedAliases.isEmpty {
+            let entries = definition.deprecatedAliases.keys.sorted().map { "\(quoted($0)): \(quoted(definition.deprecatedAliases[$0] ?? ""))" }
+            settings.append("$0.deprecatedAliases = [\(entries.joined(separator: ", "))]")
+        }
+        if definition.deprecation != nil || !definition.deprecatedAliases.isEmpty { written.usesConfigSettings = true }
+        if tagsGivenTwice {
+            let values = ConfigValueWriter(fileConstants: fileConstants)
+            let entries = definition.tagEntries.map { entry in
+                entry.attributes.isEmpty ? "IoCCore.TagEntry(\(quoted(entry.name)))" : "IoCCore.TagEntry(\(quoted(entry.name)), \(values.dictionary(entry.attributes)))"
+            }
+            settings.append("$0.tagEntries = [\(entries.joined(separator: ", "))]")
+        }
+        guard !settings.isEmpty else { return nil }
+        written.usesGeneratedInterface = true
+        return ".configured { \(settings.joined(separator: "; ")) }"
     }
 
     /// A statement the Swift compiler rejects when the component `point` references by name
@@ -186,9 +218,7 @@ package struct RegistrationWriter {
         if definition.parent != nil { throw unsupported("a parent", definition) }
         if definition.aliasTarget != nil { throw unsupported("an alias to another component", definition) }
         if definition.decorates != nil { throw unsupported("decorates", definition) }
-        if definition.deprecation != nil || !definition.deprecatedAliases.isEmpty { throw unsupported("deprecation", definition) }
         if !definition.bindings.isEmpty { throw unsupported("bind", definition) }
-        if !definition.isPublic || !definition.publicAliases.isEmpty { throw unsupported("public", definition) }
         if definition.resource != nil { throw unsupported("resource", definition) }
         if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
         if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
@@ -196,7 +226,6 @@ package struct RegistrationWriter {
         if !definition.isAutowireCandidate { throw unsupported("autowire-candidate", definition) }
         if !definition.metadata.isEmpty { throw unsupported("meta", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
-        if definition.tagEntries.count != definition.tags.count { throw unsupported("a tag given more than once", definition) }
         if definition.stated.contains(.appendsArguments) { throw unsupported("arguments by index", definition) }
     }
 

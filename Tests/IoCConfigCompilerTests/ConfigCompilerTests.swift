@@ -259,7 +259,7 @@ struct ConfigCompilerCatalogTests {
             """))
     }
 
-    @Test func compile_whatTheCompiledFormDoesNotCall_isAddedAsItsDefinition_boundAtBuild() throws {
+    @Test func compile_aDecorator_isAppliedAtBuild_anotherModulesType_isAddedAsItsDefinition() throws {
         let (output, _) = try compile(["services.yaml": """
             services:
               fixture: { class: Fixture, arguments: { path: /tmp/f } }
@@ -274,23 +274,41 @@ struct ConfigCompilerCatalogTests {
                     if let added = builder.catalog { catalog.add(contentsOf: added) }
                     builder.catalog = catalog
             """))
+        // The decorator takes the decorated component's name, which is renamed "<decorator>.inner",
+        // as the build does: two code registrations.
         #expect(output.code.contains("""
-                    // "wrapped" (Fixture) uses decorates: added as its definition, bound at build() against the catalog.
-                    builder.add(definition0())
-                    // "url" (NSURL) uses a type not declared in these sources: added as its definition, bound at build() against the catalog.
-                    builder.add(definition1())
+                    make0(builder, "wrapped.inner", file0, 2, configText("/tmp/f", file0, 2, 49))
             """))
-        let file = "IoCCore.ConfigLocation(file: file0, line: 3, column: 3)"
+        #expect(output.code.contains("""
+                    builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).alias("fixture").scope(.singleton)\
+            .tagged("kept", attributes: ["priority": h1])
+            """))
+        #expect(output.code.contains("""
+                    // "url" (NSURL) uses a type not declared in these sources: added as its definition, bound at build() against the catalog.
+                    builder.add(definition0())
+            """))
+        let file = "IoCCore.ConfigLocation(file: file0, line: 4, column: 3)"
         #expect(output.code.contains("""
                 private static func definition0() -> IoCCore.Definition {
-                    var d = IoCCore.Definition(name: "wrapped", typeName: "Fixture", construction: .initializer(nil, arguments: \
-            [IoCCore.InjectionPoint(label: "path", source: .config(IoCCore.ConfigValue(.string("/tmp/g"), at: IoCCore.ConfigLocation(file: file0, line: 3, column: 69))), \
-            location: IoCCore.ConfigLocation(file: file0, line: 3, column: 69))]), location: \(file))
-                    d.scope = .singleton
-                    d.tagEntries = [IoCCore.TagEntry("kept", ["priority": IoCCore.ConfigValue(.int(2), at: IoCCore.ConfigLocation(file: file0, line: 3, column: 110))])]
-                    d.decorates = "fixture"
-                    return d
-                }
+                    var d = IoCCore.Definition(name: "url", typeName: "NSURL", construction: .staticFactory("URL(string:)", arguments: \
+            [IoCCore.InjectionPoint(label: nil, source: .config(IoCCore.ConfigValue(.string("http://example.com"), at: IoCCore.ConfigLocation(file: file0, line: 4, column: 65))), \
+            location: IoCCore.ConfigLocation(file: file0, line: 4, column: 65))]), location: \(file))
+            """))
+    }
+
+    @Test func compile_parentsAliasesAndDeprecations_areAppliedAtBuild_asCodeRegistrations() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }
+              fixture: { parent: base, public: false, tags: [one, one], deprecated: { package: app, version: '1.0', message: 'use the other' } }
+              theFixture: { alias: fixture, public: true }
+            """], sources: weatherSources)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(!output.code.contains("definition0") && !output.code.contains("unavailable"))
+        #expect(output.code.contains("import IoCConfig\n") && output.code.contains("@_spi(GeneratedConfig) import IoCCore"))
+        #expect(output.code.contains("""
+            .named(name).alias("theFixture").scope(.singleton).configured { $0.isPublic = false; $0.publicAliases = ["theFixture"]; \
+            $0.deprecation = "use the other (since app 1.0)"; $0.tagEntries = [IoCCore.TagEntry("one"), IoCCore.TagEntry("one")] }
             """))
     }
 
@@ -479,15 +497,19 @@ struct ConfigCompilerLaunchValueTests {
         #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("addEnvironmentFunction"))
     }
 
-    @Test func compile_aliasesParentsAndBindings_importIoCConfig_whichDefinesThem() throws {
+    @Test func compile_bindings_importIoCConfig_whichDefinesThem_parentsAndAliasesNeedNot() throws {
+        let (bound, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n"],
+                                     sources: weatherSources)
+        #expect(bound.diagnostics == [])
+        #expect(bound.code.contains("import IoCConfig\n"))
         for text in [
             "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  theFixture: '@fixture'\n",
             "services:\n  base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }\n  fixture: { parent: base }\n",
-            "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n",
         ] {
             let (output, _) = try compile(["services.yaml": text], sources: weatherSources)
             #expect(output.diagnostics == [])
-            #expect(output.code.contains("import IoCConfig\n"), "\(text)")
+            #expect(!output.code.contains("import IoCConfig\n"), "\(text)")
+            #expect(!output.code.contains("definition0"), "\(text)")
         }
     }
 

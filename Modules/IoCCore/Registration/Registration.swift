@@ -393,6 +393,11 @@ public struct Registration<T> {
         hook(.dispose, name, .run(body))
     }
 
+    /// Sets what no modifier states, for the code IoCConfigPlugin writes from a config file:
+    /// `public: false`, a deprecation, a tag given twice.
+    @_spi(GeneratedConfig) @discardableResult
+    public func configured(_ change: (inout Definition) -> Void) -> Self { update(change) }
+
     private func hook(_ kind: LifecycleHook.Kind, _ name: String, _ body: Hook<T>.Body) -> Self {
         let code = builder.code.add(Hook<T>(body))
         return update { $0.hooks.append(LifecycleHook(kind: kind, name: name, code: code)) }

@@ -1,0 +1,83 @@
+import IoCConfig
+import IoCCore
+
+/// The config's definitions as the compiled form registers them: decorators, alias definitions
+/// and parents applied at `swift build` (``PassesAtBuild``), so that each component is one code
+/// registration, where nothing the launch decides can change the outcome.
+///
+/// Definitions that name each other (a child and its parents, a decorator and what it
+/// decorates, an alias definition and its target) form a group. A group is applied at build
+/// when each of its members qualifies (``PassesAtBuild/isApplicableAtBuild(_:)``), each name
+/// it relates by is one definition's, and no member names what the files do not define (a
+/// component the app registers in code). Other groups are left as written, for `build()`.
+enum AppliedAtBuild {
+    static func definitions(_ definitions: [Definition], in builder: ContainerBuilder) -> [Definition] {
+        var groups = Groups(count: definitions.count)
+        var holders: [String: [Int]] = [:]
+        for (index, definition) in definitions.enumerated() {
+            for name in [definition.name].compactMap({ $0 }) + definition.aliases { holders[name, default: []].append(index) }
+        }
+        var related: Set<Int> = []
+        var leftToBuild: Set<Int> = []
+        for (index, definition) in definitions.enumerated() {
+            for name in PassesAtBuild.relatedNames(of: definition) {
+                related.insert(index)
+                guard let named = holders[name], named.count == 1, let target = named.first else {
+                    leftToBuild.insert(index)
+                    continue
+                }
+                related.insert(target)
+                groups.join(index, target)
+            }
+        }
+        for index in related {
+            let definition = definitions[index]
+            let names = [definition.name].compactMap { $0 } + definition.aliases
+            if !PassesAtBuild.isApplicableAtBuild(definition) || names.contains(where: { holders[$0, default: []].count > 1 }) {
+                leftToBuild.insert(index)
+            }
+        }
+        let refused = Set(leftToBuild.map { groups.root(of: $0) })
+        let chosen = definitions.indices.filter { related.contains($0) && !refused.contains(groups.root(of: $0)) }
+        guard !chosen.isEmpty else { return definitions }
+        let applied = PassesAtBuild.apply(to: chosen.map { definitions[$0] }, in: builder)
+        // A problem is the build's to report (`ioc validate`'s words, at the config line); the
+        // definitions stay as written.
+        guard applied.problems.isEmpty else { return definitions }
+        // Back in the config's order, which orders overrides and tagged collections: the passes
+        // keep their input's order, dropping templates and alias definitions.
+        let isChosen = Set(chosen)
+        var result: [Definition] = []
+        result.reserveCapacity(definitions.count)
+        var next = 0
+        for index in definitions.indices {
+            guard isChosen.contains(index) else { result.append(definitions[index]); continue }
+            if next < applied.definitions.count, applied.definitions[next].location == definitions[index].location {
+                result.append(applied.definitions[next])
+                next += 1
+            }
+        }
+        return result + applied.definitions[next...]
+    }
+
+    /// Groups of definitions, joined by the names they relate by.
+    private struct Groups {
+        private var parents: [Int]
+
+        init(count: Int) { parents = Array(0..<count) }
+
+        mutating func root(of index: Int) -> Int {
+            var current = index
+            while parents[current] != current {
+                parents[current] = parents[parents[current]]
+                current = parents[current]
+            }
+            return current
+        }
+
+        mutating func join(_ first: Int, _ second: Int) {
+            let (a, b) = (root(of: first), root(of: second))
+            if a != b { parents[a] = b }
+        }
+    }
+}
