@@ -1,9 +1,9 @@
 import IoCConfig
 import IoCCore
 
-/// The config's definitions as the compiled form registers them: decorators, alias definitions
-/// and parents applied at `swift build` (``PassesAtBuild``), so that each component is one code
-/// registration, where nothing the launch decides can change the outcome.
+/// The config's definitions as the compiled form registers them: `_instanceof`, decorators,
+/// alias definitions and parents applied at `swift build` (``PassesAtBuild``), so that each
+/// component is one code registration, where nothing the launch decides can change the outcome.
 ///
 /// Definitions that name each other (a child and its parents, a decorator and what it
 /// decorates, an alias definition and its target) form a group. A group is applied at build
@@ -11,7 +11,9 @@ import IoCCore
 /// it relates by is one definition's, and no member names what the files do not define (a
 /// component the app registers in code). Other groups are left as written, for `build()`.
 enum AppliedAtBuild {
-    static func definitions(_ definitions: [Definition], in builder: ContainerBuilder) -> [Definition] {
+    static func definitions(_ written: [Definition], in builder: ContainerBuilder, index: SourceIndex, module: String) -> [Definition] {
+        // `_instanceof` first, as the build applies it: before profiles, parents and decorators.
+        let definitions = written.map { conditionalSettingsApplied(to: $0, index, module) ?? $0 }
         var groups = Groups(count: definitions.count)
         var holders: [String: [Int]] = [:]
         for (index, definition) in definitions.enumerated() {
@@ -58,6 +60,27 @@ enum AppliedAtBuild {
             }
         }
         return result + applied.definitions[next...]
+    }
+
+    /// `definition` with its `_instanceof` settings applied, when these sources decide which
+    /// apply: its type and each settings' type are declared here, and the type is, or lists
+    /// among the types it inherits, the settings' type — what the catalog the plugin writes
+    /// says the build (``TypeCatalog``'s conformances). `nil` leaves them to `build()`.
+    private static func conditionalSettingsApplied(to definition: Definition, _ index: SourceIndex, _ module: String) -> Definition? {
+        let list = definition.conditionalSettings
+        // A `resource:` gives them to the definitions it makes at build.
+        guard !list.isEmpty, definition.resource == nil else { return nil }
+        var result = definition
+        result.conditionalSettings = []
+        // Without a type of its own (a child) it takes none, as at build.
+        guard let typeName = definition.typeName else { return result }
+        guard !typeName.contains("${"), let type = index.type(named: typeName, module: module), let shape = type.shape else { return nil }
+        let inherited = Set(shape.inheritedTypes.compactMap { index.type(named: $0, module: nil)?.name })
+        for settings in list {
+            guard let named = index.type(named: settings.typeName, module: module) else { return nil }
+            if named.name == type.name || inherited.contains(named.name) { result = settings.applied(to: result) }
+        }
+        return result
     }
 
     /// Groups of definitions, joined by the names they relate by.

@@ -149,8 +149,8 @@ package struct ConfigCompiler {
         }
         compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
         let written = files.flatMap(\.definitions)
-        // Parents, decorators and alias definitions applied here, where the launch cannot change them.
-        let definitions = AppliedAtBuild.definitions(written, in: builder)
+        // `_instanceof`, parents, decorators and alias definitions applied here, where the launch cannot change them.
+        let definitions = AppliedAtBuild.definitions(written, in: builder, index: index, module: module)
         var byName: [String: Definition] = [:]
         for definition in written + definitions { if let name = definition.name { byName[name] = definition } }
         let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants, definitions: compiled.definitions)

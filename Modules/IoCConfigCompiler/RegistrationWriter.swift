@@ -218,7 +218,7 @@ package struct RegistrationWriter {
         if definition.parent != nil { throw unsupported("a parent", definition) }
         if definition.aliasTarget != nil { throw unsupported("an alias to another component", definition) }
         if definition.decorates != nil { throw unsupported("decorates", definition) }
-        if !definition.bindings.isEmpty { throw unsupported("bind", definition) }
+        if definition.bindings.contains(where: { $0.typeName != nil }) { throw unsupported("bind by type", definition) }
         if definition.resource != nil { throw unsupported("resource", definition) }
         if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
         if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
@@ -238,14 +238,16 @@ package struct RegistrationWriter {
         case .initializer(let requested):
             let (type, shape) = try declared(definition)
             let members = shape.callableInitializers
-            let (callable, arguments) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
+            let (callable, given) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
+            let arguments = bound(given, of: callable, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
                                      place: place, definition, &written), shape.typeName, shape)
         case .staticFactory(let requested):
             let (type, shape) = try declared(definition)
             let factories = shape.staticFactories
-            let (callable, arguments) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
+            let (callable, given) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
+            let arguments = bound(given, of: callable, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
             return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, place: place, definition, &written),
@@ -257,8 +259,9 @@ package struct RegistrationWriter {
                 throw unsupported("a factory component whose type is not declared in these sources", definition)
             }
             let methods = factoryShape.methods.filter { !$0.isStatic && $0.result != nil }
-            let (callable, arguments) = try chosen(methods.map(\.callable), requested: requested, kind: "factory method",
-                                                   type: shortName(factoryType.name), definition)
+            let (callable, given) = try chosen(methods.map(\.callable), requested: requested, kind: "factory method",
+                                               type: shortName(factoryType.name), definition)
+            let arguments = bound(given, of: callable, definition)
             guard let method = methods.first(where: { $0.callable.signature == callable.signature }), let product = method.result,
                   callable.parameters.count == method.callable.parameters.count else {
                 throw unsupported("a factory method whose parameters have default values", definition)
@@ -305,6 +308,20 @@ package struct RegistrationWriter {
                 return (callable, sources)
             }
         }
+    }
+
+    /// `given` with the source `bind` gives each parameter the definition leaves out, as
+    /// `build()` gives it (IoCConfig's `ArgumentBindings`): the first binding of the
+    /// parameter's label, or of any label. Bindings by type are left to `build()`.
+    private func bound(_ given: [Int: InjectionPoint], of callable: Callable, _ definition: Definition) -> [Int: InjectionPoint] {
+        let bindings = definition.bindings
+        guard !bindings.isEmpty else { return given }
+        var result = given
+        for (position, parameter) in callable.parameters.enumerated() where result[position] == nil {
+            guard let binding = bindings.first(where: { $0.parameter == nil || $0.parameter == parameter.label }) else { continue }
+            result[position] = InjectionPoint(label: parameter.label, source: binding.source, location: binding.location)
+        }
+        return result
     }
 
     /// The type checks of the arguments given to `callable`'s parameters.

@@ -497,20 +497,25 @@ struct ConfigCompilerLaunchValueTests {
         #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("addEnvironmentFunction"))
     }
 
-    @Test func compile_bindings_importIoCConfig_whichDefinesThem_parentsAndAliasesNeedNot() throws {
-        let (bound, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n"],
-                                     sources: weatherSources)
-        #expect(bound.diagnostics == [])
-        #expect(bound.code.contains("import IoCConfig\n"))
+    @Test func compile_bindParentsAndAliases_areCodeRegistrations_withoutIoCConfig() throws {
         for text in [
             "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  theFixture: '@fixture'\n",
             "services:\n  base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }\n  fixture: { parent: base }\n",
+            "services:\n  _defaults: { bind: { $path: /tmp/g } }\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n",
         ] {
             let (output, _) = try compile(["services.yaml": text], sources: weatherSources)
             #expect(output.diagnostics == [])
             #expect(!output.code.contains("import IoCConfig\n"), "\(text)")
             #expect(!output.code.contains("definition0"), "\(text)")
         }
+        // The service's own binding before `_defaults`', given where the binding is written.
+        let (bound, _) = try compile(["services.yaml": "services:\n  _defaults: { bind: { $path: /tmp/g } }\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n"],
+                                     sources: weatherSources)
+        #expect(bound.code.contains("make0(builder, \"fixture\", file0, 3, configText(\"/tmp/f\", file0, 3, "))
+        // A binding by type is the build's: the catalog says what a type is called.
+        let (typed, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { String $path: /tmp/f } }\n"],
+                                     sources: weatherSources)
+        #expect(typed.code.contains("// \"fixture\" (Fixture) uses bind by type: added as its definition"))
     }
 
     @Test func command_writesTheCodeOnlyWhenItChanges_andFailsOnErrors() throws {
