@@ -139,7 +139,7 @@ package struct RegistrationWriter {
     }
 
     /// `.configured { … }`: what a config file sets that no modifier states — `public: false`,
-    /// public aliases, deprecations, a tag given twice.
+    /// public aliases, deprecations, `autowire-candidate`, `<meta>`, qualifiers, a tag given twice.
     private func configuredSettings(_ definition: Definition, tagsGivenTwice: Bool, _ written: inout Written) -> String? {
         var settings: [String] = []
         if !definition.isPublic { settings.append("$0.isPublic = false") }
@@ -149,7 +149,15 @@ package struct RegistrationWriter {
             let entries = definition.deprecatedAliases.keys.sorted().map { "\(quoted($0)): \(quoted(definition.deprecatedAliases[$0] ?? ""))" }
             settings.append("$0.deprecatedAliases = [\(entries.joined(separator: ", "))]")
         }
-        if definition.deprecation != nil || !definition.deprecatedAliases.isEmpty { written.usesConfigSettings = true }
+        if !definition.isAutowireCandidate { settings.append("$0.isAutowireCandidate = false") }
+        if !definition.metadata.isEmpty {
+            let entries = definition.metadata.keys.sorted().map { "\(quoted($0)): \(quoted(definition.metadata[$0] ?? ""))" }
+            settings.append("$0.metadata = [\(entries.joined(separator: ", "))]")
+        }
+        if !definition.qualifiers.isEmpty { settings.append("$0.qualifiers = [\(definition.qualifiers.map(quoted).joined(separator: ", "))]") }
+        if definition.deprecation != nil || !definition.deprecatedAliases.isEmpty || !definition.metadata.isEmpty || !definition.qualifiers.isEmpty {
+            written.usesConfigSettings = true
+        }
         if tagsGivenTwice {
             let values = ConfigValueWriter(fileConstants: fileConstants)
             let entries = definition.tagEntries.map { entry in
@@ -223,8 +231,6 @@ package struct RegistrationWriter {
         if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
         if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
         if !definition.autowires { throw unsupported("autowire: false", definition) }
-        if !definition.isAutowireCandidate { throw unsupported("autowire-candidate", definition) }
-        if !definition.metadata.isEmpty { throw unsupported("meta", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
         if definition.stated.contains(.appendsArguments) { throw unsupported("arguments by index", definition) }
     }

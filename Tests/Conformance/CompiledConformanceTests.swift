@@ -115,8 +115,8 @@ struct CompiledFeatureTests {
         let added = builder.definitions.filter { !$0.isBound }
         // Parents, aliases, decorators, `bind` and `_instanceof` are applied at build and
         // registered in code; what needs the catalog is added: the bean file's
-        // `autowire-candidate`, `<meta>` and `autowire="byName"`, the services.yaml's `resource:`.
-        let expected = assembly == .xml ? [#""clock" (Clock)"#, #""greeter" (PlainGreeter)"#] : [#""ConformanceTests\Shop\""#]
+        // `autowire="byName"`, the services.yaml's `resource:`.
+        let expected = assembly == .xml ? [#""greeter" (PlainGreeter)"#] : [#""ConformanceTests\Shop\""#]
         #expect(added.map(\.label) == expected)
         for definition in added {
             let original = try #require(loaded.first { $0.name == definition.name && $0.label == definition.label }, "\(definition.label)")

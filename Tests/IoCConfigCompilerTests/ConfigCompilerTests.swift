@@ -497,6 +497,17 @@ struct ConfigCompilerLaunchValueTests {
         #expect(!without.code.contains("import IoCConfig\n") && !without.code.contains("addEnvironmentFunction"))
     }
 
+    @Test func compile_qualifiersMetaAndAutowireCandidate_areSetOnTheRegistration() throws {
+        let (output, _) = try compile(["beans.xml": """
+            <beans><bean id="fixture" class="Fixture" autowire-candidate="false"><constructor-arg name="path" value="/tmp/f"/>\
+            <qualifier value="main"/><meta key="owner" value="platform"/></bean></beans>
+            """], config: "beans.xml", sources: weatherSources)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(!output.code.contains("definition0"))
+        #expect(output.code.contains("import IoCConfig\n"))
+        #expect(output.code.contains(#".configured { $0.isAutowireCandidate = false; $0.metadata = ["owner": "platform"]; $0.qualifiers = ["main"] }"#))
+    }
+
     @Test func compile_bindParentsAndAliases_areCodeRegistrations_withoutIoCConfig() throws {
         for text in [
             "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  theFixture: '@fixture'\n",
