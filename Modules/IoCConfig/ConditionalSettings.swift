@@ -66,16 +66,27 @@ enum ConditionalSettingsList: DefinitionSetting {
     static func apply(_ context: inout PreparationContext, _ input: [Definition]) -> [Definition] {
         guard context.hasCatalog else { return input }
         return input.map { definition in
-            let list = definition.conditionalSettings
-            guard !list.isEmpty else { return definition }
-            var result = definition
-            result.conditionalSettings = []
-            guard let typeName = definition.typeName else { return result }
-            for settings in list where context.type(typeName, isOrConformsTo: settings.typeName) {
-                result = settings.applied(to: result)
-            }
-            return result
+            definition.applyingConditionalSettings { context.type($0, isOrConformsTo: $1) } ?? definition
         }
+    }
+}
+
+extension Definition {
+    /// The definition with the conditional settings whose type `isOrConformsTo` says its type
+    /// is, or conforms to, applied, and none left; one without a type of its own (a child)
+    /// takes none. `nil` when it has none, or when `isOrConformsTo` cannot tell for one (the
+    /// config compiler, which knows only the target's sources).
+    package func applyingConditionalSettings(_ isOrConformsTo: (_ typeName: String, _ other: String) -> Bool?) -> Definition? {
+        let list = conditionalSettings
+        guard !list.isEmpty else { return nil }
+        var result = self
+        result.conditionalSettings = []
+        guard let typeName else { return result }
+        for settings in list {
+            guard let applies = isOrConformsTo(typeName, settings.typeName) else { return nil }
+            if applies { result = settings.applied(to: result) }
+        }
+        return result
     }
 }
 

@@ -221,6 +221,8 @@ struct Inheritance {
     static func merge(child: Definition, parent: Definition) throws(IoCError) -> Definition {
         var result = child
         result.parent = nil
+        // Merged, its arguments are whole: how its file placed them against the parent's is spent.
+        result.stated.remove(.appendsArguments)
         if child.type == nil && child.typeName == nil {
             result.type = parent.type
             result.typeName = parent.typeName

@@ -19,13 +19,7 @@ package enum PassesAtBuild {
         var result = Decorators.apply(&context, definitions)
         result = AliasDefinitions.place(&context, result)
         var inheritance = Inheritance()
-        let hadParents = Set(result.indices.filter { result[$0].parent != nil }.map { result[$0].location })
         result = inheritance.merge(result, keepingAbstract: false, &context)
-        // A merged child's arguments are whole: how its file placed them against its parent's
-        // no longer matters.
-        for index in result.indices where hadParents.contains(result[index].location) {
-            result[index].stated.remove(.appendsArguments)
-        }
         return (result, context.problems)
     }
 

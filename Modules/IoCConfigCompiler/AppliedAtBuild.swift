@@ -65,22 +65,15 @@ enum AppliedAtBuild {
     /// `definition` with its `_instanceof` settings applied, when these sources decide which
     /// apply: its type and each settings' type are declared here, and the type is, or lists
     /// among the types it inherits, the settings' type — what the catalog the plugin writes
-    /// says the build (``TypeCatalog``'s conformances). `nil` leaves them to `build()`.
+    /// says at build (its conformances). `nil` leaves them to `build()`.
     private static func conditionalSettingsApplied(to definition: Definition, _ index: SourceIndex, _ module: String) -> Definition? {
-        let list = definition.conditionalSettings
         // A `resource:` gives them to the definitions it makes at build.
-        guard !list.isEmpty, definition.resource == nil else { return nil }
-        var result = definition
-        result.conditionalSettings = []
-        // Without a type of its own (a child) it takes none, as at build.
-        guard let typeName = definition.typeName else { return result }
-        guard !typeName.contains("${"), let type = index.type(named: typeName, module: module), let shape = type.shape else { return nil }
-        let inherited = Set(shape.inheritedTypes.compactMap { index.type(named: $0, module: nil)?.name })
-        for settings in list {
-            guard let named = index.type(named: settings.typeName, module: module) else { return nil }
-            if named.name == type.name || inherited.contains(named.name) { result = settings.applied(to: result) }
+        guard definition.resource == nil else { return nil }
+        return definition.applyingConditionalSettings { typeName, other in
+            guard !typeName.contains("${"), let type = index.type(named: typeName, module: module), let shape = type.shape,
+                  let named = index.type(named: other, module: module) else { return nil }
+            return named.name == type.name || shape.inheritedTypes.contains { index.type(named: $0, module: nil)?.name == named.name }
         }
-        return result
     }
 
     /// Groups of definitions, joined by the names they relate by.

@@ -79,7 +79,7 @@ final class DefinitionWriter {
         if !definition.methodCalls.isEmpty { lines.append("d.methodCalls = [\(try definition.methodCalls.map(call).joined(separator: ", "))]") }
         if !definition.hooks.isEmpty { lines.append("d.hooks = [\(try definition.hooks.map(hook).joined(separator: ", "))]") }
         if !definition.aliases.isEmpty { lines.append("d.aliases = \(strings(definition.aliases))") }
-        if !definition.tagEntries.isEmpty { lines.append("d.tagEntries = [\(definition.tagEntries.map(tagEntry).joined(separator: ", "))]") }
+        if !definition.tagEntries.isEmpty { lines.append("d.tagEntries = [\(definition.tagEntries.map(values.tagEntry).joined(separator: ", "))]") }
         if !definition.exposedAs.isEmpty {
             let exposures = try definition.exposedAs.map { exposure throws(Unwritable) in
                 guard let name = exposure.typeName else { throw Unwritable(what: "a type exposed in code") }
@@ -108,7 +108,7 @@ final class DefinitionWriter {
         }
         if !definition.deprecatedAliases.isEmpty {
             usesConfigSettings = true
-            lines.append("d.deprecatedAliases = \(dictionary(definition.deprecatedAliases))")
+            lines.append("d.deprecatedAliases = \(ConfigValueWriter.texts(definition.deprecatedAliases))")
         }
         if !definition.publicAliases.isEmpty { lines.append("d.publicAliases = \(strings(definition.publicAliases))") }
         if !definition.autowires { lines.append("d.autowires = false") }
@@ -129,7 +129,7 @@ final class DefinitionWriter {
         if !definition.isAutowireCandidate { lines.append("d.isAutowireCandidate = false") }
         if !definition.metadata.isEmpty {
             usesConfigSettings = true
-            lines.append("d.metadata = \(dictionary(definition.metadata))")
+            lines.append("d.metadata = \(ConfigValueWriter.texts(definition.metadata))")
         }
         if !definition.qualifiers.isEmpty {
             usesConfigSettings = true
@@ -192,10 +192,6 @@ final class DefinitionWriter {
                                                    .decorator: "decorator", .dispose: "dispose"]
         guard let kind = kinds[hook.kind] else { throw Unwritable(what: "a \(hook.kind) hook") }
         return "IoCCore.LifecycleHook(kind: .\(kind), method: \(quoted(hook.name)), isOptional: \(hook.isOptional))"
-    }
-
-    private func tagEntry(_ entry: TagEntry) -> String {
-        entry.attributes.isEmpty ? "IoCCore.TagEntry(\(quoted(entry.name)))" : "IoCCore.TagEntry(\(quoted(entry.name)), \(values.dictionary(entry.attributes)))"
     }
 
     private func binding(_ binding: ArgumentBinding) throws(Unwritable) -> String {
@@ -264,9 +260,6 @@ final class DefinitionWriter {
 
     private func strings(_ list: [String]) -> String { "[\(list.map(quoted).joined(separator: ", "))] as [String]" }
 
-    private func dictionary(_ entries: [String: String]) -> String {
-        entries.isEmpty ? "[:]" : "[" + entries.keys.sorted().map { "\(quoted($0)): \(quoted(entries[$0] ?? ""))" }.joined(separator: ", ") + "]"
-    }
 
     /// `.singleton`, `.custom("request")`.
     static func scope(_ scope: Scope) -> String {

@@ -145,25 +145,16 @@ package struct RegistrationWriter {
         if !definition.isPublic { settings.append("$0.isPublic = false") }
         if !definition.publicAliases.isEmpty { settings.append("$0.publicAliases = [\(definition.publicAliases.map(quoted).joined(separator: ", "))]") }
         if let deprecation = definition.deprecation { settings.append("$0.deprecation = \(quoted(deprecation))") }
-        if !definition.deprecatedAliases.isEmpty {
-            let entries = definition.deprecatedAliases.keys.sorted().map { "\(quoted($0)): \(quoted(definition.deprecatedAliases[$0] ?? ""))" }
-            settings.append("$0.deprecatedAliases = [\(entries.joined(separator: ", "))]")
-        }
+        if !definition.deprecatedAliases.isEmpty { settings.append("$0.deprecatedAliases = \(ConfigValueWriter.texts(definition.deprecatedAliases))") }
         if !definition.isAutowireCandidate { settings.append("$0.isAutowireCandidate = false") }
-        if !definition.metadata.isEmpty {
-            let entries = definition.metadata.keys.sorted().map { "\(quoted($0)): \(quoted(definition.metadata[$0] ?? ""))" }
-            settings.append("$0.metadata = [\(entries.joined(separator: ", "))]")
-        }
+        if !definition.metadata.isEmpty { settings.append("$0.metadata = \(ConfigValueWriter.texts(definition.metadata))") }
         if !definition.qualifiers.isEmpty { settings.append("$0.qualifiers = [\(definition.qualifiers.map(quoted).joined(separator: ", "))]") }
         if definition.deprecation != nil || !definition.deprecatedAliases.isEmpty || !definition.metadata.isEmpty || !definition.qualifiers.isEmpty {
             written.usesConfigSettings = true
         }
         if tagsGivenTwice {
             let values = ConfigValueWriter(fileConstants: fileConstants)
-            let entries = definition.tagEntries.map { entry in
-                entry.attributes.isEmpty ? "IoCCore.TagEntry(\(quoted(entry.name)))" : "IoCCore.TagEntry(\(quoted(entry.name)), \(values.dictionary(entry.attributes)))"
-            }
-            settings.append("$0.tagEntries = [\(entries.joined(separator: ", "))]")
+            settings.append("$0.tagEntries = [\(definition.tagEntries.map(values.tagEntry).joined(separator: ", "))]")
         }
         guard !settings.isEmpty else { return nil }
         written.usesGeneratedInterface = true
@@ -232,7 +223,6 @@ package struct RegistrationWriter {
         if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
         if !definition.autowires { throw unsupported("autowire: false", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
-        if definition.stated.contains(.appendsArguments) { throw unsupported("arguments by index", definition) }
     }
 
     // MARK: Construction
@@ -487,6 +477,16 @@ struct ConfigValueWriter {
     func dictionary(_ entries: [String: ConfigValue]) -> String {
         let written = entries.keys.sorted().compactMap { key in entries[key].map { "\(quoted(key)): \(value($0))" } }
         return written.isEmpty ? "[:]" : "[\(written.joined(separator: ", "))]"
+    }
+
+    /// `IoCCore.TagEntry("mail", ["transport": …])`.
+    func tagEntry(_ entry: TagEntry) -> String {
+        entry.attributes.isEmpty ? "IoCCore.TagEntry(\(quoted(entry.name)))" : "IoCCore.TagEntry(\(quoted(entry.name)), \(dictionary(entry.attributes)))"
+    }
+
+    /// `["key": "text", …]` in key order, `[:]` when empty.
+    static func texts(_ entries: [String: String]) -> String {
+        entries.isEmpty ? "[:]" : "[" + entries.keys.sorted().map { "\(quoted($0)): \(quoted(entries[$0] ?? ""))" }.joined(separator: ", ") + "]"
     }
 
     func location(_ location: ConfigLocation) -> String {

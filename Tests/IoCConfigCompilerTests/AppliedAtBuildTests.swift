@@ -1,0 +1,107 @@
+import Foundation
+import IoCConfigCompiler
+import Testing
+
+/// What the plugin applies at build, as `build()` applies it, so that each component is one code
+/// registration (docs/Configuration.md, "Applied at build"); and what it leaves to `build()`.
+@Suite("Config compiler: settings applied at build")
+struct AppliedAtBuildTests {
+    @Test func compile_aDecorator_isAppliedAtBuild_anotherModulesType_isAddedAsItsDefinition() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+              wrapped: { class: Fixture, decorates: fixture, arguments: { path: /tmp/g }, tags: [{ name: kept, priority: 2 }] }
+              url: { class: NSURL, constructor: 'URL(string:)', arguments: ['http://example.com'] }
+            """], sources: weatherSources, external: ["NSURL"])
+        #expect(output.diagnostics == [])
+        #expect(!output.code.contains("unavailable"))
+        #expect(output.code.contains("@_spi(GeneratedConfig) import IoCCore"))
+        #expect(output.code.contains("""
+                    let catalog = catalog()
+                    if let added = builder.catalog { catalog.add(contentsOf: added) }
+                    builder.catalog = catalog
+            """))
+        // The decorator takes the decorated component's name, which is renamed "<decorator>.inner",
+        // as the build does: two code registrations.
+        #expect(output.code.contains("""
+                    make0(builder, "wrapped.inner", file0, 2, configText("/tmp/f", file0, 2, 49))
+            """))
+        #expect(output.code.contains("""
+                    builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).alias("fixture").scope(.singleton)\
+            .tagged("kept", attributes: ["priority": h1])
+            """))
+        #expect(output.code.contains("""
+                    // "url" (NSURL) uses a type not declared in these sources: added as its definition, bound at build() against the catalog.
+                    builder.add(definition0())
+            """))
+        let file = "IoCCore.ConfigLocation(file: file0, line: 4, column: 3)"
+        #expect(output.code.contains("""
+                private static func definition0() -> IoCCore.Definition {
+                    var d = IoCCore.Definition(name: "url", typeName: "NSURL", construction: .staticFactory("URL(string:)", arguments: \
+            [IoCCore.InjectionPoint(label: nil, source: .config(IoCCore.ConfigValue(.string("http://example.com"), at: IoCCore.ConfigLocation(file: file0, line: 4, column: 65))), \
+            location: IoCCore.ConfigLocation(file: file0, line: 4, column: 65))]), location: \(file))
+            """))
+    }
+
+    @Test func compile_parentsAliasesAndDeprecations_areAppliedAtBuild_asCodeRegistrations() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }
+              fixture: { parent: base, public: false, tags: [one, one], deprecated: { package: app, version: '1.0', message: 'use the other' } }
+              theFixture: { alias: fixture, public: true }
+            """], sources: weatherSources)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(!output.code.contains("definition0") && !output.code.contains("unavailable"))
+        #expect(output.code.contains("import IoCConfig\n") && output.code.contains("@_spi(GeneratedConfig) import IoCCore"))
+        #expect(output.code.contains("""
+            .named(name).alias("theFixture").scope(.singleton).configured { $0.isPublic = false; $0.publicAliases = ["theFixture"]; \
+            $0.deprecation = "use the other (since app 1.0)"; $0.tagEntries = [IoCCore.TagEntry("one"), IoCCore.TagEntry("one")] }
+            """))
+    }
+
+    @Test func compile_aParentAProfileChooses_isLeftToTheBuild() throws {
+        // Which child the parent serves is the launch's to say: both stay definitions.
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }
+            when@test:
+              services:
+                fixture: { parent: base }
+            """], sources: weatherSources)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(output.code.contains("// \"base\" (Fixture) is a template for its children: added as its definition"))
+        #expect(output.code.contains("// \"fixture\" uses a parent: added as its definition"))
+    }
+
+    @Test func compile_qualifiersMetaAndAutowireCandidate_areSetOnTheRegistration() throws {
+        let (output, _) = try compile(["beans.xml": """
+            <beans><bean id="fixture" class="Fixture" autowire-candidate="false"><constructor-arg name="path" value="/tmp/f"/>\
+            <qualifier value="main"/><meta key="owner" value="platform"/></bean></beans>
+            """], config: "beans.xml", sources: weatherSources)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(!output.code.contains("definition0"))
+        #expect(output.code.contains("import IoCConfig\n"))
+        #expect(output.code.contains(#".configured { $0.isAutowireCandidate = false; $0.metadata = ["owner": "platform"]; $0.qualifiers = ["main"] }"#))
+    }
+
+    @Test func compile_bindParentsAndAliases_areCodeRegistrations_withoutIoCConfig() throws {
+        for text in [
+            "services:\n  fixture: { class: Fixture, arguments: { path: /tmp/f } }\n  theFixture: '@fixture'\n",
+            "services:\n  base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }\n  fixture: { parent: base }\n",
+            "services:\n  _defaults: { bind: { $path: /tmp/g } }\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n",
+        ] {
+            let (output, _) = try compile(["services.yaml": text], sources: weatherSources)
+            #expect(output.diagnostics == [])
+            #expect(!output.code.contains("import IoCConfig\n"), "\(text)")
+            #expect(!output.code.contains("definition0"), "\(text)")
+        }
+        // The service's own binding before `_defaults`', given where the binding is written.
+        let (bound, _) = try compile(["services.yaml": "services:\n  _defaults: { bind: { $path: /tmp/g } }\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n"],
+                                     sources: weatherSources)
+        #expect(bound.code.contains("make0(builder, \"fixture\", file0, 3, configText(\"/tmp/f\", file0, 3, "))
+        // A binding by type is the build's: the catalog says what a type is called.
+        let (typed, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { String $path: /tmp/f } }\n"],
+                                     sources: weatherSources)
+        #expect(typed.code.contains("// \"fixture\" (Fixture) uses bind by type: added as its definition"))
+    }
+}
