@@ -134,17 +134,19 @@ struct SymfonyTagTests {
         init(byKey: [String: any Reporter]) { self.byKey = byKey }
     }
     final class Counted: Reporter, @unchecked Sendable {
-        static let made = Counter()
         let id: String
-        init(id: String) { self.id = id; Counted.made.increment() }
+        init(id: String, counter: Counter) { self.id = id; counter.increment() }
     }
+    /// One per test: Swift Testing runs this suite's tests in parallel, and a shared
+    /// counter would count another test's instances.
+    private let made = Counter()
 
     private func container(_ yaml: String) throws -> Container {
         try build(yaml) { catalog in
             catalog.add(Router.self) { $0.initializer("init(handlers:)") { (handlers: ServiceLocator<any Reporter>) in Router(handlers: handlers) } }
             catalog.add(Index.self) { $0.initializer("init(byKey:)") { (byKey: [String: any Reporter]) in Index(byKey: byKey) } }
             catalog.add(Counted.self) { counted in
-                counted.initializer("init(id:)") { (id: String) in Counted(id: id) }
+                counted.initializer("init(id:)") { [made] (id: String) in Counted(id: id, counter: made) }
                 counted.conforms(to: (any Reporter).self) { $0 }
             }
         }
@@ -161,11 +163,11 @@ struct SymfonyTagTests {
               mapped: { class: Router, arguments: [!service_locator { x: '@csv' }] }
               index: { class: Index, arguments: [!tagged_iterator { tag: exporter, index_by: format }] }
             """)
-        let before = Counted.made.count
+        let before = made.count
         let router = try built.resolve(Router.self, name: "byFormat")
-        #expect(Counted.made.count == before, "injecting a locator builds nothing")
+        #expect(made.count == before, "injecting a locator builds nothing")
         #expect(router.handlers.keys == ["csv", "pdf"] && router.handlers.has("pdf"))
-        #expect(try router.handlers.get("csv").id == "csv" && Counted.made.count == before + 1)
+        #expect(try router.handlers.get("csv").id == "csv" && made.count == before + 1)
         #expect(try built.resolve(Router.self, name: "byName").handlers.keys == ["csv", "pdf"])
         #expect(try built.resolve(Router.self, name: "listed").handlers.keys == ["pdf"])
         #expect(try built.resolve(Router.self, name: "mapped").handlers.get("x").id == "csv")
