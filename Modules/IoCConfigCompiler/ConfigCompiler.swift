@@ -153,7 +153,8 @@ package struct ConfigCompiler {
         let definitions = AppliedAtBuild.definitions(written, in: builder, index: index, module: module)
         var byName: [String: Definition] = [:]
         for definition in written + definitions { if let name = definition.name { byName[name] = definition } }
-        let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants, definitions: compiled.definitions)
+        let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants,
+                                        definitions: compiled.definitions, inners: compiled.inners)
         var seenAccessors: [String: String] = [:]
         for definition in written {
             guard let accessor = writer.accessor(for: definition) else { continue }
@@ -196,6 +197,10 @@ package struct ConfigCompiler {
                 }
             }
         }
+        // The inner registrations' checks and interfaces, once every outer one has kept or dropped them.
+        for check in compiled.inners.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
+        compiled.registrationsUseGeneratedInterface = compiled.registrationsUseGeneratedInterface || compiled.inners.usesGeneratedInterface
+        compiled.usesConfigSettings = compiled.usesConfigSettings || compiled.inners.usesConfigSettings
         return compiled
     }
 
@@ -290,6 +295,8 @@ struct CompiledRegistrations {
 
     /// The functions making the definitions `register(in:)` adds.
     var definitions = DefinitionWriter(fileConstants: [:])
+    /// The functions registering the inner definitions of the code registrations.
+    let inners = InnerRegistrations()
 
     var statements: [Statement] = []
     /// The typed accessors of the named components: property, type, component name, place.

@@ -10,7 +10,8 @@ import IoCDeclarations
 /// or parsed at launch.
 ///
 /// Each definition is a function (`definition0()`…) of plain statements with their types
-/// written, cheap for the type checker; an inner definition is a function of its own.
+/// written, cheap for the type checker; an inner definition is a function of its own (one a
+/// code registration holds is a code registration of its own: ``InnerRegistrations``).
 final class DefinitionWriter {
     /// A config file's path → the constant the generated code names it by.
     let fileConstants: [String: String]

@@ -298,6 +298,7 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         lines.append("    }")
         lines += tables
         lines += shapeLines
+        lines += registrations.inners.lines(fileConstants: registrations.fileConstants)
         lines += registrations.definitions.lines
         lines += [
             "",

@@ -20,8 +20,10 @@ package struct RegistrationWriter {
     let byName: [String: Definition]
     /// A config file's path → the constant the generated code names it by.
     let fileConstants: [String: String]
-    /// Writes the inner definitions a source holds (and the definitions added whole).
+    /// Writes the definitions added whole, and an inner definition the compiled form cannot call directly.
     let definitions: DefinitionWriter
+    /// The inner definitions written as code registrations.
+    let inners: InnerRegistrations
 
     /// One registration: its code (`builder.register(...)` and its modifiers), and the
     /// statements that make the Swift compiler check that each component a reference names
@@ -74,11 +76,15 @@ package struct RegistrationWriter {
     }
 
     func lines(for definition: Definition) -> Result<Written, Unsupported> {
+        // A registration that fails takes back the inner ones it wrote.
+        let inner = inners.count
         do {
             return .success(try write(definition))
         } catch let unsupported as Unsupported {
+            inners.truncate(to: inner)
             return .failure(unsupported)
         } catch {
+            inners.truncate(to: inner)
             return .failure(Unsupported(reason: "\(error)", location: definition.location))
         }
     }
@@ -436,6 +442,8 @@ package struct RegistrationWriter {
         case .provider(let inner): return ".provider(\(try self.source(inner, definition)))"
         case .nilValue: return ".nilValue"
         case .inner(let inner):
+            // A code registration of its own, else the definition bound at `build()`.
+            if case .success(let written) = lines(for: inner) { return inners.add(written, name: inner.name, at: inner.location) }
             do {
                 return ".inner(\(try definitions.function(making: inner)))"
             } catch {

@@ -131,8 +131,17 @@ struct CompiledFeatureTests {
         assembly.register(in: compiled)
         let loaded = try assembly.loaded()
         let graph = try compiled.build().canonicalDescription
-        #expect(graph == (try loaded.build().canonicalDescription))
-        #expect(graph.contains("mailer"))
+        #expect(Self.leavingSwiftDefaults(graph) == Self.leavingSwiftDefaults(try loaded.build().canonicalDescription))
+        #expect(graph.contains("mailer") && graph.contains("inner {component - ConformanceTests.Clock"))
+    }
+
+    /// `description` without the arguments given by a Swift default (`arg 0: String <- default`):
+    /// the inner `Clock`'s `init(zone: String = "UTC")` is called by a code registration as
+    /// `Clock()`, which leaves the default to Swift, and bound by the catalog with the default as
+    /// an argument. The same value (`features_compiled_resolveAsWritten` reads it); an argument
+    /// config gives is still compared.
+    static func leavingSwiftDefaults(_ description: String) -> String {
+        description.replacing(/;\s+arg \d+: [^;{}]+ <- default/, with: "")
     }
 
     @Test func features_compiled_resolveAsWritten() throws {
@@ -156,8 +165,11 @@ struct CompiledFeatureTests {
     @Test func features_compiled_readTheBeanFilesPropertyFile() throws {
         let builder = ContainerBuilder()
         CompiledFeaturesXML.register(in: builder)
-        let mailer = try builder.build().resolve(Mailer.self, name: "mail")
+        let container = try builder.build()
+        let mailer = try container.resolve(Mailer.self, name: "mail")
         #expect(mailer.port == 2525 && mailer.signature == "--" && mailer.started)
+        // The inner bean, a code registration of its own.
+        #expect(try container.resolve(Audit.self, name: "audit").clock.zone == "UTC")
     }
 
     @Test func parameterWithoutValue_isReportedAsTheFileWritesIt() throws {

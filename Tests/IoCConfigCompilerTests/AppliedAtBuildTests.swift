@@ -104,4 +104,32 @@ struct AppliedAtBuildTests {
                                      sources: weatherSources)
         #expect(typed.code.contains("// \"fixture\" (Fixture) uses bind by type: added as its definition"))
     }
+
+    @Test func compile_innerDefinitions_areCodeRegistrationsOfTheirOwn_keptInTheOuterBuilder() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              report:
+                class: ReportService
+                arguments: { client: !service { class: FreeWeatherClient, arguments: [!service { class: Fixture, arguments: { path: /tmp/f } }] } }
+              url: { class: NSURL, constructor: 'URL(string:)', arguments: [!service { class: Fixture, arguments: { path: /tmp/g } }] }
+            """], sources: weatherSources, external: ["NSURL"])
+        #expect(output.diagnostics == [])
+        #expect(output.code.contains("make0(builder, \"report\", file0, 2, inner1(builder))"))
+        // Each registers in a builder of its own, whose code the outer builder keeps; the inner
+        // one of an inner one, in the builder of the one it is in.
+        #expect(output.code.contains("""
+                private static func inner1(_ outer: IoCCore.ContainerBuilder) -> IoCCore.InjectionSource {
+                    let builder = IoCCore.ContainerBuilder()
+                    let file = file0, line = 4
+                    let h0: IoCCore.InjectionSource = inner0(builder)
+            """))
+        #expect(output.code.contains("""
+                    let registration = builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).scope(.prototype)
+            #sourceLocation()
+                    return .inner(outer.keepingCode(of: registration.component))
+            """))
+        // An outer one added as its definition takes its inner ones back: they are its definition's.
+        #expect(!output.code.contains("inner2"))
+        #expect(output.code.contains("source: .inner(definition1())"))
+    }
 }
