@@ -11,9 +11,13 @@ import IoCCore
 /// it relates by is one definition's, and no member names what the files do not define (a
 /// component the app registers in code). Other groups are left as written, for `build()`.
 enum AppliedAtBuild {
-    static func definitions(_ written: [Definition], in builder: ContainerBuilder, index: SourceIndex, module: String) -> [Definition] {
-        // `_instanceof` first, as the build applies it: before profiles, parents and decorators.
-        let definitions = written.map { conditionalSettingsApplied(to: $0, index, module) ?? $0 }
+    /// - Parameter catalogued: The qualified names of the types the generated catalog holds, in
+    ///   its order: what a `resource:` selects from at build.
+    static func definitions(_ written: [Definition], in builder: ContainerBuilder, index: SourceIndex, module: String,
+                            catalogued: [String]) -> [Definition] {
+        // Resources, then `_instanceof`, as the build applies them: before profiles, parents and decorators.
+        let (expanded, made) = resourcesExpanded(written, catalogued: catalogued, module: module, absent: builder.absentNames)
+        let definitions = expanded.map { conditionalSettingsApplied(to: $0, index, module) ?? $0 }
         var groups = Groups(count: definitions.count)
         var holders: [String: [Int]] = [:]
         for (index, definition) in definitions.enumerated() {
@@ -35,7 +39,8 @@ enum AppliedAtBuild {
         for index in related {
             let definition = definitions[index]
             let names = [definition.name].compactMap { $0 } + definition.aliases
-            if !PassesAtBuild.isApplicableAtBuild(definition) || names.contains(where: { holders[$0, default: []].count > 1 }) {
+            // A resource's components share its place, by which the results go back in order.
+            if !PassesAtBuild.isApplicableAtBuild(definition) || made.contains(index) || names.contains(where: { holders[$0, default: []].count > 1 }) {
                 leftToBuild.insert(index)
             }
         }
@@ -60,6 +65,45 @@ enum AppliedAtBuild {
             }
         }
         return result + applied.definitions[next...]
+    }
+
+    /// `definitions` with each `resource:` replaced by the components it makes at build
+    /// (IoCConfig's `CatalogResource` pass): one per type of `catalogued` under its prefix, in the
+    /// catalog's order, named as the resource says, unless a definition of the files, a component
+    /// the app says it registers, or an earlier resource has that name. The indexes of the
+    /// components made. When a resource's prefixes have a placeholder, or it selects types of
+    /// other modules (which the app catalogs by hand), every resource is left to `build()`: an
+    /// earlier one takes a name before a later one.
+    private static func resourcesExpanded(_ definitions: [Definition], catalogued: [String], module: String,
+                                          absent: Set<String>) -> ([Definition], made: Set<Int>) {
+        let resources = definitions.compactMap(\.resource)
+        guard !resources.isEmpty, resources.allSatisfy({ resource in
+            resource.namePrefix.hasPrefix(module + ".")
+                && ![resource.namePrefix, resource.idPrefix].contains { $0.contains("${") || $0.contains("%") }
+        }) else { return (definitions, []) }
+        let defined = Set(definitions.compactMap { $0.resource == nil ? $0.name : nil }).union(absent)
+        var result: [Definition] = []
+        var made: Set<Int> = []
+        var generated: Set<String> = []
+        for definition in definitions {
+            guard let resource = definition.resource else {
+                result.append(definition)
+                continue
+            }
+            for name in catalogued where name.hasPrefix(resource.namePrefix) {
+                let rest = String(name.dropFirst(resource.namePrefix.count))
+                let id = resource.idPrefix + rest.replacingOccurrences(of: ".", with: resource.idSeparator)
+                guard !rest.isEmpty, !resource.excludes(rest), !defined.contains(id), generated.insert(id).inserted else { continue }
+                var component = definition
+                component.resource = nil
+                component.name = id
+                component.typeName = name
+                if !component.stated.contains(.primary) { component.isPrimary = true }
+                made.insert(result.count)
+                result.append(component)
+            }
+        }
+        return (result, made)
     }
 
     /// `definition` with its `_instanceof` settings applied, when these sources decide which

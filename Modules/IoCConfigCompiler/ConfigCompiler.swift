@@ -125,7 +125,8 @@ package struct ConfigCompiler {
                 entries.append(CatalogEntryWriter(type: type, shape: shape, location: definition.location, methods: names.methods, index: index))
             }
         }
-        let registrations = compiledRegistrations(files, index, builder)
+        let catalogued = entries.map { "\(module).\($0.type.name)" }
+        let registrations = compiledRegistrations(files, index, builder, catalogued: catalogued)
         let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)
         // The declaration once: for 10,000 services it is most of the generator's time.
@@ -135,7 +136,8 @@ package struct ConfigCompiler {
     }
 
     /// Each file's registrations as code, or the first thing the compiled form cannot express.
-    private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex, _ builder: ContainerBuilder) -> CompiledRegistrations {
+    private func compiledRegistrations(_ files: [LoadedFile], _ index: SourceIndex, _ builder: ContainerBuilder,
+                                       catalogued: [String]) -> CompiledRegistrations {
         var compiled = CompiledRegistrations()
         // The files read (a file's imports too), which the definitions' locations name.
         for path in files.flatMap({ [$0.path] + $0.read }) where compiled.fileConstants[path] == nil {
@@ -149,8 +151,8 @@ package struct ConfigCompiler {
         }
         compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
         let written = files.flatMap(\.definitions)
-        // `_instanceof`, parents, decorators and alias definitions applied here, where the launch cannot change them.
-        let definitions = AppliedAtBuild.definitions(written, in: builder, index: index, module: module)
+        // Resources, `_instanceof`, parents, decorators and alias definitions applied here, where the launch cannot change them.
+        let definitions = AppliedAtBuild.definitions(written, in: builder, index: index, module: module, catalogued: catalogued)
         var byName: [String: Definition] = [:]
         for definition in written + definitions { if let name = definition.name { byName[name] = definition } }
         let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants,

@@ -132,4 +132,40 @@ struct AppliedAtBuildTests {
         #expect(!output.code.contains("inner2"))
         #expect(output.code.contains("source: .inner(definition1())"))
     }
+
+    @Test func compile_aResource_makesItsComponentsAtBuild_asTheBuildMakesThem() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              _defaults: { bind: { $path: /tmp/db } }
+              App\\Storage\\:
+                resource: '../Storage/*'
+              App\\Storage\\Connection: { class: Storage.Connection, lazy: true }
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+        // One component per type under the prefix, named as the resource says, primary, with
+        // the `_defaults` binding; the one the file defines is left as it is.
+        let register = output.code.components(separatedBy: "\n").filter { $0.hasPrefix("        make") }
+        #expect(register == [
+            #"        make0(builder, "App\\Storage\\Database", file0, 3, configText("/tmp/db", file0, 2, 31))"#,
+            #"        make1(builder, "App\\Storage\\Connection", file0, 5)"#,
+        ])
+        #expect(output.code.contains("builder.register({ (p0: String) in Storage.Database(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).primary()"))
+        #expect(!output.code.contains("definition0"))
+        // A resource of another module's types is the build's, from the catalog the app
+        // completes; so is every other one, which it could take a name from.
+        let (other, _) = try compile(["services.yaml": """
+            services:
+              App\\Storage\\:
+                resource: '../Storage/*'
+              Vendor\\:
+                resource: '../vendor/*'
+            """], sources: weatherSources)
+        #expect(other.diagnostics == [])
+        #expect(other.code.contains("""
+                    // "App\\Storage\\" uses resource: added as its definition, bound at build() against the catalog.
+                    builder.add(definition0())
+                    // "Vendor\\" uses resource: added as its definition, bound at build() against the catalog.
+                    builder.add(definition1())
+            """))
+    }
 }
