@@ -145,13 +145,14 @@ package struct RegistrationWriter {
     }
 
     /// `.configured { … }`: what a config file sets that no modifier states — `public: false`,
-    /// public aliases, deprecations, `autowire-candidate`, `<meta>`, qualifiers, a tag given twice.
+    /// `autowire: false`, public aliases, deprecations, `autowire-candidate`, `<meta>`, qualifiers, a tag given twice.
     private func configuredSettings(_ definition: Definition, tagsGivenTwice: Bool, _ written: inout Written) -> String? {
         var settings: [String] = []
         if !definition.isPublic { settings.append("$0.isPublic = false") }
         if !definition.publicAliases.isEmpty { settings.append("$0.publicAliases = [\(definition.publicAliases.map(quoted).joined(separator: ", "))]") }
         if let deprecation = definition.deprecation { settings.append("$0.deprecation = \(quoted(deprecation))") }
         if !definition.deprecatedAliases.isEmpty { settings.append("$0.deprecatedAliases = \(ConfigValueWriter.texts(definition.deprecatedAliases))") }
+        if !definition.autowires { settings.append("$0.autowires = false") }
         if !definition.isAutowireCandidate { settings.append("$0.isAutowireCandidate = false") }
         if !definition.metadata.isEmpty { settings.append("$0.metadata = \(ConfigValueWriter.texts(definition.metadata))") }
         if !definition.qualifiers.isEmpty { settings.append("$0.qualifiers = [\(definition.qualifiers.map(quoted).joined(separator: ", "))]") }
@@ -227,7 +228,6 @@ package struct RegistrationWriter {
         if definition.resource != nil { throw unsupported("resource", definition) }
         if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
         if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
-        if !definition.autowires { throw unsupported("autowire: false", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
     }
 
@@ -267,6 +267,9 @@ package struct RegistrationWriter {
             guard let method = methods.first(where: { $0.callable.signature == callable.signature }), let product = method.result,
                   callable.parameters.count == method.callable.parameters.count else {
                 throw unsupported("a factory method whose parameters have default values", definition)
+            }
+            if !definition.autowires, arguments.count < callable.parameters.count {
+                throw unsupported("autowire: false, and leaves out an argument of \(callable.signature)", definition)
             }
             written.typeChecks += typeChecks(callable, arguments, definition)
             // A closure with its types written, not a method reference: a reference to a method
@@ -345,6 +348,10 @@ package struct RegistrationWriter {
         for (position, parameter) in callable.parameters.enumerated() {
             let given = sources[position]
             if given == nil, parameter.defaultValue != nil, parameter.label != nil || position > lastKept { continue }
+            // Autowiring off: a parameter config leaves out is the build's problem to report.
+            if given == nil, parameter.defaultValue == nil, !definition.autowires {
+                throw unsupported("autowire: false, and leaves out parameter \(position) '\(parameter.label ?? "_")'", definition)
+            }
             let name = "p\(parameters.count)"
             if let given { modifiers.append(".argument(\(parameters.count), \(written.hole("IoCCore.InjectionSource", try holeValue(given.source, definition))))") }
             parameters.append("\(name): \(index.qualified(parameter.type.trimmedDescription))")
@@ -387,6 +394,9 @@ package struct RegistrationWriter {
         var sources = [String](repeating: "nil", count: method.callable.parameters.count)
         for (position, target) in targets.enumerated() {
             sources[target] = written.hole("IoCCore.InjectionSource", try holeValue(call.arguments[position].source, definition))
+        }
+        if !definition.autowires, sources.contains("nil") {
+            throw unsupported("autowire: false, and leaves out an argument of \(call.method)", definition)
         }
         return ".call(\(quoted(method.callable.signature)), arguments: [\(sources.joined(separator: ", "))]) "
             + "{ \(shape.methodClosure(method.callable, isThrowing: method.isThrowing)) }"

@@ -168,4 +168,17 @@ struct AppliedAtBuildTests {
                     builder.add(definition1())
             """))
     }
+
+    @Test func compile_autowiringOff_isSetOnTheRegistration_whenConfigGivesEveryParameter() throws {
+        let (output, _) = try compile(["beans.xml": """
+            <beans>
+            <bean id="fixture" class="Fixture" autowire="no"><constructor-arg name="path" value="/tmp/f"/></bean>
+            <bean id="client" class="FreeWeatherClient" autowire="no"/>
+            </beans>
+            """], config: "beans.xml", sources: weatherSources)
+        #expect(output.code.contains("builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name)"
+            + ".scope(.singleton).eager().configured { $0.autowires = false }"))
+        // A parameter left out with autowiring off is the build's to report, as a load reports it.
+        #expect(output.code.contains("// \"client\" (FreeWeatherClient) uses autowire: false, and leaves out parameter 0 'fixture': added as its definition"))
+    }
 }
