@@ -128,8 +128,9 @@ package struct RegistrationWriter {
                     throw Unsupported(reason: "\(definition.label) sets property \(property.name), whose type its declaration does not write",
                                       location: property.point.location ?? definition.location)
                 }
-                lines.append(".property(\(quoted(property.name)), source: \(written.hole("IoCCore.InjectionSource", try holeValue(property.source, definition)))) "
-                             + "{ (instance: inout \(typeName), value: \(index.qualified(type))) in instance.\(property.name) = value }")
+                // A main-actor type's property is set on the main actor (`onMainActor:`).
+                lines.append(".property(\(quoted(property.name)), source: \(written.hole("IoCCore.InjectionSource", try holeValue(property.source, definition)))"
+                             + shape.trailing("{ (instance: inout \(typeName), value: \(index.qualified(type))) in instance.\(property.name) = value }"))
             }
             for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition, &written)) }
             for hook in definition.hooks { lines += try hookLines(hook, of: shape, definition) }
@@ -244,15 +245,18 @@ package struct RegistrationWriter {
             let arguments = bound(given, of: callable, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
-                                     place: place, definition, &written), shape.typeName, shape)
+                                     mainActor: shape.isMainActor, place: place, definition, &written), shape.typeName, shape)
         case .staticFactory(let requested):
             let (type, shape) = try declared(definition)
+            // The catalog has no static factory of a main-actor type: the build reports it.
+            if shape.isMainActor { throw unsupported("a static factory of a main-actor type", definition) }
             let factories = shape.staticFactories
             let (callable, given) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
             let arguments = bound(given, of: callable, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
-            return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, place: place, definition, &written),
+            return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, mainActor: false,
+                                     place: place, definition, &written),
                     shape.typeName, shape)
         case .factoryMethod(let requested):
             guard case .named(let factoryName)? = definition.construction.factory, let factory = byName[factoryName],
@@ -260,6 +264,7 @@ package struct RegistrationWriter {
                   let factoryShape = factoryType.shape else {
                 throw unsupported("a factory component whose type is not declared in these sources", definition)
             }
+            if factoryShape.isMainActor { throw unsupported("a factory method of a main-actor type", definition) }
             let methods = factoryShape.methods.filter { !$0.isStatic && $0.result != nil }
             let (callable, given) = try chosen(methods.map(\.callable), requested: requested, kind: "factory method",
                                                type: shortName(factoryType.name), definition)
@@ -280,6 +285,7 @@ package struct RegistrationWriter {
                 head += ".argument(\(position), \(written.hole("IoCCore.InjectionSource", try holeValue(point.source, definition))))"
             }
             let productType = index.type(named: product, module: module)
+            if productType?.shape?.isMainActor == true { throw unsupported("a factory method making a main-actor type", definition) }
             return (head, productType?.name ?? product, productType?.shape)
         default:
             throw unsupported("construction \(definition.construction.kind)", definition)
@@ -290,7 +296,6 @@ package struct RegistrationWriter {
         guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module), let shape = type.shape else {
             throw unsupported("a type not declared in these sources", definition)
         }
-        if shape.isMainActor { throw unsupported("a main-actor type", definition) }
         return (shortName(type.name), shape)
     }
 
@@ -336,11 +341,12 @@ package struct RegistrationWriter {
         }
     }
 
-    /// `builder.register({ (p0: A, p1: B) in T(a: p0, b: p1) }, file: …, line: …)` with an
+    /// `builder.register({ (p0: A, p1: B) in T(a: p0, b: p1) }, file: …, line: …)` (`register(mainActor:`
+    /// for a main-actor type's initializer, which the main actor calls) with an
     /// `.argument` for each given source. Parameters with defaults that config leaves out are
     /// left out of the call (Swift fills them, as the catalog's defaults do).
     private func registerCall(calling function: String, _ callable: Callable, _ sources: [Int: InjectionPoint], throwing: Bool,
-                              place: String, _ definition: Definition, _ written: inout Written) throws -> String {
+                              mainActor: Bool, place: String, _ definition: Definition, _ written: inout Written) throws -> String {
         var parameters: [String] = []
         var arguments: [String] = []
         var modifiers: [String] = []
@@ -359,7 +365,7 @@ package struct RegistrationWriter {
         }
         let head = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) in "
         let call = "{ \(head)\(throwing ? "try " : "")\(function)(\(arguments.joined(separator: ", "))) }"
-        return (["builder.register(\(call), \(place))"] + modifiers).joined()
+        return (["builder.register(\(mainActor ? "mainActor: " : "")\(call), \(place))"] + modifiers).joined()
     }
 
     // MARK: Settings
@@ -398,8 +404,8 @@ package struct RegistrationWriter {
         if !definition.autowires, sources.contains("nil") {
             throw unsupported("autowire: false, and leaves out an argument of \(call.method)", definition)
         }
-        return ".call(\(quoted(method.callable.signature)), arguments: [\(sources.joined(separator: ", "))]) "
-            + "{ \(shape.methodClosure(method.callable, isThrowing: method.isThrowing)) }"
+        return ".call(\(quoted(method.callable.signature)), arguments: [\(sources.joined(separator: ", "))]"
+            + shape.trailing("{ \(shape.methodClosure(method.callable, isThrowing: method.isThrowing)) }")
     }
 
     private func hookLines(_ hook: LifecycleHook, of shape: TypeShape, _ definition: Definition) throws -> [String] {
@@ -415,7 +421,7 @@ package struct RegistrationWriter {
         case .dispose: modifier = "onDispose"
         default: throw unsupported("a \(hook.kind) hook", definition)
         }
-        return [".\(modifier)(named: \(quoted(hook.name))) { \(method.isThrowing ? "try " : "")$0.\(name)() }"]
+        return [".\(modifier)(named: \(quoted(hook.name))" + shape.trailing("{ \(method.isThrowing ? "try " : "")$0.\(name)() }")]
     }
 
     // MARK: Sources and values as Swift

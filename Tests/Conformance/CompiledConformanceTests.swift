@@ -162,6 +162,17 @@ struct CompiledFeatureTests {
         #expect(ledger.till === (try container.resolve(Shop.Till.self)))
     }
 
+    @MainActor
+    @Test func features_compiled_makeAMainActorType_onTheMainActor() throws {
+        let builder = ContainerBuilder()
+        CompiledFeaturesYAML.register(in: builder)
+        let container = try builder.build()
+        #expect(container.definitions.first { $0.name == "banner" }?.isMainActor == true)
+        // Its initializer, property, call and hook, each run on the main actor; `greeting` bound by `_defaults`.
+        let banner = try container.resolve(Banner.self, name: "banner")
+        #expect(banner.greeting == "hello" && banner.events == ["shown at top", "loaded, Europe/Paris"])
+    }
+
     @Test func features_compiled_readTheBeanFilesPropertyFile() throws {
         let builder = ContainerBuilder()
         CompiledFeaturesXML.register(in: builder)

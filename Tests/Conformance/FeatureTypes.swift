@@ -60,6 +60,17 @@ final class Registry: @unchecked Sendable {
     }
 }
 
+/// A main-actor type (a view model): made, set and called on the main actor.
+@MainActor
+final class Banner {
+    let greeting: String
+    var clock: Clock?
+    private(set) var events: [String] = []
+    init(greeting: String) { self.greeting = greeting }
+    func show(at place: String) { events.append("shown at \(place)") }
+    func loaded() { events.append("loaded, \(clock?.zone ?? "no clock")") }
+}
+
 /// What features.yaml's `resource:` registers: every type under `ConformanceTests\Shop\`.
 enum Shop {
     final class Till: Sendable {
