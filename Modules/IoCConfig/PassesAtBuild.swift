@@ -31,10 +31,11 @@ package enum PassesAtBuild {
 
     /// Whether the passes can be applied to `definition` at build, as one of a group whose
     /// relations stay within it: what the launch or the catalog decides first leaves it to
-    /// the build.
-    package static func isApplicableAtBuild(_ definition: Definition) -> Bool {
+    /// the build. `inAProfile` allows profiles: for a child no definition names, merged with
+    /// parents in none, the launch decides only whether the merged child is there.
+    package static func isApplicableAtBuild(_ definition: Definition, inAProfile: Bool = false) -> Bool {
         let names = [definition.name].compactMap { $0 } + definition.aliases + relatedNames(of: definition)
-        return definition.profiles.isEmpty && definition.conditionalSettings.isEmpty && definition.resource == nil
+        return (inAProfile || definition.profiles.isEmpty) && definition.conditionalSettings.isEmpty && definition.resource == nil
             && definition.decoration.tag == nil && !names.contains { $0.contains("${") || $0.contains("%") }
     }
 }

@@ -24,23 +24,28 @@ enum AppliedAtBuild {
             for name in [definition.name].compactMap({ $0 }) + definition.aliases { holders[name, default: []].append(index) }
         }
         var related: Set<Int> = []
+        var named: Set<Int> = []
         var leftToBuild: Set<Int> = []
         for (index, definition) in definitions.enumerated() {
             for name in PassesAtBuild.relatedNames(of: definition) {
                 related.insert(index)
-                guard let named = holders[name], named.count == 1, let target = named.first else {
+                guard let holding = holders[name], holding.count == 1, let target = holding.first else {
                     leftToBuild.insert(index)
                     continue
                 }
                 related.insert(target)
+                named.insert(target)
                 groups.join(index, target)
             }
         }
         for index in related {
             let definition = definitions[index]
             let names = [definition.name].compactMap { $0 } + definition.aliases
+            // A child in a profile that no definition names: the launch says only whether it is there.
+            let child = definition.parent != nil && definition.decorates == nil && definition.aliasTarget == nil && !named.contains(index)
             // A resource's components share its place, by which the results go back in order.
-            if !PassesAtBuild.isApplicableAtBuild(definition) || made.contains(index) || names.contains(where: { holders[$0, default: []].count > 1 }) {
+            if !PassesAtBuild.isApplicableAtBuild(definition, inAProfile: child) || made.contains(index)
+                || names.contains(where: { holders[$0, default: []].count > 1 }) {
                 leftToBuild.insert(index)
             }
         }

@@ -125,14 +125,17 @@ struct CompiledFeatureTests {
         }
     }
 
-    @Test(arguments: Assembly.allCases)
-    func features_compiled_buildTheGraphLoadingBuilds(_ assembly: Assembly) throws {
+    @Test(arguments: Assembly.allCases, [Set<String>(), ["test"]])
+    func features_compiled_buildTheGraphLoadingBuilds(_ assembly: Assembly, profiles: Set<String>) throws {
         let compiled = ContainerBuilder()
+        compiled.activeProfiles = profiles
         assembly.register(in: compiled)
         let loaded = try assembly.loaded()
+        loaded.activeProfiles = profiles
         let graph = try compiled.build().canonicalDescription
         #expect(Self.leavingSwiftDefaults(graph) == Self.leavingSwiftDefaults(try loaded.build().canonicalDescription))
         #expect(graph.contains("mailer") && graph.contains("inner {component - ConformanceTests.Clock"))
+        #expect(graph.contains("mailer.test") == (assembly == .yaml && profiles == ["test"]))
     }
 
     /// `description` without the arguments given by a Swift default (`arg 0: String <- default`):

@@ -59,18 +59,33 @@ struct AppliedAtBuildTests {
             """))
     }
 
-    @Test func compile_aParentAProfileChooses_isLeftToTheBuild() throws {
-        // Which child the parent serves is the launch's to say: both stay definitions.
-        let (output, _) = try compile(["services.yaml": """
+    @Test func compile_aChildInAProfile_isMergedAtBuild_aParentInOne_isLeftToTheBuild() throws {
+        // A child in a profile, with parents in none: the launch says only whether the merged
+        // child is there, which its registration's profile says.
+        let (child, _) = try compile(["services.yaml": """
             services:
               base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }
             when@test:
               services:
                 fixture: { parent: base }
             """], sources: weatherSources)
-        #expect(output.diagnostics.map(\.message) == [])
-        #expect(output.code.contains("// \"base\" (Fixture) is a template for its children: added as its definition"))
-        #expect(output.code.contains("// \"fixture\" uses a parent: added as its definition"))
+        #expect(child.diagnostics.map(\.message) == [])
+        #expect(!child.code.contains("definition0"))
+        #expect(child.code.contains("""
+                    builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).overriding().profiles("test")
+            """))
+        // Which parent a child takes is the launch's to say when a profile replaces the parent.
+        let (parent, _) = try compile(["services.yaml": """
+            services:
+              base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }
+              fixture: { parent: base }
+            when@test:
+              services:
+                base: { class: Fixture, abstract: true, arguments: { path: /tmp/t } }
+            """], sources: weatherSources)
+        #expect(parent.diagnostics.map(\.message) == [])
+        #expect(parent.code.contains("// \"fixture\" uses a parent: added as its definition"))
+        #expect(parent.code.contains("// \"base\" (Fixture) is a template for its children: added as its definition"))
     }
 
     @Test func compile_qualifiersMetaAndAutowireCandidate_areSetOnTheRegistration() throws {
