@@ -225,7 +225,6 @@ package struct RegistrationWriter {
         if definition.parent != nil { throw unsupported("a parent", definition) }
         if definition.aliasTarget != nil { throw unsupported("an alias to another component", definition) }
         if definition.decorates != nil { throw unsupported("decorates", definition) }
-        if definition.bindings.contains(where: { $0.typeName != nil }) { throw unsupported("bind by type", definition) }
         if definition.resource != nil { throw unsupported("resource", definition) }
         if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
         if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
@@ -242,7 +241,7 @@ package struct RegistrationWriter {
             let (type, shape) = try declared(definition)
             let members = shape.callableInitializers
             let (callable, given) = try chosen(members, requested: requested, kind: "initializer", type: type, definition)
-            let arguments = bound(given, of: callable, definition)
+            let arguments = try bound(given, of: callable, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             return (try registerCall(calling: shape.typeName, callable, arguments, throwing: shape.initializers.first { $0.callable.signature == callable.signature }?.isThrowing ?? false,
                                      mainActor: shape.isMainActor, place: place, definition, &written), shape.typeName, shape)
@@ -252,7 +251,7 @@ package struct RegistrationWriter {
             if shape.isMainActor { throw unsupported("a static factory of a main-actor type", definition) }
             let factories = shape.staticFactories
             let (callable, given) = try chosen(factories.map(\.callable), requested: requested, kind: "static factory", type: type, definition)
-            let arguments = bound(given, of: callable, definition)
+            let arguments = try bound(given, of: callable, definition)
             written.typeChecks += typeChecks(callable, arguments, definition)
             let throwing = factories.first { $0.callable.signature == callable.signature }?.isThrowing ?? false
             return (try registerCall(calling: "\(shape.typeName).\(callable.baseName)", callable, arguments, throwing: throwing, mainActor: false,
@@ -268,7 +267,7 @@ package struct RegistrationWriter {
             let methods = factoryShape.methods.filter { !$0.isStatic && $0.result != nil }
             let (callable, given) = try chosen(methods.map(\.callable), requested: requested, kind: "factory method",
                                                type: shortName(factoryType.name), definition)
-            let arguments = bound(given, of: callable, definition)
+            let arguments = try bound(given, of: callable, definition)
             guard let method = methods.first(where: { $0.callable.signature == callable.signature }), let product = method.result,
                   callable.parameters.count == method.callable.parameters.count else {
                 throw unsupported("a factory method whose parameters have default values", definition)
@@ -321,15 +320,27 @@ package struct RegistrationWriter {
     }
 
     /// `given` with the source `bind` gives each parameter the definition leaves out, as
-    /// `build()` gives it (IoCConfig's `ArgumentBindings`): the first binding of the
-    /// parameter's label, or of any label. Bindings by type are left to `build()`.
-    private func bound(_ given: [Int: InjectionPoint], of callable: Callable, _ definition: Definition) -> [Int: InjectionPoint] {
+    /// `build()` gives it (IoCConfig's `ArgumentBindings`): the first binding whose label (if
+    /// it has one) is the parameter's, and whose type (if it names one) is the parameter's.
+    /// A binding by type these sources cannot decide (a type of another module, an optional)
+    /// leaves the definition to `build()`, which asks the catalog.
+    private func bound(_ given: [Int: InjectionPoint], of callable: Callable, _ definition: Definition) throws -> [Int: InjectionPoint] {
         let bindings = definition.bindings
         guard !bindings.isEmpty else { return given }
         var result = given
         for (position, parameter) in callable.parameters.enumerated() where result[position] == nil {
-            guard let binding = bindings.first(where: { $0.parameter == nil || $0.parameter == parameter.label }) else { continue }
-            result[position] = InjectionPoint(label: parameter.label, source: binding.source, location: binding.location)
+            for binding in bindings where binding.parameter == nil || binding.parameter == parameter.label {
+                if let typeName = binding.typeName {
+                    let written = parameter.type.trimmedDescription
+                    let bare = written.hasPrefix("any ") ? String(written.dropFirst(4)) : written
+                    guard let bound = index.type(named: typeName, module: module), let declared = index.type(named: bare, module: module) else {
+                        throw unsupported("bind by type (\(typeName)), which these sources do not decide for \(written)", definition)
+                    }
+                    guard bound.name == declared.name else { continue }
+                }
+                result[position] = InjectionPoint(label: parameter.label, source: binding.source, location: binding.location)
+                break
+            }
         }
         return result
     }

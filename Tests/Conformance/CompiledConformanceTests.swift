@@ -138,13 +138,13 @@ struct CompiledFeatureTests {
         #expect(graph.contains("mailer.test") == (assembly == .yaml && profiles == ["test"]))
     }
 
-    /// `description` without the arguments given by a Swift default (`arg 0: String <- default`):
-    /// the inner `Clock`'s `init(zone: String = "UTC")` is called by a code registration as
-    /// `Clock()`, which leaves the default to Swift, and bound by the catalog with the default as
-    /// an argument. The same value (`features_compiled_resolveAsWritten` reads it); an argument
-    /// config gives is still compared.
+    /// `description` without the arguments given by a Swift default (`arg 0: String <- default`,
+    /// on a line of its own or after a `;` in an inner component): `Clock`'s
+    /// `init(zone: String = "UTC")` is called by a code registration as `Clock()`, which leaves
+    /// the default to Swift, and bound by the catalog with the default as an argument. The same
+    /// value (`features_compiled_resolveAsWritten` reads it); an argument config gives is still compared.
     static func leavingSwiftDefaults(_ description: String) -> String {
-        description.replacing(/;\s+arg \d+: [^;{}]+ <- default/, with: "")
+        description.replacing(/(;|\n)\s+arg \d+: [^;{}\n]+ <- default/, with: "")
     }
 
     @Test func features_compiled_resolveAsWritten() throws {
@@ -171,9 +171,10 @@ struct CompiledFeatureTests {
         CompiledFeaturesYAML.register(in: builder)
         let container = try builder.build()
         #expect(container.definitions.first { $0.name == "banner" }?.isMainActor == true)
-        // Its initializer, property, call and hook, each run on the main actor; `greeting` bound by `_defaults`.
+        // Its initializer, property, call and hook, each run on the main actor; `greeting` bound
+        // by `_defaults`, `clock` by its type.
         let banner = try container.resolve(Banner.self, name: "banner")
-        #expect(banner.greeting == "hello" && banner.events == ["shown at top", "loaded, Europe/Paris"])
+        #expect(banner.greeting == "hello" && banner.events == ["shown at top", "loaded, UTC, backup Europe/Paris"])
     }
 
     @Test func features_compiled_readTheBeanFilesPropertyFile() throws {

@@ -64,11 +64,15 @@ final class Registry: @unchecked Sendable {
 @MainActor
 final class Banner {
     let greeting: String
-    var clock: Clock?
+    let clock: Clock
+    var backup: Clock?
     private(set) var events: [String] = []
-    init(greeting: String) { self.greeting = greeting }
+    init(greeting: String, clock: Clock) {
+        self.greeting = greeting
+        self.clock = clock
+    }
     func show(at place: String) { events.append("shown at \(place)") }
-    func loaded() { events.append("loaded, \(clock?.zone ?? "no clock")") }
+    func loaded() { events.append("loaded, \(clock.zone), backup \(backup?.zone ?? "none")") }
 }
 
 /// What features.yaml's `resource:` registers: every type under `ConformanceTests\Shop\`.

@@ -114,10 +114,26 @@ struct AppliedAtBuildTests {
         let (bound, _) = try compile(["services.yaml": "services:\n  _defaults: { bind: { $path: /tmp/g } }\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n"],
                                      sources: weatherSources)
         #expect(bound.code.contains("make0(builder, \"fixture\", file0, 3, configText(\"/tmp/f\", file0, 3, "))
-        // A binding by type is the build's: the catalog says what a type is called.
-        let (typed, _) = try compile(["services.yaml": "services:\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { String $path: /tmp/f } }\n"],
-                                     sources: weatherSources)
-        #expect(typed.code.contains("// \"fixture\" (Fixture) uses bind by type: added as its definition"))
+        // A binding by a type these sources declare fits a parameter of that type; another
+        // module's type is the build's to decide: the catalog says what a type is called.
+        let (typed, _) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+              other: { class: Fixture, arguments: { path: /tmp/g } }
+              client:
+                class: FreeWeatherClient
+                bind: { WeatherClient $fixture: '@fixture', Fixture $other: '@other', Fixture $fixture: '@other' }
+              client2: { class: FreeWeatherClient, bind: { Fixture: '@fixture' } }
+              plain: { class: Fixture, arguments: { retries: 3 }, bind: { String $path: /tmp/f } }
+            """], sources: weatherSources)
+        #expect(typed.diagnostics.map(\.message) == [])
+        // The client's third binding fits (the first's type is not the parameter's, the second's label);
+        // client2's binds by type alone.
+        #expect(typed.code.contains("""
+                        ("client", 4, "other"),
+                        ("client2", 7, "fixture"),
+            """))
+        #expect(typed.code.contains("// \"plain\" (Fixture) uses bind by type (String), which these sources do not decide for String: added as its definition"))
     }
 
     @Test func compile_innerDefinitions_areCodeRegistrationsOfTheirOwn_keptInTheOuterBuilder() throws {
