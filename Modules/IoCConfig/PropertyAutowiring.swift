@@ -1,4 +1,3 @@
-import Foundation
 import IoCCore
 
 // Spring's `autowire="byName"` / `"byType"` as a setting of a definition (IoCCore's
@@ -30,20 +29,13 @@ enum PropertyAutowiringSetting: DefinitionSetting {
                   let descriptor = context.descriptor(named: typeName) else { continue }
             let given = Set(result[index].properties.map(\.name))
             for entry in descriptor.properties where !given.contains(entry.name) {
-                guard let type = entry.componentType, !isPlainValue(type.metatype) else { continue }
+                guard let type = entry.componentType, !type.isPlainValue else { continue }
                 var property = PropertyInjection(name: entry.name, source: mode == .byName ? .named(entry.name) : .type(type))
                 property.isAutowired = true
                 result[index].properties.append(property)
             }
         }
         return result
-    }
-
-    /// Text, numbers, truth values, URLs, dates, data and collections: what Spring's property
-    /// autowiring leaves alone (its "simple properties"), as values rather than components.
-    static func isPlainValue(_ type: Any.Type) -> Bool {
-        type is any LosslessStringConvertible.Type || type is any Collection.Type
-            || type == URL.self || type == Date.self || type == Data.self
     }
 }
 

@@ -132,12 +132,13 @@ package struct RegistrationWriter {
                 lines.append(".property(\(quoted(property.name)), source: \(written.hole("IoCCore.InjectionSource", try holeValue(property.source, definition)))"
                              + shape.trailing("{ (instance: inout \(typeName), value: \(index.qualified(type))) in instance.\(property.name) = value }"))
             }
+            if let mode = definition.propertyAutowiring { lines += try autowiredProperties(mode, of: shape, typeName, definition, &written) }
             for call in definition.methodCalls { lines.append(try callLine(call, of: shape, typeName, definition, &written)) }
             for hook in definition.hooks { lines += try hookLines(hook, of: shape, definition) }
             for property in definition.properties {
                 if let type = shape.propertyTypes[property.name] { written.typeChecks += typeCheck(property.point, type, definition) }
             }
-        } else if !definition.properties.isEmpty || !definition.methodCalls.isEmpty || !definition.hooks.isEmpty {
+        } else if !definition.properties.isEmpty || !definition.methodCalls.isEmpty || !definition.hooks.isEmpty || definition.propertyAutowiring != nil {
             throw unsupported("properties, calls or hooks on a type not declared in these sources", definition)
         }
         if let settings = configuredSettings(definition, tagsGivenTwice: tagsGivenTwice, &written) { lines.append(settings) }
@@ -227,7 +228,6 @@ package struct RegistrationWriter {
         if definition.decorates != nil { throw unsupported("decorates", definition) }
         if definition.resource != nil { throw unsupported("resource", definition) }
         if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
-        if definition.propertyAutowiring != nil { throw unsupported("autowire by name or type", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
     }
 
@@ -396,6 +396,26 @@ package struct RegistrationWriter {
         }
         guard definition.exposesConformances, let shape else { return [] }
         return shape.inheritedTypes.compactMap { index.type(named: $0, module: module).map(swiftType) }
+    }
+
+    /// Spring's `autowire="byName"`/`"byType"`, as IoCConfig's pass applies it at build: each
+    /// settable property of the catalog's entry that config does not set, in the entry's order,
+    /// autowired (`.autowiredProperty`, which leaves plain values alone at launch, as the pass does).
+    private func autowiredProperties(_ mode: PropertyAutowiring, of shape: TypeShape, _ typeName: String, _ definition: Definition,
+                                     _ written: inout Written) throws -> [String] {
+        if shape.isMainActor { throw unsupported("autowire=\"\(mode)\" on a main-actor type", definition) }
+        let given = Set(definition.properties.map(\.name))
+        var lines: [String] = []
+        for property in shape.settableProperties where !given.contains(property) {
+            // A property its declaration gives a source (`@Named`) is the catalog's to describe.
+            guard !shape.injectedProperties.contains(where: { $0.name == property }), let type = shape.propertyTypes[property] else {
+                throw unsupported("autowire=\"\(mode)\", and property \(property), whose type or source its declaration leaves to the catalog", definition)
+            }
+            lines.append(".autowiredProperty(\(quoted(property)), byName: \(mode == .byName)) "
+                         + "{ (instance: inout \(typeName), value: \(index.qualified(type))) in instance.\(property) = value }")
+        }
+        written.usesGeneratedInterface = true
+        return lines
     }
 
     private func callLine(_ call: MethodInjection, of shape: TypeShape, _ typeName: String, _ definition: Definition,

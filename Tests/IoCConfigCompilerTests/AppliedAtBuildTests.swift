@@ -212,4 +212,19 @@ struct AppliedAtBuildTests {
         // A parameter left out with autowiring off is the build's to report, as a load reports it.
         #expect(output.code.contains("// \"client\" (FreeWeatherClient) uses autowire: false, and leaves out parameter 0 'fixture': added as its definition"))
     }
+
+    @Test func compile_autowireByNameOrType_autowiresEachSettablePropertyConfigLeavesOut() throws {
+        let (output, _) = try compile(["beans.xml": """
+            <beans><bean id="fixture" class="Fixture" autowire="byType"><constructor-arg name="path" value="/tmp/f"/>\
+            <property name="retries" value="2"/></bean></beans>
+            """], config: "beans.xml", sources: weatherSources)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(!output.code.contains("definition0"))
+        // In the catalog entry's order, after the properties config sets; plain values are left
+        // alone at launch, as the build's pass leaves them.
+        #expect(output.code.contains("""
+            .property("retries", source: h1) { (instance: inout Fixture, value: Int) in instance.retries = value }\
+            .autowiredProperty("path", byName: false) { (instance: inout Fixture, value: String) in instance.path = value }
+            """))
+    }
 }
