@@ -38,38 +38,99 @@ enum AppliedAtBuild {
                 groups.join(index, target)
             }
         }
+        // Members in a profile, other than a child no definition names (whose profile says only
+        // whether the merged child is there): their group is applied once per choice of the launch.
+        var profiled: Set<Int> = []
         for index in related {
             let definition = definitions[index]
             let names = [definition.name].compactMap { $0 } + definition.aliases
-            // A child in a profile that no definition names: the launch says only whether it is there.
             let child = definition.parent != nil && definition.decorates == nil && definition.aliasTarget == nil && !named.contains(index)
             // A resource's components share its place, by which the results go back in order.
-            if !PassesAtBuild.isApplicableAtBuild(definition, inAProfile: child) || made.contains(index)
+            if !PassesAtBuild.isApplicableAtBuild(definition, inAProfile: true) || made.contains(index)
                 || names.contains(where: { holders[$0, default: []].count > 1 }) {
                 leftToBuild.insert(index)
+            } else if !definition.profiles.isEmpty && !child {
+                profiled.insert(index)
             }
         }
         let refused = Set(leftToBuild.map { groups.root(of: $0) })
-        let chosen = definitions.indices.filter { related.contains($0) && !refused.contains(groups.root(of: $0)) }
-        guard !chosen.isEmpty else { return definitions }
-        let applied = PassesAtBuild.apply(to: chosen.map { definitions[$0] }, in: builder)
-        // A problem is the build's to report (`ioc validate`'s words, at the config line); the
-        // definitions stay as written.
-        guard applied.problems.isEmpty else { return definitions }
-        // Back in the config's order, which orders overrides and tagged collections: the passes
-        // keep their input's order, dropping templates and alias definitions.
-        let isChosen = Set(chosen)
-        var result: [Definition] = []
-        result.reserveCapacity(definitions.count)
-        var next = 0
-        for index in definitions.indices {
-            guard isChosen.contains(index) else { result.append(definitions[index]); continue }
-            if next < applied.definitions.count, applied.definitions[next].location == definitions[index].location {
-                result.append(applied.definitions[next])
-                next += 1
+        var members: [Int: [Int]] = [:]
+        for index in definitions.indices where related.contains(index) && !refused.contains(groups.root(of: index)) {
+            members[groups.root(of: index), default: []].append(index)
+        }
+        var placed: [Int: [Definition]] = [:]
+        var plain: [Int] = []
+        for group in members.values {
+            guard group.contains(where: profiled.contains) else { plain += group; continue }
+            // One profile among the members' (`test`, `!test`): the launch has two choices, each
+            // applied here. More would need a registration for a conjunction of profiles.
+            let profiles = Set(group.flatMap { definitions[$0].profiles.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 } })
+            guard profiles.count == 1, let profile = profiles.first,
+                  let applied = appliedPerChoice(of: profile, to: group, definitions, builder) else { continue }
+            placed.merge(applied) { $1 }
+        }
+        if !plain.isEmpty {
+            plain.sort()
+            let applied = PassesAtBuild.apply(to: plain.map { definitions[$0] }, in: builder)
+            // A problem is the build's to report (`ioc validate`'s words, at the config line);
+            // the definitions stay as written.
+            if applied.problems.isEmpty, let back = Self.placed(applied.definitions, from: plain, definitions) {
+                for index in plain { placed[index] = back[index] ?? [] }
             }
         }
-        return result + applied.definitions[next...]
+        guard !placed.isEmpty else { return definitions }
+        // Back in the config's order, which orders overrides and tagged collections: each result
+        // where its definition was (the passes drop templates and alias definitions).
+        var result: [Definition] = []
+        result.reserveCapacity(definitions.count)
+        for index in definitions.indices { result += placed[index] ?? [definitions[index]] }
+        return result
+    }
+
+    /// `group` with the passes applied once with `profile` inactive and once active, each result
+    /// registered for its choice (`!test`, `test`), or once, as it is, when both choices give
+    /// it alike; by the index of the definition it comes from. `nil` when a choice has a
+    /// problem, which the build reports when the launch makes it.
+    private static func appliedPerChoice(of profile: String, to group: [Int], _ definitions: [Definition],
+                                         _ builder: ContainerBuilder) -> [Int: [Definition]]? {
+        var choices: [[Int: [Definition]]] = []
+        for active in [false, true] {
+            let input = group.sorted().filter { index in
+                let profiles = definitions[index].profiles
+                return profiles.isEmpty || profiles.contains { $0 == (active ? profile : "!" + profile) }
+            }
+            let applied = PassesAtBuild.apply(to: input.map { definitions[$0] }, in: builder)
+            guard applied.problems.isEmpty, let back = placed(applied.definitions, from: input, definitions) else { return nil }
+            choices.append(back)
+        }
+        var result: [Int: [Definition]] = [:]
+        for index in group {
+            let inactive = choices[0][index] ?? [], active = choices[1][index] ?? []
+            if inactive == active { result[index] = active; continue }
+            result[index] = inactive.map { registered($0, for: "!" + profile) } + active.map { registered($0, for: profile) }
+        }
+        return result
+    }
+
+    private static func registered(_ definition: Definition, for profile: String) -> Definition {
+        var result = definition
+        result.profiles = [profile]
+        return result
+    }
+
+    /// The passes' results by the index of the definition each comes from, found by its place;
+    /// `nil` when two of `sources` share a place or a result has none of theirs.
+    private static func placed(_ results: [Definition], from sources: [Int], _ definitions: [Definition]) -> [Int: [Definition]]? {
+        var byPlace: [ConfigLocation: Int] = [:]
+        for index in sources {
+            guard byPlace.updateValue(index, forKey: definitions[index].location) == nil else { return nil }
+        }
+        var result: [Int: [Definition]] = [:]
+        for definition in results {
+            guard let index = byPlace[definition.location] else { return nil }
+            result[index, default: []].append(definition)
+        }
+        return result
     }
 
     /// `definitions` with each `resource:` replaced by the components it makes at build

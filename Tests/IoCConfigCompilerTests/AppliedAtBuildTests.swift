@@ -227,4 +227,40 @@ struct AppliedAtBuildTests {
             .autowiredProperty("path", byName: false) { (instance: inout Fixture, value: String) in instance.path = value }
             """))
     }
+
+    @Test func compile_aDecoratorInAProfile_isAppliedForEachChoiceOfTheLaunch() throws {
+        let (output, _) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+            when@dev:
+              services:
+                traced: { class: Fixture, decorates: fixture, arguments: { path: /tmp/dev } }
+            """], sources: weatherSources)
+        #expect(output.diagnostics == [])
+        #expect(!output.code.contains("definition0"))
+        // Without dev, the fixture as it is; with dev, renamed "traced.inner", and the decorator
+        // taking its name: each registered for its choice.
+        let calls = output.code.components(separatedBy: "\n").filter { $0.hasPrefix("        make") }
+        #expect(calls == [
+            #"        make0(builder, "fixture", file0, 2, configText("/tmp/f", file0, 2, 49))"#,
+            #"        make1(builder, "traced.inner", file0, 2, configText("/tmp/f", file0, 2, 49))"#,
+            #"        make2(builder, "traced", file0, 5, configText("/tmp/dev", file0, 5, 70))"#,
+        ])
+        let registrations = output.code.components(separatedBy: "\n").filter { $0.contains("builder.register(") }.map { $0.split(separator: ".scope").last ?? "" }
+        #expect(registrations == ["(.singleton).profiles(\"!dev\")", "(.singleton).profiles(\"dev\")", "(.singleton).overriding().profiles(\"dev\")"])
+        #expect(output.code.contains(".named(name).alias(\"fixture\").scope(.singleton).overriding().profiles(\"dev\")"))
+        // Two profiles in one group would need a registration for both at once: left to the build.
+        let (two, _) = try compile(["services.yaml": """
+            services:
+              fixture: { class: Fixture, arguments: { path: /tmp/f } }
+            when@dev:
+              services:
+                traced: { class: Fixture, decorates: fixture, arguments: { path: /tmp/dev } }
+            when@test:
+              services:
+                timed: { class: Fixture, decorates: fixture, arguments: { path: /tmp/test } }
+            """], sources: weatherSources)
+        #expect(two.diagnostics == [])
+        #expect(two.code.contains("// \"traced\" (Fixture) uses decorates: added as its definition"))
+    }
 }
