@@ -60,15 +60,24 @@ extension CatalogResource: DefinitionSetting {
     /// (Symfony autowires the service whose id is the class). Without a catalog a resource
     /// selects nothing.
     static func expand(_ context: inout PreparationContext, _ input: [Definition]) -> [Definition] {
-        let defined = Set(input.compactMap { $0.resource == nil ? $0.name : nil })
-        let typeNames = context.catalogTypeNames
+        // An alias naming a service a resource was to register, and did not, says so.
+        for definition in input {
+            if let resource = definition.resource { context.promiseNames(withPrefix: resource.idPrefix, at: definition.location) }
+        }
+        return expanded(input, typeNames: context.catalogTypeNames, defined: Set(input.compactMap { $0.resource == nil ? $0.name : nil })).definitions
+    }
+
+    /// `input` with each resource definition replaced by a definition per name of `typeNames`
+    /// (qualified, in the catalog's order) under its prefix, except the names `defined` and
+    /// those an earlier resource made; and the indexes of the definitions made. What the
+    /// build's pass does with the catalog, and the config compiler with the types it catalogs.
+    package static func expanded(_ input: [Definition], typeNames: [String], defined: Set<String>) -> (definitions: [Definition], made: Set<Int>) {
         var result: [Definition] = []
         result.reserveCapacity(input.count)
+        var made: Set<Int> = []
         var generated: Set<String> = []
         for definition in input {
             guard let resource = definition.resource else { result.append(definition); continue }
-            // An alias naming a service the resource was to register, and did not, says so.
-            context.promiseNames(withPrefix: resource.idPrefix, at: definition.location)
             for name in typeNames {
                 guard name.hasPrefix(resource.namePrefix) else { continue }
                 let rest = String(name.dropFirst(resource.namePrefix.count))
@@ -79,10 +88,11 @@ extension CatalogResource: DefinitionSetting {
                 component.name = id
                 component.typeName = name
                 if !component.stated.contains(.primary) { component.isPrimary = true }
+                made.insert(result.count)
                 result.append(component)
             }
         }
-        return result
+        return (result, made)
     }
 }
 

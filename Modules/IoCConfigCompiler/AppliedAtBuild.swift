@@ -148,28 +148,8 @@ enum AppliedAtBuild {
                 && ![resource.namePrefix, resource.idPrefix].contains { $0.contains("${") || $0.contains("%") }
         }) else { return (definitions, []) }
         let defined = Set(definitions.compactMap { $0.resource == nil ? $0.name : nil }).union(absent)
-        var result: [Definition] = []
-        var made: Set<Int> = []
-        var generated: Set<String> = []
-        for definition in definitions {
-            guard let resource = definition.resource else {
-                result.append(definition)
-                continue
-            }
-            for name in catalogued where name.hasPrefix(resource.namePrefix) {
-                let rest = String(name.dropFirst(resource.namePrefix.count))
-                let id = resource.idPrefix + rest.replacingOccurrences(of: ".", with: resource.idSeparator)
-                guard !rest.isEmpty, !resource.excludes(rest), !defined.contains(id), generated.insert(id).inserted else { continue }
-                var component = definition
-                component.resource = nil
-                component.name = id
-                component.typeName = name
-                if !component.stated.contains(.primary) { component.isPrimary = true }
-                made.insert(result.count)
-                result.append(component)
-            }
-        }
-        return (result, made)
+        let expanded = CatalogResource.expanded(definitions, typeNames: catalogued, defined: defined)
+        return (expanded.definitions, expanded.made)
     }
 
     /// `definition` with its `_instanceof` settings applied, when these sources decide which
