@@ -4,23 +4,55 @@ import IoCCore
 // each component whole: the passes of the build that need neither the app's types nor the
 // launch's profiles and values.
 
-/// Decorators, alias definitions and parents, applied to config definitions as the build
-/// applies them (``PreparationPass``), in its order: decorators, then aliases, then children
-/// merged with their parents and templates dropped.
+/// Decorators, alias definitions, overrides by name and parents, applied to config definitions
+/// as the build applies them (``PreparationPass``), in its order: decorators, then aliases, then
+/// overrides, then children merged with their parents and templates dropped.
 ///
-/// The caller gives only definitions whose outcome nothing at launch changes: none in a
-/// profile, no placeholder in a name they relate by, no name given twice, no `_instanceof` or
-/// `resource:` (which the build applies first, from the catalog). ``isApplicableAtBuild(_:)``
+/// The caller gives only definitions whose outcome nothing at launch changes: those of one
+/// choice of the profiles, no placeholder in a name they relate by, no `_instanceof` or
+/// `resource:` (which the build applies first, from the catalog). ``isApplicableAtBuild(_:inAProfile:)``
 /// says which groups qualify.
 package enum PassesAtBuild {
-    /// `definitions` with the passes applied; what they report (`ioc validate` reports the same).
-    package static func apply(to definitions: [Definition], in builder: ContainerBuilder) -> (definitions: [Definition], problems: [IoCError]) {
+    /// `definitions` with the passes applied; what they report (`ioc validate` reports the same);
+    /// and, for each override, the place of the definition it replaced, where it stands.
+    package static func apply(to definitions: [Definition], in builder: ContainerBuilder)
+        -> (definitions: [Definition], problems: [IoCError], standsAt: [ConfigLocation: ConfigLocation]) {
         var context = PreparationContext(builder)
         var result = Decorators.apply(&context, definitions)
         result = AliasDefinitions.place(&context, result)
+        let overridden = overridingInPlace(result, &context)
         var inheritance = Inheritance()
-        result = inheritance.merge(result, keepingAbstract: false, &context)
-        return (result, context.problems)
+        result = inheritance.merge(overridden.definitions, keepingAbstract: false, &context)
+        return (result, context.problems, overridden.standsAt)
+    }
+
+    /// The build's overrides by name: a later definition marked as an override replaces the
+    /// earlier one with its name or one of its aliases, in place; any other repeated name is a
+    /// duplicate (reported). `standsAt`: an override's place → the place it stands at.
+    static func overridingInPlace(_ input: [Definition], _ context: inout PreparationContext)
+        -> (definitions: [Definition], standsAt: [ConfigLocation: ConfigLocation]) {
+        var kept: [Int] = []
+        var seen: [String: Int] = [:]
+        var standsAt: [ConfigLocation: ConfigLocation] = [:]
+        for index in input.indices {
+            let definition = input[index]
+            let keys = [definition.name].compactMap { $0 } + definition.aliases
+            guard let clash = keys.first(where: { seen[$0] != nil }), let earlier = seen[clash] else {
+                for key in keys { seen[key] = kept.count }
+                kept.append(index)
+                continue
+            }
+            let previous = input[kept[earlier]]
+            guard definition.isOverride else {
+                context.report(IoCError(.duplicateKey(key: ComponentKey(type: nil, name: clash), first: previous.location, second: definition.location)))
+                continue
+            }
+            for key in [previous.name].compactMap({ $0 }) + previous.aliases { seen[key] = nil }
+            kept[earlier] = index
+            for key in keys { seen[key] = earlier }
+            standsAt[definition.location] = standsAt[previous.location] ?? previous.location
+        }
+        return (kept.map { input[$0] }, standsAt)
     }
 
     /// The settings that tie definitions together at build: the names a definition's

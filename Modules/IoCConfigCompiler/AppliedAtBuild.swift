@@ -1,15 +1,18 @@
 import IoCConfig
 import IoCCore
 
-/// The config's definitions as the compiled form registers them: `_instanceof`, decorators,
-/// alias definitions and parents applied at `swift build` (``PassesAtBuild``), so that each
-/// component is one code registration, where nothing the launch decides can change the outcome.
+/// The config's definitions as the compiled form registers them: resources, `_instanceof`,
+/// decorators, alias definitions, overrides and parents applied at `swift build`
+/// (``PassesAtBuild``), so that each component is one code registration, for each choice the
+/// launch can make.
 ///
 /// Definitions that name each other (a child and its parents, a decorator and what it
-/// decorates, an alias definition and its target) form a group. A group is applied at build
-/// when each of its members qualifies (``PassesAtBuild/isApplicableAtBuild(_:)``), each name
-/// it relates by is one definition's, and no member names what the files do not define (a
-/// component the app registers in code). Other groups are left as written, for `build()`.
+/// decorates, an alias definition and its target), with every definition of their names, form
+/// a group. A group is applied at build when each of its members qualifies
+/// (``PassesAtBuild/isApplicableAtBuild(_:inAProfile:)``), its members name at most one profile,
+/// and none names what the files do not define (a component the app registers in code). A
+/// group with a profile or a name defined twice is applied once per choice of the launch.
+/// Other groups are left as written, for `build()`.
 enum AppliedAtBuild {
     /// - Parameter catalogued: The qualified names of the types the generated catalog holds, in
     ///   its order: what a `resource:` selects from at build.
@@ -29,28 +32,41 @@ enum AppliedAtBuild {
         for (index, definition) in definitions.enumerated() {
             for name in PassesAtBuild.relatedNames(of: definition) {
                 related.insert(index)
-                guard let holding = holders[name], holding.count == 1, let target = holding.first else {
+                guard let holding = holders[name] else {
                     leftToBuild.insert(index)
                     continue
                 }
-                related.insert(target)
-                named.insert(target)
-                groups.join(index, target)
+                for target in holding {
+                    related.insert(target)
+                    named.insert(target)
+                    groups.join(index, target)
+                }
+            }
+        }
+        // Every definition of a name a member has joins its group: which one stands (an
+        // override, a profile's) is the group's outcome.
+        var waiting = Array(related)
+        while let index = waiting.popLast() {
+            for name in [definitions[index].name].compactMap({ $0 }) + definitions[index].aliases {
+                for other in holders[name, default: []] where other != index {
+                    groups.join(index, other)
+                    if related.insert(other).inserted { waiting.append(other) }
+                }
             }
         }
         // Members in a profile, other than a child no definition names (whose profile says only
-        // whether the merged child is there): their group is applied once per choice of the launch.
-        var profiled: Set<Int> = []
+        // whether the merged child is there), and names defined twice: their group is applied
+        // once per choice of the launch, overrides as the build applies them.
+        var perChoice: Set<Int> = []
         for index in related {
             let definition = definitions[index]
             let names = [definition.name].compactMap { $0 } + definition.aliases
             let child = definition.parent != nil && definition.decorates == nil && definition.aliasTarget == nil && !named.contains(index)
             // A resource's components share its place, by which the results go back in order.
-            if !PassesAtBuild.isApplicableAtBuild(definition, inAProfile: true) || made.contains(index)
-                || names.contains(where: { holders[$0, default: []].count > 1 }) {
+            if !PassesAtBuild.isApplicableAtBuild(definition, inAProfile: true) || made.contains(index) {
                 leftToBuild.insert(index)
-            } else if !definition.profiles.isEmpty && !child {
-                profiled.insert(index)
+            } else if (!definition.profiles.isEmpty && !child) || names.contains(where: { holders[$0, default: []].count > 1 }) {
+                perChoice.insert(index)
             }
         }
         let refused = Set(leftToBuild.map { groups.root(of: $0) })
@@ -61,12 +77,11 @@ enum AppliedAtBuild {
         var placed: [Int: [Definition]] = [:]
         var plain: [Int] = []
         for group in members.values {
-            guard group.contains(where: profiled.contains) else { plain += group; continue }
-            // One profile among the members' (`test`, `!test`): the launch has two choices, each
-            // applied here. More would need a registration for a conjunction of profiles.
+            guard group.contains(where: perChoice.contains) else { plain += group; continue }
+            // At most one profile among the members' (`test`, `!test`): the launch has two
+            // choices, each applied here. More would need a registration for a conjunction.
             let profiles = Set(group.flatMap { definitions[$0].profiles.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 } })
-            guard profiles.count == 1, let profile = profiles.first,
-                  let applied = appliedPerChoice(of: profile, to: group, definitions, builder) else { continue }
+            guard profiles.count <= 1, let applied = appliedPerChoice(of: profiles.first, to: group, definitions, builder) else { continue }
             placed.merge(applied) { $1 }
         }
         if !plain.isEmpty {
@@ -74,7 +89,7 @@ enum AppliedAtBuild {
             let applied = PassesAtBuild.apply(to: plain.map { definitions[$0] }, in: builder)
             // A problem is the build's to report (`ioc validate`'s words, at the config line);
             // the definitions stay as written.
-            if applied.problems.isEmpty, let back = Self.placed(applied.definitions, from: plain, definitions) {
+            if applied.problems.isEmpty, let back = Self.placed(applied.definitions, from: plain, definitions, standsAt: applied.standsAt) {
                 for index in plain { placed[index] = back[index] ?? [] }
             }
         }
@@ -89,23 +104,25 @@ enum AppliedAtBuild {
 
     /// `group` with the passes applied once with `profile` inactive and once active, each result
     /// registered for its choice (`!test`, `test`), or once, as it is, when both choices give
-    /// it alike; by the index of the definition it comes from. `nil` when a choice has a
-    /// problem, which the build reports when the launch makes it.
-    private static func appliedPerChoice(of profile: String, to group: [Int], _ definitions: [Definition],
+    /// it alike (and once, as it is, without a profile); by the index of the definition where
+    /// it stands. `nil` when a choice has a problem, which the build reports when the launch
+    /// makes it.
+    private static func appliedPerChoice(of profile: String?, to group: [Int], _ definitions: [Definition],
                                          _ builder: ContainerBuilder) -> [Int: [Definition]]? {
         var choices: [[Int: [Definition]]] = []
-        for active in [false, true] {
+        for active in profile == nil ? [true] : [false, true] {
             let input = group.sorted().filter { index in
                 let profiles = definitions[index].profiles
-                return profiles.isEmpty || profiles.contains { $0 == (active ? profile : "!" + profile) }
+                return profiles.isEmpty || profiles.contains { $0 == (active ? profile : profile.map { "!" + $0 }) }
             }
             let applied = PassesAtBuild.apply(to: input.map { definitions[$0] }, in: builder)
-            guard applied.problems.isEmpty, let back = placed(applied.definitions, from: input, definitions) else { return nil }
+            guard applied.problems.isEmpty, let back = placed(applied.definitions, from: input, definitions, standsAt: applied.standsAt) else { return nil }
             choices.append(back)
         }
+        guard let profile, let inactiveChoice = choices.first, let activeChoice = choices.last else { return choices.first }
         var result: [Int: [Definition]] = [:]
         for index in group {
-            let inactive = choices[0][index] ?? [], active = choices[1][index] ?? []
+            let inactive = inactiveChoice[index] ?? [], active = activeChoice[index] ?? []
             if inactive == active { result[index] = active; continue }
             result[index] = inactive.map { registered($0, for: "!" + profile) } + active.map { registered($0, for: profile) }
         }
@@ -118,16 +135,18 @@ enum AppliedAtBuild {
         return result
     }
 
-    /// The passes' results by the index of the definition each comes from, found by its place;
-    /// `nil` when two of `sources` share a place or a result has none of theirs.
-    private static func placed(_ results: [Definition], from sources: [Int], _ definitions: [Definition]) -> [Int: [Definition]]? {
+    /// The passes' results by the index of the definition where each stands, found by its place
+    /// (an override's, the one it replaced); `nil` when two of `sources` share a place or a
+    /// result has none of theirs.
+    private static func placed(_ results: [Definition], from sources: [Int], _ definitions: [Definition],
+                               standsAt: [ConfigLocation: ConfigLocation]) -> [Int: [Definition]]? {
         var byPlace: [ConfigLocation: Int] = [:]
         for index in sources {
             guard byPlace.updateValue(index, forKey: definitions[index].location) == nil else { return nil }
         }
         var result: [Int: [Definition]] = [:]
         for definition in results {
-            guard let index = byPlace[definition.location] else { return nil }
+            guard let index = byPlace[standsAt[definition.location] ?? definition.location] else { return nil }
             result[index, default: []].append(definition)
         }
         return result

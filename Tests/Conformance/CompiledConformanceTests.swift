@@ -159,6 +159,18 @@ struct CompiledFeatureTests {
         #expect(ledger.till === (try container.resolve(Shop.Till.self)))
     }
 
+    @Test func features_compiled_withTheTestProfile_takeItsMailerAndItsDecorator() throws {
+        let builder = ContainerBuilder()
+        builder.activeProfiles = ["test"]
+        CompiledFeaturesYAML.register(in: builder)
+        let container = try builder.build()
+        // `when@test` replaces the mailer the aliases name, and decorates the decorated greeter again.
+        #expect(try container.resolve(Mailer.self, name: "mail").port == 2527)
+        let greeter = try container.resolve((any Greeter).self, name: "greeter")
+        #expect(greeter is LoudGreeter && (greeter as? LoudGreeter)?.inner is LoudGreeter && greeter.greeting == "HELLO")
+        #expect(try container.resolve(Mailer.self, name: "mailer.test").port == 2526)
+    }
+
     @MainActor
     @Test func features_compiled_makeAMainActorType_onTheMainActor() throws {
         let builder = ContainerBuilder()

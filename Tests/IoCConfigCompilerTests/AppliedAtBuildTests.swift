@@ -59,7 +59,7 @@ struct AppliedAtBuildTests {
             """))
     }
 
-    @Test func compile_aChildInAProfile_isMergedAtBuild_aParentInOne_isLeftToTheBuild() throws {
+    @Test func compile_aChildInAProfile_isMergedAtBuild_andWithAParentAProfileReplaces() throws {
         // A child in a profile, with parents in none: the launch says only whether the merged
         // child is there, which its registration's profile says.
         let (child, _) = try compile(["services.yaml": """
@@ -74,7 +74,7 @@ struct AppliedAtBuildTests {
         #expect(child.code.contains("""
                     builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).overriding().profiles("test")
             """))
-        // Which parent a child takes is the launch's to say when a profile replaces the parent.
+        // A profile that replaces the parent: the child merged with each, registered for its choice.
         let (parent, _) = try compile(["services.yaml": """
             services:
               base: { class: Fixture, abstract: true, arguments: { path: /tmp/f } }
@@ -84,8 +84,14 @@ struct AppliedAtBuildTests {
                 base: { class: Fixture, abstract: true, arguments: { path: /tmp/t } }
             """], sources: weatherSources)
         #expect(parent.diagnostics.map(\.message) == [])
-        #expect(parent.code.contains("// \"fixture\" uses a parent: added as its definition"))
-        #expect(parent.code.contains("// \"base\" (Fixture) is a template for its children: added as its definition"))
+        #expect(!parent.code.contains("definition0"))
+        let calls = parent.code.components(separatedBy: "\n").filter { $0.hasPrefix("        make") }
+        #expect(calls == [
+            #"        make0(builder, "fixture", file0, 3, configText("/tmp/f", file0, 2, 62))"#,
+            #"        make1(builder, "fixture", file0, 3, configText("/tmp/t", file0, 6, 64))"#,
+        ])
+        #expect(parent.code.contains(".named(name).scope(.singleton).profiles(\"!test\")\n"))
+        #expect(parent.code.contains(".named(name).scope(.singleton).profiles(\"test\")\n"))
     }
 
     @Test func compile_qualifiersMetaAndAutowireCandidate_areSetOnTheRegistration() throws {
