@@ -18,6 +18,8 @@ package struct ConfigCompiler {
     package var module: String
     /// Types of other modules the app catalogs by hand (`ioc-plugin.json`'s `externalTypes`).
     package var externalTypes: Set<String> = []
+    /// The sources of the modules the target depends on, whose public types config may name.
+    package var dependencies: [SourceIndex.Dependency] = []
     /// Components the app registers in code, which config refers to (`ioc-plugin.json`'s
     /// `provided`; a services.yaml can say `synthetic: true` instead).
     package var providedNames: Set<String> = []
@@ -94,7 +96,7 @@ package struct ConfigCompiler {
             diagnostics.append(ConfigDiagnostic(.warning, use.message, at: use.location))
         }
         let definitions = files.flatMap(\.definitions)
-        let index = SourceIndex(sources: sources)
+        let index = SourceIndex(sources: sources, dependencies: dependencies)
         var checks = MemberChecks(index: index, module: module, allowsCaptiveDependencies: allowsCaptiveDependencies)
         for file in files { checks.parameters.merge(file.parameters) { $1 } }
         for problem in checks.problems(of: definitions) {
@@ -107,6 +109,12 @@ package struct ConfigCompiler {
         for named in names.types {
             if let type = index.type(named: named.name, module: module) {
                 guard seen.insert(type.name).inserted else { continue }
+                if !type.isVisible, let owner = type.module {
+                    diagnostics.append(ConfigDiagnostic(.error, "Type \"\(named.name)\" for \(named.component) is not public in module \(owner), which the target "
+                        + "\(module) cannot use. Make it public (and the initializer config calls), or catalogue it by hand and list it in ioc-plugin.json (\"externalTypes\").",
+                        at: named.location))
+                    continue
+                }
                 if type.isProtocol {
                     protocols.append(type)
                 } else if let shape = type.shape {
@@ -120,7 +128,7 @@ package struct ConfigCompiler {
         // name one by one: the catalog has an entry for each type of these sources it selects.
         for definition in definitions {
             guard let resource = definition.resource else { continue }
-            for type in index.types where !type.isProtocol && "\(module).\(type.name)".hasPrefix(resource.namePrefix) {
+            for type in index.types where type.module == nil && !type.isProtocol && "\(module).\(type.name)".hasPrefix(resource.namePrefix) {
                 guard let shape = type.shape, seen.insert(type.name).inserted else { continue }
                 entries.append(CatalogEntryWriter(type: type, shape: shape, location: definition.location, methods: names.methods, index: index))
             }
@@ -212,7 +220,9 @@ package struct ConfigCompiler {
             text += "several types of module \(module) have that name (\(candidates.joined(separator: ", "))). Write the one you mean by its full name."
             return text
         }
-        text += "no class, struct, actor or protocol of that name is declared in the Swift sources of target \(module)."
+        let modules = dependencies.map(\.module)
+        text += "no class, struct, actor or protocol of that name is declared in the Swift sources of target \(module)"
+            + (modules.isEmpty ? "." : " or of the modules it depends on (\(modules.joined(separator: ", "))).")
         let suggestions = Suggestions.closest(to: named.name, in: index.allNames)
         if !suggestions.isEmpty { text += " Did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?" }
         text += " A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\")."

@@ -28,7 +28,8 @@ struct CatalogEntryWriter {
         var aliases: [String] = []
         for depth in stride(from: path.count - 1, through: 1, by: -1) {
             let enclosing = path.prefix(depth).joined(separator: ".")
-            for declared in index.types {
+            // Another module's types the target may use: an alias of an internal one does not compile.
+            for declared in index.types where declared.isVisible {
                 guard let short = Self.child(of: enclosing, declared.name), taken.insert(short).inserted else { continue }
                 aliases.append("typealias \(short) = \(declared.name)")
             }

@@ -20,7 +20,8 @@ struct MemberChecks {
         var byName: [String: Definition] = [:]
         for definition in definitions { if let name = definition.name { byName[name] = definition } }
         for definition in definitions where definition.parent == nil {
-            guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module),
+            // Another module's type the target cannot use is reported once, as not public.
+            guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module), type.isVisible,
                   let shape = type.shape, isKnownWhole(shape) else { continue }
             let shortName = String(type.name.split(separator: ".").last ?? "")
             problems += initializerProblems(definition, shape, shortName, byName)

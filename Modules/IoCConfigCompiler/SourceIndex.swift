@@ -3,21 +3,42 @@ import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
 
-/// The types a target's Swift sources declare, read with swift-syntax: what config may name
-/// when the plugin writes the catalog. Each type is read as the macros read one
-/// (``TypeShape``), with its extensions and, for a class, what it inherits from a superclass
-/// declared in the same sources.
+/// The types a target's Swift sources declare, and those of the modules it depends on, read
+/// with swift-syntax: what config may name when the plugin writes the catalog. Each type is
+/// read as the macros read one (``TypeShape``), with its extensions and, for a class, what it
+/// inherits from a superclass declared in the same module; another module's as the target
+/// sees it (its public members).
 package struct SourceIndex {
     /// One declared type.
     package struct DeclaredType {
-        /// As Swift code in the module names it: `Outer.Inner`.
+        /// As Swift code in the target names it: `Outer.Inner`, `Types.Money` for another module's.
         package let name: String
         package let isProtocol: Bool
         /// For a class, struct or actor: its initializers, properties, methods and conformances.
         package let shape: TypeShape?
-        /// The file that declares it, and the imports of that file (which the generated code needs).
+        /// The file that declares it, and the imports of that file (which the generated code
+        /// needs), with its module for another module's.
         package let file: String
         package let imports: [String]
+        /// The module that declares it: `nil` for the target's own.
+        package var module: String?
+        /// Whether the target may use it: its own, or one its module makes public (or package,
+        /// from the same package).
+        package var isVisible = true
+    }
+
+    /// The Swift sources of a module the target depends on.
+    package struct Dependency {
+        package let module: String
+        /// Whether it is a target of the same package, whose `package` declarations the target sees.
+        package let samePackage: Bool
+        package let sources: [(path: String, text: String)]
+
+        package init(module: String, samePackage: Bool, sources: [(path: String, text: String)]) {
+            self.module = module
+            self.samePackage = samePackage
+            self.sources = sources
+        }
     }
 
     /// Types by the names config may use for them: `Inner` and `Outer.Inner`. A short name two
@@ -27,16 +48,48 @@ package struct SourceIndex {
     /// Short names two or more types share, with their full names.
     package private(set) var ambiguous: [String: [String]] = [:]
 
-    /// Reads `sources`: (path, text) pairs.
-    package init(sources: [(path: String, text: String)]) {
+    /// Reads `sources`, the target's (path, text) pairs, and its `dependencies`.
+    package init(sources: [(path: String, text: String)], dependencies: [Dependency] = []) {
+        var seenShort: [String: [String]] = [:]
+        for type in Self.read(sources, module: nil) {
+            types.append(type)
+            byName[type.name] = types.count - 1
+            let short = String(type.name.split(separator: ".").last ?? "")
+            seenShort[short, default: []].append(type.name)
+        }
+        for (short, names) in seenShort where byName[short] == nil {
+            // A top-level type of that name is the one named; else the one nested type, if one.
+            if names.count == 1 { byName[short] = byName[names[0]] } else { ambiguous[short] = names }
+        }
+        // Another module's type by `Module.Name`, and by its names in its module unless the
+        // target's own types or two modules have them.
+        var others: [String: [Int]] = [:]
+        for dependency in dependencies {
+            for type in Self.read(dependency.sources, module: dependency) {
+                types.append(type)
+                byName[type.name] = types.count - 1
+                let inModule = String(type.name.dropFirst(dependency.module.count + 1))
+                for key in Set([inModule, String(inModule.split(separator: ".").last ?? "")]) { others[key, default: []].append(types.count - 1) }
+            }
+        }
+        for (key, found) in others where byName[key] == nil && ambiguous[key] == nil {
+            if found.count == 1, let only = found.first { byName[key] = only } else { ambiguous[key] = found.map { types[$0].name } }
+        }
+    }
+
+    /// The types `sources` declare, of the target (`module` nil) or of a module it depends on.
+    private static func read(_ sources: [(path: String, text: String)], module: Dependency?) -> [DeclaredType] {
         var collector = Collector()
         for source in sources {
             collector.read(Parser.parse(source: source.text), file: source.path)
         }
+        let reader: TypeShape.Reader = module.map { .otherModule(samePackage: $0.samePackage) } ?? .ownModule
+        // Another module's types as the target writes them: `Types.Money`.
+        func swiftName(_ name: String) -> String { module.map { "\($0.module).\(name)" } ?? name }
         var shapes: [String: TypeShape] = [:]
         for found in collector.found {
             guard let declaration = found.declaration else { continue }
-            shapes[found.name] = TypeShape.read(declaration, typeName: found.name, macro: "", attribute: nil, diagnose: { _ in })
+            shapes[found.name] = TypeShape.read(declaration, typeName: swiftName(found.name), macro: "", attribute: nil, reader: reader, diagnose: { _ in })
         }
         for (name, extensions) in collector.extensions {
             for declaration in extensions { shapes[name]?.read(extension: declaration) }
@@ -51,18 +104,14 @@ package struct SourceIndex {
             inherited.insert(name)
         }
         for name in shapes.keys { inherit(name, depth: 0) }
-        var seenShort: [String: [String]] = [:]
-        for found in collector.found {
-            let type = DeclaredType(name: found.name, isProtocol: found.isProtocol, shape: shapes[found.name], file: found.file,
-                                    imports: collector.imports[found.file] ?? [])
-            types.append(type)
-            byName[found.name] = types.count - 1
-            let short = String(found.name.split(separator: ".").last ?? "")
-            seenShort[short, default: []].append(found.name)
-        }
-        for (short, names) in seenShort where byName[short] == nil {
-            // A top-level type of that name is the one named; else the one nested type, if one.
-            if names.count == 1 { byName[short] = byName[names[0]] } else { ambiguous[short] = names }
+        return collector.found.map { found in
+            var type = DeclaredType(name: swiftName(found.name), isProtocol: found.isProtocol, shape: shapes[found.name], file: found.file,
+                                    imports: (collector.imports[found.file] ?? []) + (module.map { [$0.module] } ?? []))
+            type.module = module?.module
+            if let module {
+                type.isVisible = found.access == .public || found.access == .open || (module.samePackage && found.access == .package)
+            }
+            return type
         }
     }
 
@@ -111,6 +160,9 @@ private struct Collector {
         let isProtocol: Bool
         let declaration: (any DeclGroupSyntax)?
         let file: String
+        /// The access level another module sees it at: the narrowest of its own and its
+        /// enclosing types' (`internal` when none states one).
+        var access: Keyword = .internal
     }
 
     var found: [Found] = []
@@ -122,38 +174,57 @@ private struct Collector {
             if let importDecl = item.item.as(ImportDeclSyntax.self) {
                 imports[path, default: []].append(importDecl.path.trimmedDescription)
             } else if let decl = item.item.as(DeclSyntax.self) {
-                read(decl, outer: nil, file: path)
+                read(decl, outer: nil, outerAccess: .open, file: path)
             }
         }
     }
 
-    private mutating func read(_ decl: DeclSyntax, outer: String?, file: String) {
+    /// How widely a level reaches: open, public, package, internal.
+    private static func width(_ access: Keyword) -> Int {
+        [Keyword.internal, .package, .public, .open].firstIndex(of: access) ?? 0
+    }
+
+    /// The access a declaration states (`default` when none), no wider than its enclosing one's.
+    private static func access(_ modifiers: DeclModifierListSyntax, default fallback: Keyword, within outer: Keyword) -> Keyword {
+        let own = [Keyword.open, .public, .package, .internal].first { modifiers.contains($0) } ?? fallback
+        return width(own) < width(outer) ? own : outer
+    }
+
+    private mutating func read(_ decl: DeclSyntax, outer: String?, outerAccess: Keyword, file: String) {
         func qualified(_ name: TokenSyntax) -> String { outer.map { "\($0).\(name.text)" } ?? name.text }
         let group: (any DeclGroupSyntax)?
         let name: String?
+        let modifiers: DeclModifierListSyntax
         if let decl = decl.as(ClassDeclSyntax.self), !decl.modifiers.isPrivate {
-            (group, name) = (decl, qualified(decl.name))
+            (group, name, modifiers) = (decl, qualified(decl.name), decl.modifiers)
         } else if let decl = decl.as(StructDeclSyntax.self), !decl.modifiers.isPrivate {
-            (group, name) = (decl, qualified(decl.name))
+            (group, name, modifiers) = (decl, qualified(decl.name), decl.modifiers)
         } else if let decl = decl.as(ActorDeclSyntax.self), !decl.modifiers.isPrivate {
-            (group, name) = (decl, qualified(decl.name))
+            (group, name, modifiers) = (decl, qualified(decl.name), decl.modifiers)
         } else if let decl = decl.as(EnumDeclSyntax.self), !decl.modifiers.isPrivate {
             // Named for its nested types, and as a namespace; not built from config.
-            for member in decl.memberBlock.members { read(member.decl, outer: qualified(decl.name), file: file) }
+            let access = Self.access(decl.modifiers, default: .internal, within: outerAccess)
+            for member in decl.memberBlock.members { read(member.decl, outer: qualified(decl.name), outerAccess: access, file: file) }
             return
         } else if let decl = decl.as(ProtocolDeclSyntax.self), !decl.modifiers.isPrivate {
-            found.append(Found(name: qualified(decl.name), isProtocol: true, declaration: nil, file: file))
+            var protocolType = Found(name: qualified(decl.name), isProtocol: true, declaration: nil, file: file)
+            protocolType.access = Self.access(decl.modifiers, default: .internal, within: outerAccess)
+            found.append(protocolType)
             return
         } else if let decl = decl.as(ExtensionDeclSyntax.self) {
             let extended = decl.extendedType.trimmedDescription
             extensions[outer.map { "\($0).\(extended)" } ?? extended, default: []].append(decl)
-            for member in decl.memberBlock.members { read(member.decl, outer: extended, file: file) }
+            // A type nested in an extension: as the extension states, within what the extended type's is (not known here).
+            let access = Self.access(decl.modifiers, default: .internal, within: .open)
+            for member in decl.memberBlock.members { read(member.decl, outer: extended, outerAccess: access, file: file) }
             return
         } else {
             return
         }
         guard let group, let name else { return }
-        found.append(Found(name: name, isProtocol: false, declaration: group, file: file))
-        for member in group.memberBlock.members { read(member.decl, outer: name, file: file) }
+        var type = Found(name: name, isProtocol: false, declaration: group, file: file)
+        type.access = Self.access(modifiers, default: .internal, within: outerAccess)
+        found.append(type)
+        for member in group.memberBlock.members { read(member.decl, outer: name, outerAccess: type.access, file: file) }
     }
 }

@@ -53,9 +53,20 @@ package struct TypeShape {
         package let node: InitializerDeclSyntax
     }
 
+    /// Who calls the members: the type's own module (every member that is not private), or
+    /// another module, which sees the public and open ones (and the package ones, from the
+    /// same package) and no memberwise or implicit initializer.
+    package enum Reader: Equatable {
+        case ownModule
+        case otherModule(samePackage: Bool)
+    }
+
     package let kind: Kind
     /// The type as the extension names it (`Outer.Inner`).
     package let typeName: String
+    package private(set) var reader: Reader = .ownModule
+    /// While an extension that states an access level is read: its members' default.
+    private var extensionAccess: Keyword?
     package private(set) var inheritedTypes: [String]
     /// Isolated to the main actor: marked `@MainActor`, or `@Component(mainActor: true)` for a
     /// type that inherits its isolation (a `UIViewController` subclass). Its registration and
@@ -84,7 +95,7 @@ package struct TypeShape {
 
     /// Reads the declaration, or reports why it cannot be a component and returns `nil`.
     package static func read(_ declaration: some DeclGroupSyntax, typeName: String, macro: String, attribute: AttributeSyntax?,
-                             diagnose: (Diagnostic) -> Void) -> TypeShape? {
+                             reader: Reader = .ownModule, diagnose: (Diagnostic) -> Void) -> TypeShape? {
         let kind: Kind
         let generics: GenericParameterClauseSyntax?
         if let decl = declaration.as(ClassDeclSyntax.self) {
@@ -113,6 +124,7 @@ package struct TypeShape {
         }
         let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         var shape = TypeShape(kind: kind, typeName: typeName, inheritedTypes: inherited)
+        shape.reader = reader
         shape.isMainActor = declaration.attributes.contains("MainActor") || attribute?.argument("mainActor")?.booleanLiteral == true
         for member in declaration.memberBlock.members {
             shape.read(member.decl)
@@ -124,6 +136,8 @@ package struct TypeShape {
     package mutating func read(extension declaration: ExtensionDeclSyntax) {
         inheritedTypes += declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         let before = initializers.count + unusableInitializers.count
+        extensionAccess = [Keyword.public, .open, .package, .internal].first { declaration.modifiers.contains($0) }
+        defer { extensionAccess = nil }
         for member in declaration.memberBlock.members {
             read(member.decl)
         }
@@ -168,7 +182,7 @@ package struct TypeShape {
                 storedProperties.append((name, binding.typeAnnotation?.type, binding.initializer != nil, isLet))
             }
             let injected = variable.attributes.first(named: ["Inject", "Value"])
-            let settable = !isLet && !variable.modifiers.isPrivate && !variable.modifiers.hasPrivateSetter
+            let settable = !isLet && isVisible(variable.modifiers) && isSetterVisible(variable.modifiers)
                 && (!isComputed || binding.accessorBlock.map(Self.hasSetter) == true)
             if settable && kind != .actor {
                 settableProperties.append(name)
@@ -214,6 +228,8 @@ package struct TypeShape {
             reason = "a parameter is variadic, inout or opaque ('some')"
         } else if initializer.modifiers.isPrivate {
             reason = "it is private"
+        } else if !isVisible(initializer.modifiers) {
+            reason = "it is not public, and its type is another module's"
         } else {
             reason = nil
         }
@@ -228,7 +244,7 @@ package struct TypeShape {
     }
 
     private mutating func read(_ function: FunctionDeclSyntax) {
-        guard !function.modifiers.isPrivate else { return }
+        guard isVisible(function.modifiers) else { return }
         let effects = function.signature.effectSpecifiers
         let name = function.name.text
         let callable = Callable(baseName: name, parameters: function.signature.parameterClause.parameters.map(ParameterShape.init))
@@ -253,6 +269,26 @@ package struct TypeShape {
             if callable.isUsable && effects?.isAsync != true && function.genericParameterClause == nil {
                 injectedMethods.append((callable, effects?.isThrowing ?? false))
             }
+        }
+    }
+
+    /// Whether the reader can use a member declared with `modifiers`: any but a private one in
+    /// the type's module; a public or open one elsewhere (a package one from the same package),
+    /// or one that states nothing in an extension that states `public`.
+    private func isVisible(_ modifiers: DeclModifierListSyntax) -> Bool {
+        if modifiers.isPrivate { return false }
+        guard case .otherModule(let samePackage) = reader else { return true }
+        let access = [Keyword.public, .open, .package, .internal].first { modifiers.contains($0) } ?? extensionAccess
+        return access == .public || access == .open || (samePackage && access == .package)
+    }
+
+    /// Whether the reader can set a property declared with `modifiers` (`private(set)`,
+    /// `internal(set)` limit who can).
+    private func isSetterVisible(_ modifiers: DeclModifierListSyntax) -> Bool {
+        if modifiers.hasPrivateSetter { return false }
+        guard case .otherModule(let samePackage) = reader else { return true }
+        return !modifiers.contains { modifier in
+            modifier.detail != nil && (modifier.name.tokenKind == .keyword(.internal) || (!samePackage && modifier.name.tokenKind == .keyword(.package)))
         }
     }
 
@@ -355,6 +391,8 @@ package struct TypeShape {
 
     /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.
     package var implicitInitializers: [Callable] {
+        // Swift's implicit initializers are internal: another module cannot call them.
+        guard reader == .ownModule else { return [] }
         guard kind == .struct else { return [Callable(baseName: "init", parameters: [])] }
         // Swift's memberwise initializer gives `var`s with a default a default argument: list
         // the form without them (always callable) and, when their types are written, the full one.

@@ -1,0 +1,78 @@
+import Foundation
+import IoCConfigCompiler
+import Testing
+
+/// Config that names the types of a module the target depends on, read from that module's
+/// sources as the target sees them (issue 73, item 1): public types and members only.
+@Suite("Config compiler: types of the modules the target depends on")
+struct DependencySourcesTests {
+    private let types = SourceIndex.Dependency(module: "Types", samePackage: true, sources: [("/deps/Types/Money.swift", """
+        public protocol PriceSource: Sendable { func price() -> Int }
+
+        public struct Money: Sendable {
+            public let cents: Int
+            public init(cents: Int) { self.cents = cents }
+            init(secret: Int) { self.cents = secret }
+        }
+
+        public final class FixedPrice: PriceSource, @unchecked Sendable {
+            public var currency = "EUR"
+            public internal(set) var rounding = 1
+            let money: Money
+            public init(money: Money) { self.money = money }
+            public func price() -> Int { money.cents }
+        }
+
+        final class Hidden { init() {} }
+        """)])
+
+    private func compile(_ yaml: String) throws -> ConfigCompiler.Output {
+        let folder = try folder(["services.yaml": yaml])
+        var compiler = ConfigCompiler(configFiles: [folder.appendingPathComponent("services.yaml")],
+                                      sources: [("/src/App.swift", "import Types\nfinal class Checkout { init(source: any PriceSource) {} }\n")], module: "App")
+        compiler.dependencies = [types]
+        return compiler.compile()
+    }
+
+    @Test func config_namesAnotherModulesPublicTypes_andTheGeneratedCodeCallsThem() throws {
+        let output = try compile("""
+            services:
+              money: { class: Money, arguments: { cents: 250 } }
+              price: { class: Types.FixedPrice, as: [PriceSource], arguments: ['@money'], properties: { currency: USD } }
+              checkout: { class: Checkout, arguments: ['@price'] }
+            """)
+        #expect(output.diagnostics.map(\.message) == [])
+        #expect(output.imports.contains("import Types"))
+        // Written as the target names them, with their module; an internal type has no alias.
+        #expect(output.code.contains("builder.register({ (p0: Int) in Types.Money(cents: p0) }, file: file, line: line)"))
+        #expect(output.code.contains("""
+            builder.register({ (p0: Types.Money) in Types.FixedPrice(money: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton)\
+            .as((any Types.PriceSource).self) { $0 }.property("currency", source: h1) { (instance: inout Types.FixedPrice, value: String) in instance.currency = value }
+            """))
+        #expect(output.code.contains("catalog.add(protocol: (any Types.PriceSource).self, names: \"Types.PriceSource\")"))
+        #expect(!output.code.contains("Hidden"))
+        // Only the public initializer and settable properties are catalogued.
+        #expect(output.code.contains("type.initializer(\"init(cents:)\")") && !output.code.contains("init(secret:)"))
+        #expect(output.code.contains("type.property(\"currency\"") && !output.code.contains("\"rounding\""))
+    }
+
+    @Test func config_thatNamesWhatTheModuleDoesNotMakePublic_failsAtItsLine() throws {
+        let output = try compile("""
+            services:
+              hidden: { class: Hidden }
+              money: { class: Money, arguments: { secret: 1 } }
+              price: { class: FixedPrice, arguments: ['@money'], properties: { rounding: 2 } }
+              typo: { class: Mony }
+            """)
+        let messages = output.diagnostics.map { "\($0.location?.line ?? 0): \($0.message.replacingOccurrences(of: output.diagnostics[0].location?.file ?? "-", with: "services.yaml"))" }
+        #expect(messages == [
+            "3: Money has no initializer taking (secret:) (for \"money\" (Money) at services.yaml:3:47). It has: init(cents:).",
+            "4: FixedPrice has no property rounding (for \"price\" (FixedPrice) at services.yaml:4:78). It has: currency.",
+            "2: Type \"Hidden\" for \"hidden\" (Hidden) is not public in module Types, which the target App cannot use. Make it public "
+                + "(and the initializer config calls), or catalogue it by hand and list it in ioc-plugin.json (\"externalTypes\").",
+            "5: Unknown type \"Mony\" for \"typo\" (Mony): no class, struct, actor or protocol of that name is declared in the Swift sources of "
+                + "target App or of the modules it depends on (Types). Did you mean \"Money\"? A type of another module is catalogued by hand: "
+                + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+        ])
+    }
+}
