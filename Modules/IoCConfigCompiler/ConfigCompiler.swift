@@ -96,13 +96,17 @@ package struct ConfigCompiler {
             diagnostics.append(ConfigDiagnostic(.warning, use.message, at: use.location))
         }
         let definitions = files.flatMap(\.definitions)
-        let index = SourceIndex(sources: sources, dependencies: dependencies)
+        let names = ConfigNames(definitions)
+        var index = SourceIndex(sources: sources, dependencies: relevant(dependencies, to: names))
+        if !dependencies.isEmpty, names.types.contains(where: { index.type(named: $0.name, module: module) == nil && !externalTypes.contains($0.name) }) {
+            // A name no file has: every file, for "did you mean".
+            index = SourceIndex(sources: sources, dependencies: dependencies)
+        }
         var checks = MemberChecks(index: index, module: module, allowsCaptiveDependencies: allowsCaptiveDependencies)
         for file in files { checks.parameters.merge(file.parameters) { $1 } }
         for problem in checks.problems(of: definitions) {
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
         }
-        let names = ConfigNames(definitions)
         var entries: [CatalogEntryWriter] = []
         var protocols: [SourceIndex.DeclaredType] = []
         var seen: Set<String> = []
@@ -212,6 +216,19 @@ package struct ConfigCompiler {
         compiled.registrationsUseGeneratedInterface = compiled.registrationsUseGeneratedInterface || compiled.inners.usesGeneratedInterface
         compiled.usesConfigSettings = compiled.usesConfigSettings || compiled.inners.usesConfigSettings
         return compiled
+    }
+
+    /// The dependencies' files that may declare a type config names (their text has its name
+    /// or one of its enclosing types'): parsing every file of every module the target depends on
+    /// at each build would cost more than the rest of the compile.
+    private func relevant(_ dependencies: [SourceIndex.Dependency], to names: ConfigNames) -> [SourceIndex.Dependency] {
+        guard !dependencies.isEmpty else { return [] }
+        let modules = Set(dependencies.map(\.module))
+        let words = Set(names.types.flatMap { $0.name.split(separator: ".").map(String.init) }).subtracting(modules)
+        return dependencies.map { dependency in
+            SourceIndex.Dependency(module: dependency.module, samePackage: dependency.samePackage,
+                                   sources: dependency.sources.filter { source in words.contains { source.text.contains($0) } })
+        }
     }
 
     private func unknownType(_ named: (name: String, location: ConfigLocation, component: String), _ index: SourceIndex) -> String {

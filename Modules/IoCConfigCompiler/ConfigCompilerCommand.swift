@@ -54,16 +54,21 @@ package enum ConfigCompilerCommand {
 
     /// Compiles `configs` against `sources`, writes `output` (only when its text changes, so
     /// that an unchanged target does not recompile), prints every problem; the exit status.
-    package static func run(module: String, output: URL, pluginConfig: URL?, configs: [URL], sources: [URL]) -> Int32 {
+    package static func run(module: String, output: URL, pluginConfig: URL?, configs: [URL], sources: [URL],
+                            dependencies: [(module: String, samePackage: Bool, files: [URL])] = []) -> Int32 {
         var failures: [String] = []
-        var texts: [(path: String, text: String)] = []
-        for source in sources {
-            do {
-                texts.append((source.path, try String(contentsOf: source, encoding: .utf8)))
-            } catch {
-                failures.append("\(source.path): error: cannot read this Swift source: \(error.localizedDescription)")
+        func read(_ files: [URL]) -> [(path: String, text: String)] {
+            files.compactMap { source in
+                do {
+                    return (source.path, try String(contentsOf: source, encoding: .utf8))
+                } catch {
+                    failures.append("\(source.path): error: cannot read this Swift source: \(error.localizedDescription)")
+                    return nil
+                }
             }
         }
+        let texts = read(sources)
+        let modules = dependencies.map { SourceIndex.Dependency(module: $0.module, samePackage: $0.samePackage, sources: read($0.files)) }
         var settings = PluginConfig()
         if let pluginConfig {
             do {
@@ -84,6 +89,7 @@ package enum ConfigCompilerCommand {
         for (typeName, files) in groups {
             var compiler = ConfigCompiler(configFiles: files, sources: texts, module: module)
             compiler.externalTypes = Set(settings.externalTypes ?? [])
+            compiler.dependencies = modules
             compiler.providedNames = Set(settings.provided ?? [])
             compiler.generatedTypeName = typeName
             compiler.allowsCaptiveDependencies = settings.allowsCaptiveDependencies ?? false

@@ -6,6 +6,9 @@ import IoCConfigCompiler
 // The tool `IoCConfigPlugin` runs for a target at `swift build`:
 //   ioc-config-compiler --module NAME --output FILE [--plugin-config ioc-plugin.json]
 //                       --config FILE... --source FILE...
+//                       [--dependency MODULE FILE... | --package-dependency MODULE FILE...]...
+// A dependency's files are the Swift sources of a module the target depends on (a package
+// dependency of the same package sees its `package` declarations).
 // It prints each problem as `file:line:column: error: …` and exits 1 when there is an error.
 
 #if SwiftSyntax
@@ -14,6 +17,7 @@ var output: String?
 var pluginConfig: String?
 var configs: [URL] = []
 var sourcePaths: [String] = []
+var dependencies: [(module: String, samePackage: Bool, files: [URL])] = []
 var list: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -22,8 +26,17 @@ while let argument = arguments.popFirst() {
     case "--output": output = arguments.popFirst()
     case "--plugin-config": pluginConfig = arguments.popFirst()
     case "--config", "--source": list = argument
+    case "--dependency", "--package-dependency":
+        dependencies.append((arguments.popFirst() ?? "", argument == "--package-dependency", []))
+        list = "--dependency"
     default:
-        if list == "--config" { configs.append(URL(fileURLWithPath: argument)) } else if list == "--source" { sourcePaths.append(argument) } else {
+        if list == "--config" {
+            configs.append(URL(fileURLWithPath: argument))
+        } else if list == "--source" {
+            sourcePaths.append(argument)
+        } else if list == "--dependency", !dependencies.isEmpty {
+            dependencies[dependencies.count - 1].files.append(URL(fileURLWithPath: argument))
+        } else {
             FileHandle.standardError.write(Data("error: ioc-config-compiler: unexpected argument '\(argument)'\n".utf8))
             exit(2)
         }
@@ -34,7 +47,7 @@ guard let output else {
     exit(2)
 }
 exit(ConfigCompilerCommand.run(module: module, output: URL(fileURLWithPath: output), pluginConfig: pluginConfig.map(URL.init(fileURLWithPath:)),
-                               configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:))))
+                               configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:)), dependencies: dependencies))
 #else
 // Built without the package trait that brings swift-syntax: the plugin's build fails with the fix.
 FileHandle.standardError.write(Data("""

@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Compiles a target's config with it: for the services.yaml and bean XML files among the
 /// target's resources, runs `ioc-config-compiler` at `swift build`, which checks them against
-/// the target's Swift sources (problems reported at the config file's line) and writes
-/// `GeneratedConfig.swift`, the catalog of the types they name.
+/// the target's Swift sources and the public types of the modules it depends on (problems
+/// reported at the config file's line) and writes `GeneratedConfig.swift`, the catalog of the
+/// types they name.
 ///
 /// ```swift
 /// .executableTarget(name: "App", dependencies: [.product(name: "IoCYAML", package: "swift-ioc")],
@@ -39,6 +40,16 @@ struct IoCConfigPlugin: BuildToolPlugin {
         var arguments = ["--module", module.moduleName, "--output", output.path]
         if let pluginConfig { arguments += ["--plugin-config", pluginConfig.path] }
         arguments += ["--config"] + configs.map(\.path) + ["--source"] + sources.map(\.path)
+        // The modules the target depends on, of this package and of package dependencies, whose
+        // public types config may name (a same-package one's `package` types too).
+        var dependencySources: [URL] = []
+        for dependency in Self.sourceModules(dependedOnBy: target) {
+            let files = dependency.sourceFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+            guard !files.isEmpty else { continue }
+            let samePackage = context.package.targets.contains { $0.id == dependency.id }
+            arguments += [samePackage ? "--package-dependency" : "--dependency", dependency.moduleName] + files.map(\.path)
+            dependencySources += files
+        }
         return [
             .buildCommand(
                 displayName: "Compiling the config of \(module.moduleName) (\(configs.map(\.lastPathComponent).joined(separator: ", ")))",
@@ -46,10 +57,34 @@ struct IoCConfigPlugin: BuildToolPlugin {
                 arguments: arguments,
                 // Every resource, not only the config files: a bean file's property files are
                 // compiled in, and an imported file is read with the one that imports it.
-                inputFiles: resources + sources,
+                inputFiles: resources + sources + dependencySources,
                 outputFiles: [output]
             ),
         ]
+    }
+
+    /// The source modules `target` depends on, directly or not, each once, dependencies first;
+    /// not a macro's (it runs in the compiler, and its own dependencies are swift-syntax's).
+    static func sourceModules(dependedOnBy target: Target) -> [SourceModuleTarget] {
+        var result: [SourceModuleTarget] = []
+        var seen: Set<Target.ID> = []
+        func visit(_ dependencies: [TargetDependency]) {
+            for dependency in dependencies {
+                let targets: [Target]
+                switch dependency {
+                case .target(let target): targets = [target]
+                case .product(let product): targets = product.targets
+                @unknown default: targets = []
+                }
+                for target in targets where seen.insert(target.id).inserted {
+                    guard let module = target.sourceModule, module.kind != .macro else { continue }
+                    visit(target.dependencies)
+                    result.append(module)
+                }
+            }
+        }
+        visit(target.dependencies)
+        return result
     }
 
     /// The file, or the files under a folder a target copies as one resource.

@@ -24,7 +24,7 @@ struct DependencySourcesTests {
         }
 
         final class Hidden { init() {} }
-        """)])
+        """), ("/deps/Types/Clock.swift", "public final class SystemClock: Sendable { public init() {} }\n")])
 
     private func compile(_ yaml: String) throws -> ConfigCompiler.Output {
         let folder = try folder(["services.yaml": yaml])
@@ -63,6 +63,7 @@ struct DependencySourcesTests {
               money: { class: Money, arguments: { secret: 1 } }
               price: { class: FixedPrice, arguments: ['@money'], properties: { rounding: 2 } }
               typo: { class: Mony }
+              clock: { class: SystemClok }
             """)
         let messages = output.diagnostics.map { "\($0.location?.line ?? 0): \($0.message.replacingOccurrences(of: output.diagnostics[0].location?.file ?? "-", with: "services.yaml"))" }
         #expect(messages == [
@@ -72,6 +73,10 @@ struct DependencySourcesTests {
                 + "(and the initializer config calls), or catalogue it by hand and list it in ioc-plugin.json (\"externalTypes\").",
             "5: Unknown type \"Mony\" for \"typo\" (Mony): no class, struct, actor or protocol of that name is declared in the Swift sources of "
                 + "target App or of the modules it depends on (Types). Did you mean \"Money\"? A type of another module is catalogued by hand: "
+                + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+            // A file config's names do not appear in is read only then, for the suggestion.
+            "6: Unknown type \"SystemClok\" for \"clock\" (SystemClok): no class, struct, actor or protocol of that name is declared in the Swift sources of "
+                + "target App or of the modules it depends on (Types). Did you mean \"SystemClock\"? A type of another module is catalogued by hand: "
                 + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
         ])
     }
