@@ -237,12 +237,11 @@ package struct ConfigCompiler {
             text += "several types of module \(module) have that name (\(candidates.joined(separator: ", "))). Write the one you mean by its full name."
             return text
         }
-        let modules = dependencies.map(\.module)
         text += "no class, struct, actor or protocol of that name is declared in the Swift sources of target \(module)"
-            + (modules.isEmpty ? "." : " or of the modules it depends on (\(modules.joined(separator: ", "))).")
+            + (dependencies.isEmpty ? "." : " or of the modules it depends on.")
         let suggestions = Suggestions.closest(to: named.name, in: index.allNames)
         if !suggestions.isEmpty { text += " Did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?" }
-        text += " A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\")."
+        text += " A type of a module without sources here (Foundation's URL) is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\")."
         return text
     }
 

@@ -350,7 +350,7 @@ struct ConfigCompilerDiagnosticTests {
             """], sources: weatherSources)
         let file = folder.appendingPathComponent("services.yaml").path
         #expect(output.diagnostics.map(\.description) == [
-            "\(file):4:12: error: Unknown type \"FreeWeatherClinet\" for \"client\" (FreeWeatherClinet): no class, struct, actor or protocol of that name is declared in the Swift sources of target App. Did you mean \"FreeWeatherClient\"? A type of another module is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+            "\(file):4:12: error: Unknown type \"FreeWeatherClinet\" for \"client\" (FreeWeatherClinet): no class, struct, actor or protocol of that name is declared in the Swift sources of target App. Did you mean \"FreeWeatherClient\"? A type of a module without sources here (Foundation's URL) is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
         ])
         #expect(output.hasErrors)
     }

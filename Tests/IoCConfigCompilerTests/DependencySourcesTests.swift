@@ -72,11 +72,11 @@ struct DependencySourcesTests {
             "2: Type \"Hidden\" for \"hidden\" (Hidden) is not public in module Types, which the target App cannot use. Make it public "
                 + "(and the initializer config calls), or catalogue it by hand and list it in ioc-plugin.json (\"externalTypes\").",
             "5: Unknown type \"Mony\" for \"typo\" (Mony): no class, struct, actor or protocol of that name is declared in the Swift sources of "
-                + "target App or of the modules it depends on (Types). Did you mean \"Money\"? A type of another module is catalogued by hand: "
+                + "target App or of the modules it depends on. Did you mean \"Money\"? A type of a module without sources here (Foundation's URL) is catalogued by hand: "
                 + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
             // A file config's names do not appear in is read only then, for the suggestion.
             "6: Unknown type \"SystemClok\" for \"clock\" (SystemClok): no class, struct, actor or protocol of that name is declared in the Swift sources of "
-                + "target App or of the modules it depends on (Types). Did you mean \"SystemClock\"? A type of another module is catalogued by hand: "
+                + "target App or of the modules it depends on. Did you mean \"SystemClock\"? A type of a module without sources here (Foundation's URL) is catalogued by hand: "
                 + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
         ])
     }
