@@ -20,6 +20,8 @@ package struct ConfigCompiler {
     package var externalTypes: Set<String> = []
     /// The sources of the modules the target depends on, whose public types config may name.
     package var dependencies: [SourceIndex.Dependency] = []
+    /// Whether the target is a library, whose generated type an app calls: it is public.
+    package var isLibrary = false
     /// Components the app registers in code, which config refers to (`ioc-plugin.json`'s
     /// `provided`; a services.yaml can say `synthetic: true` instead).
     package var providedNames: Set<String> = []
@@ -139,8 +141,9 @@ package struct ConfigCompiler {
         }
         let catalogued = entries.map { "\(module).\($0.type.name)" }
         let registrations = compiledRegistrations(files, index, builder, catalogued: catalogued)
-        let writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
+        var writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)
+        writer.isPublic = isLibrary
         // The declaration once: for 10,000 services it is most of the generator's time.
         let imports = writer.imports, declaration = writer.declaration
         return Output(code: GeneratedCodeWriter.file(configFiles: configFiles, imports: imports, declarations: [declaration]),
@@ -162,6 +165,7 @@ package struct ConfigCompiler {
             }
         }
         compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
+        compiled.publicTypes = Set(index.types.filter(\.isPublic).map(\.name))
         let written = files.flatMap(\.definitions)
         // Resources, `_instanceof`, parents, decorators and alias definitions applied here, where the launch cannot change them.
         let definitions = AppliedAtBuild.definitions(written, in: builder, index: index, module: module, catalogued: catalogued)
@@ -327,6 +331,8 @@ struct CompiledRegistrations {
     let inners = InnerRegistrations()
 
     var statements: [Statement] = []
+    /// The types a library's accessors may show publicly: public ones, by their Swift names.
+    var publicTypes: Set<String> = []
     /// The typed accessors of the named components: property, type, component name, place.
     var accessors: [(property: String, type: String, name: String, location: ConfigLocation)] = []
     /// Statements the Swift compiler checks, at the config's places (``RegistrationWriter/Written``).

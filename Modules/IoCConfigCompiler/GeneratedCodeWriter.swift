@@ -81,10 +81,16 @@ struct CatalogEntryWriter {
 /// The Swift file the plugin writes: a type holding the catalog of every type the config names.
 struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
     let typeName: String
+    /// For a library target: the type, its functions and the accessors of public types are
+    /// public, so that an app that depends on the library registers its config.
+    var isPublic = false
     let configFiles: [URL]
     let entries: [CatalogEntryWriter]
     let protocols: [SourceIndex.DeclaredType]
     let registrations: CompiledRegistrations
+
+    /// `public ` for a library target's declarations, else nothing (internal).
+    private var access: String { isPublic ? "public " : "" }
 
     /// The modules the declaration needs, as `import` lines.
     var imports: [String] {
@@ -121,14 +127,14 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
             "",
             "/// The types this target's config files name, read from its Swift sources at build: give",
             "/// it to the builder that loads them (`builder.catalog = \(typeName).catalog()`).",
-            "enum \(typeName) {",
+            "\(access)enum \(typeName) {",
         ]
         // The config files' paths, which the registrations' locations name.
         for (file, constant) in registrations.fileConstants.sorted(by: { $0.value < $1.value }) {
             lines.append("    private static let \(constant) = \(quoted(file))")
         }
         lines += [
-            "    static func catalog() -> IoCCore.TypeCatalog {",
+            "    \(access)static func catalog() -> IoCCore.TypeCatalog {",
             "        let catalog = IoCCore.TypeCatalog(compiledFromConfig: true)",
         ]
         for type in protocols {
@@ -167,13 +173,14 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         var lines = [
             "    /// The config's named components, each resolved by its name and type: a name or a type",
             "    /// written wrong in Swift is a compile error (`try \(typeName).components(of: container).reportService`).",
-            "    struct Components {",
+            "    \(access)struct Components {",
             "        private let container: IoCCore.Container",
             "        init(_ container: IoCCore.Container) { self.container = container }",
         ]
         for accessor in registrations.accessors {
             lines.append("        /// \(quoted(accessor.name)), defined at \(URL(fileURLWithPath: accessor.location.file).lastPathComponent):\(accessor.location.line).")
-            lines.append("        var \(accessor.property): \(accessor.type) { get throws { try component(\(quoted(accessor.name))) } }")
+            let visible = isPublic && registrations.publicTypes.contains(accessor.type) ? "public " : ""
+            lines.append("        \(visible)var \(accessor.property): \(accessor.type) { get throws { try component(\(quoted(accessor.name))) } }")
         }
         lines += [
             "        // One function the accessors call: resolving through it costs the type checker one",
@@ -184,7 +191,7 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
             "    }",
             "",
             "    /// The typed accessors of `container`'s components that the config names.",
-            "    static func components(of container: IoCCore.Container) -> Components { Components(container) }",
+            "    \(access)static func components(of container: IoCCore.Container) -> Components { Components(container) }",
             "",
         ]
         return lines
@@ -202,7 +209,7 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
             let place = "\(first.location.file):\(first.location.line):\(first.location.column)"
             let more = registrations.unsupported.count > 1 ? " (and \(registrations.unsupported.count - 1) more)" : ""
             lines.append("    @available(*, unavailable, message: \(quoted("Not compiled: \(first.reason) (\(place))\(more). Load the file with loadYAML/loadXML instead.")))")
-            lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {}")
+            lines.append("    \(access)static func register(in builder: IoCCore.ContainerBuilder) {}")
             return lines
         }
         // Components of one shape share a function (`make0`…). Consecutive ones whose holes are
@@ -271,7 +278,7 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
             }
         }
         flush()
-        lines.append("    static func register(in builder: IoCCore.ContainerBuilder) {")
+        lines.append("    \(access)static func register(in builder: IoCCore.ContainerBuilder) {")
         if !registrations.definitions.functions.isEmpty {
             // The definitions bind against the catalog: this config's types, and the entries the
             // app adds for other modules' types (which win).

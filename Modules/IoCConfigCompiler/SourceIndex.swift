@@ -25,6 +25,8 @@ package struct SourceIndex {
         /// Whether the target may use it: its own, or one its module makes public (or package,
         /// from the same package).
         package var isVisible = true
+        /// Whether its module makes it public (or open): what a library's public API may show.
+        package var isPublic = false
     }
 
     /// The Swift sources of a module the target depends on.
@@ -108,6 +110,7 @@ package struct SourceIndex {
             var type = DeclaredType(name: swiftName(found.name), isProtocol: found.isProtocol, shape: shapes[found.name], file: found.file,
                                     imports: (collector.imports[found.file] ?? []) + (module.map { [$0.module] } ?? []))
             type.module = module?.module
+            type.isPublic = found.access == .public || found.access == .open
             if let module {
                 type.isVisible = found.access == .public || found.access == .open || (module.samePackage && found.access == .package)
             }

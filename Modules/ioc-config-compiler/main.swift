@@ -6,9 +6,10 @@ import IoCConfigCompiler
 // The tool `IoCConfigPlugin` runs for a target at `swift build`:
 //   ioc-config-compiler --module NAME --output FILE [--plugin-config ioc-plugin.json]
 //                       --config FILE... --source FILE...
-//                       [--dependency MODULE FILE... | --package-dependency MODULE FILE...]...
+//                       [--dependency MODULE FILE... | --package-dependency MODULE FILE...]... [--library]
 // A dependency's files are the Swift sources of a module the target depends on (a package
-// dependency of the same package sees its `package` declarations).
+// dependency of the same package sees its `package` declarations). `--library`: the target is a
+// library, whose generated type is public.
 // It prints each problem as `file:line:column: error: …` and exits 1 when there is an error.
 
 #if SwiftSyntax
@@ -19,6 +20,7 @@ var configs: [URL] = []
 var sourcePaths: [String] = []
 var dependencies: [(module: String, samePackage: Bool, files: [URL])] = []
 var list: String?
+var isLibrary = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -26,6 +28,7 @@ while let argument = arguments.popFirst() {
     case "--output": output = arguments.popFirst()
     case "--plugin-config": pluginConfig = arguments.popFirst()
     case "--config", "--source": list = argument
+    case "--library": isLibrary = true
     case "--dependency", "--package-dependency":
         dependencies.append((arguments.popFirst() ?? "", argument == "--package-dependency", []))
         list = "--dependency"
@@ -47,7 +50,8 @@ guard let output else {
     exit(2)
 }
 exit(ConfigCompilerCommand.run(module: module, output: URL(fileURLWithPath: output), pluginConfig: pluginConfig.map(URL.init(fileURLWithPath:)),
-                               configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:)), dependencies: dependencies))
+                               configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:)), dependencies: dependencies,
+                               isLibrary: isLibrary))
 #else
 // Built without the package trait that brings swift-syntax: the plugin's build fails with the fix.
 FileHandle.standardError.write(Data("""

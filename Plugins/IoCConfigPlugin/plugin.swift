@@ -39,6 +39,8 @@ struct IoCConfigPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedConfig.swift")
         var arguments = ["--module", module.moduleName, "--output", output.path]
         if let pluginConfig { arguments += ["--plugin-config", pluginConfig.path] }
+        // A library's generated type is public: the app that depends on it calls it.
+        if module.kind == .generic { arguments.append("--library") }
         arguments += ["--config"] + configs.map(\.path) + ["--source"] + sources.map(\.path)
         // The modules the target depends on, of this package and of package dependencies, whose
         // public types config may name (a same-package one's `package` types too).

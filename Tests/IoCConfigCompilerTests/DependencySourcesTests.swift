@@ -80,4 +80,30 @@ struct DependencySourcesTests {
                 + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
         ])
     }
+
+    @Test func aLibrarysGeneratedType_isPublic_withAccessorsOfItsPublicTypes() throws {
+        let folder = try folder(["services.yaml": """
+            services:
+              checkout: { class: Checkout, arguments: ['@price'] }
+              price: { class: Till }
+            """])
+        var compiler = ConfigCompiler(configFiles: [folder.appendingPathComponent("services.yaml")], sources: [("/src/Checkout.swift", """
+            public protocol PriceSource: Sendable {}
+            public final class Checkout: Sendable { public init(source: any PriceSource) {} }
+            final class Till: PriceSource { init() {} }
+            """)], module: "Checkout")
+        compiler.isLibrary = true
+        let output = compiler.compile()
+        #expect(output.diagnostics.map(\.message) == [])
+        for line in [
+            "public enum GeneratedConfig {", "    public static func catalog() -> IoCCore.TypeCatalog {", "    public struct Components {",
+            "        public var checkout: Checkout { get throws { try component(\"checkout\") } }",
+            // An internal type's accessor stays internal: a public one would not compile.
+            "        var price: Till { get throws { try component(\"price\") } }",
+            "    public static func components(of container: IoCCore.Container) -> Components { Components(container) }",
+            "    public static func register(in builder: IoCCore.ContainerBuilder) {",
+        ] {
+            #expect(output.code.contains(line + "\n"), "\(line)")
+        }
+    }
 }

@@ -10,9 +10,18 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],  // the package's floor: the generated code compiles there
     dependencies: [.package(name: "swift-ioc", path: "../..")],
     targets: [
+        // A types module without config, and a feature module with its own: the app's config
+        // names the types module's public types, and the app registers the feature's config.
+        .target(name: "ShopTypes"),
+        .target(
+            name: "ShopDelivery",
+            dependencies: ["ShopTypes", .product(name: "IoCCore", package: "swift-ioc")],
+            resources: [.copy("services.yaml")],
+            plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
+        ),
         .executableTarget(
             name: "Shop",
-            dependencies: [.product(name: "IoCCore", package: "swift-ioc"), .product(name: "IoCYAML", package: "swift-ioc")],
+            dependencies: ["ShopTypes", "ShopDelivery", .product(name: "IoCCore", package: "swift-ioc"), .product(name: "IoCYAML", package: "swift-ioc")],
             resources: [.copy("services.yaml")],
             plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
         ),

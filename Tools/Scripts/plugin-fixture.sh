@@ -17,8 +17,10 @@ cp -R "$root/Tests/PluginFixture" "$package"
 sed -i "s|path: \"../..\"|path: \"$root\"|" "$package/Package.swift"
 config="$package/Sources/Shop/services.yaml"
 sources="$package/Sources/Shop/Shop.swift"
+types="$package/Sources/ShopTypes/Printing.swift"
 cp "$config" "$work/services.yaml.valid"
 cp "$sources" "$work/Shop.swift.valid"
+cp "$types" "$work/Printing.swift.valid"
 failures=0
 
 echo "plugin-fixture: building the valid fixture (the first build compiles swift-syntax and swift-ioc)"
@@ -28,8 +30,9 @@ if ! output=$("$swift" build "${flags[@]}" 2>&1); then
     exit 1
 fi
 run=$("$swift" run "${flags[@]}" --skip-build Shop 2>&1)
-if [ "$run" = $'3 items, 75 cents, at 12:00\nsame graph' ]; then
+if [ "$run" = $'3 items, 75 cents, at 12:00\ndelivered: 3 items, 75 cents, at 12:00 (EUR)\nsame graph' ]; then
     echo "plugin-fixture: ok   valid config builds and runs; compiled and interpreted graphs are the same"
+    echo "plugin-fixture: ok   the app's config names a public type of the types module; the feature module's generated type is public"
 else
     echo "$run"
     echo "plugin-fixture: FAIL: the valid fixture printed the above"
@@ -62,6 +65,7 @@ seeded() {
     fi
     cp "$work/services.yaml.valid" "$config"
     cp "$work/Shop.swift.valid" "$sources"
+    cp "$work/Printing.swift.valid" "$types"
 }
 
 seeded "unknown class" "$config" \
@@ -97,6 +101,17 @@ seeded "an unknown key beside another problem" "$config" \
 seeded "an initializer removed from the Swift source" "$sources" \
     'CONFIG:6:50: error: FixedClock has no initializer taking \(time:\)' \
     's/init\(time: String\) \{ self.time = time \}/init(at time: String) { self.time = time }/'
+
+# The types module's types, read from its sources: errors at the app config's line.
+seeded "a misspelled type of another module" "$config" \
+    'CONFIG:14:[0-9]+: error: Unknown type "ReceiptPrinte" for "printer" \(ReceiptPrinte\): .*Did you mean "ReceiptPrinter" or "ReceiptPrinting"\?' \
+    's/class: ReceiptPrinter,/class: ReceiptPrinte,/'
+seeded "a wrong initializer label of another module's type" "$config" \
+    'CONFIG:14:[0-9]+: error: ReceiptPrinter has no initializer taking \(curency:\) .* It has: init\(currency:\)\.' \
+    's/arguments: \{ currency:/arguments: { curency:/'
+seeded "a type another module keeps internal" "$types" \
+    'CONFIG:14:[0-9]+: error: Type "ReceiptPrinter" for "printer" \(ReceiptPrinter\) is not public in module ShopTypes' \
+    's/^public final class ReceiptPrinter/final class ReceiptPrinter/'
 
 # A use of a deprecated component is a warning at the use: the build succeeds and says so.
 sed -i -E "s/clock: \{ class: FixedClock,/clock: { deprecated: 'use a real clock', class: FixedClock,/" "$config"

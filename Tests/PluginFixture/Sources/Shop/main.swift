@@ -1,12 +1,15 @@
 import Foundation
 import IoCCore
 import IoCYAML
+import ShopDelivery
 
 // Builds the shop twice, from the compiled config and from the file read at launch, and
-// prints a receipt and whether the two graphs are the same.
+// prints a receipt, its delivery, and whether the two graphs are the same. The delivery
+// feature's config is its module's generated type, in both.
 func builder(compiled: Bool) throws -> ContainerBuilder {
     let builder = ContainerBuilder()
     builder.catalog = GeneratedConfig.catalog()
+    ShopDelivery.GeneratedConfig.register(in: builder)
     if compiled {
         GeneratedConfig.register(in: builder)
     } else if let url = Bundle.module.url(forResource: "services", withExtension: "yaml") {
@@ -18,7 +21,9 @@ func builder(compiled: Bool) throws -> ContainerBuilder {
 do {
     let compiled = try builder(compiled: true).build()
     let interpreted = try builder(compiled: false).build()
-    print(try compiled.resolve(Checkout.self).receipt(for: ["apple", "pear", "apple"]))
+    let receipt = try compiled.resolve(Checkout.self).receipt(for: ["apple", "pear", "apple"])
+    print(receipt)
+    print(try ShopDelivery.GeneratedConfig.components(of: compiled).delivery.deliver(receipt))
     if compiled.canonicalDescription == interpreted.canonicalDescription {
         print("same graph")
     } else {
