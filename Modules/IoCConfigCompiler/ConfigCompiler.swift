@@ -22,6 +22,10 @@ package struct ConfigCompiler {
     package var dependencies: [SourceIndex.Dependency] = []
     /// Whether the target is a library, whose generated type an app calls: it is public.
     package var isLibrary = false
+    /// The config files of the modules the target depends on (feature modules): their
+    /// components are in the graph the target's config is checked in, so that a reference to
+    /// one is checked, and what they declare synthetic is the target's to provide.
+    package var dependencyConfigs: [URL] = []
     /// Components the app registers in code, which config refers to (`ioc-plugin.json`'s
     /// `provided`; a services.yaml can say `synthetic: true` instead).
     package var providedNames: Set<String> = []
@@ -70,8 +74,16 @@ package struct ConfigCompiler {
         // components the app registers in code (declared synthetic, or listed as provided) are
         // there then.
         let builder = ContainerBuilder()
+        // The features' components first, as the app registers its features before its own
+        // config. Their own problems are their module's build's to report.
+        let features = dependencyConfigs.map(LoadedFile.init)
+        let featurePaths = Set(features.flatMap { [$0.path] + $0.read }.map(standard))
+        for file in features { builder.add(file.contribution) }
         for file in files { builder.add(file.contribution) }
-        builder.absentNames = Set(builder.syntheticNames.keys).union(providedNames).union(files.flatMap(\.skipped))
+        // What a feature declares synthetic is not absent here: the app defines it, says it is
+        // synthetic too, or lists it as provided.
+        builder.absentNames = Set(files.flatMap(\.synthetic.keys)).union(providedNames).union(files.flatMap(\.skipped))
+            .union(features.flatMap(\.skipped))
         // A services.yaml's `%key%` is a parameter: one no file defines, and that the app does
         // not say it gives at launch, is the error `ioc validate` reports (Symfony's too).
         let defined = Set(files.flatMap(\.parameters.keys))
@@ -82,8 +94,17 @@ package struct ConfigCompiler {
         builder.propertySources.append(LaunchValues(refusing: undefined))
         builder.allowsCaptiveDependencies = allowsCaptiveDependencies
         let graph = builder.configGraph()
+        let inFeature = { (location: ConfigLocation?) in location.map { featurePaths.contains(standard($0.file)) } ?? false }
         for problem in graph.problems {
             if problem.kind == .badEnvironmentExpression { continue }
+            if inFeature(problem.location) {
+                // A feature's need the target does not meet: reported at the feature's line.
+                guard case .missingSynthetic(let key, _, _, _) = problem.problem else { continue }
+                let name = key.name ?? key.description
+                diagnostics.append(ConfigDiagnostic(.error, problem.description + " Target \(module) provides it: define \"\(name)\" in its config, "
+                    + "or register it in code and list it in its ioc-plugin.json (\"provided\": [\"\(name)\"]).", at: problem.location))
+                continue
+            }
             if case .unresolvedPlaceholder(let key, _, _, _, _, _) = problem.problem {
                 guard undefined.contains(key) else { continue }
                 let suggestion = Suggestions.closest(to: key, in: defined.sorted()).first.map { " Did you mean %\($0)%?" } ?? ""
@@ -94,7 +115,7 @@ package struct ConfigCompiler {
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
         }
         // A deprecated component still resolves: each use is a warning, as `ioc validate` gives.
-        for use in graph.deprecatedUses {
+        for use in graph.deprecatedUses where !inFeature(use.location) {
             diagnostics.append(ConfigDiagnostic(.warning, use.message, at: use.location))
         }
         let definitions = files.flatMap(\.definitions)

@@ -55,7 +55,8 @@ package enum ConfigCompilerCommand {
     /// Compiles `configs` against `sources`, writes `output` (only when its text changes, so
     /// that an unchanged target does not recompile), prints every problem; the exit status.
     package static func run(module: String, output: URL, pluginConfig: URL?, configs: [URL], sources: [URL],
-                            dependencies: [(module: String, samePackage: Bool, files: [URL])] = [], isLibrary: Bool = false) -> Int32 {
+                            dependencies: [(module: String, samePackage: Bool, files: [URL])] = [], dependencyConfigs: [URL] = [],
+                            isLibrary: Bool = false) -> Int32 {
         var failures: [String] = []
         func read(_ files: [URL]) -> [(path: String, text: String)] {
             files.compactMap { source in
@@ -91,6 +92,7 @@ package enum ConfigCompilerCommand {
             compiler.externalTypes = Set(settings.externalTypes ?? [])
             compiler.dependencies = modules
             compiler.isLibrary = isLibrary
+            compiler.dependencyConfigs = dependencyConfigs
             compiler.providedNames = Set(settings.provided ?? [])
             compiler.generatedTypeName = typeName
             compiler.allowsCaptiveDependencies = settings.allowsCaptiveDependencies ?? false

@@ -7,9 +7,11 @@ import IoCConfigCompiler
 //   ioc-config-compiler --module NAME --output FILE [--plugin-config ioc-plugin.json]
 //                       --config FILE... --source FILE...
 //                       [--dependency MODULE FILE... | --package-dependency MODULE FILE...]... [--library]
+//                       [--dependency-config FILE...]
 // A dependency's files are the Swift sources of a module the target depends on (a package
 // dependency of the same package sees its `package` declarations). `--library`: the target is a
-// library, whose generated type is public.
+// library, whose generated type is public. `--dependency-config`: the config files of the modules
+// the target depends on, whose components the target's config may refer to.
 // It prints each problem as `file:line:column: error: …` and exits 1 when there is an error.
 
 #if SwiftSyntax
@@ -19,6 +21,7 @@ var pluginConfig: String?
 var configs: [URL] = []
 var sourcePaths: [String] = []
 var dependencies: [(module: String, samePackage: Bool, files: [URL])] = []
+var dependencyConfigs: [URL] = []
 var list: String?
 var isLibrary = false
 var arguments = CommandLine.arguments.dropFirst()
@@ -27,7 +30,7 @@ while let argument = arguments.popFirst() {
     case "--module": module = arguments.popFirst() ?? ""
     case "--output": output = arguments.popFirst()
     case "--plugin-config": pluginConfig = arguments.popFirst()
-    case "--config", "--source": list = argument
+    case "--config", "--source", "--dependency-config": list = argument
     case "--library": isLibrary = true
     case "--dependency", "--package-dependency":
         dependencies.append((arguments.popFirst() ?? "", argument == "--package-dependency", []))
@@ -37,6 +40,8 @@ while let argument = arguments.popFirst() {
             configs.append(URL(fileURLWithPath: argument))
         } else if list == "--source" {
             sourcePaths.append(argument)
+        } else if list == "--dependency-config" {
+            dependencyConfigs.append(URL(fileURLWithPath: argument))
         } else if list == "--dependency", !dependencies.isEmpty {
             dependencies[dependencies.count - 1].files.append(URL(fileURLWithPath: argument))
         } else {
@@ -51,7 +56,7 @@ guard let output else {
 }
 exit(ConfigCompilerCommand.run(module: module, output: URL(fileURLWithPath: output), pluginConfig: pluginConfig.map(URL.init(fileURLWithPath:)),
                                configs: configs, sources: sourcePaths.map(URL.init(fileURLWithPath:)), dependencies: dependencies,
-                               isLibrary: isLibrary))
+                               dependencyConfigs: dependencyConfigs, isLibrary: isLibrary))
 #else
 // Built without the package trait that brings swift-syntax: the plugin's build fails with the fix.
 FileHandle.standardError.write(Data("""

@@ -45,13 +45,17 @@ struct IoCConfigPlugin: BuildToolPlugin {
         // The modules the target depends on, of this package and of package dependencies, whose
         // public types config may name (a same-package one's `package` types too).
         var dependencySources: [URL] = []
+        var dependencyConfigs: [URL] = []
         for dependency in Self.sourceModules(dependedOnBy: target) {
             let files = dependency.sourceFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+            // A feature module's config: the target's config may refer to its components.
+            dependencyConfigs += dependency.sourceFiles.filter { $0.type != .source }.flatMap { Self.files(at: $0.url) }.filter(Self.isConfig)
             guard !files.isEmpty else { continue }
             let samePackage = context.package.targets.contains { $0.id == dependency.id }
             arguments += [samePackage ? "--package-dependency" : "--dependency", dependency.moduleName] + files.map(\.path)
             dependencySources += files
         }
+        if !dependencyConfigs.isEmpty { arguments += ["--dependency-config"] + dependencyConfigs.map(\.path) }
         return [
             .buildCommand(
                 displayName: "Compiling the config of \(module.moduleName) (\(configs.map(\.lastPathComponent).joined(separator: ", ")))",
@@ -59,7 +63,7 @@ struct IoCConfigPlugin: BuildToolPlugin {
                 arguments: arguments,
                 // Every resource, not only the config files: a bean file's property files are
                 // compiled in, and an imported file is read with the one that imports it.
-                inputFiles: resources + sources + dependencySources,
+                inputFiles: resources + sources + dependencySources + dependencyConfigs,
                 outputFiles: [output]
             ),
         ]

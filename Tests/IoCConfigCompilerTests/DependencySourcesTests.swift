@@ -106,4 +106,35 @@ struct DependencySourcesTests {
             #expect(output.code.contains(line + "\n"), "\(line)")
         }
     }
+
+    @Test func aFeaturesComponents_areInTheGraph_andWhatItDeclaresSynthetic_isTheAppsToProvide() throws {
+        let feature = try folder(["Delivery/services.yaml": """
+            services:
+              printer: { synthetic: true }
+              delivery: { class: Delivery, arguments: { printer: '@printer', backup: '@missing.in.feature' } }
+              broken: { class: Delivery, unknwon: 1 }
+            """])
+        func compile(_ yaml: String) throws -> [String] {
+            let folder = try folder(["services.yaml": yaml])
+            var compiler = ConfigCompiler(configFiles: [folder.appendingPathComponent("services.yaml")],
+                                          sources: [("/src/App.swift", "final class Courier { init(delivery: Int) {} }\n")], module: "App")
+            compiler.dependencyConfigs = [feature.appendingPathComponent("Delivery/services.yaml")]
+            return compiler.compile().diagnostics.map { diagnostic in
+                let file = diagnostic.location.map { URL(fileURLWithPath: $0.file).deletingLastPathComponent().lastPathComponent + "/" + URL(fileURLWithPath: $0.file).lastPathComponent } ?? "-"
+                return "\(file):\(diagnostic.location?.line ?? 0): " + diagnostic.message.replacingOccurrences(of: feature.path + "/", with: "")
+            }
+        }
+        // The app's reference to the feature's component is checked, with "did you mean"; the
+        // feature's own problems (an unknown key, its missing reference) are its build's.
+        let misspelled = try compile("services:\n  courier: { class: Courier, arguments: ['@delivry'] }\n  printer: { class: Courier, arguments: [1] }\n")
+        #expect(misspelled.count == 1)
+        #expect(misspelled.first?.contains(#"services.yaml:2: No component "delivry" is registered; required by "courier" (Courier), argument 0, at "#) == true)
+        #expect(misspelled.first?.contains("Did you mean delivery? Register it, or correct the reference.") == true)
+        // What the feature declares synthetic, the app provides: else it is reported at the feature's line.
+        let unprovided = try compile("services:\n  courier: { class: Courier, arguments: ['@delivery'] }\n")
+        #expect(unprovided.count == 1)
+        #expect(unprovided.first?.hasPrefix(#"Delivery/services.yaml:3: No component "printer" is registered; required by "delivery""#) == true)
+        #expect(unprovided.first?.hasSuffix(#"Target App provides it: define "printer" in its config, or register it in code and list it in its ioc-plugin.json ("provided": ["printer"])."#) == true)
+        #expect(try compile("services:\n  courier: { class: Courier, arguments: ['@delivery'] }\n  printer: { class: Courier, arguments: [1] }\n") == [])
+    }
 }

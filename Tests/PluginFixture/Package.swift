@@ -25,6 +25,6 @@ let package = Package(
             resources: [.copy("services.yaml")],
             plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
         ),
-        .testTarget(name: "ShopTests", dependencies: ["Shop", .product(name: "IoCTesting", package: "swift-ioc")]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop", "ShopDelivery", .product(name: "IoCTesting", package: "swift-ioc")]),
     ]
 )

@@ -32,7 +32,7 @@ fi
 run=$("$swift" run "${flags[@]}" --skip-build Shop 2>&1)
 if [ "$run" = $'3 items, 75 cents, at 12:00\ndelivered: 3 items, 75 cents, at 12:00 (EUR)\nsame graph' ]; then
     echo "plugin-fixture: ok   valid config builds and runs; compiled and interpreted graphs are the same"
-    echo "plugin-fixture: ok   the app's config names a public type of the types module; the feature module's generated type is public"
+    echo "plugin-fixture: ok   the app's config names a public type of the types module and a component of the feature module, whose generated type is public"
 else
     echo "$run"
     echo "plugin-fixture: FAIL: the valid fixture printed the above"
@@ -109,6 +109,12 @@ seeded "a misspelled type of another module" "$config" \
 seeded "a wrong initializer label of another module's type" "$config" \
     'CONFIG:14:[0-9]+: error: ReceiptPrinter has no initializer taking \(curency:\) .* It has: init\(currency:\)\.' \
     's/arguments: \{ currency:/arguments: { curency:/'
+seeded "a misspelled reference to a feature module's component" "$config" \
+    'CONFIG:15:[0-9]+: error: No component "delivry" is registered; required by "courier" \(Courier\).*Did you mean delivery\?' \
+    "s/'@delivery'/'@delivry'/"
+seeded "a component the feature module declares synthetic, which the app does not define" "$config" \
+    "$package/Sources/ShopDelivery/services.yaml:3:[0-9]+: error: No component \"printer\" is registered; required by \"delivery\".* Target Shop provides it" \
+    's/^  printer: /  printr: /'
 seeded "a type another module keeps internal" "$types" \
     'CONFIG:14:[0-9]+: error: Type "ReceiptPrinter" for "printer" \(ReceiptPrinter\) is not public in module ShopTypes' \
     's/^public final class ReceiptPrinter/final class ReceiptPrinter/'

@@ -1,4 +1,5 @@
 import Foundation
+import ShopDelivery
 
 /// What time it is, for receipts.
 protocol Clock: Sendable {
@@ -37,4 +38,10 @@ final class Checkout: Sendable {
 /// Records what happened, for the audit; a new one for every checkout.
 final class AuditLog: Sendable {
     init() {}
+}
+
+/// Takes the delivery feature's component by its name, which the app's config refers to.
+final class Courier: Sendable {
+    let delivery: Delivery
+    init(delivery: Delivery) { self.delivery = delivery }
 }

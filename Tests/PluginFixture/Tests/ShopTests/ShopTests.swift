@@ -1,5 +1,6 @@
 import IoCCore
 import IoCTesting
+import ShopDelivery
 import Testing
 @testable import Shop
 
@@ -9,8 +10,10 @@ struct EveningClock: Clock {
 
 @Test func aReplacedClock_stampsTheReceipt() throws {
     let builder = ContainerBuilder()
-    builder.catalog = GeneratedConfig.catalog()
-    GeneratedConfig.register(in: builder)
+    // Both modules have a generated type of that name: a test that imports both says whose.
+    builder.catalog = Shop.GeneratedConfig.catalog()
+    ShopDelivery.GeneratedConfig.register(in: builder)
+    Shop.GeneratedConfig.register(in: builder)
     let shop = try builder.build()
     let test = try shop.overlay { $0.replace((any Clock).self, with: EveningClock()) }
     #expect(try test.resolve(Checkout.self).receipt(for: ["pear"]) == "1 items, 45 cents, at 18:00")
