@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // An app that uses IoCConfigPlugin as users do: through a dependency on swift-ioc (a path
 // dependency on this repository; Tools/Scripts/plugin-fixture.sh builds a copy whose path it sets),
-// with swift-ioc's default traits. It links IoCYAML, the plugin and IoCTesting, and must resolve
+// with swift-ioc's default traits. It links IoCYAML, IoCXML, the plugin and IoCTesting, and must resolve
 // one package, swift-syntax (Tools/Scripts/dependency-fixtures.sh checks it).
 import PackageDescription
 
@@ -21,8 +21,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "Shop",
-            dependencies: ["ShopTypes", "ShopDelivery", .product(name: "IoCCore", package: "swift-ioc"), .product(name: "IoCYAML", package: "swift-ioc")],
-            resources: [.copy("services.yaml")],
+            dependencies: ["ShopTypes", "ShopDelivery", .product(name: "IoCCore", package: "swift-ioc"), .product(name: "IoCYAML", package: "swift-ioc"),
+                           .product(name: "IoCXML", package: "swift-ioc")],
+            resources: [.copy("services.yaml")],  // the app's config (plugin-fixture.sh swaps in Variants/beans.xml)
             plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
         ),
         .testTarget(name: "ShopTests", dependencies: ["Shop", "ShopDelivery", .product(name: "IoCTesting", package: "swift-ioc")]),

@@ -2,8 +2,8 @@
 # What an app that depends on swift-ioc fetches and compiles (README, "Which module"):
 # - Tests/CoreOnlyFixture links IoCCore with every trait off: it resolves no package, compiles no
 #   swift-syntax, and runs. With the default trait it resolves swift-syntax and still compiles none.
-# - Tests/PluginFixture links IoCYAML, the plugin and IoCTesting with the default traits: it
-#   resolves one package, swift-syntax.
+# - Tests/PluginFixture links IoCYAML, IoCXML, the plugin and IoCTesting with the default traits:
+#   it resolves one package, swift-syntax.
 # Each is a copy beside a path to this repository, in its own build folder, kept between runs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

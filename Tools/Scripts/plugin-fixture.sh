@@ -13,12 +13,14 @@ flags=(--package-path "$package" --scratch-path "$work/build" --disable-experime
 
 rm -rf "$package"
 mkdir -p "$work"
+# A kept build folder keeps a resource the app no longer lists: the config of the other phase.
+find "$work/build" -path "*/PluginFixture_Shop.resources/*" -delete 2>/dev/null
 cp -R "$root/Tests/PluginFixture" "$package"
 sed -i "s|path: \"../..\"|path: \"$root\"|" "$package/Package.swift"
 config="$package/Sources/Shop/services.yaml"
 sources="$package/Sources/Shop/Shop.swift"
 types="$package/Sources/ShopTypes/Printing.swift"
-cp "$config" "$work/services.yaml.valid"
+cp "$config" "$work/config.valid"
 cp "$sources" "$work/Shop.swift.valid"
 cp "$types" "$work/Printing.swift.valid"
 failures=0
@@ -63,7 +65,7 @@ seeded() {
         echo "plugin-fixture: FAIL $name: no line matches $expected"
         failures=$((failures + 1))
     fi
-    cp "$work/services.yaml.valid" "$config"
+    cp "$work/config.valid" "$config"
     cp "$work/Shop.swift.valid" "$sources"
     cp "$work/Printing.swift.valid" "$types"
 }
@@ -132,7 +134,7 @@ else
     echo "plugin-fixture: FAIL deprecated component: no warning at the use"
     failures=$((failures + 1))
 fi
-cp "$work/services.yaml.valid" "$config"
+cp "$work/config.valid" "$config"
 
 # A singleton that injects an alias of a singleton holds no captive dependency: it builds.
 sed -i -E "s/clock: '@clock',/clock: '@mainClock',/; s/^  audit:/  mainClock: '@clock'\n  audit:/" "$config"
@@ -143,7 +145,35 @@ else
     echo "plugin-fixture: FAIL a reference through an alias entry: the build failed"
     failures=$((failures + 1))
 fi
-cp "$work/services.yaml.valid" "$config"
+cp "$work/config.valid" "$config"
+
+# The same app with its config in a bean XML file (Variants/beans.xml): it builds and runs alike,
+# and errors in it are reported at its lines.
+rm "$config"
+find "$work/build" -path "*/PluginFixture_Shop.resources/services.yaml" -delete
+config="$package/Sources/Shop/beans.xml"
+cp "$package/Variants/beans.xml" "$config"
+cp "$config" "$work/config.valid"
+sed -i 's|resources: \[.copy("services.yaml")\],  // the app|resources: [.copy("beans.xml")],  // the app|' "$package/Package.swift"
+if ! output=$("$swift" build "${flags[@]}" 2>&1); then
+    echo "$output" | grep -E "error" | head -10
+    echo "plugin-fixture: FAIL: the app with a bean XML config does not build"
+    failures=$((failures + 1))
+elif [ "$("$swift" run "${flags[@]}" --skip-build Shop 2>&1)" = $'3 items, 75 cents, at 12:00\ndelivered: 3 items, 75 cents, at 12:00 (EUR)\nsame graph' ]; then
+    echo "plugin-fixture: ok   the app with a bean XML config builds and runs; compiled and interpreted graphs are the same"
+else
+    echo "plugin-fixture: FAIL: the app with a bean XML config printed something else"
+    failures=$((failures + 1))
+fi
+seeded "XML: a misspelled type of another module" "$config" \
+    'CONFIG:7(:[0-9]+)?: error: Unknown type "ReceiptPrinte" for "printer" \(ReceiptPrinte\): .*Did you mean "ReceiptPrinter" or "ReceiptPrinting"\?' \
+    's/class="ReceiptPrinter"/class="ReceiptPrinte"/'
+seeded "XML: a wrong initializer label of another module's type" "$config" \
+    'CONFIG:7(:[0-9]+)?: error: ReceiptPrinter has no initializer taking \(curency:\)' \
+    's/name="currency"/name="curency"/'
+seeded "XML: a misspelled reference to a feature module's component" "$config" \
+    'CONFIG:8(:[0-9]+)?: error: No component "delivry" is registered; required by "courier" \(Courier\).*Did you mean delivery\?' \
+    's/ref="delivery"/ref="delivry"/'
 
 if [ "$failures" -gt 0 ]; then
     echo "plugin-fixture: $failures case(s) failed"

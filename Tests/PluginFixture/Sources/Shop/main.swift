@@ -1,5 +1,6 @@
 import Foundation
 import IoCCore
+import IoCXML
 import IoCYAML
 import ShopDelivery
 
@@ -12,6 +13,9 @@ func builder(compiled: Bool) throws -> ContainerBuilder {
     ShopDelivery.GeneratedConfig.register(in: builder)
     if compiled {
         GeneratedConfig.register(in: builder)
+    } else if let url = Bundle.module.url(forResource: "beans", withExtension: "xml") {
+        // plugin-fixture.sh's bean XML variant.
+        try builder.loadXML(contentsOf: url)
     } else if let url = Bundle.module.url(forResource: "services", withExtension: "yaml") {
         try builder.loadYAML(contentsOf: url)
     }
