@@ -22,7 +22,7 @@ help:
 	@echo "make test    run every test of the modules (Swift Testing and XCTest)"
 	@echo "make test-examples  the examples' tests (Examples/, a package of their own)"
 	@echo "make run     run the WeatherReport example end to end"
-	@echo "make examples  run the five examples (WeatherReport, Knights, Annotated, Controllers, Lifecycle)"
+	@echo "make examples  run the six examples (WeatherReport, Knights, Annotated, Controllers, Lifecycle, Bookstore)"
 	@echo "make run-server  the Hummingbird to-do API (Examples/TodoServer) on 127.0.0.1:8080"
 	@echo "make test-server  drive the to-do API over real HTTP (Hummingbird's live test client)"
 	@echo "make test-config-yaml  IoCConfiguration over swift-configuration's YAML files (its own package: the trait builds Yams)"
@@ -93,6 +93,7 @@ examples: check-toolchain
 	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) controllers
 	cd Examples && $(SWIFT) build $(SWIFT_FLAGS) --product lifecycle
 	bin=$$(cd Examples && $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/lifecycle; $$bin & pid=$$!; sleep 2; kill -TERM $$pid; wait $$pid
+	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) bookstore
 
 # The tool with its trait only: swift-argument-parser, no swift-syntax (its own build folder).
 ioc: check-toolchain

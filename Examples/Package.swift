@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "annotated", targets: ["AnnotatedMain"]),
         .executable(name: "controllers", targets: ["ControllersMain"]),
         .executable(name: "lifecycle", targets: ["LifecycleMain"]),
+        .executable(name: "bookstore", targets: ["BookstoreMain"]),
     ],
     dependencies: [
         // The default traits (the macros, the config plugin) and the integrations these use.
@@ -80,6 +81,30 @@ let package = Package(
         ),
         .executableTarget(name: "LifecycleMain", dependencies: ["LifecycleExample"], path: "Lifecycle/Main"),
         .testTarget(name: "LifecycleTests", dependencies: ["LifecycleExample", ioc("IoCCore")], path: "Lifecycle/Tests"),
+
+        // An app of three modules (docs/Configuration.md, "Apps of many modules"): models without
+        // config, a checkout feature with its own, and the app, whose config names both.
+        .target(name: "BookstoreModels", path: "Bookstore/Models"),
+        .target(
+            name: "BookstoreCheckout",
+            dependencies: ["BookstoreModels", ioc("IoCCore")],
+            path: "Bookstore/Checkout",
+            resources: [.copy("services.yaml")],
+            plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
+        ),
+        .target(
+            name: "BookstoreExample",
+            dependencies: ["BookstoreModels", "BookstoreCheckout", ioc("IoCCore")],
+            path: "Bookstore/App",
+            resources: [.copy("services.yaml")],
+            plugins: [.plugin(name: "IoCConfigPlugin", package: "swift-ioc")]
+        ),
+        .executableTarget(name: "BookstoreMain", dependencies: ["BookstoreExample"], path: "Bookstore/Main"),
+        .testTarget(
+            name: "BookstoreTests",
+            dependencies: ["BookstoreExample", "BookstoreModels", ioc("IoCCore"), ioc("IoCTesting")],
+            path: "Bookstore/Tests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
