@@ -120,7 +120,19 @@ package struct ConfigCompiler {
         }
         let definitions = files.flatMap(\.definitions)
         let names = ConfigNames(definitions)
-        var index = SourceIndex(sources: sources, dependencies: relevant(dependencies, to: names))
+        // The features' types too: what they need from the app is checked here (``FeatureNeeds``).
+        let featureDefinitions = features.flatMap(\.definitions)
+        let named = [names, ConfigNames(featureDefinitions)]
+        var index = SourceIndex(sources: sources, dependencies: relevant(dependencies, to: named))
+        // The types the features' initializers take, which config does not name.
+        let taken = Set(featureDefinitions.compactMap(\.typeName).compactMap { index.type(named: $0, module: module)?.shape }
+            .flatMap(\.callableInitializers).flatMap(\.parameters).map { parameter in
+                let written = parameter.type.trimmedDescription
+                return written.hasPrefix("any ") ? String(written.dropFirst(4)) : written
+            })
+        if taken.contains(where: { index.type(named: $0, module: module) == nil }) {
+            index = SourceIndex(sources: sources, dependencies: relevant(dependencies, to: named, and: taken))
+        }
         if !dependencies.isEmpty, names.types.contains(where: { index.type(named: $0.name, module: module) == nil && !externalTypes.contains($0.name) }) {
             // A name no file has: every file, for "did you mean".
             index = SourceIndex(sources: sources, dependencies: dependencies)
@@ -129,6 +141,9 @@ package struct ConfigCompiler {
         for file in files { checks.parameters.merge(file.parameters) { $1 } }
         for problem in checks.problems(of: definitions) {
             diagnostics.append(ConfigDiagnostic(.error, problem.description, at: problem.location))
+        }
+        if !featureDefinitions.isEmpty {
+            diagnostics += FeatureNeeds(index: index, module: module, provided: providedNames).problems(of: featureDefinitions, with: definitions)
         }
         var entries: [CatalogEntryWriter] = []
         var protocols: [SourceIndex.DeclaredType] = []
@@ -246,10 +261,10 @@ package struct ConfigCompiler {
     /// The dependencies' files that may declare a type config names (their text has its name
     /// or one of its enclosing types'): parsing every file of every module the target depends on
     /// at each build would cost more than the rest of the compile.
-    private func relevant(_ dependencies: [SourceIndex.Dependency], to names: ConfigNames) -> [SourceIndex.Dependency] {
+    private func relevant(_ dependencies: [SourceIndex.Dependency], to names: [ConfigNames], and more: Set<String> = []) -> [SourceIndex.Dependency] {
         guard !dependencies.isEmpty else { return [] }
         let modules = Set(dependencies.map(\.module))
-        let words = Set(names.types.flatMap { $0.name.split(separator: ".").map(String.init) }).subtracting(modules)
+        let words = Set((names.flatMap(\.types).map(\.name) + more).flatMap { $0.split(separator: ".").map(String.init) }).subtracting(modules)
         return dependencies.map { dependency in
             SourceIndex.Dependency(module: dependency.module, samePackage: dependency.samePackage,
                                    sources: dependency.sources.filter { source in words.contains { source.text.contains($0) } })

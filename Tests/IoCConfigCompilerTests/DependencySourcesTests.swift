@@ -137,4 +137,34 @@ struct DependencySourcesTests {
         #expect(unprovided.first?.hasSuffix(#"Target App provides it: define "printer" in its config, or register it in code and list it in its ioc-plugin.json ("provided": ["printer"])."#) == true)
         #expect(try compile("services:\n  courier: { class: Courier, arguments: ['@delivery'] }\n  printer: { class: Courier, arguments: [1] }\n") == [])
     }
+
+    @Test func whatAFeatureNeedsByType_isCheckedAtTheAppsBuild() throws {
+        let feature = try folder(["Delivery/services.yaml": "services:\n  delivery: { class: Delivery }\n"])
+        let modules = [
+            SourceIndex.Dependency(module: "ShopTypes", samePackage: true, sources: [("/deps/ShopTypes/Printing.swift", """
+                public protocol ReceiptPrinting: Sendable {}
+                public final class ReceiptPrinter: ReceiptPrinting { public init() {} }
+                """)]),
+            SourceIndex.Dependency(module: "ShopDelivery", samePackage: true, sources: [("/deps/ShopDelivery/Delivery.swift", """
+                import ShopTypes
+                public final class Delivery: Sendable { public init(printer: any ReceiptPrinting, tries: Int = 3) {} }
+                """)]),
+        ]
+        func compile(_ yaml: String, provided: Set<String> = []) throws -> [String] {
+            let folder = try folder(["services.yaml": yaml])
+            var compiler = ConfigCompiler(configFiles: [folder.appendingPathComponent("services.yaml")], sources: [], module: "Shop")
+            compiler.dependencies = modules
+            compiler.dependencyConfigs = [feature.appendingPathComponent("Delivery/services.yaml")]
+            compiler.providedNames = provided
+            return compiler.compile().diagnostics.map { "\(URL(fileURLWithPath: $0.location?.file ?? "").lastPathComponent):\($0.location?.line ?? 0): \($0.message)" }
+        }
+        #expect(try compile("services:\n  receipts: { class: ReceiptPrinter }\n") == [])
+        #expect(try compile("services: {}\n", provided: ["ReceiptPrinting"]) == [])
+
+        #expect(try compile("services: {}\n") == [
+            "services.yaml:2: \"delivery\" (Delivery) takes parameter 0 'printer' (any ReceiptPrinting) by its type, and neither target Shop's config nor its "
+                + "features' define a ReceiptPrinting. Define one in Shop's config, or list \"ReceiptPrinting\" in its ioc-plugin.json (\"provided\") when Shop "
+                + "registers one in code.",
+        ])
+    }
 }
