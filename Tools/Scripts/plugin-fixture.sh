@@ -34,7 +34,7 @@ fi
 run=$("$swift" run "${flags[@]}" --skip-build Shop 2>&1)
 if [ "$run" = $'3 items, 75 cents, at 12:00\ndelivered: 3 items, 75 cents, at 12:00 (EUR)\nsame graph' ]; then
     echo "plugin-fixture: ok   valid config builds and runs; compiled and interpreted graphs are the same"
-    echo "plugin-fixture: ok   the app's config names a public type of the types module and a component of the feature module, whose generated type is public"
+    echo "plugin-fixture: ok   the app's config names a struct (by as: protocol) and a class of the types module and a component of the feature module, whose generated type is public"
 else
     echo "$run"
     echo "plugin-fixture: FAIL: the valid fixture printed the above"
@@ -114,12 +114,12 @@ seeded "a wrong initializer label of another module's type" "$config" \
 seeded "a misspelled reference to a feature module's component" "$config" \
     'CONFIG:15:[0-9]+: error: No component "delivry" is registered; required by "courier" \(Courier\).*Did you mean delivery\?' \
     "s/'@delivery'/'@delivry'/"
-seeded "a component the feature module declares synthetic, which the app does not define" "$config" \
-    "$package/Sources/ShopDelivery/services.yaml:3:[0-9]+: error: No component \"printer\" is registered; required by \"delivery\".* Target Shop provides it" \
-    's/^  printer: /  printr: /'
+seeded "a type the feature module takes by type, which the app does not provide" "$config" \
+    "$package/Sources/ShopDelivery/services.yaml:3:[0-9]+: error: \"delivery\" \\(Delivery\\) takes parameter 0 'printer' \\(any ReceiptPrinting\\) by its type, and neither target Shop's config nor its features' define a ReceiptPrinting" \
+    '/^  printer: /d'
 seeded "a type another module keeps internal" "$types" \
     'CONFIG:14:[0-9]+: error: Type "ReceiptPrinter" for "printer" \(ReceiptPrinter\) is not public in module ShopTypes' \
-    's/^public final class ReceiptPrinter/final class ReceiptPrinter/'
+    's/^public struct ReceiptPrinter/struct ReceiptPrinter/'
 
 # A use of a deprecated component is a warning at the use: the build succeeds and says so.
 sed -i -E "s/clock: \{ class: FixedClock,/clock: { deprecated: 'use a real clock', class: FixedClock,/" "$config"

@@ -3,10 +3,16 @@ public protocol ReceiptPrinting: Sendable {
     func print(_ receipt: String) -> String
 }
 
-/// Prints a receipt with its currency. The types module has no config: the app's config names
-/// this class, read from this module's sources by the plugin.
-public final class ReceiptPrinter: ReceiptPrinting {
+/// Prints a receipt with its currency: a struct, which the app's config names by `as:` protocol.
+/// The types module has no config: the plugin reads it from this module's sources.
+public struct ReceiptPrinter: ReceiptPrinting {
     public let currency: String
     public init(currency: String) { self.currency = currency }
     public func print(_ receipt: String) -> String { "\(receipt) (\(currency))" }
+}
+
+/// Counts the sales: a class of the types module, which the app's config names.
+public final class SalesLedger: Sendable {
+    public let book: String
+    public init(book: String) { self.book = book }
 }
