@@ -193,7 +193,9 @@ private struct Collector {
         return width(own) < width(outer) ? own : outer
     }
 
-    private mutating func read(_ decl: DeclSyntax, outer: String?, outerAccess: Keyword, file: String) {
+    /// `memberDefault`: the access a declaration that states none has (an extension that states
+    /// `public` makes its members public).
+    private mutating func read(_ decl: DeclSyntax, outer: String?, outerAccess: Keyword, memberDefault: Keyword = .internal, file: String) {
         func qualified(_ name: TokenSyntax) -> String { outer.map { "\($0).\(name.text)" } ?? name.text }
         let group: (any DeclGroupSyntax)?
         let name: String?
@@ -206,27 +208,30 @@ private struct Collector {
             (group, name, modifiers) = (decl, qualified(decl.name), decl.modifiers)
         } else if let decl = decl.as(EnumDeclSyntax.self), !decl.modifiers.isPrivate {
             // Named for its nested types, and as a namespace; not built from config.
-            let access = Self.access(decl.modifiers, default: .internal, within: outerAccess)
+            let access = Self.access(decl.modifiers, default: memberDefault, within: outerAccess)
             for member in decl.memberBlock.members { read(member.decl, outer: qualified(decl.name), outerAccess: access, file: file) }
             return
         } else if let decl = decl.as(ProtocolDeclSyntax.self), !decl.modifiers.isPrivate {
             var protocolType = Found(name: qualified(decl.name), isProtocol: true, declaration: nil, file: file)
-            protocolType.access = Self.access(decl.modifiers, default: .internal, within: outerAccess)
+            protocolType.access = Self.access(decl.modifiers, default: memberDefault, within: outerAccess)
             found.append(protocolType)
             return
         } else if let decl = decl.as(ExtensionDeclSyntax.self) {
             let extended = decl.extendedType.trimmedDescription
             extensions[outer.map { "\($0).\(extended)" } ?? extended, default: []].append(decl)
-            // A type nested in an extension: as the extension states, within what the extended type's is (not known here).
+            // A type nested in an extension: as it states, else as the extension states, within
+            // what the extended type's is (not known here).
             let access = Self.access(decl.modifiers, default: .internal, within: .open)
-            for member in decl.memberBlock.members { read(member.decl, outer: extended, outerAccess: access, file: file) }
+            for member in decl.memberBlock.members {
+                read(member.decl, outer: extended, outerAccess: .open, memberDefault: access, file: file)
+            }
             return
         } else {
             return
         }
         guard let group, let name else { return }
         var type = Found(name: name, isProtocol: false, declaration: group, file: file)
-        type.access = Self.access(modifiers, default: .internal, within: outerAccess)
+        type.access = Self.access(modifiers, default: memberDefault, within: outerAccess)
         found.append(type)
         for member in group.memberBlock.members { read(member.decl, outer: name, outerAccess: type.access, file: file) }
     }

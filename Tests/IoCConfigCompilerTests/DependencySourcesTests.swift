@@ -167,4 +167,21 @@ struct DependencySourcesTests {
                 + "registers one in code.",
         ])
     }
+
+    @Test func aTypeInAPublicExtension_isPublic_andOneItKeepsInternal_isNot() throws {
+        let index = SourceIndex(sources: [], dependencies: [SourceIndex.Dependency(module: "Types", samePackage: false, sources: [("/deps/Types/Shop.swift", """
+            public enum Shop {}
+            public extension Shop {
+                final class Till: Sendable { public init() {} }
+                internal final class Drawer {}
+            }
+            extension Shop {
+                package final class Safe {}
+            }
+            """)])])
+        #expect(index.type(named: "Shop.Till", module: "App")?.isVisible == true)
+        #expect(index.type(named: "Shop.Drawer", module: "App")?.isVisible == false)
+        // `package`, from another package: not seen.
+        #expect(index.type(named: "Shop.Safe", module: "App")?.isVisible == false)
+    }
 }
