@@ -55,18 +55,16 @@ enum AppliedAtBuild {
             }
         }
         // Members in a profile, other than a child no definition names (whose profile says only
-        // whether the merged child is there), and names defined twice: their group is applied
-        // once per choice of the launch, overrides as the build applies them.
-        var perChoice: Set<Int> = []
+        // whether the merged child is there): their group is applied once per choice of the launch.
+        var profiled: Set<Int> = []
         for index in related {
             let definition = definitions[index]
-            let names = [definition.name].compactMap { $0 } + definition.aliases
             let child = definition.parent != nil && definition.decorates == nil && definition.aliasTarget == nil && !named.contains(index)
             // A resource's components share its place, by which the results go back in order.
             if !PassesAtBuild.isApplicableAtBuild(definition, inAProfile: true) || made.contains(index) {
                 leftToBuild.insert(index)
-            } else if (!definition.profiles.isEmpty && !child) || names.contains(where: { holders[$0, default: []].count > 1 }) {
-                perChoice.insert(index)
+            } else if !definition.profiles.isEmpty && !child {
+                profiled.insert(index)
             }
         }
         let refused = Set(leftToBuild.map { groups.root(of: $0) })
@@ -77,22 +75,15 @@ enum AppliedAtBuild {
         var placed: [Int: [Definition]] = [:]
         var plain: [Int] = []
         for group in members.values {
-            guard group.contains(where: perChoice.contains) else { plain += group; continue }
-            // At most one profile among the members' (`test`, `!test`): the launch has two
-            // choices, each applied here. More would need a registration for a conjunction.
+            guard group.contains(where: profiled.contains) else { plain += group; continue }
+            // One profile among the members' (`test`, `!test`): the launch has two choices, each
+            // applied here. More would need a registration for a conjunction.
             let profiles = Set(group.flatMap { definitions[$0].profiles.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 } })
-            guard profiles.count <= 1, let applied = appliedPerChoice(of: profiles.first, to: group, definitions, builder) else { continue }
+            guard profiles.count == 1, let applied = appliedPerChoice(of: profiles.first, to: group, definitions, builder) else { continue }
             placed.merge(applied) { $1 }
         }
-        if !plain.isEmpty {
-            plain.sort()
-            let applied = PassesAtBuild.apply(to: plain.map { definitions[$0] }, in: builder)
-            // A problem is the build's to report (`ioc validate`'s words, at the config line);
-            // the definitions stay as written.
-            if applied.problems.isEmpty, let back = Self.placed(applied.definitions, from: plain, definitions, standsAt: applied.standsAt) {
-                for index in plain { placed[index] = back[index] ?? [] }
-            }
-        }
+        // The groups no profile changes, in one pass.
+        if let applied = appliedPerChoice(of: nil, to: plain, definitions, builder) { placed.merge(applied) { $1 } }
         guard !placed.isEmpty else { return definitions }
         // Back in the config's order, which orders overrides and tagged collections: each result
         // where its definition was (the passes drop templates and alias definitions).
@@ -104,26 +95,27 @@ enum AppliedAtBuild {
 
     /// `group` with the passes applied once with `profile` inactive and once active, each result
     /// registered for its choice (`!test`, `test`), or once, as it is, when both choices give
-    /// it alike (and once, as it is, without a profile); by the index of the definition where
-    /// it stands. `nil` when a choice has a problem, which the build reports when the launch
-    /// makes it.
+    /// it alike (without a profile: applied once, as it is); by the index of the definition
+    /// where it stands. `nil` when a choice has a problem: the build reports it (`ioc validate`'s
+    /// words, at the config line) when the launch makes it, and the definitions stay as written.
     private static func appliedPerChoice(of profile: String?, to group: [Int], _ definitions: [Definition],
                                          _ builder: ContainerBuilder) -> [Int: [Definition]]? {
         var choices: [[Int: [Definition]]] = []
         for active in profile == nil ? [true] : [false, true] {
             let input = group.sorted().filter { index in
+                guard let profile else { return true }
                 let profiles = definitions[index].profiles
-                return profiles.isEmpty || profiles.contains { $0 == (active ? profile : profile.map { "!" + $0 }) }
+                return profiles.isEmpty || profiles.contains(active ? profile : "!" + profile)
             }
             let applied = PassesAtBuild.apply(to: input.map { definitions[$0] }, in: builder)
             guard applied.problems.isEmpty, let back = placed(applied.definitions, from: input, definitions, standsAt: applied.standsAt) else { return nil }
             choices.append(back)
         }
-        guard let profile, let inactiveChoice = choices.first, let activeChoice = choices.last else { return choices.first }
+        // Each index of the group has its results, none for one the passes drop (a template).
         var result: [Int: [Definition]] = [:]
         for index in group {
-            let inactive = inactiveChoice[index] ?? [], active = activeChoice[index] ?? []
-            if inactive == active { result[index] = active; continue }
+            let inactive = choices.first?[index] ?? [], active = choices.last?[index] ?? []
+            guard let profile, inactive != active else { result[index] = active; continue }
             result[index] = inactive.map { registered($0, for: "!" + profile) } + active.map { registered($0, for: profile) }
         }
         return result

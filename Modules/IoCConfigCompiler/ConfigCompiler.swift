@@ -126,10 +126,7 @@ package struct ConfigCompiler {
         var index = SourceIndex(sources: sources, dependencies: relevant(dependencies, to: named))
         // The types the features' initializers take, which config does not name.
         let taken = Set(featureDefinitions.compactMap(\.typeName).compactMap { index.type(named: $0, module: module)?.shape }
-            .flatMap(\.callableInitializers).flatMap(\.parameters).map { parameter in
-                let written = parameter.type.trimmedDescription
-                return written.hasPrefix("any ") ? String(written.dropFirst(4)) : written
-            })
+            .flatMap(\.callableInitializers).flatMap(\.parameters).map { SourceIndex.named($0.type.trimmedDescription) })
         if taken.contains(where: { index.type(named: $0, module: module) == nil }) {
             index = SourceIndex(sources: sources, dependencies: relevant(dependencies, to: named, and: taken))
         }

@@ -26,17 +26,13 @@ struct FeatureNeeds {
             guard !definition.isAbstract, definition.parent == nil, definition.autowires, definition.bindings.isEmpty,
                   case .initializer(let requested) = definition.construction.kind,
                   let typeName = definition.typeName, let type = index.type(named: typeName, module: module), let shape = type.shape else { continue }
-            let callables = shape.callableInitializers
-            let members = callables.compactMap(DeclaredMember.init)
-            guard members.count == callables.count,
-                  case .success(let found) = MemberChoice.choose(members, requested: requested, arguments: definition.construction.arguments,
-                                                                 kind: "initializer", type: typeName, definition),
-                  case .success(let targets) = MemberChoice.targets(of: definition.construction.arguments, in: members[found].signature, definition)
-            else { continue }
-            for (position, parameter) in callables[found].parameters.enumerated() where !targets.contains(position) {
+            guard case .success(let (callable, targets)) = DeclaredMember.chosen(shape.callableInitializers, requested: requested,
+                                                                                 arguments: definition.construction.arguments,
+                                                                                 kind: "initializer", type: typeName, definition) else { continue }
+            for (position, parameter) in callable.parameters.enumerated() where !targets.contains(position) {
                 guard parameter.defaultValue == nil, parameter.source == nil else { continue }
                 let written = parameter.type.trimmedDescription
-                let bare = written.hasPrefix("any ") ? String(written.dropFirst(4)) : written
+                let bare = SourceIndex.named(written)
                 guard !bare.contains(where: { "<[?!(&".contains($0) }), let needed = index.type(named: bare, module: module),
                       !made.contains(needed.name), !provided.contains(bare), !provided.contains(needed.name) else { continue }
                 diagnostics.append(ConfigDiagnostic(.error, "\(definition.label) takes parameter \(position) '\(parameter.label ?? "_")' (\(written)) by its type, "

@@ -202,6 +202,22 @@ struct DeclaredMember: ChoosableMember {
     }
 
     func hasDefaults(from position: Int) -> Bool { position >= firstDefaulted }
+
+    /// The one of `callables` that `build()` chooses for `arguments` (``MemberChoice``), and the
+    /// parameter each argument goes to; else the problem, in `build()`'s words.
+    static func chosen(_ callables: [Callable], requested: String?, arguments: [InjectionPoint], kind: String, type: String,
+                       _ definition: Definition) -> Result<(callable: Callable, targets: [Int]), IoCError> {
+        let members = callables.compactMap(DeclaredMember.init)
+        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: kind, type: type, definition) {
+        case .failure(let problem):
+            return .failure(problem)
+        case .success(let found):
+            let signature = members[found].signature
+            return MemberChoice.targets(of: arguments, in: signature, definition).map { targets in
+                (callables.first { $0.signature == signature.description } ?? callables[found], targets)
+            }
+        }
+    }
 }
 
 /// The conversions of the standard types a parameter or property may be written as, by the

@@ -301,21 +301,14 @@ package struct RegistrationWriter {
     /// The member `definition` means and, by parameter position, the sources its arguments give.
     private func chosen(_ callables: [Callable], requested: String?, kind: String, type: String,
                         _ definition: Definition) throws -> (Callable, [Int: InjectionPoint]) {
-        let members = callables.compactMap(DeclaredMember.init)
         let given = definition.construction.arguments
-        switch MemberChoice.choose(members, requested: requested, arguments: given, kind: kind, type: type, definition) {
+        switch DeclaredMember.chosen(callables, requested: requested, arguments: given, kind: kind, type: type, definition) {
         case .failure(let problem):
             throw Unsupported(reason: problem.description, location: problem.location ?? definition.location)
-        case .success(let found):
-            switch MemberChoice.targets(of: given, in: members[found].signature, definition) {
-            case .failure(let problem):
-                throw Unsupported(reason: problem.description, location: problem.location ?? definition.location)
-            case .success(let targets):
-                let callable = callables.first { $0.signature == members[found].signature.description } ?? callables[found]
-                var sources: [Int: InjectionPoint] = [:]
-                for (position, target) in targets.enumerated() { sources[target] = given[position] }
-                return (callable, sources)
-            }
+        case .success(let (callable, targets)):
+            var sources: [Int: InjectionPoint] = [:]
+            for (position, target) in targets.enumerated() { sources[target] = given[position] }
+            return (callable, sources)
         }
     }
 
@@ -332,8 +325,8 @@ package struct RegistrationWriter {
             for binding in bindings where binding.parameter == nil || binding.parameter == parameter.label {
                 if let typeName = binding.typeName {
                     let written = parameter.type.trimmedDescription
-                    let bare = written.hasPrefix("any ") ? String(written.dropFirst(4)) : written
-                    guard let bound = index.type(named: typeName, module: module), let declared = index.type(named: bare, module: module) else {
+                    guard let bound = index.type(named: typeName, module: module),
+                          let declared = index.type(named: SourceIndex.named(written), module: module) else {
                         throw unsupported("bind by type (\(typeName)), which these sources do not decide for \(written)", definition)
                     }
                     guard bound.name == declared.name else { continue }
@@ -421,11 +414,9 @@ package struct RegistrationWriter {
     private func callLine(_ call: MethodInjection, of shape: TypeShape, _ typeName: String, _ definition: Definition,
                           _ written: inout Written) throws -> String {
         let methods = shape.methods.filter { !$0.isStatic && $0.result == nil }
-        let members = methods.compactMap { DeclaredMember($0.callable) }
-        guard case .success(let found) = MemberChoice.choose(members, requested: call.method, arguments: call.arguments, kind: "method",
-                                                             type: shortName(typeName), definition),
-              case .success(let targets) = MemberChoice.targets(of: call.arguments, in: members[found].signature, definition),
-              let method = methods.first(where: { $0.callable.signature == members[found].signature.description }) else {
+        guard case .success(let (callable, targets)) = DeclaredMember.chosen(methods.map(\.callable), requested: call.method, arguments: call.arguments,
+                                                                           kind: "method", type: shortName(typeName), definition),
+              let method = methods.first(where: { $0.callable.signature == callable.signature }) else {
             throw unsupported("a call of \(call.method), which its declaration does not have as the compiled form needs it", definition)
         }
         var sources = [String](repeating: "nil", count: method.callable.parameters.count)

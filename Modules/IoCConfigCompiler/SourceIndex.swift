@@ -118,6 +118,11 @@ package struct SourceIndex {
         }
     }
 
+    /// A parameter's type as config names it: `any WeatherClient` is `WeatherClient`.
+    package static func named(_ typeText: String) -> String {
+        typeText.hasPrefix("any ") ? String(typeText.dropFirst(4)) : typeText
+    }
+
     /// The type config names `name` (`Inner` or `Outer.Inner`), with or without the module's name.
     package func type(named name: String, module: String?) -> DeclaredType? {
         var name = name
