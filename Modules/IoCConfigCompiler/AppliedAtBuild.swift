@@ -12,7 +12,7 @@ import IoCCore
 /// (``PassesAtBuild/isApplicableAtBuild(_:inAProfile:)``), its members name at most one profile,
 /// and none names what the files do not define (a component the app registers in code). A
 /// group with a profile or a name defined twice is applied once per choice of the launch.
-/// Other groups are left as written, for `build()`.
+/// Other groups are left as written: the compiled form does not register them.
 enum AppliedAtBuild {
     /// - Parameter catalogued: The qualified names of the types the generated catalog holds, in
     ///   its order: what a `resource:` selects from at build.
@@ -149,8 +149,8 @@ enum AppliedAtBuild {
     /// catalog's order, named as the resource says, unless a definition of the files, a component
     /// the app says it registers, or an earlier resource has that name. The indexes of the
     /// components made. When a resource's prefixes have a placeholder, or it selects types of
-    /// other modules (which the app catalogs by hand), every resource is left to `build()`: an
-    /// earlier one takes a name before a later one.
+    /// other modules (which the app catalogs by hand), every resource is left as written (not
+    /// compiled): an earlier one takes a name before a later one.
     private static func resourcesExpanded(_ definitions: [Definition], catalogued: [String], module: String,
                                           absent: Set<String>) -> ([Definition], made: Set<Int>) {
         let resources = definitions.compactMap(\.resource)

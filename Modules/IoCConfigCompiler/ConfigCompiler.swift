@@ -150,7 +150,7 @@ package struct ConfigCompiler {
                 guard seen.insert(type.name).inserted else { continue }
                 if !type.isVisible, let owner = type.module {
                     diagnostics.append(ConfigDiagnostic(.error, "Type \"\(named.name)\" for \(named.component) is not public in module \(owner), which the target "
-                        + "\(module) cannot use. Make it public (and the initializer config calls), or catalogue it by hand and list it in ioc-plugin.json (\"externalTypes\").",
+                        + "\(module) cannot use. Make it public (and the initializer config calls).",
                         at: named.location))
                     continue
                 }
@@ -167,12 +167,13 @@ package struct ConfigCompiler {
         // name one by one: the catalog has an entry for each type of these sources it selects.
         for definition in definitions {
             guard let resource = definition.resource else { continue }
-            for type in index.types where type.module == nil && !type.isProtocol && "\(module).\(type.name)".hasPrefix(resource.namePrefix) {
+            for type in index.types where type.module == nil && !type.isProtocol && !type.isExtended && "\(module).\(type.name)".hasPrefix(resource.namePrefix) {
                 guard let shape = type.shape, seen.insert(type.name).inserted else { continue }
                 entries.append(CatalogEntryWriter(type: type, shape: shape, location: definition.location, methods: names.methods, index: index))
             }
         }
-        let catalogued = entries.map { "\(module).\($0.type.name)" }
+        // Another module's type the target extends is not one of its module's, which a resource selects.
+        let catalogued = entries.filter { !$0.type.isExtended }.map { "\(module).\($0.type.name)" }
         let registrations = compiledRegistrations(files, index, builder, catalogued: catalogued)
         var writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)
@@ -197,7 +198,6 @@ package struct ConfigCompiler {
                 compiled.fileConstants[file] = "file\(compiled.fileConstants.count)"
             }
         }
-        compiled.definitions = DefinitionWriter(fileConstants: compiled.fileConstants)
         compiled.publicTypes = Set(index.types.filter(\.isPublic).map(\.name))
         let written = files.flatMap(\.definitions)
         // Resources, `_instanceof`, parents, decorators and alias definitions applied here, where the launch cannot change them.
@@ -205,7 +205,7 @@ package struct ConfigCompiler {
         var byName: [String: Definition] = [:]
         for definition in written + definitions { if let name = definition.name { byName[name] = definition } }
         let writer = RegistrationWriter(index: index, module: module, byName: byName, fileConstants: compiled.fileConstants,
-                                        definitions: compiled.definitions, inners: compiled.inners)
+                                        inners: compiled.inners)
         var seenAccessors: [String: String] = [:]
         for definition in written {
             guard let accessor = writer.accessor(for: definition) else { continue }
@@ -224,7 +224,7 @@ package struct ConfigCompiler {
             compiled.propertySources += file.propertySources
         }
         for definition in definitions {
-            // A template left to `build()` is only ever a definition: it applies it to its children.
+            // A template the passes did not apply is only ever a definition: not compiled.
             let result = definition.isAbstract
                 ? .failure(RegistrationWriter.Unsupported(reason: "\(definition.label) is a template for its children", location: definition.location))
                 : writer.lines(for: definition)
@@ -233,24 +233,17 @@ package struct ConfigCompiler {
                 compiled.statements.append(CompiledRegistrations.Statement(
                     location: definition.location, name: definition.name, template: written.template.joined(), holes: written.holes))
                 for check in written.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
-                compiled.registrationsUseGeneratedInterface = compiled.registrationsUseGeneratedInterface || written.usesGeneratedInterface
+                compiled.usesGeneratedInterface = compiled.usesGeneratedInterface || written.usesGeneratedInterface
                 compiled.usesConfigSettings = compiled.usesConfigSettings || written.usesConfigSettings
             case .failure(let unsupported):
-                // What the compiled form cannot call directly, it adds as the definition the
-                // file makes, bound at `build()` against the catalog as a loaded one is.
-                do {
-                    let call = try compiled.definitions.function(making: definition)
-                    compiled.statements.append(CompiledRegistrations.Statement(location: definition.location, name: definition.name,
-                                                                               template: "", holes: [], added: (call, unsupported.reason)))
-                } catch {
-                    compiled.unsupported.append(RegistrationWriter.Unsupported(reason: "\(definition.label) uses \(error.what), which the compiled form cannot write",
-                                                                               location: definition.location))
-                }
+                // `register(in:)` is code registrations only: what they cannot state makes it
+                // unavailable, saying why and where (the file still loads at launch).
+                compiled.unsupported.append(unsupported)
             }
         }
         // The inner registrations' checks and interfaces, once every outer one has kept or dropped them.
         for check in compiled.inners.typeChecks where compiled.checked.insert(check.line).inserted { compiled.typeChecks.append(check) }
-        compiled.registrationsUseGeneratedInterface = compiled.registrationsUseGeneratedInterface || compiled.inners.usesGeneratedInterface
+        compiled.usesGeneratedInterface = compiled.usesGeneratedInterface || compiled.inners.usesGeneratedInterface
         compiled.usesConfigSettings = compiled.usesConfigSettings || compiled.inners.usesConfigSettings
         return compiled
     }
@@ -278,7 +271,8 @@ package struct ConfigCompiler {
             + (dependencies.isEmpty ? "." : " or of the modules it depends on.")
         let suggestions = Suggestions.closest(to: named.name, in: index.allNames)
         if !suggestions.isEmpty { text += " Did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?" }
-        text += " A type of a module without sources here (Foundation's URL) is catalogued by hand: add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\")."
+        text += " A type of a module without sources here (Foundation's URL) is known by what the target declares in an extension of it"
+            + " (and a typealias, for another name): declare there the initializer or static factory config calls."
         return text
     }
 
@@ -341,9 +335,8 @@ struct CompiledRegistrations {
     /// Bean files' property files, read at build: their values are compiled in.
     var propertySources: [PropertiesFileSource] = []
     /// Whether the code uses the core's interface for generated code (`@_spi(GeneratedConfig)`):
-    /// a registration's settings no modifier states, or a definition added whole.
-    var usesGeneratedInterface: Bool { registrationsUseGeneratedInterface || !definitions.functions.isEmpty }
-    var registrationsUseGeneratedInterface = false
+    /// a registration's settings no modifier states.
+    var usesGeneratedInterface = false
     /// Whether a registration sets one of IoCConfig's settings (a deprecation): the code imports IoCConfig.
     var usesConfigSettings = false
     /// One component: where it is defined, its name, its registration's template and the
@@ -353,13 +346,8 @@ struct CompiledRegistrations {
         let name: String?
         let template: String
         let holes: [(type: String, value: RegistrationWriter.HoleValue)]
-        /// For a component added as a definition: the call of the function that makes it, and
-        /// why it is not a direct call (a comment of the generated code).
-        var added: (call: String, reason: String)?
     }
 
-    /// The functions making the definitions `register(in:)` adds.
-    var definitions = DefinitionWriter(fileConstants: [:])
     /// The functions registering the inner definitions of the code registrations.
     let inners = InnerRegistrations()
 

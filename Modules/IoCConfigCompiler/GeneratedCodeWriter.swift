@@ -99,12 +99,11 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         for type in protocols { modules.formUnion(type.imports) }
         // IoCConfig's: `env(…)`, the dialects' settings of a definition, a bean file's property
         // files, the spelling of services.yaml's parameters.
-        if registrations.usesEnvironmentFunction || registrations.definitions.usesConfigSettings || registrations.usesConfigSettings || !registrations.propertySources.isEmpty
+        if registrations.usesEnvironmentFunction || registrations.usesConfigSettings || !registrations.propertySources.isEmpty
             || !registrations.parameterSpellings.isEmpty {
             modules.insert("IoCConfig")
         }
-        // The definitions `register(in:)` adds state the inheritance rules a front end states
-        // (``DefinitionWriter``), through the core's interface for generated code.
+        // A registration's settings no modifier states, through the core's interface for generated code.
         let core = registrations.usesGeneratedInterface ? "@_spi(GeneratedConfig) import IoCCore" : "import IoCCore"
         return modules.sorted().map { $0 == "IoCCore" ? core : "import \($0)" }
     }
@@ -146,7 +145,8 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         let entryFunction = "_\(typeName)CatalogEntry"
         for entry in entries {
             let mark = Self.sourceLocation(entry.location)
-            var entryLines = [mark, "        catalog.add(\(entry.shape.typeName).self, names: \(quoted(entry.type.name))) { type in"]
+            let names = ([entry.type.name] + entry.type.aliases).map(quoted).joined(separator: ", ")
+            var entryLines = [mark, "        catalog.add(\(entry.shape.typeName).self, names: \(names)) { type in"]
             for statement in entry.statements {
                 entryLines += [mark, "            " + statement]
             }
@@ -237,12 +237,6 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
                 + current.rows.map { "            \($0)," } + ["        ]", "    }"]
         }
         for statement in registrations.statements {
-            if let added = statement.added {
-                flush()
-                body += ["        // \(added.reason): added as its definition, bound at build() against the catalog.",
-                         "        builder.add(\(added.call))"]
-                continue
-            }
             let number: Int
             if let known = shapes[statement.template] {
                 number = known
@@ -279,13 +273,6 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         }
         flush()
         lines.append("    \(access)static func register(in builder: IoCCore.ContainerBuilder) {")
-        if !registrations.definitions.functions.isEmpty {
-            // The definitions bind against the catalog: this config's types, and the entries the
-            // app adds for other modules' types (which win).
-            lines += ["        let catalog = catalog()",
-                      "        if let added = builder.catalog { catalog.add(contentsOf: added) }",
-                      "        builder.catalog = catalog"]
-        }
         let values = ConfigValueWriter(fileConstants: registrations.fileConstants)
         for (_, parameters) in registrations.parameters where !parameters.isEmpty {
             lines.append("        builder.propertySources.append(IoCCore.DictionaryPropertySource(name: \"parameters\", \(values.dictionary(parameters))))")
@@ -307,7 +294,6 @@ struct GeneratedCodeWriter {  // docs/PerformanceLedger.md C1
         lines += tables
         lines += shapeLines
         lines += registrations.inners.lines(fileConstants: registrations.fileConstants)
-        lines += registrations.definitions.lines
         lines += [
             "",
             "    private static func configText(_ text: String, _ file: String, _ line: Int, _ column: Int) -> IoCCore.InjectionSource {",

@@ -20,8 +20,6 @@ package struct RegistrationWriter {
     let byName: [String: Definition]
     /// A config file's path → the constant the generated code names it by.
     let fileConstants: [String: String]
-    /// Writes the definitions added whole, and an inner definition the compiled form cannot call directly.
-    let definitions: DefinitionWriter
     /// The inner definitions written as code registrations.
     let inners: InnerRegistrations
 
@@ -100,7 +98,7 @@ package struct RegistrationWriter {
         var lines = [head]
         if definition.name != nil { lines.append(".named(name)") }
         if !definition.aliases.isEmpty { lines.append(".alias(\(definition.aliases.map(quoted).joined(separator: ", ")))") }
-        lines.append(".scope(\(DefinitionWriter.scope(definition.scope)))")
+        lines.append(".scope(\(Self.scope(definition.scope)))")
         if definition.isLazy { lines.append(".lazy()") }
         if definition.isEager { lines.append(".eager()") }
         if definition.isPrimary { lines.append(".primary()") }
@@ -125,8 +123,15 @@ package struct RegistrationWriter {
         if let shape {
             for property in definition.properties {
                 guard let type = shape.propertyTypes[property.name] else {
-                    throw Unsupported(reason: "\(definition.label) sets property \(property.name), whose type its declaration does not write",
-                                      location: property.point.location ?? definition.location)
+                    // A type Swift infers from an expression: a key path infers it too. Swift forms
+                    // none to a main-actor property outside the main actor.
+                    guard !shape.isMainActor else {
+                        throw Unsupported(reason: "\(definition.label) sets property \(property.name) of a main-actor type, whose type its declaration does not write",
+                                          location: property.point.location ?? definition.location)
+                    }
+                    let source = written.hole("IoCCore.InjectionSource", try holeValue(property.source, definition))
+                    lines.append(".property(\\\(typeName).\(property.name), \(source), name: \(quoted(property.name)))")
+                    continue
                 }
                 // A main-actor type's property is set on the main actor (`onMainActor:`).
                 lines.append(".property(\(quoted(property.name)), source: \(written.hole("IoCCore.InjectionSource", try holeValue(property.source, definition)))"
@@ -221,13 +226,19 @@ package struct RegistrationWriter {
         return type.name
     }
 
-    /// The settings the compiled form has no modifier for.
+    /// The settings the compiled form has no modifier for: what ``AppliedAtBuild`` left as written.
     private func checkSettings(_ definition: Definition) throws {
-        if definition.parent != nil { throw unsupported("a parent", definition) }
-        if definition.aliasTarget != nil { throw unsupported("an alias to another component", definition) }
-        if definition.decorates != nil { throw unsupported("decorates", definition) }
-        if definition.resource != nil { throw unsupported("resource", definition) }
-        if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof", definition) }
+        // Why a group is left as written (docs/Configuration.md, "Applied at build").
+        let group = ", in a group the plugin applies at build only when it names at most one profile, no placeholder in a name its members "
+            + "relate by, and only components the files define"
+        if definition.parent != nil { throw unsupported("a parent" + group, definition) }
+        if definition.aliasTarget != nil { throw unsupported("an alias to another component" + group, definition) }
+        if definition.decorates != nil { throw unsupported("decorates" + group, definition) }
+        if definition.resource != nil {
+            throw unsupported("resource, which the plugin applies at build only when every resource of the files selects the target's own types "
+                              + "with no placeholder in its prefix", definition)
+        }
+        if !definition.conditionalSettings.isEmpty { throw unsupported("_instanceof, which the plugin applies at build only where the sources declare the types it relates, written without a placeholder", definition) }
         if definition.strategyName != nil { throw unsupported("a construction strategy", definition) }
     }
 
@@ -293,7 +304,7 @@ package struct RegistrationWriter {
 
     private func declared(_ definition: Definition) throws -> (String, TypeShape) {
         guard let typeName = definition.typeName, let type = index.type(named: typeName, module: module), let shape = type.shape else {
-            throw unsupported("a type not declared in these sources", definition)
+            throw unsupported("a type no source of the target or its dependencies declares or extends: declare what config calls in an extension of it", definition)
         }
         return (shortName(type.name), shape)
     }
@@ -315,8 +326,8 @@ package struct RegistrationWriter {
     /// `given` with the source `bind` gives each parameter the definition leaves out, as
     /// `build()` gives it (IoCConfig's `ArgumentBindings`): the first binding whose label (if
     /// it has one) is the parameter's, and whose type (if it names one) is the parameter's.
-    /// A binding by type these sources cannot decide (a type of another module, an optional)
-    /// leaves the definition to `build()`, which asks the catalog.
+    /// A standard type (`String`) decides by its name, as the catalog knows it; a binding by a
+    /// type these sources cannot decide (another module's, an optional) is not compiled.
     private func bound(_ given: [Int: InjectionPoint], of callable: Callable, _ definition: Definition) throws -> [Int: InjectionPoint] {
         let bindings = definition.bindings
         guard !bindings.isEmpty else { return given }
@@ -325,11 +336,14 @@ package struct RegistrationWriter {
             for binding in bindings where binding.parameter == nil || binding.parameter == parameter.label {
                 if let typeName = binding.typeName {
                     let written = parameter.type.trimmedDescription
-                    guard let bound = index.type(named: typeName, module: module),
-                          let declared = index.type(named: SourceIndex.named(written), module: module) else {
+                    if let bound = index.type(named: typeName, module: module), let declared = index.type(named: SourceIndex.named(written), module: module) {
+                        guard bound.name == declared.name else { continue }
+                    } else if Self.standardTypes.contains(written), index.type(named: typeName, module: module) == nil {
+                        // A standard type has its Swift name in the catalog: the launch compares names.
+                        guard typeName == written else { continue }
+                    } else {
                         throw unsupported("bind by type (\(typeName)), which these sources do not decide for \(written)", definition)
                     }
-                    guard bound.name == declared.name else { continue }
                 }
                 result[position] = InjectionPoint(label: parameter.label, source: binding.source, location: binding.location)
                 break
@@ -480,15 +494,25 @@ package struct RegistrationWriter {
         case .provider(let inner): return ".provider(\(try self.source(inner, definition)))"
         case .nilValue: return ".nilValue"
         case .inner(let inner):
-            // A code registration of its own, else the definition bound at `build()`.
-            if case .success(let written) = lines(for: inner) { return inners.add(written, name: inner.name, at: inner.location) }
-            do {
-                return ".inner(\(try definitions.function(making: inner)))"
-            } catch {
-                throw unsupported("an inner definition with \(error.what)", definition)
+            // A code registration of its own.
+            switch lines(for: inner) {
+            case .success(let written): return inners.add(written, name: inner.name, at: inner.location)
+            case .failure(let unsupported): throw Unsupported(reason: "\(definition.label) has an inner definition: \(unsupported.reason)", location: unsupported.location)
             }
         default: throw unsupported("the source \(source)", definition)
         }
+    }
+
+    /// Types whose name in Swift code is the name the catalog knows them by (no alias stands
+    /// for them), so a binding by type decides by name.
+    static let standardTypes: Set<String> = ["String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64",
+                                             "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "URL", "Date", "Data", "UUID"]
+
+    /// A scope as Swift code writes it: `.singleton`, `.custom("request")`.
+    static func scope(_ scope: Scope) -> String {
+        let builtIn: [(Scope, String)] = [(.prototype, "prototype"), (.singleton, "singleton"), (.weakSingleton, "weakSingleton"),
+                                          (.objectGraph, "objectGraph"), (.threadLocal, "threadLocal"), (.taskLocal, "taskLocal")]
+        return builtIn.first { $0.0 == scope }.map { ".\($0.1)" } ?? ".custom(\(quoted(scope.name)))"
     }
 
     private func value(_ value: ConfigValue) -> String { ConfigValueWriter(fileConstants: fileConstants).value(value) }

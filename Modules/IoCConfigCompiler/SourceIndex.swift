@@ -27,6 +27,12 @@ package struct SourceIndex {
         package var isVisible = true
         /// Whether its module makes it public (or open): what a library's public API may show.
         package var isPublic = false
+        /// Whether it is another module's, known by the target's extensions of it only
+        /// (``TypeShape/Kind/extended``): not one of the target's types.
+        package var isExtended: Bool { shape?.kind == .extended }
+        /// Other names the target gives it (`typealias NSURL = URL`), which config may use too:
+        /// its catalog entry has them.
+        package var aliases: [String] = []
     }
 
     /// The Swift sources of a module the target depends on.
@@ -53,7 +59,8 @@ package struct SourceIndex {
     /// Reads `sources`, the target's (path, text) pairs, and its `dependencies`.
     package init(sources: [(path: String, text: String)], dependencies: [Dependency] = []) {
         var seenShort: [String: [String]] = [:]
-        for type in Self.read(sources, module: nil) {
+        let own = Self.collect(sources)
+        for type in Self.types(own, module: nil) {
             types.append(type)
             byName[type.name] = types.count - 1
             let short = String(type.name.split(separator: ".").last ?? "")
@@ -67,7 +74,7 @@ package struct SourceIndex {
         // target's own types or two modules have them.
         var others: [String: [Int]] = [:]
         for dependency in dependencies {
-            for type in Self.read(dependency.sources, module: dependency) {
+            for type in Self.types(Self.collect(dependency.sources), module: dependency) {
                 types.append(type)
                 byName[type.name] = types.count - 1
                 let inModule = String(type.name.dropFirst(dependency.module.count + 1))
@@ -77,14 +84,31 @@ package struct SourceIndex {
         for (key, found) in others where byName[key] == nil && ambiguous[key] == nil {
             if found.count == 1, let only = found.first { byName[key] = only } else { ambiguous[key] = found.map { types[$0].name } }
         }
+        // A type no source declares, which the target extends (Foundation's URL): by what its
+        // extensions declare. A type alias of the target names a type too.
+        for (name, extensions) in own.extensions.sorted(by: { $0.key < $1.key }) where byName[name] == nil && ambiguous[name] == nil && !own.enums.contains(name) {
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { continue }
+            let file = own.extensionFiles[name] ?? ""
+            types.append(DeclaredType(name: name, isProtocol: false, shape: .extended(typeName: name, by: extensions), file: file,
+                                      imports: own.imports[file] ?? []))
+            byName[name] = types.count - 1
+        }
+        for (alias, aliased) in own.aliases where byName[alias] == nil && ambiguous[alias] == nil {
+            guard let found = byName[aliased] else { continue }
+            byName[alias] = found
+            types[found].aliases.append(alias)
+        }
     }
 
-    /// The types `sources` declare, of the target (`module` nil) or of a module it depends on.
-    private static func read(_ sources: [(path: String, text: String)], module: Dependency?) -> [DeclaredType] {
+    private static func collect(_ sources: [(path: String, text: String)]) -> Collector {
         var collector = Collector()
-        for source in sources {
-            collector.read(Parser.parse(source: source.text), file: source.path)
-        }
+        for source in sources { collector.read(Parser.parse(source: source.text), file: source.path) }
+        return collector
+    }
+
+    /// The types the sources `collector` read declare, of the target (`module` nil) or of a
+    /// module it depends on.
+    private static func types(_ collector: Collector, module: Dependency?) -> [DeclaredType] {
         let reader: TypeShape.Reader = module.map { .otherModule(samePackage: $0.samePackage) } ?? .ownModule
         // Another module's types as the target writes them: `Types.Money`.
         func swiftName(_ name: String) -> String { module.map { "\($0.module).\(name)" } ?? name }
@@ -175,6 +199,12 @@ private struct Collector {
 
     var found: [Found] = []
     var extensions: [String: [ExtensionDeclSyntax]] = [:]
+    /// The file of each extended type's first extension.
+    var extensionFiles: [String: String] = [:]
+    /// The enums, namespaces for the types nested in them: no extension makes one a type here.
+    var enums: Set<String> = []
+    /// The file-scope type aliases of a named type (`typealias NSURL = URL`): alias, aliased.
+    var aliases: [(alias: String, aliased: String)] = []
     var imports: [String: [String]] = [:]
 
     mutating func read(_ file: SourceFileSyntax, file path: String) {
@@ -214,6 +244,7 @@ private struct Collector {
         } else if let decl = decl.as(EnumDeclSyntax.self), !decl.modifiers.isPrivate {
             // Named for its nested types, and as a namespace; not built from config.
             let access = Self.access(decl.modifiers, default: memberDefault, within: outerAccess)
+            enums.insert(qualified(decl.name))
             for member in decl.memberBlock.members { read(member.decl, outer: qualified(decl.name), outerAccess: access, file: file) }
             return
         } else if let decl = decl.as(ProtocolDeclSyntax.self), !decl.modifiers.isPrivate {
@@ -223,13 +254,19 @@ private struct Collector {
             return
         } else if let decl = decl.as(ExtensionDeclSyntax.self) {
             let extended = decl.extendedType.trimmedDescription
-            extensions[outer.map { "\($0).\(extended)" } ?? extended, default: []].append(decl)
+            let key = outer.map { "\($0).\(extended)" } ?? extended
+            extensions[key, default: []].append(decl)
+            if extensionFiles[key] == nil { extensionFiles[key] = file }
             // A type nested in an extension: as it states, else as the extension states, within
             // what the extended type's is (not known here).
             let access = Self.access(decl.modifiers, default: .internal, within: .open)
             for member in decl.memberBlock.members {
                 read(member.decl, outer: extended, outerAccess: .open, memberDefault: access, file: file)
             }
+            return
+        } else if let decl = decl.as(TypeAliasDeclSyntax.self), outer == nil, !decl.modifiers.isPrivate, decl.genericParameterClause == nil {
+            let aliased = decl.initializer.value.trimmedDescription
+            if aliased.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { aliases.append((decl.name.text, aliased)) }
             return
         } else {
             return

@@ -6,6 +6,9 @@ import SwiftSyntax
 package struct TypeShape {
     package enum Kind: String {
         case `class` = "a class", `struct` = "a struct", actor = "an actor"
+        /// A type of a module without sources here (Foundation's `URL`), known only by the
+        /// extensions of it the target declares: config calls what they declare, no more.
+        case extended = "a type of another module"
     }
 
     /// A property the container sets: `@Inject` or `@Value`.
@@ -129,6 +132,15 @@ package struct TypeShape {
         for member in declaration.memberBlock.members {
             shape.read(member.decl)
         }
+        return shape
+    }
+
+    /// A type whose declaration is not in the sources read (another module's, without sources
+    /// here), as the target's `extensions` of it show it: their initializers, static factories,
+    /// methods and properties. It has no implicit initializer.
+    package static func extended(typeName: String, by extensions: [ExtensionDeclSyntax]) -> TypeShape {
+        var shape = TypeShape(kind: .extended, typeName: typeName, inheritedTypes: [])
+        for declaration in extensions { shape.read(extension: declaration) }
         return shape
     }
 
@@ -392,7 +404,7 @@ package struct TypeShape {
     /// The initializers Swift writes when a type declares none: a struct's memberwise one, or `init()`.
     package var implicitInitializers: [Callable] {
         // Swift's implicit initializers are internal: another module cannot call them.
-        guard reader == .ownModule else { return [] }
+        guard reader == .ownModule, kind != .extended else { return [] }
         guard kind == .struct else { return [Callable(baseName: "init", parameters: [])] }
         // Swift's memberwise initializer gives `var`s with a default a default argument: list
         // the form without them (always callable) and, when their types are written, the full one.

@@ -59,6 +59,15 @@ func makeURL(string: String) throws -> URL {
     return url
 }
 
+/// What the assemblies call NSURL: Foundation's URL. Foundation has no sources the config plugin
+/// reads, so the compiled assemblies call what this alias and extension declare: the seed's
+/// `URLWithString:`, which the XML front end reads as `URL(string:)`.
+typealias NSURL = URL
+
+extension URL {
+    static func URL(string: String) throws -> URL { try makeURL(string: string) }
+}
+
 enum Knights {
     /// What config may name.
     static func catalog() -> TypeCatalog {

@@ -6,21 +6,14 @@ import Testing
 /// registration (docs/Configuration.md, "Applied at build"); and what it leaves to `build()`.
 @Suite("Config compiler: settings applied at build")
 struct AppliedAtBuildTests {
-    @Test func compile_aDecorator_isAppliedAtBuild_anotherModulesType_isAddedAsItsDefinition() throws {
+    @Test func compile_aDecorator_isAppliedAtBuild() throws {
         let (output, _) = try compile(["services.yaml": """
             services:
               fixture: { class: Fixture, arguments: { path: /tmp/f } }
               wrapped: { class: Fixture, decorates: fixture, arguments: { path: /tmp/g }, tags: [{ name: kept, priority: 2 }] }
-              url: { class: NSURL, constructor: 'URL(string:)', arguments: ['http://example.com'] }
-            """], sources: weatherSources, external: ["NSURL"])
+            """], sources: weatherSources)
         #expect(output.diagnostics == [])
         #expect(!output.code.contains("unavailable"))
-        #expect(output.code.contains("@_spi(GeneratedConfig) import IoCCore"))
-        #expect(output.code.contains("""
-                    let catalog = catalog()
-                    if let added = builder.catalog { catalog.add(contentsOf: added) }
-                    builder.catalog = catalog
-            """))
         // The decorator takes the decorated component's name, which is renamed "<decorator>.inner",
         // as the build does: two code registrations.
         #expect(output.code.contains("""
@@ -30,17 +23,39 @@ struct AppliedAtBuildTests {
                     builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).alias("fixture").scope(.singleton)\
             .tagged("kept", attributes: ["priority": h1])
             """))
-        #expect(output.code.contains("""
-                    // "url" (NSURL) uses a type not declared in these sources: added as its definition, bound at build() against the catalog.
-                    builder.add(definition0())
+    }
+
+    /// A type whose module has no sources here is called as the target's extension of it
+    /// declares, by the name its type alias gives; without one, `register(in:)` says what to do.
+    @Test func compile_anotherModulesType_isCalledAsTheTargetsExtensionDeclaresIt() throws {
+        let config = ["services.yaml": """
+            services:
+              url: { class: NSURL, constructor: 'URL(string:)', arguments: ['http://example.com'] }
+            """]
+        let extended = weatherSources.merging(["URL+Config.swift": """
+            import Foundation
+            typealias NSURL = URL
+            extension URL {
+                static func URL(string: String) throws -> URL { try makeURL(string) }
+            }
+            """]) { $1 }
+        let (output, _) = try compile(config, sources: extended)
+        #expect(output.diagnostics == [])
+        #expect(!output.code.contains("unavailable"))
+        #expect(output.code.contains("builder.register({ (p0: String) in try URL.URL(string: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton)"))
+        // Its catalog entry, for a load at launch, by both names.
+        #expect(output.code.contains(#"catalog.add(URL.self, names: "URL", "NSURL") { type in"#))
+        #expect(output.code.contains(#"type.staticFactory("URL(string:)") { (p0: String) in try URL.URL(string: p0) }"#))
+        // Without the extension, a type listed as catalogued by hand: loaded at launch only.
+        let (external, folder) = try compile(config, sources: weatherSources, external: ["NSURL"])
+        #expect(external.diagnostics == [])
+        #expect(external.code.contains("""
+                @available(*, unavailable, message: "Not compiled: \\"url\\" (NSURL) uses a type no source of the target or its dependencies declares or extends: \
+            declare what config calls in an extension of it (\(folder.appendingPathComponent("services.yaml").path):2:3). Load the file with loadYAML/loadXML instead.")
             """))
-        let file = "IoCCore.ConfigLocation(file: file0, line: 4, column: 3)"
-        #expect(output.code.contains("""
-                private static func definition0() -> IoCCore.Definition {
-                    var d = IoCCore.Definition(name: "url", typeName: "NSURL", construction: .staticFactory("URL(string:)", arguments: \
-            [IoCCore.InjectionPoint(label: nil, source: .config(IoCCore.ConfigValue(.string("http://example.com"), at: IoCCore.ConfigLocation(file: file0, line: 4, column: 65))), \
-            location: IoCCore.ConfigLocation(file: file0, line: 4, column: 65))]), location: \(file))
-            """))
+        // A type the target extends is not one of its module's, which a resource selects.
+        let (resource, _) = try compile(["services.yaml": "services:\n  App\\:\n    resource: '../*'\n"], sources: extended)
+        #expect(!resource.code.contains("URL"))
     }
 
     @Test func compile_parentsAliasesAndDeprecations_areAppliedAtBuild_asCodeRegistrations() throws {
@@ -51,7 +66,7 @@ struct AppliedAtBuildTests {
               theFixture: { alias: fixture, public: true }
             """], sources: weatherSources)
         #expect(output.diagnostics.map(\.message) == [])
-        #expect(!output.code.contains("definition0") && !output.code.contains("unavailable"))
+        #expect(!output.code.contains("unavailable"))
         #expect(output.code.contains("import IoCConfig\n") && output.code.contains("@_spi(GeneratedConfig) import IoCCore"))
         #expect(output.code.contains("""
             .named(name).alias("theFixture").scope(.singleton).configured { $0.isPublic = false; $0.publicAliases = ["theFixture"]; \
@@ -70,7 +85,7 @@ struct AppliedAtBuildTests {
                 fixture: { parent: base }
             """], sources: weatherSources)
         #expect(child.diagnostics.map(\.message) == [])
-        #expect(!child.code.contains("definition0"))
+        #expect(!child.code.contains("unavailable"))
         #expect(child.code.contains("""
                     builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).overriding().profiles("test")
             """))
@@ -84,7 +99,7 @@ struct AppliedAtBuildTests {
                 base: { class: Fixture, abstract: true, arguments: { path: /tmp/t } }
             """], sources: weatherSources)
         #expect(parent.diagnostics.map(\.message) == [])
-        #expect(!parent.code.contains("definition0"))
+        #expect(!parent.code.contains("unavailable"))
         let calls = parent.code.components(separatedBy: "\n").filter { $0.hasPrefix("        make") }
         #expect(calls == [
             #"        make0(builder, "fixture", file0, 3, configText("/tmp/f", file0, 2, 62))"#,
@@ -100,7 +115,7 @@ struct AppliedAtBuildTests {
             <qualifier value="main"/><meta key="owner" value="platform"/></bean></beans>
             """], config: "beans.xml", sources: weatherSources)
         #expect(output.diagnostics.map(\.message) == [])
-        #expect(!output.code.contains("definition0"))
+        #expect(!output.code.contains("unavailable"))
         #expect(output.code.contains("import IoCConfig\n"))
         #expect(output.code.contains(#".configured { $0.isAutowireCandidate = false; $0.metadata = ["owner": "platform"]; $0.qualifiers = ["main"] }"#))
     }
@@ -114,7 +129,7 @@ struct AppliedAtBuildTests {
             let (output, _) = try compile(["services.yaml": text], sources: weatherSources)
             #expect(output.diagnostics == [])
             #expect(!output.code.contains("import IoCConfig\n"), "\(text)")
-            #expect(!output.code.contains("definition0"), "\(text)")
+            #expect(!output.code.contains("unavailable"), "\(text)")
         }
         // The service's own binding before `_defaults`', given where the binding is written.
         let (bound, _) = try compile(["services.yaml": "services:\n  _defaults: { bind: { $path: /tmp/g } }\n  fixture: { class: Fixture, arguments: { retries: 3 }, bind: { $path: /tmp/f } }\n"],
@@ -130,7 +145,7 @@ struct AppliedAtBuildTests {
                 class: FreeWeatherClient
                 bind: { WeatherClient $fixture: '@fixture', Fixture $other: '@other', Fixture $fixture: '@other' }
               client2: { class: FreeWeatherClient, bind: { Fixture: '@fixture' } }
-              plain: { class: Fixture, arguments: { retries: 3 }, bind: { String $path: /tmp/f } }
+              plain: { class: Fixture, arguments: { retries: 3 }, bind: { String $path: /tmp/f, Int: 4 } }
             """], sources: weatherSources)
         #expect(typed.diagnostics.map(\.message) == [])
         // The client's third binding fits (the first's type is not the parameter's, the second's label);
@@ -139,7 +154,18 @@ struct AppliedAtBuildTests {
                         ("client", 4, "other"),
                         ("client2", 7, "fixture"),
             """))
-        #expect(typed.code.contains("// \"plain\" (Fixture) uses bind by type (String), which these sources do not decide for String: added as its definition"))
+        // A standard type decides by its name, as the catalog knows it: String fits the path, Int
+        // does not take the retries config gives.
+        #expect(typed.code.contains(#"make2(builder, "plain", file0, 8, configText("/tmp/f", file0, 8, "#))
+        #expect(!typed.code.contains("unavailable"))
+        // A standard type is no other: Locale does not fit the path, which is left to autowiring.
+        let (locale, _) = try compile(["services.yaml": "services:\n  plain: { class: Fixture, arguments: { retries: 3 }, bind: { Locale $path: /tmp/f } }\n"],
+                                      sources: weatherSources)
+        #expect(locale.code.contains(#"make0(builder, "plain", file0, 2, configNumber(3, file0, 2, 50))"#))
+        // Another module's type without sources here is the launch's to decide, by its catalog.
+        let (other, _) = try compile(["services.yaml": "services:\n  clock: { class: Clock, bind: { Zone $zone: '@zone' } }\n  zone: { class: Clock }\n"],
+                                     sources: ["Clock.swift": "import Foundation\nstruct Clock { init(zone: TimeZone = .current) {} }"])
+        #expect(other.code.contains(#"Not compiled: \"clock\" (Clock) uses bind by type (Zone), which these sources do not decide for TimeZone ("#))
     }
 
     @Test func compile_innerDefinitions_areCodeRegistrationsOfTheirOwn_keptInTheOuterBuilder() throws {
@@ -148,8 +174,7 @@ struct AppliedAtBuildTests {
               report:
                 class: ReportService
                 arguments: { client: !service { class: FreeWeatherClient, arguments: [!service { class: Fixture, arguments: { path: /tmp/f } }] } }
-              url: { class: NSURL, constructor: 'URL(string:)', arguments: [!service { class: Fixture, arguments: { path: /tmp/g } }] }
-            """], sources: weatherSources, external: ["NSURL"])
+            """], sources: weatherSources)
         #expect(output.diagnostics == [])
         #expect(output.code.contains("make0(builder, \"report\", file0, 2, inner1(builder))"))
         // Each registers in a builder of its own, whose code the outer builder keeps; the inner
@@ -165,9 +190,16 @@ struct AppliedAtBuildTests {
             #sourceLocation()
                     return .inner(outer.keepingCode(of: registration.component))
             """))
-        // An outer one added as its definition takes its inner ones back: they are its definition's.
-        #expect(!output.code.contains("inner2"))
-        #expect(output.code.contains("source: .inner(definition1())"))
+        // One the compiled form cannot write makes `register(in:)` unavailable, its inner ones
+        // with it; so does an inner one it cannot write.
+        let (outer, _) = try compile(["services.yaml": """
+            services:
+              url: { class: NSURL, constructor: 'URL(string:)', arguments: [!service { class: Fixture, arguments: { path: /tmp/g } }] }
+              report: { class: ReportService, arguments: { client: !service { class: NSURL } } }
+            """], sources: weatherSources, external: ["NSURL"])
+        #expect(outer.diagnostics == [])
+        #expect(!outer.code.contains("inner0"))
+        #expect(outer.code.contains(#"Not compiled: \"url\" (NSURL) uses a type no source"#) && outer.code.contains("(and 1 more)"))
     }
 
     @Test func compile_aResource_makesItsComponentsAtBuild_asTheBuildMakesThem() throws {
@@ -187,7 +219,7 @@ struct AppliedAtBuildTests {
             #"        make1(builder, "App\\Storage\\Connection", file0, 5)"#,
         ])
         #expect(output.code.contains("builder.register({ (p0: String) in Storage.Database(path: p0) }, file: file, line: line).argument(0, h0).named(name).scope(.singleton).primary()"))
-        #expect(!output.code.contains("definition0"))
+        #expect(!output.code.contains("unavailable"))
         // A resource of another module's types is the build's, from the catalog the app
         // completes; so is every other one, which it could take a name from.
         let (other, _) = try compile(["services.yaml": """
@@ -198,25 +230,24 @@ struct AppliedAtBuildTests {
                 resource: '../vendor/*'
             """], sources: weatherSources)
         #expect(other.diagnostics == [])
-        #expect(other.code.contains("""
-                    // "App\\Storage\\" uses resource: added as its definition, bound at build() against the catalog.
-                    builder.add(definition0())
-                    // "Vendor\\" uses resource: added as its definition, bound at build() against the catalog.
-                    builder.add(definition1())
-            """))
+        #expect(other.code.contains(#"Not compiled: \"App\\Storage\\\" uses resource, which the plugin applies at build only when every resource "#
+            + "of the files selects the target's own types with no placeholder in its prefix ("))
+        #expect(other.code.contains("(and 1 more)"))
     }
 
     @Test func compile_autowiringOff_isSetOnTheRegistration_whenConfigGivesEveryParameter() throws {
         let (output, _) = try compile(["beans.xml": """
             <beans>
             <bean id="fixture" class="Fixture" autowire="no"><constructor-arg name="path" value="/tmp/f"/></bean>
-            <bean id="client" class="FreeWeatherClient" autowire="no"/>
             </beans>
             """], config: "beans.xml", sources: weatherSources)
         #expect(output.code.contains("builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name)"
             + ".scope(.singleton).eager().configured { $0.autowires = false }"))
-        // A parameter left out with autowiring off is the build's to report, as a load reports it.
-        #expect(output.code.contains("// \"client\" (FreeWeatherClient) uses autowire: false, and leaves out parameter 0 'fixture': added as its definition"))
+        // A parameter left out with autowiring off is the build's to report, as a load reports it:
+        // the compiled form has no registration for it.
+        let (left, _) = try compile(["beans.xml": #"<beans><bean id="client" class="FreeWeatherClient" autowire="no"/></beans>"#],
+                                    config: "beans.xml", sources: weatherSources)
+        #expect(left.code.contains(#"Not compiled: \"client\" (FreeWeatherClient) uses autowire: false, and leaves out parameter 0 'fixture' ("#))
     }
 
     @Test func compile_autowireByNameOrType_autowiresEachSettablePropertyConfigLeavesOut() throws {
@@ -225,7 +256,7 @@ struct AppliedAtBuildTests {
             <property name="retries" value="2"/></bean></beans>
             """], config: "beans.xml", sources: weatherSources)
         #expect(output.diagnostics.map(\.message) == [])
-        #expect(!output.code.contains("definition0"))
+        #expect(!output.code.contains("unavailable"))
         // In the catalog entry's order, after the properties config sets; plain values are left
         // alone at launch, as the build's pass leaves them.
         #expect(output.code.contains("""
@@ -243,7 +274,7 @@ struct AppliedAtBuildTests {
                 traced: { class: Fixture, decorates: fixture, arguments: { path: /tmp/dev } }
             """], sources: weatherSources)
         #expect(output.diagnostics == [])
-        #expect(!output.code.contains("definition0"))
+        #expect(!output.code.contains("unavailable"))
         // Without dev, the fixture as it is; with dev, renamed "traced.inner", and the decorator
         // taking its name: each registered for its choice.
         let calls = output.code.components(separatedBy: "\n").filter { $0.hasPrefix("        make") }
@@ -255,7 +286,7 @@ struct AppliedAtBuildTests {
         let registrations = output.code.components(separatedBy: "\n").filter { $0.contains("builder.register(") }.map { $0.split(separator: ".scope").last ?? "" }
         #expect(registrations == ["(.singleton).profiles(\"!dev\")", "(.singleton).profiles(\"dev\")", "(.singleton).overriding().profiles(\"dev\")"])
         #expect(output.code.contains(".named(name).alias(\"fixture\").scope(.singleton).overriding().profiles(\"dev\")"))
-        // Two profiles in one group would need a registration for both at once: left to the build.
+        // Two profiles in one group would need a registration for both at once: not compiled.
         let (two, _) = try compile(["services.yaml": """
             services:
               fixture: { class: Fixture, arguments: { path: /tmp/f } }
@@ -267,6 +298,7 @@ struct AppliedAtBuildTests {
                 timed: { class: Fixture, decorates: fixture, arguments: { path: /tmp/test } }
             """], sources: weatherSources)
         #expect(two.diagnostics == [])
-        #expect(two.code.contains("// \"traced\" (Fixture) uses decorates: added as its definition"))
+        #expect(two.code.contains(#"Not compiled: \"traced\" (Fixture) uses decorates, in a group the plugin applies at build only when it names at most one "#
+            + "profile, no placeholder in a name its members relate by, and only components the files define ("))
     }
 }

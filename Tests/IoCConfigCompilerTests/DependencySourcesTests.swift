@@ -70,14 +70,14 @@ struct DependencySourcesTests {
             "3: Money has no initializer taking (secret:) (for \"money\" (Money) at services.yaml:3:47). It has: init(cents:).",
             "4: FixedPrice has no property rounding (for \"price\" (FixedPrice) at services.yaml:4:78). It has: currency.",
             "2: Type \"Hidden\" for \"hidden\" (Hidden) is not public in module Types, which the target App cannot use. Make it public "
-                + "(and the initializer config calls), or catalogue it by hand and list it in ioc-plugin.json (\"externalTypes\").",
+                + "(and the initializer config calls).",
             "5: Unknown type \"Mony\" for \"typo\" (Mony): no class, struct, actor or protocol of that name is declared in the Swift sources of "
-                + "target App or of the modules it depends on. Did you mean \"Money\"? A type of a module without sources here (Foundation's URL) is catalogued by hand: "
-                + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+                + "target App or of the modules it depends on. Did you mean \"Money\"? A type of a module without sources here (Foundation's URL) is known by what "
+                + "the target declares in an extension of it (and a typealias, for another name): declare there the initializer or static factory config calls.",
             // A file config's names do not appear in is read only then, for the suggestion.
             "6: Unknown type \"SystemClok\" for \"clock\" (SystemClok): no class, struct, actor or protocol of that name is declared in the Swift sources of "
-                + "target App or of the modules it depends on. Did you mean \"SystemClock\"? A type of a module without sources here (Foundation's URL) is catalogued by hand: "
-                + "add it to the catalog in code and list it in the target's ioc-plugin.json (\"externalTypes\").",
+                + "target App or of the modules it depends on. Did you mean \"SystemClock\"? A type of a module without sources here (Foundation's URL) is known by what "
+                + "the target declares in an extension of it (and a typealias, for another name): declare there the initializer or static factory config calls.",
         ])
     }
 

@@ -5,8 +5,9 @@ import IoCXML
 /// Seed 003's assembly, compiled with the app: at `swift build`, IoCConfigPlugin checks
 /// MiddleAgesAssembly.xml against the classes of Knights.swift (a wrong class, selector or
 /// property is a build error at the XML's line) and writes `GeneratedConfig` — their catalog
-/// entries, and the assembly as registrations. The app writes by hand only what is another
-/// module's: Foundation's URL, which the seed calls NSURL (ioc-plugin.json lists it).
+/// entries, and the assembly as registrations. Foundation's URL, which the seed calls NSURL,
+/// is another module's type without sources here: the alias and extension at the end of this
+/// file declare what the assembly calls, and the plugin reads them as it reads the knights.
 public enum KnightsAssembly {
     /// Where the assembly comes from.
     public enum Source: Sendable {
@@ -16,25 +17,8 @@ public enum KnightsAssembly {
         case file(URL)
     }
 
-    /// The entry of Foundation's URL, under the name the seed writes: `URLWithString:` is
-    /// `URL(string:)`, throwing on a bad URL instead of returning nil.
-    public static func foundationCatalog() -> TypeCatalog {
-        let catalog = TypeCatalog()
-        catalog.add(URL.self, names: "NSURL") { url in
-            url.staticFactory("URL(string:)") { (string: String) in
-                guard let url = URL(string: string) else { throw BadURL(text: string) }
-                return url
-            }
-        }
-        return catalog
-    }
-
-    /// Every type the assembly names: the generated entries of the knights' classes, and URL's.
-    public static func catalog() -> TypeCatalog {
-        let catalog = GeneratedConfig.catalog()
-        catalog.add(contentsOf: foundationCatalog())
-        return catalog
-    }
+    /// Every type the assembly names: the generated entries of the knights' classes and of URL.
+    public static func catalog() -> TypeCatalog { GeneratedConfig.catalog() }
 
     /// The container of the seed's assembly. spring-objective-c let a singleton knight keep a
     /// prototype quest; swift-ioc calls that a captive dependency and refuses it unless allowed
@@ -65,5 +49,17 @@ public enum KnightsAssembly {
             "The sword factory made \(sword).",
             "The service is at \(url.absoluteString).",
         ]
+    }
+}
+
+/// The seed's NSURL is Foundation's URL, by the name the assembly writes.
+typealias NSURL = URL
+
+extension URL {
+    /// The seed's `URLWithString:` (`URL(string:)` to the XML front end): throws on a bad URL
+    /// instead of returning nil.
+    static func URL(string: String) throws -> URL {
+        guard let url = Foundation.URL(string: string) else { throw BadURL(text: string) }
+        return url
     }
 }
