@@ -61,10 +61,20 @@ build: check-toolchain
 test: check-toolchain
 	$(SWIFT) test $(SWIFT_FLAGS) $(TRAITS)
 
+# The packages beside swift-ioc (the examples, the server, the plugin fixtures) each build in a
+# folder of their own, which stays warm for a developer. SHARED_BUILD=1 (CI) builds them in this
+# repository's .build after `make test`, where swift-syntax and the other shared dependencies are
+# compiled already: only what differs is compiled again (swift-ioc's modules, for their traits).
+PACKAGE_SCRATCH = $(if $(SHARED_BUILD),--scratch-path $(CURDIR)/.build)
+export SHARED_SCRATCH = $(if $(SHARED_BUILD),$(CURDIR)/.build)
+# SwiftPM keeps a build folder's last build plan, and may take it for another package's (its
+# products then missing): a package forgets it before it builds in the shared folder.
+FORGET_PLAN = $(if $(SHARED_BUILD),rm -f .build/debug.yaml .build/*/debug/description.json &&)
+
 # The examples' tests: a package of their own (Examples/Package.swift), built as an app builds
-# swift-ioc, in its own build folder. CI runs it after `make test`.
+# swift-ioc. CI runs it after `make test`.
 test-examples: check-toolchain
-	cd Examples && $(SWIFT) test $(SWIFT_FLAGS)
+	$(FORGET_PLAN) cd Examples && $(SWIFT) test $(SWIFT_FLAGS) $(PACKAGE_SCRATCH)
 
 # The Hummingbird to-do API (Examples/TodoServer, a package of its own: swift-ioc's users never
 # resolve Hummingbird) on 127.0.0.1:8080 (PORT moves it, TODO_DB its SQLite file); Ctrl-C or
@@ -74,7 +84,7 @@ run-server: check-toolchain
 	cd Examples/TodoServer && $(SWIFT) run $(SWIFT_FLAGS) todo-server
 
 test-server: check-toolchain
-	cd Examples/TodoServer && $(SWIFT) test $(SWIFT_FLAGS)
+	$(FORGET_PLAN) cd Examples/TodoServer && $(SWIFT) test $(SWIFT_FLAGS) $(PACKAGE_SCRATCH)
 
 # IoCConfiguration over swift-configuration's YAML files (its `YAML` trait, which builds Yams):
 # Tests/ConfigurationYAMLFixture, a package of its own (docs/ServerApps.md, "Configuration sources").
@@ -83,7 +93,7 @@ test-config-yaml: check-toolchain
 
 # The examples are a package of their own (Examples/Package.swift), so that no app builds them.
 run: check-toolchain
-	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) weather-report
+	$(FORGET_PLAN) cd Examples && $(SWIFT) run $(SWIFT_FLAGS) $(PACKAGE_SCRATCH) weather-report
 
 examples: check-toolchain
 	cd Examples && $(SWIFT) run $(SWIFT_FLAGS) weather-report
@@ -104,7 +114,8 @@ ioc: check-toolchain
 # waits for a task it started, 16 threads racing on a cold container); under TSan, run side
 # by side on a 2-core machine, they can hold every thread Swift's tasks run on, and the tests
 # whose tasks then wait for one hit their limits (or stall the run). Serially: about 20 s.
-# IoCConfigPlugin as an app uses it (Tests/PluginFixture, its own build folder, .build-plugin-fixture).
+# IoCConfigPlugin as an app uses it (Tests/PluginFixture, its own build folder, .build-plugin-fixture,
+# or .build with SHARED_BUILD=1), and the README's recipe (.build-recipe).
 plugin-test: check-toolchain
 	SWIFT=$(SWIFT) bash Tools/Scripts/dependency-fixtures.sh
 	SWIFT=$(SWIFT) bash Tools/Scripts/plugin-fixture.sh

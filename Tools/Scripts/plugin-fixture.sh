@@ -9,12 +9,14 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work="$root/.build-plugin-fixture"
 package="$work/package"
 swift=${SWIFT:-swift}
-flags=(--package-path "$package" --scratch-path "$work/build" --disable-experimental-prebuilts)
+# SHARED_SCRATCH (the Makefile's, in CI): the repository's build folder, where swift-syntax is built.
+scratch=${SHARED_SCRATCH:-$work/build}
+flags=(--package-path "$package" --scratch-path "$scratch" --disable-experimental-prebuilts)
 
 rm -rf "$package"
 mkdir -p "$work"
 # A kept build folder keeps a resource the app no longer lists: the config of the other phase.
-find "$work/build" -path "*/PluginFixture_Shop.resources/*" -delete 2>/dev/null
+find "$scratch" -path "*/PluginFixture_Shop.resources/*" -delete 2>/dev/null
 cp -R "$root/Tests/PluginFixture" "$package"
 sed -i "s|path: \"../..\"|path: \"$root\"|" "$package/Package.swift"
 config="$package/Sources/Shop/services.yaml"
@@ -25,6 +27,8 @@ cp "$sources" "$work/Shop.swift.valid"
 cp "$types" "$work/Printing.swift.valid"
 failures=0
 
+# SwiftPM may take a shared folder's last build plan, another package's, for this one's: forget it.
+if [ -n "${SHARED_SCRATCH:-}" ]; then rm -f "$SHARED_SCRATCH/debug.yaml" "$SHARED_SCRATCH"/*/debug/description.json; fi
 echo "plugin-fixture: building the valid fixture (the first build compiles swift-syntax and swift-ioc)"
 if ! output=$("$swift" build "${flags[@]}" 2>&1); then
     echo "$output" | tail -40
@@ -150,7 +154,7 @@ cp "$work/config.valid" "$config"
 # The same app with its config in a bean XML file (Variants/beans.xml): it builds and runs alike,
 # and errors in it are reported at its lines.
 rm "$config"
-find "$work/build" -path "*/PluginFixture_Shop.resources/services.yaml" -delete
+find "$scratch" -path "*/PluginFixture_Shop.resources/services.yaml" -delete
 config="$package/Sources/Shop/beans.xml"
 cp "$package/Variants/beans.xml" "$config"
 cp "$config" "$work/config.valid"
