@@ -131,24 +131,25 @@ tsan: check-toolchain
 # The paths IoCCore takes on older Apple releases (its own atomics, Unsafe/Atomics.swift; catalogued
 # constructions without a parameter-pack class; docs/Platforms.md), forced on with IOC_FALLBACK so
 # that they build and run here: the whole suite, and the concurrency suites under ThreadSanitizer,
-# each in a build folder of its own. The variable tells the tests which path to expect
+# each in a build folder of its own (the whole suite in .build with SHARED_BUILD=1). The variable
+# sets IoCCore's compile condition (Package.swift) and tells the tests which path to expect
 # (AtomicsTests fails if the condition did not reach IoCCore).
 FALLBACK = IOC_FALLBACK=1
-FALLBACK_FLAGS = -Xswiftc -DIOC_FALLBACK
+FALLBACK_SCRATCH = $(if $(SHARED_BUILD),.build,.build-fallback)
 
 test-fallback: check-toolchain
-	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
+	$(FORGET_PLAN) $(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) --scratch-path $(FALLBACK_SCRATCH)
 
 tsan-fallback: check-toolchain
-	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) $(FALLBACK_FLAGS) --sanitize=thread --scratch-path .build-tsan-fallback --no-parallel --filter '$(CONCURRENCY_SUITES)'
+	$(FALLBACK) $(SWIFT) test $(SWIFT_FLAGS) $(TRAITS) --sanitize=thread --scratch-path .build-tsan-fallback --no-parallel --filter '$(CONCURRENCY_SUITES)'
 
 # What the modules use that needs more than the floor issue 56 asks for (iOS 15, macOS 12): read
 # from the compiler's index of the fallback path's build (what Apple platforms compile) and the
 # toolchain's symbol graphs, checked against Tools/Availability/AboveFloor.txt (docs/Platforms.md).
 # RECORD=1 writes the list from this run.
 availability: check-toolchain
-	$(FALLBACK) $(SWIFT) build $(SWIFT_FLAGS) $(TRAITS) $(FALLBACK_FLAGS) --scratch-path .build-fallback
-	python3 Tools/Scripts/availability.py $(if $(RECORD),--record)
+	$(FALLBACK) $(SWIFT) build $(SWIFT_FLAGS) $(TRAITS) --scratch-path $(FALLBACK_SCRATCH)
+	python3 Tools/Scripts/availability.py $(if $(RECORD),--record) $(FALLBACK_SCRATCH)/debug/index/store
 
 # Differential tests against the real engines (docs/Fidelity.md): Symfony's DependencyInjection
 # 5.4 reads each services.yaml, Spring's beans 4.3 each <beans> file, both as Debian packages.
@@ -225,7 +226,7 @@ bench-fallback: check-toolchain
 	rm -f Tools/Profile/.build/release.yaml Tools/Profile/.build/release/description.json
 	cd Tools/Profile && $(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc-profile
 	rm -f Tools/Profile/.build-fallback/release.yaml Tools/Profile/.build-fallback/release/description.json
-	cd Tools/Profile && $(SWIFT) build $(SWIFT_FLAGS) $(FALLBACK_FLAGS) -c release --product ioc-profile --scratch-path .build-fallback
+	cd Tools/Profile && $(FALLBACK) $(SWIFT) build $(SWIFT_FLAGS) -c release --product ioc-profile --scratch-path .build-fallback
 	python3 Tools/Scripts/fallback-bench.py
 
 # The instruction counts that keep the unsafe constructs and guard the resolve path, counted by

@@ -2,6 +2,11 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// IOC_FALLBACK=1 in the environment (`make test-fallback`) builds IoCCore on the paths it takes on
+// older Apple releases (docs/Platforms.md), here: a condition of IoCCore's alone, so that nothing
+// else (swift-syntax, the other packages) is compiled again for it.
+let fallback: [SwiftSetting] = Context.environment["IOC_FALLBACK"] == "1" ? [.define("IOC_FALLBACK")] : []
+
 let package = Package(
     name: "swift-ioc",
     // What needs more than this floor is gated or replaced: docs/Platforms.md, checked by
@@ -59,7 +64,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "Reloading"]),
     ],
     targets: [
-        .target(name: "IoCCore", dependencies: ["CIoCThreadStack", "CIoCAtomics"], path: "Modules/IoCCore"),
+        .target(name: "IoCCore", dependencies: ["CIoCThreadStack", "CIoCAtomics"], path: "Modules/IoCCore", swiftSettings: fallback),
         // The calling thread's stack bounds on Linux, for IoCCore's StackGuard (C, because glibc
         // declares `pthread_getattr_np` only under `_GNU_SOURCE`).
         .target(name: "CIoCThreadStack", path: "Modules/CIoCThreadStack"),

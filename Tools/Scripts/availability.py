@@ -32,6 +32,9 @@ FLOOR = {"iOS": (15, 0), "macOS": (12, 0), "tvOS": (15, 0), "watchOS": (8, 0), "
 # and the tool it runs on the host), and the examples (executables `swift build` compiles at the
 # floor); not the tests (built without availability checks: Package.swift), benchmarks or scripts.
 SOURCES = ["Modules", "Examples", "Plugins"]
+# Packages under SOURCES that state a floor of their own above the library's: the Hummingbird
+# example (macOS 15). With SHARED_BUILD=1 its build leaves its units in the same index.
+OWN_FLOOR = ["Examples/TodoServer"]
 SDK_MODULES = ["Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Foundation",
                "FoundationEssentials", "Dispatch", "Observation"]
 # Generic types with a parameter pack need the Swift 5.9 runtime: iOS 17, macOS 14.
@@ -97,6 +100,7 @@ def references(store_path):
     lib.indexstore_store_units_apply_f(store, 0, None, unit_callback(lambda _, name: units.append(name.text()) or True))
     found, records = [], set()
     folders = tuple(os.path.join(ROOT, folder) + os.sep for folder in SOURCES)
+    excluded = tuple(os.path.join(ROOT, folder) + os.sep for folder in OWN_FLOOR)
     for unit in units:
         reader = lib.indexstore_unit_reader_create(store, unit.encode(), ctypes.byref(error))
         if not reader:
@@ -111,7 +115,7 @@ def references(store_path):
         lib.indexstore_unit_reader_dependencies_apply_f(reader, None, item_callback(dependency))
         lib.indexstore_unit_reader_dispose(reader)
         for record, path in dependencies:
-            if record in records or not os.path.realpath(path).startswith(folders):
+            if record in records or not os.path.realpath(path).startswith(folders) or os.path.realpath(path).startswith(excluded):
                 continue
             records.add(record)
             record_reader = lib.indexstore_record_reader_create(store, record.encode(), ctypes.byref(error))
