@@ -12,7 +12,8 @@ let package = Package(
     products: [.executable(name: "todo-server", targets: ["TodoServerMain"])],
     dependencies: [
         .package(name: "swift-ioc", path: "../..", traits: [.defaults, "ServiceLifecycle", "Logging"]),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Not its swift-configuration support, which this app does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
@@ -43,8 +44,8 @@ let package = Package(
                 "TodoServer",
                 .product(name: "IoCCore", package: "swift-ioc"),
                 .product(name: "IoCTesting", package: "swift-ioc"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -26,11 +26,14 @@ public enum TodoApp {
 
     /// The application on `host`:`port`: the container's services (the database) run in its
     /// ServiceGroup — started before the server, stopped after it, and the container disposed
-    /// last — and SIGTERM or SIGINT shuts it down gracefully (`app.runService()`).
+    /// last — and SIGTERM or SIGINT shuts it down gracefully (`app.runService()`). `listening`
+    /// is given the port the server listens on (port 0 takes any free one).
     public static func application(_ container: Container, host: String = "127.0.0.1", port: Int = 8080,
-                                   logger: Logger = Logger(label: "todo-server")) async throws -> some ApplicationProtocol {
+                                   logger: Logger = Logger(label: "todo-server"),
+                                   listening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
         let services = try await container.services(logger: logger)
         return Application(router: router(container), configuration: .init(address: .hostname(host, port: port)),
-                           services: services.services, logger: logger)
+                           services: services.services, onServerRunning: { await listening($0.localAddress?.port ?? port) },
+                           logger: logger)
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import IoCCore
 import IoCTesting
+import Logging
+import ServiceLifecycle
 import Synchronization
 import Testing
 @testable import TodoServer
@@ -18,8 +21,8 @@ final class SequentialIDs: IDGenerator {
     func next() -> String { "todo-\(count.withLock { $0 += 1; return $0 })" }
 }
 
-/// The app over real HTTP on 127.0.0.1 (Hummingbird's live test client), its container's clock
-/// and ids replaced for the test (IoCTesting's overlay of the app's own container).
+/// The app over real HTTP on 127.0.0.1, its container's clock and ids replaced for the test
+/// (IoCTesting's overlay of the app's own container).
 struct Server {
     let container: Container
     let access: AccessLog
@@ -36,15 +39,59 @@ struct Server {
         database = try container.resolve(TodoDatabase.self)
     }
 
-    func run<Value: Sendable>(_ requests: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await TodoApp.application(container, port: 0).test(.live, requests)
+    /// Runs the application in a ServiceGroup, as `todo-server` does, sends `requests` once it
+    /// listens, then shuts it down gracefully and waits for it to stop.
+    func run<Value: Sendable>(_ requests: @Sendable (Client) async throws -> Value) async throws -> Value {
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let app = try await TodoApp.application(container, port: 0) { listening.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "todo-server.test")))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var next = ports.makeAsyncIterator()
+            guard let port = await next.next() else { throw ClientError(message: "the server did not start") }
+            let result: Result<Value, any Error>
+            do { result = .success(try await requests(Client(port: port))) } catch { result = .failure(error) }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return try result.get()
+        }
     }
 }
 
-func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+struct ClientError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
 
-func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
-    try JSONDecoder().decode(type, from: Data(response.body.readableBytesView))
+/// HTTP/1.1 requests to the server on 127.0.0.1, through Foundation's URLSession.
+struct Client: Sendable {
+    let port: Int
+
+    struct Response: Sendable {
+        let status: Int
+        let body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    @discardableResult
+    func execute(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) async throws -> Response {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw ClientError(message: "not a path: \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        return try await withCheckedThrowingContinuation { continuation in
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                if let error { return continuation.resume(throwing: error) }
+                guard let http = response as? HTTPURLResponse else { return continuation.resume(throwing: ClientError(message: "no HTTP response")) }
+                continuation.resume(returning: Response(status: http.statusCode, body: data ?? Data()))
+            }.resume()
+        }
+    }
+}
+
+func decode<T: Decodable>(_ type: T.Type, _ response: Client.Response) throws -> T {
+    try JSONDecoder().decode(type, from: response.body)
 }
 
 @Suite("TodoServer over HTTP")
@@ -54,16 +101,16 @@ struct TodoServerTests {
         try await server.run { client in
             let milk = Todo(id: "todo-1", title: "Buy milk", done: false, createdAt: "2027-01-15T08:00:00Z")
             let bread = Todo(id: "todo-2", title: "Bake bread", done: true, createdAt: "2027-01-15T08:00:00Z")
-            let created = try await client.execute(uri: "/todos", method: .post, body: json(#"{"title": " Buy milk "}"#))
-            #expect(created.status == .created)
+            let created = try await client.execute("/todos", method: "POST", body: #"{"title": " Buy milk "}"#)
+            #expect(created.status == 201)
             #expect(try decode(Todo.self, created) == milk)
-            let second = try await client.execute(uri: "/todos", method: .post, body: json(#"{"title": "Bake bread", "done": true}"#))
+            let second = try await client.execute("/todos", method: "POST", body: #"{"title": "Bake bread", "done": true}"#)
             #expect(try decode(Todo.self, second) == bread)
-            let list = try await client.execute(uri: "/todos", method: .get)
-            #expect(list.status == .ok)
+            let list = try await client.execute("/todos")
+            #expect(list.status == 200)
             #expect(try decode(TodoList.self, list) == TodoList(todos: [milk, bread]))
-            let fetched = try await client.execute(uri: "/todos/todo-2", method: .get)
-            #expect(fetched.status == .ok)
+            let fetched = try await client.execute("/todos/todo-2")
+            #expect(fetched.status == 200)
             #expect(try decode(Todo.self, fetched) == bread)
         }
     }
@@ -71,25 +118,23 @@ struct TodoServerTests {
     @Test func aBadRequest_getsAClearJSONError() async throws {
         let server = try Server()
         try await server.run { client in
-            let cases: [(body: String, status: HTTPResponse.Status, message: String)] = [
-                ("not json", .badRequest,
+            let cases: [(body: String, status: Int, message: String)] = [
+                ("not json", 400,
                  #"The body must be a JSON object with a \"title\" string (and optionally \"done\", a boolean): it is not valid JSON."#),
-                (#"{"done": true}"#, .badRequest,
+                (#"{"done": true}"#, 400,
                  #"The body must be a JSON object with a \"title\" string (and optionally \"done\", a boolean): \"title\" is missing."#),
-                (#"{"title": 5}"#, .badRequest,
+                (#"{"title": 5}"#, 400,
                  #"The body must be a JSON object with a \"title\" string (and optionally \"done\", a boolean): \"title\" has the wrong type."#),
-                (#"{"title": "  "}"#, .badRequest, #"\"title\" must not be empty."#),
+                (#"{"title": "  "}"#, 400, #"\"title\" must not be empty."#),
             ]
             for (body, status, message) in cases {
-                try await client.execute(uri: "/todos", method: .post, body: json(body)) { response in
-                    #expect(response.status == status)
-                    #expect(String(buffer: response.body) == #"{"error":{"message":"\#(message)"}}"#)
-                }
+                let response = try await client.execute("/todos", method: "POST", body: body)
+                #expect(response.status == status)
+                #expect(response.text == #"{"error":{"message":"\#(message)"}}"#)
             }
-            try await client.execute(uri: "/todos/todo-9", method: .get) { response in
-                #expect(response.status == .notFound)
-                #expect(String(buffer: response.body) == #"{"error":{"message":"No to-do has the id \"todo-9\"."}}"#)
-            }
+            let response = try await client.execute("/todos/todo-9")
+            #expect(response.status == 404)
+            #expect(response.text == #"{"error":{"message":"No to-do has the id \"todo-9\"."}}"#)
         }
     }
 
@@ -98,11 +143,11 @@ struct TodoServerTests {
     @Test func requestScopedComponents_areMadePerRequest_andDisposedWhenItEnds() async throws {
         let server = try Server()
         try await server.run { client in
-            try await client.execute(uri: "/todos", method: .post, headers: [.init("x-request-id")!: "r1"], body: json(#"{"title": "Buy milk"}"#))
+            try await client.execute("/todos", method: "POST", headers: ["x-request-id": "r1"], body: #"{"title": "Buy milk"}"#)
             #expect(server.access.all == ["POST /todos [r1]: created todo-1; closed"])
-            try await client.execute(uri: "/todos", method: .get, headers: [.init("x-request-id")!: "r2"])
-            try await client.execute(uri: "/todos/todo-7", method: .get, headers: [.init("x-request-id")!: "r3"])
-            try await client.execute(uri: "/health", method: .get, headers: [.init("x-request-id")!: "r4"])
+            try await client.execute("/todos", headers: ["x-request-id": "r2"])
+            try await client.execute("/todos/todo-7", headers: ["x-request-id": "r3"])
+            try await client.execute("/health", headers: ["x-request-id": "r4"])
         }
         #expect(server.access.all == [
             "POST /todos [r1]: created todo-1; closed",
@@ -111,14 +156,13 @@ struct TodoServerTests {
         ])
     }
 
-    /// The live test shuts the application down gracefully: the server stops, then the
+    /// The run shuts the application down gracefully: the server stops, then the
     /// container's services, and the container disposes the database last.
     @Test func aGracefulShutdown_closesTheDatabase() async throws {
         let server = try Server(asShipped: true)
         try await server.run { client in
-            try await client.execute(uri: "/todos", method: .post, body: json(#"{"title": "Buy milk"}"#)) { response in
-                #expect(response.status == .created)
-            }
+            let response = try await client.execute("/todos", method: "POST", body: #"{"title": "Buy milk"}"#)
+            #expect(response.status == 201)
         }
         let error = #expect(throws: StorageError.self) { try server.database.todos() }
         #expect(error?.description == "SQLite: the database is closed")
