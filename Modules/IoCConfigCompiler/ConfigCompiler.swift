@@ -175,6 +175,9 @@ package struct ConfigCompiler {
         // Another module's type the target extends is not one of its module's, which a resource selects.
         let catalogued = entries.filter { !$0.type.isExtended }.map { "\(module).\($0.type.name)" }
         let registrations = compiledRegistrations(files, index, builder, catalogued: catalogued)
+        for problem in registrations.unsupported {
+            if let message = problem.launchProblem { diagnostics.append(ConfigDiagnostic(.error, message, at: problem.location)) }
+        }
         var writer = GeneratedCodeWriter(typeName: generatedTypeName, configFiles: configFiles, entries: entries, protocols: protocols,
                                          registrations: registrations)
         writer.isPublic = isLibrary

@@ -12,6 +12,9 @@ package struct RegistrationWriter {
     struct Unsupported: Error {
         let reason: String
         let location: ConfigLocation
+        /// What `build()` reports for it at launch, when it is a problem of the config: the
+        /// build reports it at the config line too.
+        var launchProblem: String?
     }
 
     let index: SourceIndex
@@ -372,9 +375,16 @@ package struct RegistrationWriter {
         for (position, parameter) in callable.parameters.enumerated() {
             let given = sources[position]
             if given == nil, parameter.defaultValue != nil, parameter.label != nil || position > lastKept { continue }
-            // Autowiring off: a parameter config leaves out is the build's problem to report.
+            // Autowiring off: a parameter config leaves out, which its declaration gives no
+            // source and no module setting supplies, is a problem `build()` reports: so does the build.
             if given == nil, parameter.defaultValue == nil, !definition.autowires {
-                throw unsupported("autowire: false, and leaves out parameter \(position) '\(parameter.label ?? "_")'", definition)
+                var problem = unsupported("autowire: false, and leaves out parameter \(position) '\(parameter.label ?? "_")'", definition)
+                if parameter.source == nil, !definition.suppliesParameters {
+                    problem.launchProblem = IoCError(.invalidDefinition(component: definition.label, reason: "\(callable.signature) parameter \(position) "
+                        + "'\(parameter.label ?? "_")' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
+                        location: definition.location)).description
+                }
+                throw problem
             }
             let name = "p\(parameters.count)"
             if let given { modifiers.append(".argument(\(parameters.count), \(written.hole("IoCCore.InjectionSource", try holeValue(given.source, definition))))") }

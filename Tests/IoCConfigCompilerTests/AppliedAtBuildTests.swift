@@ -243,10 +243,16 @@ struct AppliedAtBuildTests {
             """], config: "beans.xml", sources: weatherSources)
         #expect(output.code.contains("builder.register({ (p0: String) in Fixture(path: p0) }, file: file, line: line).argument(0, h0).named(name)"
             + ".scope(.singleton).eager().configured { $0.autowires = false }"))
-        // A parameter left out with autowiring off is the build's to report, as a load reports it:
-        // the compiled form has no registration for it.
-        let (left, _) = try compile(["beans.xml": #"<beans><bean id="client" class="FreeWeatherClient" autowire="no"/></beans>"#],
-                                    config: "beans.xml", sources: weatherSources)
+        // A parameter left out with autowiring off is a problem the launch's build() reports: the
+        // build reports it at the config line, and the compiled form has no registration for it.
+        let (left, folder) = try compile(["beans.xml": #"<beans><bean id="client" class="FreeWeatherClient" autowire="no"/></beans>"#],
+                                         config: "beans.xml", sources: weatherSources)
+        let file = folder.appendingPathComponent("beans.xml").path
+        #expect(left.diagnostics.map(\.message) == [
+            "Invalid definition of \"client\" (FreeWeatherClient) at \(file):1: init(fixture:) parameter 0 'fixture' is not given, "
+                + "and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
+        ])
+        #expect(left.diagnostics.first?.location?.line == 1)
         #expect(left.code.contains(#"Not compiled: \"client\" (FreeWeatherClient) uses autowire: false, and leaves out parameter 0 'fixture' ("#))
     }
 

@@ -117,7 +117,7 @@ extension ModuleSettings {
 
 extension Definition {
     /// Whether one of its modules' settings gives parameters sources (``ParameterSourceSetting``).
-    var suppliesParameters: Bool { hasExtras && extra { $0.moduleSettings.suppliesParameters } }
+    package var suppliesParameters: Bool { hasExtras && extra { $0.moduleSettings.suppliesParameters } }
 
     /// Takes `other`'s settings that give parameters sources (a factory's half of a definition).
     mutating func takeParameterSources(of other: Definition) {
