@@ -37,14 +37,10 @@ struct MemberChecks {
     private func methodProblems(_ definition: Definition, _ shape: TypeShape, _ typeName: String) -> [IoCError] {
         let methods = shape.methods.filter { !$0.isStatic && $0.result == nil }.map(\.callable)
         var problems: [IoCError] = []
-        let members = methods.compactMap(DeclaredMember.init)
         for call in definition.methodCalls {
-            switch MemberChoice.choose(members, requested: call.method, arguments: call.arguments, kind: "method", type: typeName, definition) {
-            case .failure(let problem): problems.append(problem)
-            case .success(let found):
-                if case .failure(let problem) = MemberChoice.targets(of: call.arguments, in: members[found].signature, definition) {
-                    problems.append(problem)
-                }
+            if case .failure(let problem) = DeclaredMember.chosen(methods, requested: call.method, arguments: call.arguments, kind: "method",
+                                                                 type: typeName, definition) {
+                problems.append(problem)
             }
         }
         let zeroArgument = methods.filter(\.parameters.isEmpty).compactMap { Signature($0.signature) }
@@ -62,15 +58,11 @@ struct MemberChecks {
         guard case .factoryMethod(let requested) = definition.construction.kind, case .named(let factoryName)? = definition.construction.factory,
               let factory = byName[factoryName], factory.parent == nil, let factoryTypeName = factory.typeName,
               let type = index.type(named: factoryTypeName, module: module), let shape = type.shape, isKnownWhole(shape) else { return [] }
-        let members = shape.methods.filter { !$0.isStatic && $0.result != nil }.compactMap { DeclaredMember($0.callable) }
-        let arguments = definition.construction.arguments
-        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: "factory method",
-                                   type: String(type.name.split(separator: ".").last ?? ""), definition) {
-        case .failure(let problem): return [problem]
-        case .success(let found):
-            if case .failure(let problem) = MemberChoice.targets(of: arguments, in: members[found].signature, definition) { return [problem] }
-            return []
-        }
+        let methods = shape.methods.filter { !$0.isStatic && $0.result != nil }.map(\.callable)
+        guard case .failure(let problem) = DeclaredMember.chosen(methods, requested: requested, arguments: definition.construction.arguments,
+                                                                 kind: "factory method", type: String(type.name.split(separator: ".").last ?? ""),
+                                                                 definition) else { return [] }
+        return [problem]
     }
 
     /// Whether the declaration lists every member: not a class that may inherit some from a
@@ -99,20 +91,14 @@ struct MemberChecks {
         default:
             return []
         }
-        let members = callables.compactMap(DeclaredMember.init)
         let arguments = definition.construction.arguments
-        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: kind, type: typeName, definition) {
+        switch DeclaredMember.chosen(callables, requested: requested, arguments: arguments, kind: kind, type: typeName, definition) {
         case .failure(let problem): return [problem]
-        case .success(let found):
-            switch MemberChoice.targets(of: arguments, in: members[found].signature, definition) {
-            case .failure(let problem): return [problem]
-            case .success(let targets):
-                guard let callable = callables.first(where: { $0.signature == members[found].signature.description }) else { return [] }
-                return targets.enumerated().flatMap { position, target -> [IoCError] in
-                    let parameter = callable.parameters[target]
-                    let point = "argument \(target)" + (parameter.label.map { " '\($0)'" } ?? "")
-                    return pointProblems(arguments[position], type: parameter.type.trimmedDescription, point: point, definition, byName)
-                }
+        case .success(let (callable, targets)):
+            return targets.enumerated().flatMap { position, target -> [IoCError] in
+                let parameter = callable.parameters[target]
+                let point = "argument \(target)" + (parameter.label.map { " '\($0)'" } ?? "")
+                return pointProblems(arguments[position], type: parameter.type.trimmedDescription, point: point, definition, byName)
             }
         }
     }
@@ -207,16 +193,11 @@ struct DeclaredMember: ChoosableMember {
     /// parameter each argument goes to; else the problem, in `build()`'s words.
     static func chosen(_ callables: [Callable], requested: String?, arguments: [InjectionPoint], kind: String, type: String,
                        _ definition: Definition) -> Result<(callable: Callable, targets: [Int]), IoCError> {
-        let members = callables.compactMap(DeclaredMember.init)
-        switch MemberChoice.choose(members, requested: requested, arguments: arguments, kind: kind, type: type, definition) {
-        case .failure(let problem):
-            return .failure(problem)
-        case .success(let found):
-            let signature = members[found].signature
-            return MemberChoice.targets(of: arguments, in: signature, definition).map { targets in
-                (callables.first { $0.signature == signature.description } ?? callables[found], targets)
+        let members = callables.compactMap { callable in DeclaredMember(callable).map { (callable, $0) } }
+        return MemberChoice.choose(members.map(\.1), requested: requested, arguments: arguments, kind: kind, type: type, definition)
+            .flatMap { found in
+                MemberChoice.targets(of: arguments, in: members[found].1.signature, definition).map { (members[found].0, $0) }
             }
-        }
     }
 }
 

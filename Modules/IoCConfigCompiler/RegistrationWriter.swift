@@ -380,9 +380,8 @@ package struct RegistrationWriter {
             if given == nil, parameter.defaultValue == nil, !definition.autowires {
                 var problem = unsupported("autowire: false, and leaves out parameter \(position) '\(parameter.label ?? "_")'", definition)
                 if parameter.source == nil, !definition.suppliesParameters {
-                    problem.launchProblem = IoCError(.invalidDefinition(component: definition.label, reason: "\(callable.signature) parameter \(position) "
-                        + "'\(parameter.label ?? "_")' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
-                        location: definition.location)).description
+                    problem.launchProblem = IoCError.notGivenWithAutowiringOff(definition, signature: callable.signature, position: position,
+                                                                               label: parameter.label).description
                 }
                 throw problem
             }

@@ -87,7 +87,7 @@ package struct SourceIndex {
         // A type no source declares, which the target extends (Foundation's URL): by what its
         // extensions declare. A type alias of the target names a type too.
         for (name, extensions) in own.extensions.sorted(by: { $0.key < $1.key }) where byName[name] == nil && ambiguous[name] == nil && !own.enums.contains(name) {
-            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { continue }
+            guard Self.isPlainName(name) else { continue }
             let file = own.extensionFiles[name] ?? ""
             types.append(DeclaredType(name: name, isProtocol: false, shape: .extended(typeName: name, by: extensions), file: file,
                                       imports: own.imports[file] ?? []))
@@ -140,6 +140,12 @@ package struct SourceIndex {
             }
             return type
         }
+    }
+
+    /// Whether `name` names a type plainly (`URL`, `JSONDecoder.Options`): no generic arguments,
+    /// optionals or other syntax, which config cannot name.
+    static func isPlainName(_ name: String) -> Bool {
+        name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
     }
 
     /// A parameter's type as config names it: `any WeatherClient` is `WeatherClient`.
@@ -266,7 +272,7 @@ private struct Collector {
             return
         } else if let decl = decl.as(TypeAliasDeclSyntax.self), outer == nil, !decl.modifiers.isPrivate, decl.genericParameterClause == nil {
             let aliased = decl.initializer.value.trimmedDescription
-            if aliased.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { aliases.append((decl.name.text, aliased)) }
+            if SourceIndex.isPlainName(aliased) { aliases.append((decl.name.text, aliased)) }
             return
         } else {
             return

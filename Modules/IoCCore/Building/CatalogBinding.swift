@@ -334,10 +334,7 @@ final class CatalogBinding {
                 points[position].location = point.location
                 supplied.append((position, parameter))
             } else if !definition.autowires, Self.isResolvedByType(points[position].source) {
-                problems.append(IoCError(.invalidDefinition(
-                    component: definition.label,
-                    reason: "\(member.signature) parameter \(position) '\(label ?? "_")' is not given, and autowiring is off for it (autowire: false). Give it in arguments, bind it, or turn autowiring on.",
-                    location: definition.location)))
+                problems.append(.notGivenWithAutowiringOff(definition, signature: member.signature.description, position: position, label: label))
                 complete = false
             }
         }
@@ -376,5 +373,17 @@ final class CatalogBinding {
             points[targets[position]].source = given[position].source
             points[targets[position]].location = given[position].location
         }
+    }
+}
+
+extension IoCError {
+    /// A parameter `definition` leaves out with autowiring off, which nothing else gives: what
+    /// `build()` reports, and the config plugin at `swift build` in the same words.
+    package static func notGivenWithAutowiringOff(_ definition: Definition, signature: String, position: Int, label: String?) -> IoCError {
+        IoCError(.invalidDefinition(
+            component: definition.label,
+            reason: "\(signature) parameter \(position) '\(label ?? "_")' is not given, and autowiring is off for it (autowire: false). "
+                + "Give it in arguments, bind it, or turn autowiring on.",
+            location: definition.location))
     }
 }
