@@ -24,7 +24,7 @@ help:
 	@echo "make run     run the WeatherReport example end to end"
 	@echo "make examples  run the six examples (WeatherReport, Knights, Annotated, Controllers, Lifecycle, Bookstore)"
 	@echo "make run-server  the Hummingbird to-do API (Examples/TodoServer) on 127.0.0.1:8080"
-	@echo "make test-server  drive the to-do API over real HTTP (Hummingbird's live test client)"
+	@echo "make test-server  drive the to-do API over real HTTP (Foundation's URLSession)"
 	@echo "make test-config-yaml  IoCConfiguration over swift-configuration's YAML files (its own package: the trait builds Yams)"
 	@echo "make ioc     build the ioc tool (.build/release/ioc): validate, graph, convert, explain"
 	@echo "make tsan    run the concurrency suites under ThreadSanitizer"
@@ -118,8 +118,8 @@ ioc: check-toolchain
 # or .build with SHARED_BUILD=1), and the README's recipe (.build-recipe).
 plugin-test: check-toolchain
 	SWIFT=$(SWIFT) bash Tools/Scripts/dependency-fixtures.sh
-	SWIFT=$(SWIFT) bash Tools/Scripts/plugin-fixture.sh
-	SWIFT=$(SWIFT) bash Tools/Scripts/recipe-fixture.sh
+	$(FORGET_PLAN) SWIFT=$(SWIFT) bash Tools/Scripts/plugin-fixture.sh
+	$(FORGET_PLAN) SWIFT=$(SWIFT) bash Tools/Scripts/recipe-fixture.sh
 
 # Development only: CI does not time builds (README, "Set up an app", quotes its figures).
 first-build: check-toolchain

@@ -9,7 +9,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work="$root/.build-plugin-fixture"
 package="$work/package"
 swift=${SWIFT:-swift}
-# SHARED_SCRATCH (the Makefile's, in CI): the repository's build folder, where swift-syntax is built.
+# SHARED_SCRATCH (the Makefile's, in CI): the repository's build folder, where swift-syntax is
+# built; the Makefile forgets the folder's last build plan first (FORGET_PLAN).
 scratch=${SHARED_SCRATCH:-$work/build}
 flags=(--package-path "$package" --scratch-path "$scratch" --disable-experimental-prebuilts)
 
@@ -27,8 +28,6 @@ cp "$sources" "$work/Shop.swift.valid"
 cp "$types" "$work/Printing.swift.valid"
 failures=0
 
-# SwiftPM may take a shared folder's last build plan, another package's, for this one's: forget it.
-if [ -n "${SHARED_SCRATCH:-}" ]; then rm -f "$SHARED_SCRATCH/debug.yaml" "$SHARED_SCRATCH"/*/debug/description.json; fi
 echo "plugin-fixture: building the valid fixture (the first build compiles swift-syntax and swift-ioc)"
 if ! output=$("$swift" build "${flags[@]}" 2>&1); then
     echo "$output" | tail -40

@@ -6,7 +6,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work="$root/.build-recipe"
 swift=${SWIFT:-swift}
-# SHARED_SCRATCH (the Makefile's, in CI): the repository's build folder, where swift-syntax is built.
+# SHARED_SCRATCH (the Makefile's, in CI): the repository's build folder, where swift-syntax is
+# built; the Makefile forgets the folder's last build plan first (FORGET_PLAN).
 flags=(--package-path "$work/Greeter" --scratch-path "${SHARED_SCRATCH:-$work/build}" --disable-experimental-prebuilts)
 
 rm -rf "$work/Greeter" "$work/swift-ioc"
@@ -15,8 +16,6 @@ cp -R "$root/Tests/RecipeFixture/Greeter" "$work/Greeter"
 # The repository as a clone has it: its sources, no build folders.
 (cd "$root" && tar --exclude='.build*' --exclude='./.git' --exclude='.swiftpm' -cf - .) | tar -C "$work/swift-ioc" -xf -
 
-# SwiftPM may take a shared folder's last build plan, another package's, for this one's: forget it.
-if [ -n "${SHARED_SCRATCH:-}" ]; then rm -f "$SHARED_SCRATCH/debug.yaml" "$SHARED_SCRATCH"/*/debug/description.json; fi
 echo "recipe: building the README's recipe (the first build compiles swift-ioc and swift-syntax)"
 "$swift" build "${flags[@]}"
 greeting=$("$swift" run "${flags[@]}" --skip-build Greeter)
